@@ -1,0 +1,1 @@
+CREATE INDEX "orders_store_started" ON "orders" USING btree ("store_id","dh_iniciado","id");

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { buildTestApp, type TestApp } from './test/test-app.ts';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './.data',
+      DEFAULT_STORE: 'pizzaria',
+      LOG_LEVEL: 'info',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every bad key in one message', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+      expect(message).toContain('LOG_LEVEL');
+    }
+  });
+});
+
+describe('the server shell', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      demoStores: ['pizzaria.json'],
+      beforeReady: (app) => {
+        app.get('/core/boom-test', async () => {
+          throw new Error('secret internals');
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('GET /healthz checks the database', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('ok');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({
+      url: '/core/get_app_manifest',
+      headers: { host: 'pizzaria.localhost' },
+    });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('an unknown API path is a JSON 404', async () => {
+    const res = await t.app.inject({ url: '/core/nothing_here', headers: { host: 'pizzaria.localhost' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+
+  it('a malformed JSON body is a 4xx with a code, never a stack', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/core/anything',
+      headers: { host: 'pizzaria.localhost', 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toHaveProperty('code');
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('an unexpected failure is a 500 without details', async () => {
+    const res = await t.app.inject({ url: '/core/boom-test', headers: { host: 'pizzaria.localhost' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: 'Erro interno. Tente novamente.', code: 'INTERNAL_ERROR' });
+  });
+
+  it('serves the OpenAPI document with the menu calls', async () => {
+    const res = await t.app.inject({ url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toContain('/estoque/produtos_full_app/{id}');
+    expect(paths).toContain('/core/empresa_personal_app');
+  });
+});

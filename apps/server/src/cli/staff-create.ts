@@ -1,0 +1,122 @@
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isPhoneCountry } from '@comanda/domain';
+import { loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { scryptCost } from '../lib/password.ts';
+import { findStoreBySlug } from '../modules/auth/repository.ts';
+import { createStaffAccount } from '../modules/auth/staff.ts';
+
+const USAGE = `usage: npm run staff:create -- --store <slug> --phone <number> --name <name> --password <password> [--country BR]
+  --phone     the mobile number as dialled in the country (BR: DDD + 9 digits)
+  --password  8 to 128 characters; or leave it out and set STAFF_PASSWORD
+  --country   one of BR UY US PT AR MX PY DE CN AU GB CA (default BR)`;
+
+export interface StaffCreateIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/**
+ * `npm run staff:create`: creates a staff account (is_superuser) at a store, without prompts.
+ * Returns the exit code: 0 created, 1 refused (bad input, unknown store, phone taken), 2 usage.
+ */
+export async function runStaffCreate(
+  argv: string[],
+  deps: { database: DatabaseHandle; env: NodeJS.ProcessEnv; io: StaffCreateIo; now?: Date },
+): Promise<number> {
+  const { io } = deps;
+  let values: {
+    store?: string;
+    phone?: string;
+    name?: string;
+    password?: string;
+    country?: string;
+    help?: boolean;
+  };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        store: { type: 'string' },
+        phone: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
+        country: { type: 'string', default: 'BR' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    io.err(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  const password = values.password ?? deps.env.STAFF_PASSWORD;
+  const missing: string[] = [];
+  for (const key of ['store', 'phone', 'name'] as const) if (!values[key]) missing.push(key);
+  if (!password) missing.push('password');
+  if (missing.length > 0) {
+    io.err(`missing: ${missing.map((key) => `--${key}`).join(', ')}\n${USAGE}`);
+    return 2;
+  }
+  const country = (values.country ?? 'BR').toUpperCase();
+  if (!isPhoneCountry(country)) {
+    io.err(`--country: '${values.country}' is not one of BR UY US PT AR MX PY DE CN AU GB CA`);
+    return 1;
+  }
+  const slug = values.store!;
+  const store = /^[a-z0-9-]{1,63}$/.test(slug) ? await findStoreBySlug(deps.database.db, slug) : undefined;
+  if (!store) {
+    io.err(`--store: no store '${slug}'`);
+    return 1;
+  }
+  const config = loadConfig(deps.env);
+  try {
+    const staff = await createStaffAccount(
+      deps.database.db,
+      { storeId: store.id, country, phone: values.phone!, name: values.name!, password: password! },
+      { cost: scryptCost(config.PASSWORD_HASH_COST), now: deps.now ?? new Date() },
+    );
+    io.out(
+      `created staff account '${staff.nome}' (user_id ${staff.id}) at store '${store.slug}'; ` +
+        `it signs in with username ${staff.phone}`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof AppError) {
+      io.err(`${error.extra.field ? `--${error.extra.field}: ` : ''}${error.detail}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+    return await runStaffCreate(process.argv.slice(2), {
+      database,
+      env: process.env,
+      io: { out: (line) => console.log(line), err: (line) => console.error(line) },
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main()
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

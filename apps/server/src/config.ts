@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const configFields = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DEFAULT_STORE: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a store slug (a-z, 0-9, -)')
+    .default('pizzaria'),
+  BASE_DOMAIN: z.string().optional(),
+  DEMO_STORES: z.enum(['auto', 'on', 'off']).default('auto'),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  STOREFRONT_DIR: z.string().optional(),
+  MENU_CACHE_CHECK_MS: z.coerce.number().int().min(0).default(2000),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(|true|false|\d+|[0-9a-fA-F.:/, ]+)$/,
+      'must be true, false, a hop count or a list of proxy addresses',
+    )
+    .default(''),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** log2 of scrypt's N. OWASP: 17 (128 MiB per hash). Lower values only make tests fast. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  SMS_PROVIDER: z.enum(['local', 'http']).default('local'),
+  SMS_HTTP_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Comment line sent on idle order event streams, so proxies keep them open. */
+  ORDER_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+});
+
+const configSchema = configFields.refine((value) => value.SMS_PROVIDER !== 'http' || value.SMS_HTTP_URL, {
+  path: ['SMS_HTTP_URL'],
+  message: 'required when SMS_PROVIDER=http',
+});
+
+export type Config = z.infer<typeof configSchema> & { storefrontDir: string };
+
+/** Fastify's trustProxy from TRUST_PROXY: off, on, a hop count, or the proxies' addresses. */
+export function trustProxySetting(
+  value: string,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return (_address, hop) => hop < hops;
+  }
+  return trimmed;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; every bad key is listed in one message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const storefrontDir =
+    parsed.data.STOREFRONT_DIR ?? path.resolve(import.meta.dirname, '../../storefront/dist');
+  return { ...parsed.data, storefrontDir };
+}

@@ -1,0 +1,739 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A tenant. Everything else carries store_id and every query is scoped by it. */
+export const stores = pgTable('stores', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  /** Bumped by every change to the store's menu or settings; menu caches compare it. */
+  menuVersion: integer('menu_version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export interface RadiusTier {
+  upToMetres: number;
+  fee: number;
+}
+export interface DeliveryArea {
+  name: string;
+  fee: number;
+  polygon: [number, number][];
+}
+
+/** Company settings of spec section 3, one row per store. Money in centavos. */
+export const companySettings = pgTable('company_settings', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  nome: text('nome').notNull(),
+  // display and timing
+  logo: text('logo'),
+  bgImage: text('bg_image'),
+  bgVideo: text('bg_video'),
+  /** Square PNG icons for the manifest. */
+  icon192: text('icon_192'),
+  icon512: text('icon_512'),
+  mostrarLogoBanner: boolean('mostrar_logo_banner').notNull().default(true),
+  deliveryTime: integer('delivery_time').notNull().default(80),
+  pickupTime: integer('pickup_time').notNull().default(50),
+  tempoEntregarMinutos: text('tempo_entregar_minutos').notNull().default(''),
+  tempoBuscarMinutos: text('tempo_buscar_minutos').notNull().default(''),
+  /** The owner's pause switch: closed whatever the hours say. */
+  pausada: boolean('pausada').notNull().default(false),
+  environment: text('environment').notNull().default('production'),
+  holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
+  // modes
+  permiteEntrega: boolean('permite_entrega').notNull().default(true),
+  permiteBusca: boolean('permite_busca').notNull().default(true),
+  permiteComerLocal: boolean('permite_comer_local').notNull().default(false),
+  agendamentoAtivo: boolean('agendamento_ativo').notNull().default(false),
+  permiteAgendamento: boolean('permite_agendamento').notNull().default(false),
+  scheduleStepMinutes: integer('schedule_step_minutes').notNull().default(30),
+  scheduleCapacity: integer('schedule_capacity'),
+  // money and payment
+  valorMinimo: integer('valor_minimo').notNull().default(0),
+  deliveryFeeType: text('delivery_fee_type').notNull().default('neighbourhood'),
+  deliveryMaxRadius: integer('delivery_max_radius').notNull().default(0),
+  deliveryRadiusTiers: jsonb('delivery_radius_tiers').$type<RadiusTier[]>().notNull().default([]),
+  deliveryAreas: jsonb('delivery_areas').$type<DeliveryArea[]>().notNull().default([]),
+  deliveryDiscountedFee: integer('delivery_discounted_fee'),
+  deliveryDiscountMinimumOrder: integer('delivery_discount_minimum_order').notNull().default(0),
+  onlinePayment: boolean('online_payment').notNull().default(false),
+  paymentByPix: boolean('payment_by_pix').notNull().default(false),
+  paymentByCard: boolean('payment_by_card').notNull().default(false),
+  paymentKey: text('payment_key'),
+  selfCheckoutRequireImplyPay: boolean('self_checkout_require_imply_pay').notNull().default(false),
+  expirationTimePix: integer('expiration_time_pix').notNull().default(300),
+  // maps and rules
+  googleMapsKey: text('google_maps_key'),
+  googleMapsViewport: text('google_maps_viewport'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  deliveryCustomerDocRequired: boolean('delivery_customer_doc_required').notNull().default(false),
+  // contact
+  whatsapp: text('whatsapp').notNull().default(''),
+  facebook: text('facebook').notNull().default(''),
+  instagram: text('instagram').notNull().default(''),
+  site: text('site').notNull().default(''),
+  contato: text('contato').notNull().default(''),
+  emailContato: text('email_contato').notNull().default(''),
+  apresentacao: text('apresentacao').notNull().default(''),
+  endereco: text('endereco').notNull().default(''),
+  // style and tracking
+  primaryColor: text('primary_color').notNull().default('#c0392b'),
+  secondaryColor: text('secondary_color').notNull().default('#f1c40f'),
+  fontFamily: text('font_family').notNull().default('system-ui'),
+  fontUrl: text('font_url'),
+  defaultStyleMode: text('default_style_mode').notNull().default('light'),
+  fbPixelId: text('fb_pixel_id'),
+  googleTagManager: text('google_tag_manager'),
+  fbDomainVerification: text('fb_domain_verification'),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    descricao: text('descricao').notNull(),
+    detalhes: text('detalhes').notNull().default(''),
+    aberto: boolean('aberto').notNull().default(false),
+    ordem: integer('ordem').notNull().default(0),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [uniqueIndex('categories_store_ref').on(t.storeId, t.ref)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    ref: text('ref').notNull(),
+    descricao: text('descricao').notNull(),
+    detalhes: text('detalhes').notNull().default(''),
+    valorVenda: integer('valor_venda').notNull(),
+    urlImagem: text('url_imagem'),
+    urlMiniatura: text('url_miniatura'),
+    urlVideo: text('url_video'),
+    itemPai: boolean('item_pai').notNull().default(false),
+    itemFilho: boolean('item_filho').notNull().default(false),
+    parentId: integer('parent_id'),
+    ordem: integer('ordem').notNull().default(0),
+    ativoPedidos: boolean('ativo_pedidos').notNull().default(true),
+    ativoGarcom: boolean('ativo_garcom').notNull().default(true),
+    excluido: boolean('excluido').notNull().default(false),
+  },
+  (t) => [uniqueIndex('products_store_ref').on(t.storeId, t.ref), index('products_store').on(t.storeId)],
+);
+
+export const optionGroups = pgTable(
+  'option_groups',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    descricao: text('descricao').notNull(),
+    detalhes: text('detalhes').notNull().default(''),
+    repetirItens: boolean('repetir_itens').notNull().default(false),
+    politicaCobranca: text('politica_cobranca').notNull().default('Soma'),
+    ordem: integer('ordem').notNull().default(0),
+  },
+  (t) => [uniqueIndex('option_groups_store_ref').on(t.storeId, t.ref)],
+);
+
+export const optionGroupItems = pgTable(
+  'option_group_items',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => optionGroups.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    descricao: text('descricao').notNull(),
+    detalhes: text('detalhes').notNull().default(''),
+    preco: integer('preco').notNull().default(0),
+    urlImagem: text('url_imagem'),
+    ordem: integer('ordem').notNull().default(0),
+    fkItem: integer('fk_item'),
+    qtPadrao: integer('qt_padrao').notNull().default(0),
+    excluido: boolean('excluido').notNull().default(false),
+    ativoPedidos: boolean('ativo_pedidos').notNull().default(true),
+    ativoGarcom: boolean('ativo_garcom').notNull().default(true),
+    ingrediente: boolean('ingrediente').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('option_group_items_group_ref').on(t.groupId, t.ref),
+    index('option_group_items_store').on(t.storeId),
+  ],
+);
+
+/** Which groups a product asks for, with the product-specific min and max (0 = no cap). */
+export const productGroups = pgTable(
+  'product_groups',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => optionGroups.id, { onDelete: 'cascade' }),
+    min: integer('min').notNull().default(0),
+    max: integer('max').notNull().default(0),
+    ordem: integer('ordem').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.groupId] }), index('product_groups_store').on(t.storeId)],
+);
+
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday … 6 = Saturday, 7 = holiday. */
+    diaSemana: integer('dia_semana').notNull(),
+    turno: integer('turno').notNull(),
+    hrInicio: text('hr_inicio').notNull(),
+    hrFim: text('hr_fim').notNull(),
+  },
+  (t) => [uniqueIndex('opening_hours_store_day_shift').on(t.storeId, t.diaSemana, t.turno)],
+);
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    nome: text('nome').notNull(),
+    estado: text('estado').notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [uniqueIndex('cities_store_ref').on(t.storeId, t.ref)],
+);
+
+export const neighbourhoods = pgTable(
+  'neighbourhoods',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    ref: text('ref').notNull(),
+    descricao: text('descricao').notNull(),
+    /** The normal fee (original_delivery_fee). */
+    valorEntrega: integer('valor_entrega').notNull().default(0),
+    /** The fee from discountMinimumOrder up (delivery_fee); null when there is no discount. */
+    valorEntregaDesconto: integer('valor_entrega_desconto'),
+    discountMinimumOrder: integer('discount_minimum_order').notNull().default(0),
+    ativo: boolean('ativo').notNull().default(true),
+    excluido: boolean('excluido').notNull().default(false),
+  },
+  (t) => [uniqueIndex('neighbourhoods_store_ref').on(t.storeId, t.ref)],
+);
+
+/** Payment methods keep the ids the store gives them: 1 is the default, 993–999 are reserved. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    api: text('api'),
+    tipo: text('tipo').notNull(),
+    descricao: text('descricao').notNull(),
+    ordem: integer('ordem').notNull().default(0),
+    chavePix: text('chave_pix'),
+    tipoChavePix: text('tipo_chave_pix'),
+    pixNomeTitular: text('pix_nome_titular'),
+    permiteTroco: boolean('permite_troco').notNull().default(false),
+    tiposEntrega: jsonb('tipos_entrega')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["Entregar","Retirada","Vem comer"]'::jsonb`),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.id] })],
+);
+
+export const loyaltyPrograms = pgTable('loyalty_programs', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  ativo: boolean('ativo').notNull().default(false),
+  descricao: text('descricao').notNull().default(''),
+  pontosRecompensa: integer('pontos_recompensa').notNull(),
+  recompensaPerc: boolean('recompensa_perc').notNull().default(false),
+  percRecompensa: doublePrecision('perc_recompensa').notNull().default(0),
+  vlrRecompensa: integer('vlr_recompensa').notNull().default(0),
+  /** Points earned per real of products bought. */
+  pontosPorReal: doublePrecision('pontos_por_real').notNull().default(1),
+});
+
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    description: text('description').notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [uniqueIndex('dining_tables_store_ref').on(t.storeId, t.ref)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Customer accounts (sign-in, sessions, recovery, privacy)
+
+/**
+ * An account of a store: a customer, or staff (is_superuser). Its id is both the spec's cliente_id
+ * and user_id. One phone is one account per store.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** Login digits: the 11 national digits in Brazil, country code + national number elsewhere. */
+    phone: text('phone').notNull(),
+    /** ISO code of the phone's country (BR, US, …). */
+    phoneCountry: text('phone_country').notNull(),
+    nome: text('nome').notNull(),
+    email: text('email'),
+    documento: text('documento'),
+    /** Self-describing scrypt hash: $scrypt$ln=…,r=…,p=…$salt$hash. */
+    passwordHash: text('password_hash').notNull(),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    sendPromo: boolean('send_promo').notNull().default(false),
+    /** The privacy link's id: 144 random bits, base64url; never derived from the id. */
+    privacyToken: text('privacy_token').notNull(),
+    pontosFidelidade: integer('pontos_fidelidade').notNull().default(0),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('customers_store_phone').on(t.storeId, t.phone),
+    uniqueIndex('customers_store_privacy_token').on(t.storeId, t.privacyToken),
+  ],
+);
+
+/** A signed-in session. Only the SHA-256 of the token's secret is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_secret_hash').on(t.secretHash), index('sessions_customer').on(t.customerId)],
+);
+
+/** A password-recovery code sent by SMS: salted SHA-256, single use, short-lived, few tries. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** salt$sha256, both base64url. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_customer').on(t.customerId)],
+);
+
+/** The outbox of the local SMS stand-in (SMS_PROVIDER=local): every message it "sent". */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** E.164, e.g. +5511999990000. */
+    phone: text('phone').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sms_messages_store_phone').on(t.storeId, t.phone)],
+);
+
+/**
+ * Abuse-limit counters shared by every server instance. `count` is the attempts in the window
+ * that began at `startedAt` (or the consecutive failures, for back-off rules).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.key] }), index('rate_limits_last_at').on(t.lastAt)],
+);
+
+/** Every change of the promotional-messages consent: who, from what, to what, how and when. */
+export const consentChanges = pgTable(
+  'consent_changes',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Null for the choice made at sign-up. */
+    oldValue: boolean('old_value'),
+    newValue: boolean('new_value').notNull(),
+    /** 'signup', 'profile' (signed in) or 'link' (the public privacy link). */
+    channel: text('channel').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('consent_changes_customer').on(t.customerId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Saved addresses
+
+/**
+ * A customer's saved address. The fee is not stored: it is computed at read time from the store's
+ * fee model (neighbourhood, radius or area). city_id and district_id point at the store's table when
+ * the address uses them (always, for stores that charge by neighbourhood); city_name and
+ * district_name are the names as saved (free text for radius and area stores). Deletion is soft.
+ */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    /** Letters and digits, or 'S/N'. */
+    streetNumber: text('street_number').notNull(),
+    complement: text('complement').notNull().default(''),
+    cityId: integer('city_id').references(() => cities.id),
+    cityName: text('city_name').notNull(),
+    state: text('state').notNull().default(''),
+    districtId: integer('district_id').references(() => neighbourhoods.id),
+    /** 'Sem bairro' when the address has none. */
+    districtName: text('district_name').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    search: text('search'),
+    location: boolean('location').notNull().default(false),
+    excluido: boolean('excluido').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('customer_addresses_store_customer').on(t.storeId, t.customerId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Coupons, orders and loyalty points
+
+/**
+ * A store's coupon. `code` is kept upper-case (one code per store, whatever the case typed);
+ * `valor` is a percent (0–100) when `perc`, else centavos. `uses` counts the orders that used it:
+ * it only grows, by a conditional UPDATE inside the order's transaction.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    descricao: text('descricao').notNull().default(''),
+    valor: doublePrecision('valor').notNull(),
+    perc: boolean('perc').notNull(),
+    /** 'Carrinho', 'Entrega' or anything else (both). */
+    local: text('local').notNull().default('Carrinho'),
+    ativo: boolean('ativo').notNull().default(true),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Null = no cap. */
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    /** Null = no cap. */
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    minSubtotal: integer('min_subtotal').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupons_store_code').on(t.storeId, t.code),
+    check('coupons_code_upper_case', sql`${t.code} = upper(${t.code})`),
+    check('coupons_uses_within_cap', sql`${t.maxUses} is null or ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/**
+ * A placed order (spec section 3 "Order record"). Money in centavos; the totals are columns, the
+ * lines are rows of order_lines. total = total_produtos + acrescimo + valor_entrega − desconto.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Solicitado, Preparo, Finalização, Concluido, Entregue or Cancelado. */
+    status: text('status').notNull().default('Solicitado'),
+    dhIniciado: timestamp('dh_iniciado', { withTimezone: true }).notNull(),
+    tipoEntrega: text('tipo_entrega').notNull(),
+    formaEntrada: text('forma_entrada').notNull(),
+    tableId: integer('table_id').references(() => diningTables.id),
+    mesa: text('mesa'),
+    /** Σ base price × qtd. */
+    totalProdutos: integer('total_produtos').notNull(),
+    /** Σ options × qtd. */
+    acrescimo: integer('acrescimo').notNull(),
+    valorEntrega: integer('valor_entrega').notNull(),
+    descontoCupom: integer('desconto_cupom').notNull().default(0),
+    descontoFidelidade: integer('desconto_fidelidade').notNull().default(0),
+    total: integer('total').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    cupom: text('cupom'),
+    observacoes: text('observacoes').notNull().default(''),
+    paymentMethodId: integer('payment_method_id'),
+    formaPagamentoNome: text('forma_pagamento_nome'),
+    trocoPara: integer('troco_para'),
+    agendado: boolean('agendado').notNull().default(false),
+    /** The scheduled period's start; null unless agendado. */
+    horaEntrega: timestamp('hora_entrega', { withTimezone: true }),
+    estimatedAt: timestamp('estimated_at', { withTimezone: true }).notNull(),
+    addressId: integer('address_id').references(() => customerAddresses.id),
+    addressString: text('address_string'),
+    fidelidadeUtilizada: boolean('fidelidade_utilizada').notNull().default(false),
+    /** Points the order earned. */
+    pontosFidelidade: integer('pontos_fidelidade').notNull().default(0),
+    /** Points the order spent on the loyalty reward. */
+    pontosUtilizados: integer('pontos_utilizados').notNull().default(0),
+    documentoCliente: text('documento_cliente'),
+    foneParaMensagens: text('fone_para_mensagens'),
+    imprimir: boolean('imprimir').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('orders_store_customer').on(t.storeId, t.customerId, t.dhIniciado),
+    index('orders_store_status').on(t.storeId, t.status, t.dhIniciado),
+    // The staff list: a store's orders, newest first (order tracking, docs/decisions/0012).
+    index('orders_store_started').on(t.storeId, t.dhIniciado, t.id),
+    index('orders_store_schedule').on(t.storeId, t.horaEntrega).where(sql`${t.horaEntrega} is not null`),
+  ],
+);
+
+/** One line of an order; its items are a snapshot (as the order record shows them). */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** Position in the order, from 0. */
+    seq: integer('seq').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    descricaoProduto: text('descricao_produto').notNull(),
+    descricaoCategoria: text('descricao_categoria').notNull(),
+    produtoValor: integer('produto_valor').notNull(),
+    /** What the options add to one unit. */
+    valorAdicionais: integer('valor_adicionais').notNull(),
+    qtd: integer('qtd').notNull(),
+    valorTotal: integer('valor_total').notNull(),
+    observacao: text('observacao').notNull().default(''),
+    itensPedidos: jsonb('itens_pedidos').$type<OrderLineItemSnapshot[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_seq').on(t.orderId, t.seq),
+    index('order_lines_product').on(t.productId),
+  ],
+);
+
+export interface OrderLineItemSnapshot {
+  item_id: number;
+  quantidade_pedida: number;
+  quantidade_padrao: number;
+  valor: number;
+  grupo: number;
+  grupo_descricao: string;
+  descricao: string;
+  ingrediente: boolean;
+}
+
+/** Every status an order went through: who moved it, from what, to what, why and when. */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null for the order's creation. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** The account that made the change (the customer at creation, staff afterwards). */
+    byCustomerId: integer('by_customer_id').references(() => customers.id),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_status_changes_order').on(t.orderId)],
+);
+
+/** One use of a coupon by an order, for the per-customer limit. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('coupon_redemptions_coupon_customer').on(t.couponId, t.customerId)],
+);
+
+/**
+ * Every change of a customer's loyalty points: + earned by an order, − spent on a reward. The
+ * balance (customers.pontos_fidelidade) is the sum of a customer's deltas.
+ */
+export const loyaltyPointsLedger = pgTable(
+  'loyalty_points_ledger',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id),
+    delta: integer('delta').notNull(),
+    /** 'order_earned' or 'reward_redeemed' (later also reversals). */
+    reason: text('reason').notNull(),
+    /** The balance after this change. */
+    balanceAfter: integer('balance_after').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('loyalty_points_ledger_customer').on(t.storeId, t.customerId)],
+);
+
+/**
+ * Exactly-once order placement: one row per (store, customer, Idempotency-Key), inserted first in
+ * the order's transaction (a duplicate waits on the unique index until the first one commits) and
+ * completed with the reply the key answers from then on.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the request body, to tell a retry from a different request with the same key. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.customerId, t.key] }),
+    index('idempotency_keys_created_at').on(t.createdAt),
+  ],
+);

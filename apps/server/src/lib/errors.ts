@@ -1,0 +1,40 @@
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'uri_too_long'
+  | 'too_many'
+  | 'unavailable';
+
+const statusByKind: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  uri_too_long: 414,
+  too_many: 429,
+  unavailable: 503,
+};
+
+/** The one error type of the server: a stable code, a kind that decides the status, and the spec's text. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    readonly detail: string,
+    readonly extra: { field?: string; retryAfterSeconds?: number } = {},
+  ) {
+    super(detail);
+    this.status = statusByKind[kind];
+  }
+}
+
+export const notFound = (code: string, detail: string) => new AppError('not_found', code, detail);
+export const invalid = (code: string, detail: string, field?: string) =>
+  new AppError('invalid', code, detail, field ? { field } : {});

@@ -1,0 +1,94 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Password hashing with scrypt (argon2id would need a native build here). OWASP's Password Storage
+ * Cheat Sheet: N=2^17, r=8, p=1 (128 MiB, about 0.3 s per hash). The stored string names its own
+ * parameters, `$scrypt$ln=17,r=8,p=1$<salt>$<hash>` (PHC string format, base64 without padding),
+ * so the cost can change later and old hashes still verify (and are re-hashed at the next sign-in).
+ */
+
+export interface ScryptCost {
+  /** log2 of N. */
+  ln: number;
+  r: number;
+  p: number;
+}
+
+export const OWASP_SCRYPT_COST: ScryptCost = { ln: 17, r: 8, p: 1 };
+
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+/**
+ * Each hash holds 128·N·r bytes (128 MiB at OWASP's cost) on a libuv thread; two at a time keeps
+ * a burst of sign-ins from taking the memory and the whole thread pool.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+  const N = 2 ** cost.ln;
+  const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r * cost.p };
+  // NFKC: the same password typed on different keyboards (composed or decomposed accents) matches.
+  const normalized = password.normalize('NFKC');
+  return withHashSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(normalized, salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
+}
+
+const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
+
+export async function hashPassword(password: string, cost: ScryptCost = OWASP_SCRYPT_COST): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, cost);
+  return `$scrypt$ln=${cost.ln},r=${cost.r},p=${cost.p}$${b64(salt)}$${b64(key)}`;
+}
+
+interface ParsedHash {
+  cost: ScryptCost;
+  salt: Buffer;
+  key: Buffer;
+}
+
+const HASH_FORMAT = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+
+function parseHash(stored: string): ParsedHash | null {
+  const match = HASH_FORMAT.exec(stored);
+  if (!match) return null;
+  const [, ln, r, p, salt, key] = match;
+  const cost = { ln: Number(ln), r: Number(r), p: Number(p) };
+  if (cost.ln < 1 || cost.ln > 22 || cost.r < 1 || cost.p < 1) return null;
+  return { cost, salt: Buffer.from(salt!, 'base64'), key: Buffer.from(key!, 'base64') };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.cost);
+  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+}
+
+/** Whether a stored hash was made with other parameters than the current ones. */
+export function needsRehash(stored: string, cost: ScryptCost): boolean {
+  const parsed = parseHash(stored);
+  return !parsed || parsed.cost.ln !== cost.ln || parsed.cost.r !== cost.r || parsed.cost.p !== cost.p;
+}
+
+export function scryptCost(ln: number): ScryptCost {
+  return { ...OWASP_SCRYPT_COST, ln };
+}

@@ -1,0 +1,159 @@
+import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { customers, rateLimits, recoveryCodes, sessions, stores } from '../../db/schema.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+export async function insertSession(db: DbExecutor, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export interface SessionWithAccount {
+  sessionId: number;
+  customerId: number;
+  username: string;
+  isSuperuser: boolean;
+}
+
+export async function findLiveSession(
+  db: DbExecutor,
+  storeId: number,
+  secretHash: string,
+  now: Date,
+): Promise<SessionWithAccount | undefined> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      customerId: customers.id,
+      username: customers.phone,
+      isSuperuser: customers.isSuperuser,
+    })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(
+      and(
+        eq(sessions.secretHash, secretHash),
+        eq(sessions.storeId, storeId),
+        eq(customers.storeId, storeId),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+export async function deleteSession(db: DbExecutor, storeId: number, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.storeId, storeId), eq(sessions.id, sessionId)));
+}
+
+export async function deleteCustomerSessions(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.storeId, storeId), eq(sessions.customerId, customerId)));
+}
+
+export async function deleteExpiredCustomerSessions(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.storeId, storeId), eq(sessions.customerId, customerId), lte(sessions.expiresAt, now)),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recovery codes
+
+/** A new code replaces the customer's earlier ones. */
+export async function replaceRecoveryCode(
+  db: DbExecutor,
+  values: typeof recoveryCodes.$inferInsert,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(recoveryCodes)
+      .where(and(eq(recoveryCodes.storeId, values.storeId), eq(recoveryCodes.customerId, values.customerId)));
+    await tx.insert(recoveryCodes).values(values);
+  });
+}
+
+/**
+ * Takes one try of the customer's live code (not used, not expired, fewer than `maxAttempts`
+ * tries): counts the try first, so parallel guesses cannot exceed the limit. Undefined when there
+ * is no live code.
+ */
+export async function takeRecoveryCodeAttempt(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+  now: Date,
+  maxAttempts: number,
+): Promise<{ id: number; codeHash: string } | undefined> {
+  const [latest] = await db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.storeId, storeId), eq(recoveryCodes.customerId, customerId)))
+    .orderBy(desc(recoveryCodes.id))
+    .limit(1);
+  if (!latest) return undefined;
+  const [row] = await db
+    .update(recoveryCodes)
+    .set({ attempts: sql`${recoveryCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(recoveryCodes.id, latest.id),
+        isNull(recoveryCodes.usedAt),
+        gt(recoveryCodes.expiresAt, now),
+        lt(recoveryCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash });
+  return row;
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function useRecoveryCode(db: DbExecutor, codeId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.id, codeId), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Housekeeping
+
+/** Deletes what can no longer matter: expired sessions, dead recovery codes, idle counters. */
+export async function pruneExpired(db: DbExecutor, now: Date): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
+  await db.delete(sessions).where(lte(sessions.expiresAt, now));
+  await db
+    .delete(recoveryCodes)
+    .where(or(lte(recoveryCodes.expiresAt, dayAgo), lte(recoveryCodes.usedAt, dayAgo)));
+  await db
+    .delete(rateLimits)
+    .where(
+      and(
+        lte(rateLimits.lastAt, dayAgo),
+        or(isNull(rateLimits.blockedUntil), lte(rateLimits.blockedUntil, now)),
+      ),
+    );
+}
+
+export async function findStoreBySlug(
+  db: DbExecutor,
+  slug: string,
+): Promise<{ id: number; slug: string } | undefined> {
+  const [row] = await db
+    .select({ id: stores.id, slug: stores.slug })
+    .from(stores)
+    .where(eq(stores.slug, slug));
+  return row;
+}

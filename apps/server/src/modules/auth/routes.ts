@@ -1,0 +1,166 @@
+import {
+  errorReply,
+  formatQuery,
+  phoneLookupParams,
+  phoneLookupReply,
+  recoveryRequest,
+  recoverySmsRequest,
+  registrationReply,
+  registrationRequest,
+  signInReply,
+  signInRequest,
+  successReply,
+} from '@comanda/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { OWASP_SCRYPT_COST, scryptCost } from '../../lib/password.ts';
+import { requireSession, SECURITY_BEARER } from '../../plugins/auth.ts';
+import { createSmsProvider } from '../sms/factory.ts';
+import { addressKey } from './limits.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { pruneExpired } from './repository.ts';
+import { AuthService } from './service.ts';
+
+const tags = ['account'];
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+const refusals = { 400: errorReply, 429: errorReply };
+
+/** Phone sign-in, sign-up, logout and password recovery (spec section 7 "Authentication and account"). */
+export function registerAuthRoutes(ctx: AppContext) {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  const { config } = ctx;
+  const passwordCost = scryptCost(config.PASSWORD_HASH_COST);
+  if (passwordCost.ln < OWASP_SCRYPT_COST.ln) {
+    app.log.warn(
+      { PASSWORD_HASH_COST: passwordCost.ln },
+      'password hashing below OWASP cost: for tests only',
+    );
+  }
+  const service = new AuthService({
+    db: ctx.db,
+    now: ctx.now,
+    limiter: new RateLimiter(ctx.db, config.RATE_LIMIT_MULTIPLIER),
+    sms: createSmsProvider(config, ctx.db, app.log),
+    log: app.log,
+    passwordCost,
+    sessionTtlDays: config.SESSION_TTL_DAYS,
+  });
+
+  const housekeeping = setInterval(() => {
+    pruneExpired(ctx.db, ctx.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'account housekeeping failed'),
+    );
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+  app.addHook('onClose', async () => clearInterval(housekeeping));
+
+  app.get(
+    '/core/telefone_login_app/:digits',
+    {
+      schema: {
+        tags,
+        summary: 'Who a phone belongs to (first step of sign-in)',
+        description:
+          'digits: the 11 national digits of a Brazilian mobile, or country code + national number elsewhere. ' +
+          '404 PHONE_NOT_FOUND sends the storefront to sign-up. nome_cliente is the first name only. ' +
+          'Limited per client address (429 TOO_MANY_ATTEMPTS with Retry-After).',
+        params: phoneLookupParams,
+        querystring: formatQuery,
+        response: { 200: phoneLookupReply, 404: errorReply, ...refusals },
+      },
+    },
+    (request) => service.lookupPhone(request.store, request.params.digits, addressKey(request.ip)),
+  );
+
+  app.post(
+    '/core/v2/auth/api-token-auth-without-email/',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with phone and password',
+        description:
+          'username: the login digits. The token is `<base64url JSON {user_id, username, store, exp}>.<secret>`; ' +
+          'send it as `Authorization: Bearer <token>`. Unknown phone and wrong password both answer 400 ' +
+          'INVALID_CREDENTIALS. Staff accounts sign in with user.is_superuser true (the storefront refuses them). ' +
+          'After 5 failures on a phone (20 from an address) each try waits 30 s, doubling up to 15 min: ' +
+          '429 TOO_MANY_ATTEMPTS with Retry-After.',
+        querystring: formatQuery,
+        body: signInRequest,
+        response: { 200: signInReply, ...refusals },
+      },
+    },
+    (request) => service.signIn(request.store, request.body, addressKey(request.ip)),
+  );
+
+  app.post(
+    '/core/registration_app/',
+    {
+      schema: {
+        tags,
+        summary: 'Sign up: a new customer, signed in',
+        description:
+          'detail is the session token. Refusals: INVALID_PHONE (cellphone or ddi), INVALID_NAME (name and ' +
+          'surname), INVALID_PASSWORD (8 to 128 characters), TERMS_REQUIRED, 409 PHONE_TAKEN; ' +
+          '429 TOO_MANY_ATTEMPTS beyond 10 sign-ups per hour from one address.',
+        querystring: formatQuery,
+        body: registrationRequest,
+        response: { 201: registrationReply, 409: errorReply, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const token = await service.register(request.store, request.body, addressKey(request.ip));
+      return reply.status(201).send({ success: true as const, detail: token });
+    },
+  );
+
+  app.post(
+    '/core/v2/auth/session-logout/',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: the token stops working at once',
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        response: { 200: successReply, 401: errorReply },
+      },
+    },
+    async (request) => service.logout(await requireSession(request)),
+  );
+
+  app.post(
+    '/core/send_sms_recovery_password_app/',
+    {
+      schema: {
+        tags,
+        summary: 'Send a password-recovery code by SMS',
+        description:
+          'cellphone: the login digits. Answers the same whether or not the phone has an account; the SMS ' +
+          '(a 6-digit code, valid 10 minutes, 5 tries) goes only to an account. At most 3 per phone and 10 ' +
+          'per address per hour (429 TOO_MANY_ATTEMPTS). Asking again replaces the earlier code.',
+        querystring: formatQuery,
+        body: recoverySmsRequest,
+        response: { 200: successReply, ...refusals },
+      },
+    },
+    (request) => service.requestRecoveryCode(request.store, request.body, addressKey(request.ip)),
+  );
+
+  app.post(
+    '/core/recovery_password_app/',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the SMS code',
+        description:
+          'code: 6 digits, with or without the dash. A wrong, used, expired or exhausted code answers 400 ' +
+          'INVALID_CODE; INVALID_PASSWORD for a password outside 8 to 128 characters. Success ends every ' +
+          'session of the account; the storefront then signs in with the new password.',
+        querystring: formatQuery,
+        body: recoveryRequest,
+        response: { 200: successReply, ...refusals },
+      },
+    },
+    (request) => service.resetPassword(request.store, request.body, addressKey(request.ip)),
+  );
+}

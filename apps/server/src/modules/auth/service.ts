@@ -1,0 +1,251 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import type {
+  PhoneLookupReply,
+  RecoveryRequest,
+  RecoverySmsRequest,
+  RegistrationRequest,
+  SignInReply,
+  SignInRequest,
+  SuccessReply,
+} from '@comanda/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../lib/password.ts';
+import * as customersRepo from '../customers/repository.ts';
+import type { SmsProvider } from '../sms/provider.ts';
+import { checkFullName, checkPassword, firstName } from './account-rules.ts';
+import { LIMITS } from './limits.ts';
+import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import * as repo from './repository.ts';
+import { createSession, type SessionIdentity } from './sessions.ts';
+
+export const RECOVERY_CODE_TTL_MINUTES = 10;
+export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
+/** 144 random bits (issue 5 asks for 128 or more). */
+const PRIVACY_TOKEN_BYTES = 18;
+
+export interface StoreRef {
+  id: number;
+  slug: string;
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  now: () => Date;
+  limiter: RateLimiter;
+  sms: SmsProvider;
+  log: FastifyBaseLogger;
+  passwordCost: ScryptCost;
+  sessionTtlDays: number;
+}
+
+export const invalidCredentials = () =>
+  new AppError(
+    'invalid',
+    'INVALID_CREDENTIALS',
+    'Telefone ou senha incorretos! Verifique os dados e tente novamente.',
+  );
+const invalidCode = () =>
+  invalid('INVALID_CODE', 'Código inválido ou expirado. Peça um novo código e tente de novo.', 'code');
+const invalidPhone = (field: string) => invalid('INVALID_PHONE', 'Informe um celular válido.', field);
+
+const hashCode = (salt: string, code: string) =>
+  createHash('sha256').update(`${salt}:${code}`).digest('base64url');
+
+/** The account calls of spec section 7 "Authentication and account". */
+export class AuthService {
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /** GET /core/telefone_login_app/{digits} */
+  async lookupPhone(store: StoreRef, digits: string, address: string): Promise<PhoneLookupReply> {
+    const { db, limiter, now } = this.deps;
+    await limiter.consume(store.id, LIMITS.lookupPerAddress, address, now());
+    const phone = loginDigitsOf(digits);
+    const account = phone ? await customersRepo.findCustomerByPhone(db, store.id, phone) : undefined;
+    if (!account) throw notFound('PHONE_NOT_FOUND', 'Telefone não encontrado.');
+    return { cliente_id: account.id, nome_cliente: firstName(account.nome), user_id: account.id };
+  }
+
+  /** POST /core/v2/auth/api-token-auth-without-email/ */
+  async signIn(store: StoreRef, body: SignInRequest, address: string): Promise<SignInReply> {
+    const { db, limiter, now, passwordCost } = this.deps;
+    const phone = loginDigitsOf(body.username);
+    const phoneKey = phone ?? body.username.replace(/\D/g, '').slice(0, 20);
+    await limiter.beginAttempt(store.id, LIMITS.signInPerAddress, address, now());
+    await limiter.beginAttempt(store.id, LIMITS.signInPerPhone, phoneKey, now());
+
+    const account = phone ? await customersRepo.findCustomerByPhone(db, store.id, phone) : undefined;
+    // An unknown phone costs a hash too, so the answer's timing does not tell it apart.
+    const ok = account
+      ? await verifyPassword(body.password, account.passwordHash)
+      : await verifyPassword(body.password, await this.dummy()).then(() => false);
+    if (!account || !ok) throw invalidCredentials();
+
+    await limiter.clear(store.id, LIMITS.signInPerPhone, phoneKey);
+    await limiter.forgive(store.id, LIMITS.signInPerAddress, address, now());
+    if (needsRehash(account.passwordHash, passwordCost)) {
+      const passwordHash = await hashPassword(body.password, passwordCost);
+      await customersRepo.updateCustomer(db, store.id, account.id, { passwordHash, updatedAt: now() });
+    }
+    const { token } = await this.startSession(store, account.id, account.phone);
+    return { token, user: { id: account.id, username: account.phone, is_superuser: account.isSuperuser } };
+  }
+
+  /** POST /core/registration_app/ */
+  async register(store: StoreRef, body: RegistrationRequest, address: string): Promise<string> {
+    const { db, limiter, now, passwordCost } = this.deps;
+    const country = countryOfDdi(body.ddi);
+    if (!country) throw invalidPhone('ddi');
+    const phone = parseSignUpPhone(country, body.cellphone);
+    if (!phone) throw invalidPhone('cellphone');
+    const nome = checkFullName(body.name);
+    const password = checkPassword(body.password);
+    if (body.terms !== true) throw invalid('TERMS_REQUIRED', 'É preciso aceitar os termos de uso.', 'terms');
+
+    await limiter.consume(store.id, LIMITS.signUpPerAddress, address, now());
+    if (await customersRepo.findCustomerByPhone(db, store.id, phone.loginDigits)) throw phoneTaken();
+    const passwordHash = await hashPassword(password, passwordCost);
+    const at = now();
+    const sendPromo = body.send_promo === true;
+    const account = await db.transaction(async (tx) => {
+      const row = await customersRepo.insertCustomer(tx, {
+        storeId: store.id,
+        phone: phone.loginDigits,
+        phoneCountry: phone.country,
+        nome,
+        passwordHash,
+        sendPromo,
+        privacyToken: randomBytes(PRIVACY_TOKEN_BYTES).toString('base64url'),
+        termsAcceptedAt: at,
+        passwordChangedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      });
+      if (!row) return undefined;
+      await customersRepo.insertConsentChange(tx, {
+        storeId: store.id,
+        customerId: row.id,
+        oldValue: null,
+        newValue: sendPromo,
+        channel: 'signup',
+        at,
+      });
+      return row;
+    });
+    if (!account) throw phoneTaken();
+    const { token } = await this.startSession(store, account.id, account.phone);
+    return token;
+  }
+
+  /** POST /core/v2/auth/session-logout/ */
+  async logout(session: SessionIdentity): Promise<SuccessReply> {
+    await repo.deleteSession(this.deps.db, session.storeId, session.sessionId);
+    return { success: true, detail: 'Você saiu da sua conta.' };
+  }
+
+  /**
+   * POST /core/send_sms_recovery_password_app/: the same answer whether or not the phone has an
+   * account (no enumeration); the code goes out only when it has.
+   */
+  async requestRecoveryCode(
+    store: StoreRef,
+    body: RecoverySmsRequest,
+    address: string,
+  ): Promise<SuccessReply> {
+    const { db, limiter, now, sms, log } = this.deps;
+    const phone = loginDigitsOf(body.cellphone);
+    if (!phone) throw invalidPhone('cellphone');
+    await limiter.consume(store.id, LIMITS.smsPerAddress, address, now());
+    await limiter.consume(store.id, LIMITS.smsPerPhone, phone, now());
+
+    const account = await customersRepo.findCustomerByPhone(db, store.id, phone);
+    if (account) {
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const salt = randomBytes(16).toString('base64url');
+      const at = now();
+      await repo.replaceRecoveryCode(db, {
+        storeId: store.id,
+        customerId: account.id,
+        codeHash: `${salt}$${hashCode(salt, code)}`,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + RECOVERY_CODE_TTL_MINUTES * 60_000),
+      });
+      const storeName = ((await customersRepo.findStoreName(db, store.id)) ?? 'Comanda').slice(0, 30);
+      const text = `${storeName}: seu código para criar uma nova senha é ${code.slice(0, 3)}-${code.slice(3)}. Vale ${RECOVERY_CODE_TTL_MINUTES} minutos.`;
+      try {
+        await sms.send(e164(account.phoneCountry, account.phone), text, { storeId: store.id });
+      } catch (error) {
+        // Answering otherwise would tell that the phone has an account; the operator sees the log.
+        log.error({ err: error, provider: sms.name }, 'recovery SMS not sent');
+      }
+    }
+    return { success: true, detail: 'Se este telefone tiver cadastro, enviamos um código por SMS.' };
+  }
+
+  /** POST /core/recovery_password_app/: a right code sets the new password and ends every session. */
+  async resetPassword(store: StoreRef, body: RecoveryRequest, address: string): Promise<SuccessReply> {
+    const { db, limiter, now, passwordCost } = this.deps;
+    await limiter.consume(store.id, LIMITS.recoveryPerAddress, address, now());
+    const password = checkPassword(body.password);
+    const phone = loginDigitsOf(body.cellphone);
+    const code = body.code.replace(/\D/g, '');
+    if (!phone || code.length !== 6) throw invalidCode();
+
+    const account = await customersRepo.findCustomerByPhone(db, store.id, phone);
+    if (!account) throw invalidCode();
+    const attempt = await repo.takeRecoveryCodeAttempt(
+      db,
+      store.id,
+      account.id,
+      now(),
+      RECOVERY_CODE_MAX_ATTEMPTS,
+    );
+    if (!attempt) throw invalidCode();
+    const [salt = '', expected = ''] = attempt.codeHash.split('$');
+    const given = Buffer.from(hashCode(salt, code));
+    if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected)))
+      throw invalidCode();
+
+    const passwordHash = await hashPassword(password, passwordCost);
+    const at = now();
+    const changed = await db.transaction(async (tx) => {
+      if (!(await repo.useRecoveryCode(tx, attempt.id, at))) return false;
+      await customersRepo.updateCustomer(tx, store.id, account.id, {
+        passwordHash,
+        passwordChangedAt: at,
+        updatedAt: at,
+      });
+      await repo.deleteCustomerSessions(tx, store.id, account.id);
+      return true;
+    });
+    if (!changed) throw invalidCode();
+    // The customer signs in right after (spec section 4 "Recovery"): earlier failures no longer count.
+    await limiter.clear(store.id, LIMITS.signInPerPhone, phone);
+    return { success: true, detail: 'Senha alterada com sucesso!' };
+  }
+
+  private startSession(store: StoreRef, customerId: number, username: string) {
+    return createSession(this.deps.db, {
+      storeId: store.id,
+      storeSlug: store.slug,
+      customerId,
+      username,
+      now: this.deps.now(),
+      ttlDays: this.deps.sessionTtlDays,
+    });
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'), this.deps.passwordCost);
+    return this.dummyHash;
+  }
+}
+
+const phoneTaken = () =>
+  new AppError('conflict', 'PHONE_TAKEN', 'Este telefone já tem cadastro. Entre com a sua senha.', {
+    field: 'cellphone',
+  });

@@ -1,0 +1,145 @@
+import type {
+  Customer,
+  CustomerUpdateRequest,
+  PrivacyReply,
+  PrivacyUpdateReply,
+  PrivacyUpdateRequest,
+  PromoPreference,
+  StaffAccount,
+} from '@comanda/contract';
+import { isValidDocument, normalizeDocument } from '@comanda/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import {
+  type CustomerPrincipal,
+  forbidden,
+  requireCustomer,
+  type StaffPrincipal,
+} from '../../plugins/auth.ts';
+import { checkFullName, firstName } from '../auth/account-rules.ts';
+import { listCustomerAddresses, listCustomerCards } from './customer-extras.ts';
+import type { CustomerRow } from './repository.ts';
+import * as repo from './repository.ts';
+
+// Deliberately loose (one @, a dot in the domain, no spaces): the address is only for contact.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const promo = (sendPromo: boolean): PromoPreference => (sendPromo ? 'get_promo' : 'remove_promo');
+const customerNotFound = () => notFound('CUSTOMER_NOT_FOUND', 'Cliente não encontrado.');
+
+export interface CustomerServiceDeps {
+  db: Database;
+  now: () => Date;
+}
+
+/** The customer record (spec section 3 "User/customer") and the promotional-messages preference. */
+export class CustomerService {
+  constructor(private readonly deps: CustomerServiceDeps) {}
+
+  /** GET /core/cliente_app/{id}: only the token's own customer. */
+  async get(principal: CustomerPrincipal, id: number): Promise<Customer> {
+    if (id !== principal.customerId) throw forbidden();
+    const row = await repo.findCustomerById(this.deps.db, principal.storeId, id);
+    if (!row) throw customerNotFound();
+    return this.toCustomer(row);
+  }
+
+  /** PATCH /core/cliente_app/{id}: the customer's own nome, email and documento. */
+  async update(principal: CustomerPrincipal, id: number, body: CustomerUpdateRequest): Promise<Customer> {
+    if (id !== principal.customerId) throw forbidden();
+    const changes: Partial<Pick<CustomerRow, 'nome' | 'email' | 'documento'>> = {};
+    if (body.nome !== undefined) {
+      changes.nome = checkFullName(body.nome, 'nome');
+    }
+    if (body.email !== undefined) {
+      const email = (body.email ?? '').trim();
+      if (email && !EMAIL.test(email)) throw invalid('INVALID_EMAIL', 'Informe um e-mail válido.', 'email');
+      changes.email = email || null;
+    }
+    if (body.documento !== undefined) {
+      const documento = normalizeDocument(body.documento ?? '');
+      if (documento && !isValidDocument(documento)) {
+        throw invalid('INVALID_DOCUMENT', 'Informe um CPF ou CNPJ válido.', 'documento');
+      }
+      changes.documento = documento || null;
+    }
+    const row = await repo.updateCustomer(this.deps.db, principal.storeId, id, {
+      ...changes,
+      updatedAt: this.deps.now(),
+    });
+    if (!row) throw customerNotFound();
+    return this.toCustomer(row);
+  }
+
+  /** GET /core/v2/customer/get-customer-privacy/?cid=: what the public privacy link may read. */
+  async privacyByLink(storeId: number, token: string): Promise<PrivacyReply> {
+    const row = await repo.findCustomerByPrivacyToken(this.deps.db, storeId, token);
+    if (!row) throw customerNotFound();
+    return { success: true, nome: firstName(row.nome), send_promo: promo(row.sendPromo) };
+  }
+
+  /**
+   * POST /core/v2/customer/update-customer-privacy: by the link's token (is_encoded), or by the
+   * customer id with that customer's own bearer token.
+   */
+  async updatePrivacy(
+    request: FastifyRequest,
+    storeId: number,
+    body: PrivacyUpdateRequest,
+  ): Promise<PrivacyUpdateReply> {
+    const { db, now } = this.deps;
+    let customerId: number;
+    if (body.is_encoded) {
+      const row =
+        typeof body.cid === 'string' && /^[A-Za-z0-9_-]+$/.test(body.cid)
+          ? await repo.findCustomerByPrivacyToken(db, storeId, body.cid)
+          : undefined;
+      if (!row) throw customerNotFound();
+      customerId = row.id;
+    } else {
+      const principal = await requireCustomer(request);
+      const id =
+        typeof body.cid === 'number' ? body.cid : /^\d{1,10}$/.test(body.cid) ? Number(body.cid) : Number.NaN;
+      if (id !== principal.customerId) throw forbidden();
+      customerId = id;
+    }
+    const changed = await repo.setSendPromo(
+      db,
+      storeId,
+      customerId,
+      body.send_promo,
+      body.is_encoded ? 'link' : 'profile',
+      now(),
+    );
+    if (!changed) throw customerNotFound();
+    return { success: true, send_promo: promo(body.send_promo) };
+  }
+
+  /** GET /staff/me */
+  async staffAccount(principal: StaffPrincipal): Promise<StaffAccount> {
+    const row = await repo.findCustomerById(this.deps.db, principal.storeId, principal.customerId);
+    if (!row) throw customerNotFound();
+    return { user_id: row.id, username: row.phone, nome: row.nome, is_superuser: true };
+  }
+
+  private async toCustomer(row: CustomerRow): Promise<Customer> {
+    const [enderecos, cards] = await Promise.all([
+      listCustomerAddresses(this.deps.db, row.storeId, row.id),
+      listCustomerCards(this.deps.db, row.storeId, row.id),
+    ]);
+    return {
+      id: row.id,
+      username: row.phone,
+      user_id: row.id,
+      nome: row.nome,
+      email: row.email,
+      documento: row.documento,
+      telefones: [`celular:${row.phone}`],
+      pontos_fidelidade: row.pontosFidelidade,
+      send_promo: promo(row.sendPromo),
+      enderecos,
+      cards,
+    };
+  }
+}

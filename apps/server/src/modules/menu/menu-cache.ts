@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { stores } from '../../db/schema.ts';
+import { type EncodedReply, encodeReply } from '../../lib/encoded-reply.ts';
+
+interface StoreEntry {
+  version: number;
+  checkedAt: number;
+  replies: Map<string, EncodedReply>;
+  building: Map<string, Promise<EncodedReply | null>>;
+}
+
+const MAX_REPLIES_PER_STORE = 2_000;
+
+/**
+ * Menu replies, encoded once per store and menu version. Any instance may have changed the store
+ * (an import, a staff edit), so the version is re-read from the database at most every `checkMs`;
+ * a change in this process is seen at once through `invalidate`.
+ */
+export class MenuCache {
+  private readonly stores = new Map<number, StoreEntry>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly checkMs: number,
+  ) {}
+
+  invalidate(storeId: number): void {
+    this.stores.delete(storeId);
+  }
+
+  async get(
+    storeId: number,
+    key: string,
+    build: () => Promise<unknown | null>,
+  ): Promise<EncodedReply | null> {
+    const entry = await this.entryFor(storeId);
+    const cached = entry.replies.get(key);
+    if (cached) return cached;
+    let pending = entry.building.get(key);
+    if (!pending) {
+      pending = build().then((value) => {
+        entry.building.delete(key);
+        if (value === null) return null;
+        const encoded = encodeReply(value);
+        if (entry.replies.size >= MAX_REPLIES_PER_STORE) entry.replies.clear();
+        entry.replies.set(key, encoded);
+        return encoded;
+      });
+      pending.catch(() => entry.building.delete(key));
+      entry.building.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async entryFor(storeId: number): Promise<StoreEntry> {
+    const now = Date.now();
+    const entry = this.stores.get(storeId);
+    if (entry && now - entry.checkedAt < this.checkMs) return entry;
+    const [row] = await this.db
+      .select({ version: stores.menuVersion })
+      .from(stores)
+      .where(eq(stores.id, storeId));
+    const version = row?.version ?? 0;
+    if (entry && entry.version === version) {
+      entry.checkedAt = now;
+      return entry;
+    }
+    const fresh: StoreEntry = { version, checkedAt: now, replies: new Map(), building: new Map() };
+    this.stores.set(storeId, fresh);
+    return fresh;
+  }
+}

@@ -1,0 +1,210 @@
+import {
+  appManifest,
+  categoryList,
+  companyList,
+  deliveryType,
+  errorReply,
+  formatQuery,
+  fullProduct,
+  loyaltyProgramList,
+  neighbourhoodList,
+  openingShiftList,
+  paymentMethodList,
+  positiveIdParam,
+  productList,
+  productsQuery,
+  tableList,
+} from '@comanda/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { sendEncoded } from '../../lib/encoded-reply.ts';
+import { notFound } from '../../lib/errors.ts';
+import * as menu from './service.ts';
+
+const tags = ['menu'];
+const errors = { 400: errorReply, 404: errorReply };
+
+/** The start-up calls of spec section 7 that need no customer, served from the per-store cache. */
+export function registerMenuRoutes(ctx: AppContext) {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  const { db, menuCache } = ctx;
+
+  const serve = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    build: () => Promise<unknown | null>,
+  ) => {
+    const encoded = await menuCache.get(request.store.id, key, build);
+    if (!encoded) throw notFound('PRODUCT_NOT_FOUND', 'Produto não encontrado.');
+    return sendEncoded(request, reply, encoded);
+  };
+
+  app.get(
+    '/core/get_app_manifest',
+    {
+      schema: {
+        tags,
+        summary: 'Web app manifest of the store',
+        querystring: formatQuery,
+        response: { 200: appManifest },
+      },
+    },
+    (request, reply) => serve(request, reply, 'manifest', () => menu.buildManifest(db, request.store.id)),
+  );
+
+  app.get(
+    '/core/empresa_personal_app',
+    {
+      schema: {
+        tags,
+        summary: 'Company settings (one element)',
+        description: 'loja_aberta and schedule_periods are computed for the current minute (UTC-3).',
+        querystring: formatQuery,
+        response: { 200: companyList },
+      },
+    },
+    (request, reply) => {
+      const now = ctx.now();
+      const minute = Math.floor(now.getTime() / 60_000);
+      return serve(request, reply, `company:${minute}`, () =>
+        menu.buildCompany(db, request.store.id, request.store.slug, now),
+      );
+    },
+  );
+
+  app.get(
+    '/estoque/categorias_app',
+    { schema: { tags, summary: 'Categories', querystring: formatQuery, response: { 200: categoryList } } },
+    (request, reply) => serve(request, reply, 'categories', () => menu.buildCategories(db, request.store.id)),
+  );
+
+  app.get(
+    '/estoque/produtos_app',
+    {
+      schema: {
+        tags,
+        summary: 'Products offered on the channel',
+        description:
+          'With local=local (table self-checkout) products active for waiters; otherwise for app orders.',
+        querystring: productsQuery,
+        response: { 200: productList },
+      },
+    },
+    (request, reply) => {
+      const channel = request.query.local === 'local' ? 'local' : 'app';
+      return serve(request, reply, `products:${channel}`, () =>
+        menu.buildProducts(db, request.store.id, channel),
+      );
+    },
+  );
+
+  app.get(
+    '/estoque/produtos_full_app/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product with its option groups and variants',
+        params: positiveIdParam,
+        querystring: productsQuery,
+        response: { 200: fullProduct, ...errors },
+      },
+    },
+    (request, reply) => {
+      const channel = request.query.local === 'local' ? 'local' : 'app';
+      const id = request.params.id;
+      return serve(request, reply, `product:${id}:${channel}`, () =>
+        menu.buildFullProduct(db, request.store.id, id, channel),
+      );
+    },
+  );
+
+  app.get(
+    '/core/horarios_atendimento_app',
+    {
+      schema: {
+        tags,
+        summary: 'Opening hours',
+        querystring: formatQuery,
+        response: { 200: openingShiftList },
+      },
+    },
+    (request, reply) => serve(request, reply, 'hours', () => menu.buildOpeningHours(db, request.store.id)),
+  );
+
+  app.get(
+    '/core/bairros_app',
+    {
+      schema: {
+        tags,
+        summary: 'Delivery neighbourhoods',
+        querystring: formatQuery,
+        response: { 200: neighbourhoodList },
+      },
+    },
+    (request, reply) =>
+      serve(request, reply, 'neighbourhoods', () => menu.buildNeighbourhoods(db, request.store.id)),
+  );
+
+  app.get(
+    '/financeiro/formas_pagamento_app',
+    {
+      schema: {
+        tags,
+        summary: 'Payment methods',
+        querystring: formatQuery,
+        response: { 200: paymentMethodList },
+      },
+    },
+    (request, reply) =>
+      serve(request, reply, 'payment-methods', () => menu.buildPaymentMethods(db, request.store.id)),
+  );
+
+  app.get(
+    '/financeiro/v2/payment-methods/get-filtered-methods-app',
+    {
+      schema: {
+        tags,
+        summary: 'In-person payment methods',
+        description:
+          'Without the reserved online ids 993, 994 and 995; with tipo_entrega, only the methods offered for it.',
+        querystring: formatQuery.extend({ tipo_entrega: deliveryType.optional() }),
+        response: { 200: paymentMethodList },
+      },
+    },
+    (request, reply) => {
+      const type = request.query.tipo_entrega;
+      return serve(request, reply, `payment-methods-filtered:${type ?? ''}`, () =>
+        menu.buildFilteredPaymentMethods(db, request.store.id, type),
+      );
+    },
+  );
+
+  app.get(
+    '/core/fidelidade_app',
+    {
+      schema: {
+        tags,
+        summary: 'Loyalty program (zero or one)',
+        querystring: formatQuery,
+        response: { 200: loyaltyProgramList },
+      },
+    },
+    (request, reply) => serve(request, reply, 'loyalty', () => menu.buildLoyalty(db, request.store.id)),
+  );
+
+  app.get(
+    '/bar/v2/tables/list/',
+    {
+      schema: {
+        tags,
+        summary: 'Tables for the self-checkout QR codes',
+        querystring: z.object({}),
+        response: { 200: tableList },
+      },
+    },
+    (request, reply) => serve(request, reply, 'tables', () => menu.buildTables(db, request.store.id)),
+  );
+}

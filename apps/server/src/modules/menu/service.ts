@@ -1,0 +1,327 @@
+import type {
+  AppManifest,
+  Category,
+  Company,
+  FullProduct,
+  LoyaltyProgram,
+  Neighbourhood,
+  OpeningShift,
+  PaymentMethod,
+  Product,
+  ProductGroup,
+  TableList,
+} from '@comanda/contract';
+import { HIDDEN_FROM_IN_PERSON_LIST } from '@comanda/contract';
+import { isOpenAt, type Shift, schedulePeriods } from '@comanda/domain';
+import type { DbExecutor } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Channel, CompanyRow, ProductRow } from './repository.ts';
+import * as repo from './repository.ts';
+
+const SCHEDULE_DAYS = 2;
+
+async function requireCompany(db: DbExecutor, storeId: number): Promise<CompanyRow> {
+  const company = await repo.findCompany(db, storeId);
+  if (!company) throw notFound('STORE_NOT_FOUND', 'Loja não encontrada.');
+  return company;
+}
+
+function toShift(row: Awaited<ReturnType<typeof repo.listOpeningHours>>[number]): Shift {
+  return {
+    dia_semana: row.diaSemana,
+    turno: row.turno === 2 ? 2 : 1,
+    hr_inicio: row.hrInicio,
+    hr_fim: row.hrFim,
+  };
+}
+
+/** The company settings that decide whether the store takes orders, now or scheduled. */
+export type AvailabilitySettings = Pick<
+  CompanyRow,
+  | 'pausada'
+  | 'holidays'
+  | 'agendamentoAtivo'
+  | 'permiteAgendamento'
+  | 'scheduleStepMinutes'
+  | 'deliveryTime'
+  | 'scheduleCapacity'
+>;
+
+/**
+ * Whether the store takes orders now, and the periods it can be scheduled for, from settings and
+ * shifts already loaded (order placement loads them in its own query). `taken` counts the orders
+ * already booked per period.
+ */
+export function availabilityAt(
+  company: AvailabilitySettings,
+  shifts: readonly Shift[],
+  now: Date,
+  taken?: ReadonlyMap<string, number>,
+) {
+  const open = !company.pausada && isOpenAt(shifts, now, company.holidays);
+  const schedulingOn = company.agendamentoAtivo && company.permiteAgendamento;
+  const periods = schedulingOn
+    ? schedulePeriods(shifts, now, {
+        days: SCHEDULE_DAYS,
+        stepMinutes: company.scheduleStepMinutes,
+        leadMinutes: company.deliveryTime,
+        holidays: company.holidays,
+        ...(company.scheduleCapacity ? { capacity: company.scheduleCapacity } : {}),
+        ...(taken ? { taken } : {}),
+      })
+    : [];
+  return { open, periods };
+}
+
+/** Whether the store takes orders now, and the periods it can be scheduled for. */
+export async function storeAvailability(db: DbExecutor, storeId: number, now: Date) {
+  const [company, hours] = await Promise.all([
+    requireCompany(db, storeId),
+    repo.listOpeningHours(db, storeId),
+  ]);
+  const shifts = hours.map(toShift);
+  return { company, shifts, ...availabilityAt(company, shifts, now) };
+}
+
+export async function buildCompany(
+  db: DbExecutor,
+  storeId: number,
+  slug: string,
+  now: Date,
+): Promise<Company[]> {
+  const { company: c, open, periods } = await storeAvailability(db, storeId, now);
+  return [
+    {
+      id: c.storeId,
+      nome: c.nome,
+      slug,
+      logo: c.logo,
+      bg_image: c.bgImage,
+      bg_video: c.bgVideo,
+      mostrar_logo_banner: c.mostrarLogoBanner,
+      delivery_time: c.deliveryTime,
+      pickup_time: c.pickupTime,
+      tempo_entregar_minutos: c.tempoEntregarMinutos,
+      tempo_buscar_minutos: c.tempoBuscarMinutos,
+      store_opened: open,
+      loja_aberta: open,
+      environment: c.environment === 'development' ? 'development' : 'production',
+      permite_entrega: c.permiteEntrega,
+      permite_busca: c.permiteBusca,
+      permite_comer_local: c.permiteComerLocal,
+      authorized_delivery: c.permiteEntrega,
+      agendamento_ativo: c.agendamentoAtivo,
+      permite_agendamento: c.permiteAgendamento,
+      schedule_periods: periods,
+      valor_minimo: c.valorMinimo,
+      delivery_fee_type: c.deliveryFeeType as Company['delivery_fee_type'],
+      delivery_max_radius: c.deliveryMaxRadius,
+      online_payment: c.onlinePayment,
+      payment_by_pix: c.paymentByPix,
+      payment_by_card: c.paymentByCard,
+      payment_key: c.paymentKey,
+      self_checkout_require_imply_pay: c.selfCheckoutRequireImplyPay,
+      expiration_time_pix: c.expirationTimePix,
+      google_maps_key: c.googleMapsKey,
+      google_maps_viewport: c.googleMapsViewport,
+      latitude: c.latitude,
+      longitude: c.longitude,
+      delivery_customer_doc_required: c.deliveryCustomerDocRequired,
+      whatsapp: c.whatsapp,
+      facebook: c.facebook,
+      instagram: c.instagram,
+      site: c.site,
+      contato: c.contato,
+      email_contato: c.emailContato,
+      apresentacao: c.apresentacao,
+      endereco: c.endereco,
+      primary_color: c.primaryColor,
+      secondary_color: c.secondaryColor,
+      font_family: c.fontFamily,
+      font_url: c.fontUrl,
+      default_style_mode: c.defaultStyleMode === 'dark' ? 'dark' : 'light',
+      fb_pixel_id: c.fbPixelId,
+      google_tag_manager: c.googleTagManager,
+    },
+  ];
+}
+
+export async function buildManifest(db: DbExecutor, storeId: number): Promise<AppManifest> {
+  const c = await requireCompany(db, storeId);
+  const icons: AppManifest['icons'] = [];
+  if (c.icon192) icons.push({ src: c.icon192, sizes: '192x192', type: 'image/png', purpose: 'any' });
+  if (c.icon512) icons.push({ src: c.icon512, sizes: '512x512', type: 'image/png', purpose: 'any' });
+  return {
+    name: c.nome,
+    short_name: c.nome.length > 12 ? c.nome.slice(0, 12).trim() : c.nome,
+    description: c.apresentacao.slice(0, 300),
+    start_url: '/',
+    display: 'standalone',
+    theme_color: c.primaryColor,
+    background_color: c.defaultStyleMode === 'dark' ? '#121212' : '#ffffff',
+    icons,
+    google_tag_manager: c.googleTagManager,
+    fb_domain_verification: c.fbDomainVerification,
+  };
+}
+
+export async function buildCategories(db: DbExecutor, storeId: number): Promise<Category[]> {
+  const rows = await repo.listCategories(db, storeId);
+  return rows.map((c) => ({
+    id: c.id,
+    descricao: c.descricao,
+    detalhes: c.detalhes,
+    aberto: c.aberto,
+    ordem: c.ordem,
+  }));
+}
+
+function toProduct(p: ProductRow, hasGroups: boolean): Product {
+  return {
+    id: p.id,
+    descricao: p.descricao,
+    detalhes: p.detalhes,
+    valor_venda: p.valorVenda,
+    url_imagem: p.urlImagem,
+    url_miniatura: p.urlMiniatura,
+    url_video: p.urlVideo,
+    categoria_id: p.categoryId,
+    categoria: p.categoria,
+    item_pai: p.itemPai,
+    item_filho: p.itemFilho,
+    cod_pai: p.parentId,
+    ordem: p.ordem,
+    tem_grupos: hasGroups,
+  };
+}
+
+export async function buildProducts(db: DbExecutor, storeId: number, channel: Channel): Promise<Product[]> {
+  const [rows, withGroups] = await Promise.all([
+    repo.listProducts(db, storeId, channel),
+    repo.productIdsWithGroups(db, storeId),
+  ]);
+  return rows.map((p) => toProduct(p, withGroups.has(p.id)));
+}
+
+export async function buildFullProduct(
+  db: DbExecutor,
+  storeId: number,
+  productId: number,
+  channel: Channel,
+): Promise<FullProduct | null> {
+  const product = await repo.findProduct(db, storeId, productId, channel);
+  if (!product) return null;
+  const familyId = product.itemPai ? product.id : product.itemFilho ? product.parentId : null;
+  const [groups, variants, withGroups] = await Promise.all([
+    repo.listProductGroups(db, storeId, product.id),
+    familyId ? repo.listVariants(db, storeId, familyId, channel) : Promise.resolve([]),
+    repo.productIdsWithGroups(db, storeId),
+  ]);
+  const grupos: ProductGroup[] = groups.map((use) => ({
+    min: use.min,
+    max: use.max,
+    grupo: {
+      id: use.group.id,
+      ordem: use.ordem,
+      descricao: use.group.descricao,
+      detalhes: use.group.detalhes,
+      repetir_itens: use.group.repetirItens,
+      politica_cobranca: use.group.politicaCobranca as ProductGroup['grupo']['politica_cobranca'],
+      lista_itens: use.items.map((item) => ({
+        id: item.id,
+        descricao: item.descricao,
+        detalhes: item.detalhes,
+        preco: item.preco,
+        url_imagem: item.urlImagem,
+        ordem: item.ordem,
+        fk_item: item.fkItem,
+        qt_padrao: item.qtPadrao,
+        excluido: item.excluido,
+        ativo_pedidos: item.ativoPedidos,
+        ativo_garcom: item.ativoGarcom,
+        ingrediente: item.ingrediente,
+      })),
+    },
+  }));
+  return {
+    ...toProduct(product, grupos.length > 0),
+    grupos,
+    variantes: variants.map((v) => toProduct(v, withGroups.has(v.id))),
+  };
+}
+
+export async function buildOpeningHours(db: DbExecutor, storeId: number): Promise<OpeningShift[]> {
+  const rows = await repo.listOpeningHours(db, storeId);
+  return rows.map((h) => ({
+    id: h.id,
+    dia_semana: h.diaSemana,
+    turno: h.turno === 2 ? 2 : 1,
+    hr_inicio: h.hrInicio,
+    hr_fim: h.hrFim,
+  }));
+}
+
+export async function buildNeighbourhoods(db: DbExecutor, storeId: number): Promise<Neighbourhood[]> {
+  const rows = await repo.listNeighbourhoods(db, storeId);
+  return rows.map((n) => ({
+    id: n.id,
+    descricao: n.descricao,
+    nome_cidade: n.cityName,
+    cidade_id: n.cityId,
+    estado: n.estado,
+    valor_entrega: n.valorEntrega,
+    excluido: false,
+  }));
+}
+
+type PaymentRow = Awaited<ReturnType<typeof repo.listPaymentMethods>>[number];
+const toPaymentMethod = (m: PaymentRow): PaymentMethod => ({
+  id: m.id,
+  api: m.api,
+  tipo: m.tipo as PaymentMethod['tipo'],
+  descricao: m.descricao,
+  ordem: m.ordem,
+  chave_pix: m.chavePix,
+  tipo_chave_pix: m.tipoChavePix,
+  pix_nome_titular: m.pixNomeTitular,
+  permite_troco: m.permiteTroco,
+  tipos_entrega: m.tiposEntrega as PaymentMethod['tipos_entrega'],
+});
+
+export async function buildPaymentMethods(db: DbExecutor, storeId: number): Promise<PaymentMethod[]> {
+  return (await repo.listPaymentMethods(db, storeId)).map(toPaymentMethod);
+}
+
+/** The in-person methods (reserved online ids removed), optionally for one delivery type. */
+export async function buildFilteredPaymentMethods(
+  db: DbExecutor,
+  storeId: number,
+  deliveryType: string | undefined,
+): Promise<PaymentMethod[]> {
+  const rows = await repo.listPaymentMethods(db, storeId);
+  return rows
+    .filter((m) => !HIDDEN_FROM_IN_PERSON_LIST.includes(m.id))
+    .filter((m) => !deliveryType || m.tiposEntrega.includes(deliveryType))
+    .map(toPaymentMethod);
+}
+
+export async function buildLoyalty(db: DbExecutor, storeId: number): Promise<LoyaltyProgram[]> {
+  const program = await repo.findLoyaltyProgram(db, storeId);
+  if (!program) return [];
+  return [
+    {
+      id: program.storeId,
+      ativo: program.ativo,
+      descricao: program.descricao,
+      pontos_recompensa: program.pontosRecompensa,
+      recompensa_perc: program.recompensaPerc,
+      perc_recompensa: program.percRecompensa,
+      vlr_recompensa: program.vlrRecompensa,
+      pontos_por_real: program.pontosPorReal,
+    },
+  ];
+}
+
+export async function buildTables(db: DbExecutor, storeId: number): Promise<TableList> {
+  return { tables: await repo.listTables(db, storeId) };
+}

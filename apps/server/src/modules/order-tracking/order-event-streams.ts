@@ -1,0 +1,120 @@
+import { ORDER_EVENT, type OrderEventData, RESYNC_EVENT } from '@comanda/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { forbidden, notAuthenticated } from '../../plugins/auth.ts';
+import { bearerToken, resolveSession, type SessionIdentity } from '../auth/sessions.ts';
+import { EventStreams } from './event-stream.ts';
+
+/*
+ * The live order status streams: GET /bar/v2/orders/events (a customer's own orders) and GET
+ * /staff/orders/events (every order of the staff's store). Browsers' EventSource cannot send an
+ * Authorization header, so the token may also come as `?token=` (docs/decisions/0012).
+ */
+
+/** Streams one account may hold open on one instance (tabs, devices); more is 429. */
+export const MAX_STREAMS_PER_ACCOUNT = 10;
+/** Streams end after about this long; EventSource reconnects and the token is checked again. */
+export const STREAM_MAX_AGE_MS = 15 * 60 * 1000;
+/** The reconnection delay hinted with `retry:` (jittered up to twice this). */
+export const STREAM_RETRY_MS = 3000;
+
+export const STREAM_DESCRIPTION =
+  'A `text/event-stream` (Server-Sent Events) that stays open. Each change is\n\n' +
+  '```\nevent: order\ndata: {"id":123,"status":"Preparo","updated_at":"2026-05-04T21:05:00.000Z"}\n```\n\n' +
+  'sent within a second of the change being committed, by whichever server instance made it; an ' +
+  '`order` event with status Solicitado announces a new order. `event: resync` (data `{}`) means ' +
+  'events may have been missed (the server lost its database listener for a while): reload the ' +
+  'orders. A comment line (`: ping`) comes every 15 s so proxies keep the connection open, and ' +
+  '`retry:` suggests the reconnection delay. Events are hints: after every (re)connection reload ' +
+  'the list (or the order) and apply events on top, skipping an event whose `updated_at` is older ' +
+  'than the order’s (a new order’s event may come after its first change); an id you do not know ' +
+  'means: reload. Keep the 30 s polling as the fallback when the stream fails. A stream ends after ' +
+  'about 15 minutes (EventSource reconnects on its own).\n\n' +
+  '**Authentication**: `Authorization: Bearer <token>`, or `?token=<token>` for `EventSource`, which ' +
+  'cannot send headers. The query form puts the session token in URLs, which proxies and load ' +
+  'balancers may log (this server redacts it from its own logs): accept it only over HTTPS, and ' +
+  'prefer the header (fetch streaming) where you can. When both are sent the header is used. ' +
+  'Without a valid token: 401 (EventSource then stops; fall back to polling). More than ' +
+  `${MAX_STREAMS_PER_ACCOUNT} open streams of one account on one server: 429 TOO_MANY_STREAMS.`;
+
+/** The 200 reply of the stream routes, for the OpenAPI page. */
+export const streamResponseDoc = (description: string) => ({
+  description,
+  content: { 'text/event-stream': { schema: z.string().describe('Server-Sent Events') } },
+});
+
+/** The stream's account: the header's token, else `?token=`; 401 without a live session. */
+async function streamSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  queryToken: string | undefined,
+): Promise<SessionIdentity> {
+  const token = bearerToken(request.headers.authorization) ?? queryToken ?? null;
+  if (!token || !request.store) throw notAuthenticated();
+  const session = await resolveSession(ctx.db, request.store, token, ctx.now());
+  if (!session) throw notAuthenticated();
+  return session;
+}
+
+const tooManyStreams = () =>
+  new AppError(
+    'too_many',
+    'TOO_MANY_STREAMS',
+    'Há acompanhamentos demais abertos nesta conta. Feche alguma aba e tente de novo.',
+    { retryAfterSeconds: 30 },
+  );
+
+export interface OrderEventStreams {
+  /** Opens the stream of a customer's orders (staff tokens: 403). */
+  customer(request: FastifyRequest, reply: FastifyReply, queryToken: string | undefined): Promise<void>;
+  /** Opens the stream of every order of the staff's store (customer tokens: 403). */
+  staff(request: FastifyRequest, reply: FastifyReply, queryToken: string | undefined): Promise<void>;
+  readonly size: number;
+}
+
+/** The stream routes' handlers; every stream ends when the server shuts down. */
+export function orderEventStreams(ctx: AppContext): OrderEventStreams {
+  const streams = new EventStreams({
+    heartbeatMs: ctx.config.ORDER_EVENTS_HEARTBEAT_MS,
+    maxAgeMs: STREAM_MAX_AGE_MS,
+    retryMs: STREAM_RETRY_MS,
+  });
+  // preClose runs before the HTTP server waits for its connections to end.
+  ctx.app.addHook('preClose', async () => streams.endAll());
+
+  function open(reply: FastifyReply, session: SessionIdentity, customerId: number | null) {
+    const key = `${session.storeId}:${session.customerId}`;
+    if (streams.countFor(key) >= MAX_STREAMS_PER_ACCOUNT) throw tooManyStreams();
+    const stream = streams.create(key);
+    // Subscribed before the headers go out: a change committed after the client sees them is sent.
+    const unsubscribe = ctx.orderEvents.subscribe(
+      session.storeId,
+      customerId,
+      (event) => {
+        const data: OrderEventData = { id: event.id, status: event.status, updated_at: event.updatedAt };
+        stream.send(ORDER_EVENT, data);
+      },
+      () => stream.send(RESYNC_EVENT, {}),
+    );
+    stream.onClose(unsubscribe);
+    return EventStreams.reply(reply, stream);
+  }
+
+  return {
+    async customer(request, reply, queryToken) {
+      const session = await streamSession(ctx, request, queryToken);
+      if (session.isSuperuser) throw forbidden();
+      return open(reply, session, session.customerId);
+    },
+    async staff(request, reply, queryToken) {
+      const session = await streamSession(ctx, request, queryToken);
+      if (!session.isSuperuser) throw forbidden();
+      return open(reply, session, null);
+    },
+    get size() {
+      return streams.size;
+    },
+  };
+}

@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import {
+  couponRedemptions,
+  coupons,
+  customers,
+  loyaltyPointsLedger,
+  orderLines,
+  orderStatusChanges,
+  orders,
+} from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type StatusChangeRow = typeof orderStatusChanges.$inferSelect;
+
+export interface StoreOrderRow {
+  order: OrderRow;
+  customer: { id: number; nome: string; phone: string };
+}
+
+/** A customer's orders at a store, newest first. */
+export function listCustomerOrders(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.customerId, customerId)))
+    .orderBy(desc(orders.dhIniciado), desc(orders.id))
+    .limit(limit);
+}
+
+/** One order of a customer at a store; undefined for another customer's or another store's. */
+export async function findCustomerOrder(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+  id: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.customerId, customerId), eq(orders.id, id)));
+  return row;
+}
+
+const customerColumns = { id: customers.id, nome: customers.nome, phone: customers.phone };
+
+/**
+ * A store's orders, newest first (dh_iniciado, then id), optionally of some statuses, after the
+ * order `before` (keyset pagination: an unknown `before` gives an empty page).
+ */
+export function listStoreOrders(
+  db: DbExecutor,
+  storeId: number,
+  filter: { statuses?: readonly string[] | undefined; before?: number | undefined; limit: number },
+): Promise<StoreOrderRow[]> {
+  const conditions: SQL[] = [eq(orders.storeId, storeId)];
+  if (filter.statuses && filter.statuses.length > 0)
+    conditions.push(inArray(orders.status, [...filter.statuses]));
+  if (filter.before !== undefined) {
+    conditions.push(
+      sql`(${orders.dhIniciado}, ${orders.id}) < (select c.dh_iniciado, c.id from orders c
+        where c.store_id = ${storeId} and c.id = ${filter.before})`,
+    );
+  }
+  return db
+    .select({ order: orders, customer: customerColumns })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(...conditions))
+    .orderBy(desc(orders.dhIniciado), desc(orders.id))
+    .limit(filter.limit);
+}
+
+/** One order of a store with its customer. */
+export async function findStoreOrder(
+  db: DbExecutor,
+  storeId: number,
+  id: number,
+): Promise<StoreOrderRow | undefined> {
+  const [row] = await db
+    .select({ order: orders, customer: customerColumns })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, id)));
+  return row;
+}
+
+/**
+ * Locks one order of a store until the transaction ends (SELECT … FOR UPDATE): two status changes
+ * of the same order run one after the other, the second seeing the first's result.
+ */
+export async function lockStoreOrder(
+  tx: DbExecutor,
+  storeId: number,
+  id: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, id)))
+    .for('update');
+  return row;
+}
+
+/** The lines of some orders, in order. */
+export function linesOf(
+  db: DbExecutor,
+  storeId: number,
+  orderIds: readonly number[],
+): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.storeId, storeId), inArray(orderLines.orderId, [...orderIds])))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.seq));
+}
+
+/** The status histories of some orders, oldest first. */
+export function statusChangesOf(
+  db: DbExecutor,
+  storeId: number,
+  orderIds: readonly number[],
+): Promise<StatusChangeRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return (
+    db
+      .select()
+      .from(orderStatusChanges)
+      .where(and(eq(orderStatusChanges.storeId, storeId), inArray(orderStatusChanges.orderId, [...orderIds])))
+      // Ids follow the order the changes were made in (each one holds the order's row lock).
+      .orderBy(asc(orderStatusChanges.orderId), asc(orderStatusChanges.id))
+  );
+}
+
+export async function setStatus(
+  tx: DbExecutor,
+  values: {
+    storeId: number;
+    orderId: number;
+    from: string;
+    to: string;
+    byCustomerId: number;
+    reason: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: values.to, updatedAt: values.at })
+    .where(and(eq(orders.storeId, values.storeId), eq(orders.id, values.orderId)));
+  await tx.insert(orderStatusChanges).values({
+    storeId: values.storeId,
+    orderId: values.orderId,
+    fromStatus: values.from,
+    toStatus: values.to,
+    byCustomerId: values.byCustomerId,
+    reason: values.reason,
+    at: values.at,
+  });
+}
+
+export interface GiveBack {
+  /** Points given back (the reward the order spent). */
+  pointsRefunded: number;
+  /** Points taken back (what the order earned), never below a zero balance. */
+  pointsReversed: number;
+  /** Whether the order's coupon use was given back. */
+  couponReleased: boolean;
+}
+
+/**
+ * What a cancelled order consumed goes back, in the cancelling transaction: the points it spent on
+ * a reward are returned and the points it earned are taken back (down to a zero balance, never
+ * below; the ledger records the actual changes), and its coupon use and redemption are undone.
+ * Locks the customer's row before the coupon's, as order placement does.
+ */
+export async function giveBack(tx: DbExecutor, order: OrderRow, at: Date): Promise<GiveBack> {
+  const result: GiveBack = { pointsRefunded: 0, pointsReversed: 0, couponReleased: false };
+  if (order.pontosUtilizados > 0 || order.pontosFidelidade > 0) {
+    const [account] = await tx
+      .select({ points: customers.pontosFidelidade })
+      .from(customers)
+      .where(and(eq(customers.storeId, order.storeId), eq(customers.id, order.customerId)))
+      .for('update');
+    if (account) {
+      const refunded = Math.max(0, order.pontosUtilizados);
+      const afterRefund = account.points + refunded;
+      const reversed = Math.min(Math.max(0, order.pontosFidelidade), Math.max(0, afterRefund));
+      const balance = afterRefund - reversed;
+      await tx
+        .update(customers)
+        .set({ pontosFidelidade: balance })
+        .where(and(eq(customers.storeId, order.storeId), eq(customers.id, order.customerId)));
+      const entries = [
+        { delta: refunded, reason: 'order_cancelled_refund', balanceAfter: afterRefund },
+        { delta: -reversed, reason: 'order_cancelled_reversal', balanceAfter: balance },
+      ].filter((entry) => entry.delta !== 0);
+      if (entries.length > 0) {
+        await tx.insert(loyaltyPointsLedger).values(
+          entries.map((entry) => ({
+            storeId: order.storeId,
+            customerId: order.customerId,
+            orderId: order.id,
+            at,
+            ...entry,
+          })),
+        );
+      }
+      result.pointsRefunded = refunded;
+      result.pointsReversed = reversed;
+    }
+  }
+  if (order.couponId !== null) {
+    const released = await tx
+      .delete(couponRedemptions)
+      .where(
+        and(
+          eq(couponRedemptions.couponId, order.couponId),
+          eq(couponRedemptions.customerId, order.customerId),
+          eq(couponRedemptions.orderId, order.id),
+        ),
+      )
+      .returning({ id: couponRedemptions.id });
+    if (released.length > 0) {
+      await tx
+        .update(coupons)
+        .set({ uses: sql`greatest(${coupons.uses} - ${released.length}, 0)` })
+        .where(and(eq(coupons.storeId, order.storeId), eq(coupons.id, order.couponId), gt(coupons.uses, 0)));
+      result.couponReleased = true;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,261 @@
+import {
+  DELIVERY_LINE_DESCRIPTION,
+  DELIVERY_LINE_PRODUCT_ID,
+  type OrderListReply,
+  type OrderStatusUpdateRequest,
+  type StaffOrder,
+  type StaffOrderListQuery,
+  type StaffOrderListReply,
+  type TrackedOrder,
+} from '@comanda/contract';
+import { checkTransition, type DeliveryType, isOrderStatus, storeClockText } from '@comanda/domain';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import type { OrderEvents } from '../../lib/order-events.ts';
+import { type CustomerPrincipal, forbidden, type StaffPrincipal } from '../../plugins/auth.ts';
+import { firstName } from '../auth/account-rules.ts';
+import * as repo from './repository.ts';
+
+/*
+ * Order tracking (spec sections 2 "Orders", 4 "Order status", 7 `atendimentos_list_app`) and the
+ * staff calls that move an order along ALLOWED_STATUS_TRANSITIONS of @comanda/domain
+ * (docs/decisions/0012-order-tracking-and-events.md).
+ */
+
+/** Spec section 2 "Orders": the list holds the customer's last 100 orders. */
+export const CUSTOMER_ORDER_LIMIT = 100;
+
+export const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Pedido não encontrado.');
+
+const iso = (value: Date) => value.toISOString();
+
+/** The order record of the list and detail calls (the 'Entrega' line last on delivery orders). */
+export function toTrackedOrder(
+  order: repo.OrderRow,
+  lines: readonly repo.OrderLineRow[],
+  changes: readonly repo.StatusChangeRow[],
+): TrackedOrder {
+  const produtos = lines.map((line) => ({
+    produto: line.productId,
+    descricao_produto: line.descricaoProduto,
+    descricao_categoria: line.descricaoCategoria,
+    produto_valor: line.produtoValor,
+    valor_adicionais: line.valorAdicionais,
+    qtd: line.qtd,
+    valor_total: line.valorTotal,
+    observacao: line.observacao,
+    itens_pedidos: line.itensPedidos,
+  }));
+  if (order.tipoEntrega === 'Entregar') {
+    produtos.push({
+      produto: DELIVERY_LINE_PRODUCT_ID,
+      descricao_produto: DELIVERY_LINE_DESCRIPTION,
+      descricao_categoria: '',
+      produto_valor: order.valorEntrega,
+      valor_adicionais: 0,
+      qtd: 1,
+      valor_total: order.valorEntrega,
+      observacao: '',
+      itens_pedidos: [],
+    });
+  }
+  const cancellation =
+    order.status === 'Cancelado' ? changes.findLast((c) => c.toStatus === 'Cancelado') : undefined;
+  return {
+    id: order.id,
+    status: order.status,
+    dh_iniciado: iso(order.dhIniciado),
+    tipo_entrega: order.tipoEntrega as DeliveryType,
+    forma_entrada: order.formaEntrada,
+    total_produtos: order.totalProdutos,
+    desconto: order.descontoCupom + order.descontoFidelidade,
+    desconto_cupom: order.descontoCupom,
+    desconto_fidelidade: order.descontoFidelidade,
+    acrescimo: order.acrescimo,
+    valor_entrega: order.valorEntrega,
+    total: order.total,
+    cupom: order.cupom,
+    observacoes: order.observacoes,
+    forma_pagamento_nome: order.formaPagamentoNome,
+    troco_para: order.trocoPara,
+    agendado: order.agendado,
+    hora_entrega: order.horaEntrega ? iso(order.horaEntrega) : null,
+    address_string: order.addressString,
+    mesa: order.mesa,
+    fidelidade_utilizada: order.fidelidadeUtilizada,
+    pontos_fidelidade: order.pontosFidelidade,
+    pontos_utilizados: order.pontosUtilizados,
+    produtos_pedidos: produtos,
+    updated_at: iso(order.updatedAt),
+    estimated_at: iso(order.estimatedAt),
+    estimated_time: storeClockText(order.estimatedAt),
+    motivo_cancelamento: cancellation?.reason ?? null,
+    status_changes: changes.map((change) => ({ status: change.toStatus, at: iso(change.at) })),
+  };
+}
+
+function toStaffOrder(
+  { order, customer }: repo.StoreOrderRow,
+  lines: readonly repo.OrderLineRow[],
+  changes: readonly repo.StatusChangeRow[],
+): StaffOrder {
+  return {
+    ...toTrackedOrder(order, lines, changes),
+    cliente: { id: customer.id, nome: firstName(customer.nome), telefone: customer.phone },
+    fone_para_mensagens: order.foneParaMensagens,
+    status_changes: changes.map((change) => ({
+      status: change.toStatus,
+      at: iso(change.at),
+      from: change.fromStatus,
+      by: change.byCustomerId,
+      reason: change.reason,
+    })),
+  };
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const id = key(row);
+    const group = groups.get(id);
+    if (group) group.push(row);
+    else groups.set(id, [row]);
+  }
+  return groups;
+}
+
+/** Lines and histories of some orders: two queries whatever their number. */
+async function detailsOf(db: DbExecutor, storeId: number, ids: number[]) {
+  const [lines, changes] = await Promise.all([
+    repo.linesOf(db, storeId, ids),
+    repo.statusChangesOf(db, storeId, ids),
+  ]);
+  const linesById = groupBy(lines, (line) => line.orderId);
+  const changesById = groupBy(changes, (change) => change.orderId);
+  return {
+    lines: (id: number) => linesById.get(id) ?? [],
+    changes: (id: number) => changesById.get(id) ?? [],
+  };
+}
+
+const transitionRefused = (from: string, to: string) =>
+  new AppError(
+    'conflict',
+    'INVALID_TRANSITION',
+    from === to ? `O pedido já está em '${from}'.` : `Um pedido em '${from}' não pode passar para '${to}'.`,
+    { field: 'status' },
+  );
+
+export interface OrderTrackingDeps {
+  db: Database;
+  now: () => Date;
+  events: OrderEvents;
+}
+
+export class OrderTrackingService {
+  constructor(private readonly deps: OrderTrackingDeps) {}
+
+  /** GET /bar/atendimentos_list_app: the customer's last 100 orders, newest first. */
+  async listForCustomer(principal: CustomerPrincipal, clientId: number | undefined): Promise<OrderListReply> {
+    if (clientId !== undefined && clientId !== principal.customerId) throw forbidden();
+    const { db } = this.deps;
+    const rows = await repo.listCustomerOrders(
+      db,
+      principal.storeId,
+      principal.customerId,
+      CUSTOMER_ORDER_LIMIT,
+    );
+    const details = await detailsOf(
+      db,
+      principal.storeId,
+      rows.map((row) => row.id),
+    );
+    return {
+      results: rows.map((row) => toTrackedOrder(row, details.lines(row.id), details.changes(row.id))),
+    };
+  }
+
+  /** GET /bar/atendimentos_app/{id}: another customer's order is as unknown as a missing one. */
+  async getForCustomer(principal: CustomerPrincipal, id: number): Promise<TrackedOrder> {
+    const { db } = this.deps;
+    const row = await repo.findCustomerOrder(db, principal.storeId, principal.customerId, id);
+    if (!row) throw orderNotFound();
+    const details = await detailsOf(db, principal.storeId, [row.id]);
+    return toTrackedOrder(row, details.lines(row.id), details.changes(row.id));
+  }
+
+  /** GET /staff/orders */
+  async listForStaff(staff: StaffPrincipal, query: StaffOrderListQuery): Promise<StaffOrderListReply> {
+    const { db } = this.deps;
+    const rows = await repo.listStoreOrders(db, staff.storeId, {
+      statuses: query.status,
+      before: query.before,
+      limit: query.limit,
+    });
+    const details = await detailsOf(
+      db,
+      staff.storeId,
+      rows.map((row) => row.order.id),
+    );
+    return {
+      results: rows.map((row) =>
+        toStaffOrder(row, details.lines(row.order.id), details.changes(row.order.id)),
+      ),
+      next_before: rows.length === query.limit ? rows.at(-1)!.order.id : null,
+    };
+  }
+
+  /** GET /staff/orders/{id} */
+  async getForStaff(staff: StaffPrincipal, id: number): Promise<StaffOrder> {
+    const { db } = this.deps;
+    const row = await repo.findStoreOrder(db, staff.storeId, id);
+    if (!row) throw orderNotFound();
+    const details = await detailsOf(db, staff.storeId, [id]);
+    return toStaffOrder(row, details.lines(id), details.changes(id));
+  }
+
+  /**
+   * POST /staff/orders/{id}/status: one transaction that locks the order (FOR UPDATE), checks the
+   * transition against the status it finds, records the change with who and when, gives back what
+   * a cancelled order consumed, and publishes the event (sent when the transaction commits).
+   */
+  async changeStatus(staff: StaffPrincipal, id: number, body: OrderStatusUpdateRequest): Promise<StaffOrder> {
+    const { db, events } = this.deps;
+    const to = body.status;
+    const reason = body.reason?.trim() || null;
+    return db.transaction(async (tx) => {
+      const order = await repo.lockStoreOrder(tx, staff.storeId, id);
+      if (!order) throw orderNotFound();
+      const from = order.status;
+      if (!isOrderStatus(from)) throw transitionRefused(from, to);
+      const verdict = checkTransition(from, to, reason);
+      if (!verdict.ok) {
+        if (verdict.code === 'CANCEL_REASON_REQUIRED') {
+          throw invalid('CANCEL_REASON_REQUIRED', 'Informe o motivo do cancelamento.', 'reason');
+        }
+        throw transitionRefused(from, to);
+      }
+      const at = this.deps.now();
+      await repo.setStatus(tx, {
+        storeId: staff.storeId,
+        orderId: id,
+        from,
+        to,
+        byCustomerId: staff.customerId,
+        reason,
+        at,
+      });
+      if (to === 'Cancelado') await repo.giveBack(tx, order, at);
+      await events.publish(tx, {
+        storeId: staff.storeId,
+        customerId: order.customerId,
+        id,
+        status: to,
+        updatedAt: iso(at),
+      });
+      const row = await repo.findStoreOrder(tx, staff.storeId, id);
+      const details = await detailsOf(tx, staff.storeId, [id]);
+      return toStaffOrder(row!, details.lines(id), details.changes(id));
+    });
+  }
+}

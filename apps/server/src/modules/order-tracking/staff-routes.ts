@@ -1,0 +1,124 @@
+import {
+  errorReply,
+  orderEventsQuery,
+  orderIdParams,
+  orderStatusUpdateRequest,
+  staffOrder,
+  staffOrderListQuery,
+  staffOrderListReply,
+} from '@comanda/contract';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
+import { orderEventStreams, STREAM_DESCRIPTION, streamResponseDoc } from './order-event-streams.ts';
+import { OrderTrackingService } from './service.ts';
+
+const tags = ['staff'];
+
+/** Who is calling is checked before the input: a caller without a staff token learns nothing else. */
+const staffFirst = async (request: FastifyRequest) => {
+  await requireStaff(request);
+};
+const staffOnly = { 401: errorReply, 403: errorReply };
+
+const STAFF_AUTH =
+  'A staff account of this store (`npm run staff:create`): without a token 401 NOT_AUTHENTICATED, with a ' +
+  'customer’s token 403 FORBIDDEN. Orders of other stores do not exist here (404).';
+
+const STAFF_ORDER =
+  'Each order is the customer’s order record (see GET /bar/atendimentos_app/{id}) plus `cliente` ' +
+  '{id, nome (first name), telefone (login digits)}, `fone_para_mensagens`, and `status_changes` ' +
+  '[{status, from, at, by (user_id of who made the change), reason}].';
+
+/** The staff calls that list a store's orders and move one along (documented under 'staff'). */
+export function registerStaffOrderRoutes(ctx: AppContext) {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  const service = new OrderTrackingService({ db: ctx.db, now: ctx.now, events: ctx.orderEvents });
+  const streams = orderEventStreams(ctx);
+
+  app.get(
+    '/staff/orders',
+    {
+      preValidation: staffFirst,
+      schema: {
+        tags,
+        summary: 'The store’s orders, newest first',
+        description:
+          '`status`: one status or several, comma-separated (`Solicitado,Preparo,Finalização,Concluido` for ' +
+          'the open ones); `limit` 1–100 (default 50); `before`: the previous page’s `next_before`. ' +
+          `${STAFF_ORDER}\n\n${STAFF_AUTH}`,
+        security: SECURITY_BEARER,
+        querystring: staffOrderListQuery,
+        response: { 200: staffOrderListReply, 400: errorReply, ...staffOnly },
+      },
+    },
+    async (request) => service.listForStaff(await requireStaff(request), request.query),
+  );
+
+  app.get(
+    '/staff/orders/events',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: 'Live status of every order of the store (Server-Sent Events)',
+        description: `Events for every order of the staff’s store.\n\n${STREAM_DESCRIPTION}\n\n${STAFF_AUTH}`,
+        security: [...SECURITY_BEARER, { tokenQuery: [] }],
+        querystring: orderEventsQuery,
+        response: {
+          200: streamResponseDoc('The event stream'),
+          400: errorReply,
+          ...staffOnly,
+          429: errorReply,
+        },
+      },
+    },
+    (request, reply) => streams.staff(request, reply, request.query.token),
+  );
+
+  app.get(
+    '/staff/orders/:id',
+    {
+      preValidation: staffFirst,
+      schema: {
+        tags,
+        summary: 'One order of the store, with its full history',
+        description: `${STAFF_ORDER}\n\n${STAFF_AUTH}`,
+        security: SECURITY_BEARER,
+        params: orderIdParams,
+        response: { 200: staffOrder, 400: errorReply, ...staffOnly, 404: errorReply },
+      },
+    },
+    async (request) => service.getForStaff(await requireStaff(request), request.params.id),
+  );
+
+  app.post(
+    '/staff/orders/:id/status',
+    {
+      preValidation: staffFirst,
+      schema: {
+        tags,
+        summary: 'Move an order to its next status (or cancel it)',
+        description:
+          'Allowed (ALLOWED_STATUS_TRANSITIONS of @comanda/domain): forward along Solicitado → Preparo → ' +
+          'Finalização → Concluido → Entregue (steps may be skipped), or Cancelado from any status that ' +
+          'is not final, with a non-blank `reason` (≤ 200 characters). Entregue and Cancelado are final.\n\n' +
+          'The change is recorded in the order’s history with the staff account and the time, and the ' +
+          'customer’s event stream gets it at once. Cancelling gives back what the order consumed: the ' +
+          'loyalty points it spent, its coupon use; the points it earned are taken back (never below a ' +
+          'zero balance); its schedule place is freed. Two staff changing one order at the same time are ' +
+          'applied one after the other, the second checked against the first’s result.\n\n' +
+          'Replies: 200 the updated order; 409 INVALID_TRANSITION when the order’s status does not allow ' +
+          'it (including the same status again; nothing changes); 400 CANCEL_REASON_REQUIRED (field ' +
+          '`reason`); 400 INVALID_INPUT for an unknown status or a malformed body (with `field`); 404 ' +
+          `ORDER_NOT_FOUND.\n\n${STAFF_ORDER}\n\n${STAFF_AUTH}`,
+        security: SECURITY_BEARER,
+        params: orderIdParams,
+        body: orderStatusUpdateRequest,
+        response: { 200: staffOrder, 400: errorReply, ...staffOnly, 404: errorReply, 409: errorReply },
+      },
+    },
+    async (request) => service.changeStatus(await requireStaff(request), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,473 @@
+import type { DeliveryType, Shift } from '@comanda/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { DbExecutor } from '../../db/client.ts';
+import { idempotencyKeys, type OrderLineItemSnapshot } from '../../db/schema.ts';
+import type { AvailabilitySettings } from '../menu/service.ts';
+
+/*
+ * Order placement reads everything it needs in one statement and writes the whole order in
+ * another (data-modifying CTEs), so a placement is five round trips (session, BEGIN, read, write,
+ * COMMIT) plus the delivery quote for a delivery. The SQL is written out because the statements
+ * are the contract of the design (docs/decisions/0010-order-placement.md); every value is a
+ * parameter.
+ */
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+interface DrizzleInternals {
+  dialect?: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session?: { client?: unknown };
+}
+
+/**
+ * Runs one of the statements below. On node-postgres it is a named prepared statement, parsed and
+ * planned once per connection instead of once per order (the read statement plans in about as long
+ * as it runs). Drizzle has no prepared raw SQL, so this reaches for the connection drizzle runs on;
+ * on PGlite, or should drizzle's internals change shape, it is a plain execute.
+ */
+async function run<T>(db: DbExecutor, name: string, query: SQL): Promise<T[]> {
+  const { dialect, session } = db as unknown as DrizzleInternals;
+  const client = session?.client;
+  if (dialect && (client instanceof pg.Client || client instanceof pg.Pool)) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query({ name, text, values: params });
+    return result.rows as T[];
+  }
+  return rowsOf<T>(await db.execute(query));
+}
+
+/** A PostgreSQL int[] literal of validated ids (works the same on node-postgres and PGlite). */
+const intArray = (ids: readonly number[]) => `{${ids.filter(Number.isSafeInteger).join(',')}}`;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export interface ContextGroupItem {
+  id: number;
+  descricao: string;
+  detalhes: string;
+  preco: number;
+  urlImagem: string | null;
+  ordem: number;
+  fkItem: number | null;
+  qtPadrao: number;
+  excluido: boolean;
+  ativoPedidos: boolean;
+  ativoGarcom: boolean;
+  ingrediente: boolean;
+}
+
+export interface ContextGroup {
+  min: number;
+  max: number;
+  ordem: number;
+  id: number;
+  descricao: string;
+  detalhes: string;
+  repetirItens: boolean;
+  politicaCobranca: string;
+  itens: ContextGroupItem[];
+}
+
+export interface ContextProduct {
+  id: number;
+  descricao: string;
+  detalhes: string;
+  valorVenda: number;
+  urlImagem: string | null;
+  categoryId: number;
+  categoria: string;
+  categoriaAtiva: boolean;
+  itemPai: boolean;
+  itemFilho: boolean;
+  parentId: number | null;
+  ativoPedidos: boolean;
+  ativoGarcom: boolean;
+  excluido: boolean;
+  grupos: ContextGroup[];
+}
+
+export interface ContextPaymentMethod {
+  id: number;
+  tipo: string;
+  descricao: string;
+  permiteTroco: boolean;
+  tiposEntrega: string[];
+}
+
+export interface ContextLoyalty {
+  ativo: boolean;
+  descricao: string;
+  pontosRecompensa: number;
+  recompensaPerc: boolean;
+  percRecompensa: number;
+  vlrRecompensa: number;
+  pontosPorReal: number;
+}
+
+export interface ContextCoupon {
+  id: number;
+  code: string;
+  descricao: string;
+  valor: number;
+  perc: boolean;
+  local: string;
+  ativo: boolean;
+  validFrom: string | null;
+  validUntil: string | null;
+  maxUses: number | null;
+  uses: number;
+  maxUsesPerCustomer: number | null;
+  minSubtotal: number;
+}
+
+export interface OrderContext extends AvailabilitySettings {
+  /** 1 when this request's Idempotency-Key row was inserted, 0 when the key was already used. */
+  claimed: number;
+  /** The customer's points, read under the customer row's lock (held until the transaction ends). */
+  points: number | null;
+  /** The id the order will get (taken from its sequence now, so the reply can be built before writing). */
+  orderId: number;
+  permiteEntrega: boolean;
+  permiteBusca: boolean;
+  permiteComerLocal: boolean;
+  pickupTime: number;
+  valorMinimo: number;
+  onlinePayment: boolean;
+  selfCheckoutRequireImplyPay: boolean;
+  deliveryCustomerDocRequired: boolean;
+  shifts: Shift[];
+  loyalty: ContextLoyalty | null;
+  method: ContextPaymentMethod | null;
+  diningTable: { id: number; description: string } | null;
+  coupon: ContextCoupon | null;
+  /** Orders of this customer that used the coupon. */
+  couponCustomerUses: number;
+  products: ContextProduct[];
+}
+
+export interface OrderContextInput {
+  storeId: number;
+  customerId: number;
+  key: string;
+  requestHash: string;
+  now: Date;
+  methodId: number | null;
+  tableId: number | null;
+  couponId: number | null;
+  productIds: readonly number[];
+}
+
+/**
+ * One statement: claims the Idempotency-Key (an INSERT that waits while another transaction holds
+ * the same key, then does nothing if that one committed), locks the customer's row, takes the
+ * order's id, and reads the store's settings, hours, loyalty program, the chosen payment method,
+ * table and coupon, and every product of the cart with its groups and items. Undefined when the
+ * store has no settings.
+ */
+export async function loadOrderContext(
+  db: DbExecutor,
+  input: OrderContextInput,
+): Promise<OrderContext | undefined> {
+  const { storeId, customerId, key, requestHash, now, methodId, tableId, couponId, productIds } = input;
+  const rows = await run<OrderContext>(
+    db,
+    'comanda_order_context',
+    sql`
+    with claim as (
+      insert into idempotency_keys (store_id, customer_id, key, request_hash, status_code, response, created_at)
+      values (${storeId}, ${customerId}, ${key}, ${requestHash}, 102, '{}'::jsonb, ${now.toISOString()}::timestamptz)
+      on conflict do nothing
+      returning 1
+    )
+    select
+      (select count(*)::int from claim) as "claimed",
+      (select cu.pontos_fidelidade from customers cu
+        where cu.store_id = ${storeId} and cu.id = ${customerId} for update) as "points",
+      nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId",
+      c.pausada as "pausada",
+      c.holidays as "holidays",
+      c.agendamento_ativo as "agendamentoAtivo",
+      c.permite_agendamento as "permiteAgendamento",
+      c.schedule_step_minutes as "scheduleStepMinutes",
+      c.schedule_capacity as "scheduleCapacity",
+      c.delivery_time as "deliveryTime",
+      c.pickup_time as "pickupTime",
+      c.permite_entrega as "permiteEntrega",
+      c.permite_busca as "permiteBusca",
+      c.permite_comer_local as "permiteComerLocal",
+      c.valor_minimo as "valorMinimo",
+      c.online_payment as "onlinePayment",
+      c.self_checkout_require_imply_pay as "selfCheckoutRequireImplyPay",
+      c.delivery_customer_doc_required as "deliveryCustomerDocRequired",
+      (select coalesce(json_agg(json_build_object(
+          'dia_semana', h.dia_semana, 'turno', h.turno, 'hr_inicio', h.hr_inicio, 'hr_fim', h.hr_fim)
+          order by h.dia_semana, h.turno), '[]'::json)
+        from opening_hours h where h.store_id = ${storeId}) as "shifts",
+      (select json_build_object(
+          'ativo', l.ativo, 'descricao', l.descricao, 'pontosRecompensa', l.pontos_recompensa,
+          'recompensaPerc', l.recompensa_perc, 'percRecompensa', l.perc_recompensa,
+          'vlrRecompensa', l.vlr_recompensa, 'pontosPorReal', l.pontos_por_real)
+        from loyalty_programs l where l.store_id = ${storeId}) as "loyalty",
+      (select json_build_object(
+          'id', m.id, 'tipo', m.tipo, 'descricao', m.descricao, 'permiteTroco', m.permite_troco,
+          'tiposEntrega', m.tipos_entrega)
+        from payment_methods m where m.store_id = ${storeId} and m.id = ${methodId} and m.ativo) as "method",
+      (select json_build_object('id', t.id, 'description', t.description)
+        from dining_tables t where t.store_id = ${storeId} and t.id = ${tableId} and t.ativo) as "diningTable",
+      (select json_build_object(
+          'id', cp.id, 'code', cp.code, 'descricao', cp.descricao, 'valor', cp.valor, 'perc', cp.perc,
+          'local', cp.local, 'ativo', cp.ativo, 'validFrom', cp.valid_from, 'validUntil', cp.valid_until,
+          'maxUses', cp.max_uses, 'uses', cp.uses, 'maxUsesPerCustomer', cp.max_uses_per_customer,
+          'minSubtotal', cp.min_subtotal)
+        from coupons cp where cp.store_id = ${storeId} and cp.id = ${couponId}) as "coupon",
+      (select count(*)::int from coupon_redemptions r
+        where r.coupon_id = ${couponId} and r.customer_id = ${customerId}) as "couponCustomerUses",
+      (select coalesce(json_agg(json_build_object(
+          'id', p.id, 'descricao', p.descricao, 'detalhes', p.detalhes, 'valorVenda', p.valor_venda,
+          'urlImagem', p.url_imagem, 'categoryId', p.category_id, 'categoria', cat.descricao,
+          'categoriaAtiva', cat.ativo, 'itemPai', p.item_pai, 'itemFilho', p.item_filho,
+          'parentId', p.parent_id, 'ativoPedidos', p.ativo_pedidos, 'ativoGarcom', p.ativo_garcom,
+          'excluido', p.excluido,
+          'grupos', (select coalesce(json_agg(json_build_object(
+              'min', pg.min, 'max', pg.max, 'ordem', pg.ordem, 'id', g.id, 'descricao', g.descricao,
+              'detalhes', g.detalhes, 'repetirItens', g.repetir_itens, 'politicaCobranca', g.politica_cobranca,
+              'itens', (select coalesce(json_agg(json_build_object(
+                  'id', i.id, 'descricao', i.descricao, 'detalhes', i.detalhes, 'preco', i.preco,
+                  'urlImagem', i.url_imagem, 'ordem', i.ordem, 'fkItem', i.fk_item, 'qtPadrao', i.qt_padrao,
+                  'excluido', i.excluido, 'ativoPedidos', i.ativo_pedidos, 'ativoGarcom', i.ativo_garcom,
+                  'ingrediente', i.ingrediente) order by i.id), '[]'::json)
+                from option_group_items i where i.group_id = g.id and i.store_id = ${storeId}))
+              order by pg.ordem), '[]'::json)
+            from product_groups pg join option_groups g on g.id = pg.group_id
+            where pg.product_id = p.id and pg.store_id = ${storeId}))), '[]'::json)
+        from products p join categories cat on cat.id = p.category_id
+        where p.store_id = ${storeId} and p.id = any(${intArray(productIds)}::int[])) as "products"
+    from company_settings c
+    where c.store_id = ${storeId}
+  `,
+  );
+  return rows[0];
+}
+
+export async function findIdempotencyKey(db: DbExecutor, storeId: number, customerId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.storeId, storeId),
+        eq(idempotencyKeys.customerId, customerId),
+        eq(idempotencyKeys.key, key),
+      ),
+    );
+  return row;
+}
+
+/**
+ * Serialises the orders booking one schedule period of a store until the transaction ends (an
+ * advisory lock: there is no row to lock yet). The write statement counts the period's orders
+ * after it, so booking the last free place is exact.
+ */
+export async function lockSchedulePeriod(db: DbExecutor, storeId: number, period: Date): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`comanda:schedule:${storeId}:${period.toISOString()}`}))`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+export interface OrderLineValues {
+  seq: number;
+  productId: number;
+  descricaoProduto: string;
+  descricaoCategoria: string;
+  produtoValor: number;
+  valorAdicionais: number;
+  qtd: number;
+  valorTotal: number;
+  observacao: string;
+  itensPedidos: OrderLineItemSnapshot[];
+}
+
+export interface OrderValues {
+  id: number;
+  storeId: number;
+  customerId: number;
+  dhIniciado: Date;
+  tipoEntrega: DeliveryType;
+  formaEntrada: string;
+  tableId: number | null;
+  mesa: string | null;
+  totalProdutos: number;
+  acrescimo: number;
+  valorEntrega: number;
+  descontoCupom: number;
+  descontoFidelidade: number;
+  total: number;
+  couponId: number | null;
+  cupom: string | null;
+  observacoes: string;
+  paymentMethodId: number | null;
+  formaPagamentoNome: string | null;
+  trocoPara: number | null;
+  horaEntrega: Date | null;
+  estimatedAt: Date;
+  addressId: number | null;
+  addressString: string | null;
+  fidelidadeUtilizada: boolean;
+  pontosFidelidade: number;
+  pontosUtilizados: number;
+  documentoCliente: string | null;
+  foneParaMensagens: string | null;
+  imprimir: boolean;
+}
+
+export interface WriteOrderInput {
+  order: OrderValues;
+  lines: OrderLineValues[];
+  /** The Idempotency-Key whose row gets the reply. */
+  key: string;
+  reply: unknown;
+  /** The balance the ledger records after the order (the caller holds the customer's row lock). */
+  balanceAfter: number;
+}
+
+export interface WriteOrderResult {
+  /** False when the coupon's last use went to another order (coupon orders only). */
+  couponClaimed: boolean;
+  /** This customer's earlier orders with the coupon, counted after the locks were taken. */
+  couponCustomerUses: number;
+  /** Other orders (not cancelled) booked for the same schedule period. */
+  periodTaken: number;
+  /** False when the points to spend were no longer there. */
+  pointsChanged: boolean;
+}
+
+const ts = (value: Date | null) => (value ? value.toISOString() : null);
+
+/**
+ * One statement writes the order, its lines, its first status change, the coupon's use and
+ * redemption, the points (balance and ledger) and the Idempotency-Key's reply. The coupon's use is
+ * a conditional UPDATE (of two orders racing for its last use exactly one gets it) and the points
+ * change one too; the caller rolls the transaction back when either did not happen, or when a
+ * per-customer or schedule limit counted here is exceeded.
+ */
+export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promise<WriteOrderResult> {
+  const { order: o, lines, key, reply, balanceAfter } = input;
+  const spend = o.pontosUtilizados;
+  const earn = o.pontosFidelidade;
+  const rows = await run<{
+    couponClaimed: number;
+    couponCustomerUses: number;
+    periodTaken: number;
+    pointsChanged: number;
+  }>(
+    db,
+    'comanda_order_write',
+    sql`
+    with new_order as (
+      insert into orders (
+        id, store_id, customer_id, status, dh_iniciado, tipo_entrega, forma_entrada, table_id, mesa,
+        total_produtos, acrescimo, valor_entrega, desconto_cupom, desconto_fidelidade, total, coupon_id,
+        cupom, observacoes, payment_method_id, forma_pagamento_nome, troco_para, agendado, hora_entrega,
+        estimated_at, address_id, address_string, fidelidade_utilizada, pontos_fidelidade,
+        pontos_utilizados, documento_cliente, fone_para_mensagens, imprimir, updated_at)
+      values (
+        ${o.id}, ${o.storeId}, ${o.customerId}, 'Solicitado', ${ts(o.dhIniciado)}::timestamptz,
+        ${o.tipoEntrega}, ${o.formaEntrada}, ${o.tableId}::int, ${o.mesa}::text, ${o.totalProdutos},
+        ${o.acrescimo}, ${o.valorEntrega}, ${o.descontoCupom}, ${o.descontoFidelidade}, ${o.total},
+        ${o.couponId}::int, ${o.cupom}::text, ${o.observacoes}, ${o.paymentMethodId}::int,
+        ${o.formaPagamentoNome}::text, ${o.trocoPara}::int, ${o.horaEntrega !== null},
+        ${ts(o.horaEntrega)}::timestamptz, ${ts(o.estimatedAt)}::timestamptz, ${o.addressId}::int,
+        ${o.addressString}::text, ${o.fidelidadeUtilizada}, ${earn}, ${spend}, ${o.documentoCliente}::text,
+        ${o.foneParaMensagens}::text, ${o.imprimir}, ${ts(o.dhIniciado)}::timestamptz)
+    ),
+    new_lines as (
+      insert into order_lines (
+        order_id, store_id, seq, product_id, descricao_produto, descricao_categoria, produto_valor,
+        valor_adicionais, qtd, valor_total, observacao, itens_pedidos)
+      select ${o.id}, ${o.storeId}, x."seq", x."productId", x."descricaoProduto", x."descricaoCategoria",
+        x."produtoValor", x."valorAdicionais", x."qtd", x."valorTotal", x."observacao", x."itensPedidos"
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(
+        "seq" int, "productId" int, "descricaoProduto" text, "descricaoCategoria" text, "produtoValor" int,
+        "valorAdicionais" int, "qtd" int, "valorTotal" int, "observacao" text, "itensPedidos" jsonb)
+    ),
+    first_status as (
+      insert into order_status_changes (store_id, order_id, from_status, to_status, by_customer_id, at)
+      values (${o.storeId}, ${o.id}, null, 'Solicitado', ${o.customerId}, ${ts(o.dhIniciado)}::timestamptz)
+    ),
+    coupon_use as (
+      update coupons set uses = uses + 1
+      where store_id = ${o.storeId} and id = ${o.couponId}::int and ativo
+        and (max_uses is null or uses < max_uses)
+      returning id
+    ),
+    redemption as (
+      insert into coupon_redemptions (store_id, coupon_id, customer_id, order_id, at)
+      select ${o.storeId}, id, ${o.customerId}, ${o.id}, ${ts(o.dhIniciado)}::timestamptz from coupon_use
+    ),
+    points as (
+      update customers set pontos_fidelidade = pontos_fidelidade - ${spend}::int + ${earn}::int
+      where store_id = ${o.storeId} and id = ${o.customerId} and pontos_fidelidade >= ${spend}::int
+        and (${spend}::int > 0 or ${earn}::int > 0)
+      returning pontos_fidelidade
+    ),
+    ledger as (
+      insert into loyalty_points_ledger (store_id, customer_id, order_id, delta, reason, balance_after, at)
+      select ${o.storeId}, ${o.customerId}, ${o.id}, v.delta, v.reason, v.balance_after,
+        ${ts(o.dhIniciado)}::timestamptz
+      from (values
+        (-${spend}::int, 'reward_redeemed', ${balanceAfter - earn}::int),
+        (${earn}::int, 'order_earned', ${balanceAfter}::int)) as v(delta, reason, balance_after)
+      where v.delta <> 0 and exists (select 1 from points)
+    ),
+    key_reply as (
+      update idempotency_keys set status_code = 201, response = ${JSON.stringify(reply)}::jsonb, order_id = ${o.id}
+      where store_id = ${o.storeId} and customer_id = ${o.customerId} and key = ${key}
+    )
+    select
+      (select count(*)::int from coupon_use) as "couponClaimed",
+      (select count(*)::int from coupon_redemptions r
+        where r.coupon_id = ${o.couponId}::int and r.customer_id = ${o.customerId}) as "couponCustomerUses",
+      (select count(*)::int from orders x
+        where x.store_id = ${o.storeId} and x.hora_entrega = ${ts(o.horaEntrega)}::timestamptz
+          and x.status <> 'Cancelado') as "periodTaken",
+      (select count(*)::int from points) as "pointsChanged"
+  `,
+  );
+  const row = rows[0]!;
+  return {
+    couponClaimed: row.couponClaimed > 0,
+    couponCustomerUses: row.couponCustomerUses,
+    periodTaken: row.periodTaken,
+    pointsChanged: row.pointsChanged > 0 || (spend === 0 && earn === 0),
+  };
+}
+
+/**
+ * The reply of a refused request, stored after its transaction rolled back so the key answers the
+ * same from now on. Undefined when another request with the key got there first: its reply is the
+ * key's.
+ */
+export async function storeRefusal(
+  db: DbExecutor,
+  values: {
+    storeId: number;
+    customerId: number;
+    key: string;
+    requestHash: string;
+    statusCode: number;
+    response: unknown;
+    createdAt: Date;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({ ...values, orderId: null })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { stores } from '../../db/schema.ts';
+import { parseStoreDocument } from './document.ts';
+import { importStore } from './service.ts';
+
+export const DEMO_DIR = path.resolve(import.meta.dirname, '../../db/demo');
+/** The demo stores, the default one first. */
+export const DEMO_STORE_FILES = ['pizzaria.json', 'sakura.json'];
+
+export function readDemoStore(file: string) {
+  return parseStoreDocument(JSON.parse(readFileSync(path.join(DEMO_DIR, file), 'utf8')));
+}
+
+/** Loads the demo stores through the import path when the database has no store yet. */
+export async function loadDemoStoresIfEmpty(db: Database): Promise<string[]> {
+  const [row] = await db.select({ n: count() }).from(stores);
+  if ((row?.n ?? 0) > 0) return [];
+  const loaded: string[] = [];
+  for (const file of DEMO_STORE_FILES) {
+    const result = await importStore(db, readDemoStore(file));
+    loaded.push(result.slug);
+  }
+  return loaded;
+}

@@ -1,0 +1,158 @@
+import { fullProduct, productList } from '@comanda/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, storeDocumentFactory, type TestApp } from '../../test/test-app.ts';
+import { readDemoStore } from './demo-stores.ts';
+import { parseStoreDocument, StoreDocumentError } from './document.ts';
+import { importStore } from './service.ts';
+
+function problemsOf(input: unknown): string[] {
+  try {
+    parseStoreDocument(input);
+  } catch (error) {
+    if (error instanceof StoreDocumentError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('store document validation', () => {
+  it('accepts the demo stores', () => {
+    expect(() => readDemoStore('pizzaria.json')).not.toThrow();
+    expect(() => readDemoStore('sakura.json')).not.toThrow();
+  });
+
+  it('names the bad field by its path', () => {
+    const doc = storeDocumentFactory();
+    (doc.categories as { products: { valor_venda: unknown }[] }[])[0]!.products[0]!.valor_venda = 12.9;
+    expect(problemsOf(doc)).toEqual(['categories[0].products[0].valor_venda: must be whole centavos']);
+  });
+
+  it('rejects an unknown field instead of ignoring it', () => {
+    const problems = problemsOf({
+      ...storeDocumentFactory(),
+      settings: { nome: 'X', valor_minimo: 0, colour: 'red' },
+    });
+    expect(problems[0]).toMatch(/^settings: .*colour/);
+  });
+
+  it('rejects a bad slug, colour and time', () => {
+    const problems = problemsOf(
+      storeDocumentFactory({
+        slug: 'Not A Slug',
+        look: { primary_color: 'red', secondary_color: '#000000' },
+        hours: [{ dia_semana: 1, turno: 1, hr_inicio: '25:00', hr_fim: '23:00' }],
+      }),
+    );
+    expect(problems).toEqual([
+      'slug: must be a sub-domain label (a-z, 0-9, -)',
+      'look.primary_color: must be a colour like #c0392b',
+      'hours[0].hr_inicio: must be a time HH:MM',
+    ]);
+  });
+
+  it('rejects references to unknown groups and duplicate refs', () => {
+    const problems = problemsOf(
+      storeDocumentFactory({
+        categories: [
+          {
+            ref: 'a',
+            descricao: 'A',
+            products: [
+              { ref: 'p', descricao: 'P', valor_venda: 100, groups: [{ group: 'missing', min: 0, max: 1 }] },
+              { ref: 'p', descricao: 'P2', valor_venda: 100 },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(problems).toEqual([
+      "categories[0].products[1].ref: duplicate product ref 'p'",
+      "categories[0].products[0].groups[0].group: unknown option group 'missing'",
+    ]);
+  });
+
+  it('rejects min above max in a group use', () => {
+    const doc = storeDocumentFactory({
+      option_groups: [{ ref: 'g', descricao: 'G', items: [{ ref: 'i', descricao: 'I' }] }],
+      categories: [
+        {
+          ref: 'a',
+          descricao: 'A',
+          products: [
+            { ref: 'p', descricao: 'P', valor_venda: 100, groups: [{ group: 'g', min: 3, max: 2 }] },
+          ],
+        },
+      ],
+    });
+    expect(problemsOf(doc)).toEqual(['categories[0].products[0].groups[0].min: min must not exceed max']);
+  });
+
+  it('a radius fee needs tiers and the store position', () => {
+    const problems = problemsOf(
+      storeDocumentFactory({ settings: { nome: 'X', delivery_fee_type: 'radius' } }),
+    );
+    expect(problems).toEqual([
+      'settings.delivery_radius_tiers: a radius fee needs at least one tier',
+      'settings.latitude: radius and area fees need the store position',
+    ]);
+  });
+});
+
+describe('importing a store', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ demoStores: [], stores: [storeDocumentFactory()] });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const host = { host: 'teste.localhost' };
+  const products = async () =>
+    productList.parse((await t.app.inject({ url: '/estoque/produtos_app', headers: host })).json());
+
+  it('creates the store, served on its sub-domain', async () => {
+    expect((await products()).map((p) => p.descricao)).toEqual(['X-Salada']);
+  });
+
+  it('a second import updates rows in place, keeps ids and retires what it no longer names', async () => {
+    const before = await products();
+    const doc = storeDocumentFactory({
+      option_groups: [
+        { ref: 'extras', descricao: 'Extras', items: [{ ref: 'bacon', descricao: 'Bacon', preco: 500 }] },
+      ],
+      categories: [
+        {
+          ref: 'lanches',
+          descricao: 'Lanches',
+          products: [
+            {
+              ref: 'x-salada',
+              descricao: 'X-Salada especial',
+              valor_venda: 2700,
+              groups: [{ group: 'extras', max: 2 }],
+            },
+            { ref: 'x-bacon', descricao: 'X-Bacon', valor_venda: 2900 },
+          ],
+        },
+      ],
+    });
+    const result = await importStore(t.database.db, parseStoreDocument(doc));
+    expect(result.created).toBe(false);
+    const after = await products();
+    expect(after.map((p) => [p.descricao, p.valor_venda])).toEqual([
+      ['X-Salada especial', 2700],
+      ['X-Bacon', 2900],
+    ]);
+    expect(after[0]!.id).toBe(before[0]!.id);
+    const full = fullProduct.parse(
+      (await t.app.inject({ url: `/estoque/produtos_full_app/${after[0]!.id}`, headers: host })).json(),
+    );
+    expect(full.grupos[0]!.grupo.lista_itens.map((i) => i.descricao)).toEqual(['Bacon']);
+
+    await importStore(t.database.db, parseStoreDocument(storeDocumentFactory()));
+    const third = await products();
+    expect(third.map((p) => p.descricao)).toEqual(['X-Salada']);
+    const retired = await t.app.inject({ url: `/estoque/produtos_full_app/${after[1]!.id}`, headers: host });
+    expect(retired.statusCode).toBe(404);
+  });
+});

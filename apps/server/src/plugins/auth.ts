@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../lib/errors.ts';
+import { bearerToken, resolveSession, type SessionIdentity } from '../modules/auth/sessions.ts';
+
+/*
+ * Who is calling: `requireCustomer(request)` and `requireStaff(request)` for any module's handler.
+ * Without a token, or with one that is unknown, expired, revoked or from another store: 401
+ * NOT_AUTHENTICATED (the storefront then clears the token and goes to /signin). With a valid token
+ * of the other kind of account: 403 FORBIDDEN.
+ */
+
+export interface CustomerPrincipal {
+  /** The spec's cliente_id; the same number as userId. */
+  customerId: number;
+  /** The token's user_id. */
+  userId: number;
+  storeId: number;
+  sessionId: number;
+  /** The login digits. */
+  username: string;
+}
+
+export type StaffPrincipal = CustomerPrincipal;
+
+type Resolver = (request: FastifyRequest) => Promise<SessionIdentity | null>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves a request's bearer token; use requireCustomer/requireStaff rather than this. */
+    resolveSessionOf: Resolver;
+  }
+}
+
+export const SECURITY_BEARER = [{ bearerAuth: [] }];
+
+/** Registers the session resolver that requireCustomer and requireStaff use. */
+export function registerAuth(ctx: AppContext): void {
+  ctx.app.decorate('resolveSessionOf', (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!token || !request.store) return Promise.resolve(null);
+    return resolveSession(ctx.db, request.store, token, ctx.now());
+  });
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<SessionIdentity | null>>();
+
+/** The request's session, resolved once per request; null when there is none. */
+export function sessionOf(request: FastifyRequest): Promise<SessionIdentity | null> {
+  let pending = resolved.get(request);
+  if (!pending) {
+    pending = request.server.resolveSessionOf(request);
+    resolved.set(request, pending);
+  }
+  return pending;
+}
+
+export const notAuthenticated = () =>
+  new AppError('unauthorized', 'NOT_AUTHENTICATED', 'Sua sessão expirou. Entre novamente.');
+export const forbidden = () => new AppError('forbidden', 'FORBIDDEN', 'Você não tem acesso a isto.');
+
+function principalOf(session: SessionIdentity): CustomerPrincipal {
+  return {
+    customerId: session.customerId,
+    userId: session.customerId,
+    storeId: session.storeId,
+    sessionId: session.sessionId,
+    username: session.username,
+  };
+}
+
+/** Any signed-in account of this store (customer or staff). */
+export async function requireSession(request: FastifyRequest): Promise<SessionIdentity> {
+  const session = await sessionOf(request);
+  if (!session) throw notAuthenticated();
+  return session;
+}
+
+/** A signed-in customer of this store; staff accounts get 403. */
+export async function requireCustomer(request: FastifyRequest): Promise<CustomerPrincipal> {
+  const session = await requireSession(request);
+  if (session.isSuperuser) throw forbidden();
+  return principalOf(session);
+}
+
+/** A signed-in staff account (is_superuser) of this store; customers get 403. */
+export async function requireStaff(request: FastifyRequest): Promise<StaffPrincipal> {
+  const session = await requireSession(request);
+  if (!session.isSuperuser) throw forbidden();
+  return principalOf(session);
+}

@@ -1,0 +1,59 @@
+import { categoryList, companyList, productList } from '@comanda/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { storeSlugFromHost } from './tenant.ts';
+
+describe('the store a Host names', () => {
+  it.each([
+    ['pizzaria.localhost:3000', 'pizzaria'],
+    ['sakura.localhost', 'sakura'],
+    ['SAKURA.Example.com', 'sakura'],
+    ['sakura.comanda.app.', 'sakura'],
+    ['localhost:3000', 'default'],
+    ['127.0.0.1:3000', 'default'],
+    ['[::1]:3000', 'default'],
+    ['comanda.app', 'default'],
+    [undefined, 'default'],
+  ])('%s → %s', (host, expected) => {
+    expect(storeSlugFromHost(host, 'default', 'comanda.app')).toBe(expected);
+  });
+});
+
+describe('stores are isolated by sub-domain', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, host: string) => t.app.inject({ url, headers: { host } });
+
+  it('a bare host serves the default store', async () => {
+    const bare = companyList.parse((await get('/core/empresa_personal_app', 'localhost:3000')).json());
+    expect(bare[0]!.slug).toBe('pizzaria');
+    const ip = companyList.parse((await get('/core/empresa_personal_app', '127.0.0.1:3000')).json());
+    expect(ip[0]!.slug).toBe('pizzaria');
+  });
+
+  it("store A's menu never appears at store B", async () => {
+    const a = productList.parse((await get('/estoque/produtos_app', 'pizzaria.localhost')).json());
+    const b = productList.parse((await get('/estoque/produtos_app', 'sakura.localhost')).json());
+    const idsA = new Set(a.map((p) => p.id));
+    expect(b.some((p) => idsA.has(p.id))).toBe(false);
+    expect(b.some((p) => p.descricao.includes('Pizza'))).toBe(false);
+    const catsA = categoryList.parse((await get('/estoque/categorias_app', 'pizzaria.localhost')).json());
+    const catsB = categoryList.parse((await get('/estoque/categorias_app', 'sakura.localhost')).json());
+    expect(catsB.some((c) => catsA.some((x) => x.id === c.id))).toBe(false);
+  });
+
+  it('an unknown sub-domain is a 404: JSON on API paths, a page elsewhere', async () => {
+    const api = await get('/core/empresa_personal_app', 'ghost.localhost');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Loja não encontrada.', code: 'STORE_NOT_FOUND' });
+    const page = await get('/', 'ghost.localhost');
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { stores } from '../db/schema.ts';
+import { notFound } from '../lib/errors.ts';
+
+export interface StoreRef {
+  id: number;
+  slug: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    store: StoreRef;
+  }
+}
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+const NEGATIVE_CACHE_MS = 5_000;
+
+/** The store a Host names: its first label, or the default store for a bare host. */
+export function storeSlugFromHost(
+  hostHeader: string | undefined,
+  defaultStore: string,
+  baseDomain?: string,
+): string {
+  if (!hostHeader) return defaultStore;
+  let host = hostHeader.trim().toLowerCase();
+  if (host.startsWith('[')) return defaultStore; // IPv6 literal
+  host = host.replace(/:\d+$/, '').replace(/\.$/, '');
+  if (!host || IPV4.test(host) || host === baseDomain) return defaultStore;
+  const labels = host.split('.');
+  if (labels.length === 1) return defaultStore;
+  return labels[0]!;
+}
+
+/** API paths answer an unknown store with JSON; other paths (the storefront) with a page. */
+export const API_PREFIXES = [
+  '/core/',
+  '/estoque/',
+  '/financeiro/',
+  '/bar/',
+  '/integracoes/',
+  '/staff/',
+  '/media/',
+];
+export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+const STORE_AGNOSTIC = ['/healthz', '/docs', '/assets/', '/fonts/'];
+
+export function registerTenant(
+  app: FastifyInstance,
+  options: { db: Database; defaultStore: string; baseDomain?: string | undefined },
+): { forget(slug: string): void } {
+  const known = new Map<string, StoreRef>();
+  const missingUntil = new Map<string, number>();
+
+  async function lookup(slug: string): Promise<StoreRef | undefined> {
+    const cached = known.get(slug);
+    if (cached) return cached;
+    if ((missingUntil.get(slug) ?? 0) > Date.now()) return undefined;
+    if (!/^[a-z0-9-]{1,63}$/.test(slug)) return undefined;
+    const [row] = await options.db
+      .select({ id: stores.id, slug: stores.slug })
+      .from(stores)
+      .where(eq(stores.slug, slug));
+    if (!row) {
+      if (missingUntil.size > 10_000) missingUntil.clear();
+      missingUntil.set(slug, Date.now() + NEGATIVE_CACHE_MS);
+      return undefined;
+    }
+    known.set(slug, row);
+    return row;
+  }
+
+  app.decorateRequest('store', null as unknown as StoreRef);
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    const url = request.url;
+    if (STORE_AGNOSTIC.some((prefix) => url === prefix || url.startsWith(prefix))) return;
+    const slug = storeSlugFromHost(request.headers.host, options.defaultStore, options.baseDomain);
+    const store = await lookup(slug);
+    if (store) {
+      request.store = store;
+      return;
+    }
+    if (isApiPath(url)) throw notFound('STORE_NOT_FOUND', 'Loja não encontrada.');
+    return reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Loja não encontrada</title><body><h1>Loja não encontrada</h1><p>Confira o endereço.</p></body></html>',
+      );
+  });
+
+  return {
+    forget: (slug: string) => {
+      known.delete(slug);
+      missingUntil.delete(slug);
+    },
+  };
+}

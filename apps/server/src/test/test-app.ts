@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import type { AppContext } from '../app-context.ts';
+import { loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { readDemoStore } from '../modules/store-import/demo-stores.ts';
+import type { StoreDocument } from '../modules/store-import/document.ts';
+import { parseStoreDocument } from '../modules/store-import/document.ts';
+import { importStore } from '../modules/store-import/service.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: DatabaseHandle;
+  /** Moves the app's clock. */
+  setNow(date: Date): void;
+  close(): Promise<void>;
+  /** The database's URL on PostgreSQL (undefined on PGlite). */
+  databaseUrl?: string | undefined;
+}
+
+/**
+ * A fresh database for one test file: an in-memory PGlite, or a new database on the server named
+ * by TEST_DATABASE_URL (dropped on close).
+ */
+export async function openTestDatabase(): Promise<{
+  database: DatabaseHandle;
+  drop: () => Promise<void>;
+  /** The new database's URL on PostgreSQL (undefined on PGlite). */
+  url?: string;
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = openDatabase({});
+    await database.migrate();
+    return { database, drop: async () => {} };
+  }
+  const name = `comanda_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  await database.migrate();
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** Demo store files to import (default: both demo stores). */
+  demoStores?: string[];
+  /** Extra store documents (raw JSON shape) to import. */
+  stores?: unknown[];
+  now?: Date;
+  env?: Record<string, string>;
+  /** Adds routes or hooks before the app is sealed (test-only failure paths). */
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
+/** Builds the app through the same path as main.ts, on a fresh database, with stores imported. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop, url } = await openTestDatabase();
+  for (const file of options.demoStores ?? ['pizzaria.json', 'sakura.json']) {
+    await importStore(database.db, readDemoStore(file));
+  }
+  for (const doc of options.stores ?? []) {
+    await importStore(database.db, parseStoreDocument(doc));
+  }
+  const started = await startTestApp(database, options);
+  return {
+    ...started,
+    databaseUrl: url,
+    close: async () => {
+      await started.app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * Another server instance on the database of `first`, as a second process behind a load balancer
+ * would be: on PostgreSQL its own pool (and its own LISTEN connection) to the same database; on
+ * PGlite, which lives in one process, the same handle. Close it before `first`; closing it leaves
+ * the database alone.
+ */
+export async function buildSecondTestApp(
+  first: TestApp,
+  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady'> = {},
+): Promise<TestApp> {
+  const database = first.databaseUrl
+    ? openDatabase({ databaseUrl: first.databaseUrl, poolSize: 5 })
+    : first.database;
+  const started = await startTestApp(database, options);
+  return {
+    ...started,
+    databaseUrl: first.databaseUrl,
+    close: async () => {
+      await started.app.close();
+      if (database !== first.database) await database.close();
+    },
+  };
+}
+
+async function startTestApp(
+  database: DatabaseHandle,
+  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady'>,
+): Promise<Omit<TestApp, 'close' | 'databaseUrl'>> {
+  let now = options.now ?? new Date();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DEFAULT_STORE: 'pizzaria',
+    MENU_CACHE_CHECK_MS: '0',
+    // Cheap password hashes keep the suite fast; production uses OWASP's cost (17).
+    PASSWORD_HASH_COST: '10',
+    ...options.env,
+  });
+  const { app, ctx } = await buildApp({ config, database, now: () => now, logger: false });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    setNow: (date) => {
+      now = date;
+    },
+  };
+}
+
+/** A small valid store document; override any part. */
+export function storeDocumentFactory(overrides: Partial<Record<keyof StoreDocument, unknown>> = {}) {
+  return {
+    slug: 'teste',
+    settings: { nome: 'Loja Teste', valor_minimo: 1000 },
+    look: { primary_color: '#112233', secondary_color: '#445566' },
+    hours: [0, 1, 2, 3, 4, 5, 6].map((dia_semana) => ({
+      dia_semana,
+      turno: 1,
+      hr_inicio: '00:00',
+      hr_fim: '23:59',
+    })),
+    categories: [
+      {
+        ref: 'lanches',
+        descricao: 'Lanches',
+        aberto: true,
+        products: [{ ref: 'x-salada', descricao: 'X-Salada', valor_venda: 2500 }],
+      },
+    ],
+    payment_methods: [{ id: 1, tipo: 'dinheiro', descricao: 'Dinheiro', permite_troco: true }],
+    ...overrides,
+  };
+}

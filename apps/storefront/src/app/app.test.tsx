@@ -1,0 +1,124 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../lib/cart-store.ts';
+import { languageStore, storedModeStore } from '../lib/preferences.ts';
+import { tokenStore } from '../lib/session.ts';
+import { START_PATHS } from '../lib/start-data.ts';
+import { company, demoMenu } from '../test/fixtures.ts';
+import { jsonFetch } from '../test/render.tsx';
+import { App } from './app.tsx';
+
+const { categories, products } = demoMenu();
+
+function setup(over: Parameters<typeof company>[0] = {}) {
+  const replies = {
+    [START_PATHS.company]: [company(over)],
+    [START_PATHS.categories]: categories,
+    [START_PATHS.products]: products,
+    [START_PATHS.hours]: [],
+  };
+  vi.stubGlobal('fetch', jsonFetch(replies));
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <App fallback={replies} />
+    </SWRConfig>,
+  );
+  return userEvent.setup();
+}
+
+describe('App shell', () => {
+  beforeEach(() => {
+    history.replaceState(null, '', '/');
+    languageStore.set('pt_br');
+    storedModeStore.set(null);
+    cartStore.set([]);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('has the landmarks: top bar, main and the tab bar', () => {
+    setup();
+    expect(screen.getByRole('banner')).toHaveTextContent('Forno & Brasa');
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Navegação principal' });
+    expect(nav).toHaveTextContent('CardápioCarrinhoPerfil');
+    expect(screen.getByRole('link', { name: 'Cardápio' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('switches the language, remembers it and keeps it for the next visit', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Mudar idioma para inglês (English)' }));
+    expect(screen.getByRole('link', { name: 'Menu' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search the menu' })).toBeInTheDocument();
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('switches the theme and remembers it; the store default applies until then', async () => {
+    const user = setup({ default_style_mode: 'dark' });
+    await vi.waitFor(() => expect(document.documentElement.dataset.mode).toBe('dark'));
+    await user.click(screen.getByRole('button', { name: 'Usar modo claro' }));
+    expect(document.documentElement.dataset.mode).toBe('light');
+    expect(localStorage.getItem('mode')).toBe('light');
+    expect(screen.getByRole('button', { name: 'Usar modo escuro' })).toBeInTheDocument();
+  });
+
+  it('applies the store look: title, colours and readable text on the primary colour', async () => {
+    setup({ nome: 'Sakura', primary_color: '#ff5c8a' });
+    await vi.waitFor(() => expect(document.title).toBe('Sakura'));
+    const root = document.documentElement.style;
+    expect(root.getPropertyValue('--primary')).toBe('#ff5c8a');
+    expect(root.getPropertyValue('--on-primary')).toBe('#000000');
+  });
+
+  it('shows the closed banner for a closed store', () => {
+    setup({ loja_aberta: false });
+    expect(screen.getByText('Estamos fechados. Você não poderá concluir o pedido')).toBeInTheDocument();
+  });
+
+  it('shows a dismissible scheduling warning when orders can be scheduled', async () => {
+    const user = setup({
+      loja_aberta: false,
+      agendamento_ativo: true,
+      permite_agendamento: true,
+      schedule_periods: [{ period: '2030-01-01T21:00:00.000Z', free: true }],
+    });
+    expect(screen.getByText(/você pode agendar/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fechar aviso' }));
+    expect(screen.queryByText(/você pode agendar/)).not.toBeInTheDocument();
+  });
+
+  it('counts cart lines on the cart tab', () => {
+    setup();
+    act(() => cartStore.set([{}, {}] as never));
+    expect(screen.getByRole('link', { name: /^Carrinho.*2 itens no carrinho$/ })).toBeInTheDocument();
+  });
+
+  it('hides both bars on the payment checkout routes', () => {
+    history.replaceState(null, '', '/pix_checkout');
+    setup();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('gives a signed-in customer the account menu instead of the visitor icons', async () => {
+    tokenStore.set('abc');
+    const user = setup();
+    expect(screen.queryByRole('button', { name: 'Informações da loja' })).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Menu da conta' });
+    await user.click(toggle);
+    const menu = await screen.findByRole('list', { name: 'Menu da conta' });
+    expect(menu).toHaveTextContent('Meu perfilInformações da lojaMeus pedidosUsar modo escuroPrivacidade');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('list', { name: 'Menu da conta' })).not.toBeInTheDocument();
+    tokenStore.set(null);
+  });
+
+  it('opens the store info from the top bar', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Informações da loja' }));
+    expect(await screen.findByRole('dialog', { name: 'Forno & Brasa' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { SWRConfig } from 'swr';
+import { useLocation } from 'wouter';
+import { apiGet } from '../lib/api-client.ts';
+import { useT } from '../lib/i18n.ts';
+import { setDefaultMode } from '../lib/preferences.ts';
+import { bootFallback, useCompany } from '../lib/start-data.ts';
+import { applyLook } from '../lib/store-look.ts';
+import { injectTrackingWhenIdle } from '../lib/tracking.ts';
+import { BannerLine } from './layout/banner-line.tsx';
+import { OfflineNotice } from './layout/offline-notice.tsx';
+import { StoreInfoHost } from './layout/store-info-host.tsx';
+import { TabBar } from './layout/tab-bar.tsx';
+import { TopBar } from './layout/top-bar.tsx';
+import { barsHidden } from './navigation.ts';
+import { RouteView } from './routes.tsx';
+
+/** Keeps the document in the store's look whenever the company reply changes. */
+function LookSync() {
+  const { data: company } = useCompany();
+  useEffect(() => {
+    if (!company) return;
+    applyLook(company);
+    setDefaultMode(company.default_style_mode);
+    injectTrackingWhenIdle({ googleTagManager: company.google_tag_manager, fbPixelId: company.fb_pixel_id });
+  }, [company]);
+  return null;
+}
+
+function Shell() {
+  const t = useT();
+  const [location] = useLocation();
+  const hideBars = barsHidden(location);
+  return (
+    <div className={hideBars ? 'app app-no-bars' : 'app'}>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
+      {hideBars ? null : (
+        <>
+          <TopBar />
+          <BannerLine />
+        </>
+      )}
+      <OfflineNotice />
+      <main id="main" className="main" tabIndex={-1}>
+        <RouteView />
+      </main>
+      {hideBars ? null : <TabBar />}
+      <StoreInfoHost />
+    </div>
+  );
+}
+
+export function App({ fallback = bootFallback() }: { fallback?: Record<string, unknown> }) {
+  return (
+    <SWRConfig value={{ fetcher: apiGet, fallback, shouldRetryOnError: false, revalidateOnFocus: false }}>
+      <LookSync />
+      <Shell />
+    </SWRConfig>
+  );
+}

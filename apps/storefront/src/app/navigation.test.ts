@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { barsHidden, tabForPath } from './navigation.ts';
+
+describe('tabForPath', () => {
+  it.each([
+    ['/', 0],
+    ['/home', 0],
+    ['/product', 0],
+    ['/anything/else', 0],
+    ['/cart', 1],
+    ['/confirmation', 1],
+    ['/confirmation?coupon=X', 1],
+    ['/signin', 2],
+    ['/signup', 2],
+    ['/forgot/11999990000', 2],
+    ['/profile', 2],
+    ['/mobile/orders', 2],
+    ['/mobile/orders/42', 2],
+  ] as const)('%s is tab %i', (path, tab) => {
+    expect(tabForPath(path)).toBe(tab);
+  });
+});
+
+describe('barsHidden', () => {
+  it('hides both bars on the payment checkout routes only', () => {
+    expect(barsHidden('/pix_checkout')).toBe(true);
+    expect(barsHidden('/stripe_checkout')).toBe(true);
+    expect(barsHidden('/pix_checkout?x=1')).toBe(true);
+    expect(barsHidden('/confirmation')).toBe(false);
+    expect(barsHidden('/home')).toBe(false);
+    expect(barsHidden('/mobile/checkout_help')).toBe(false);
+  });
+});

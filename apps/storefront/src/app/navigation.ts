@@ -1,0 +1,27 @@
+/** Bottom tab bar indices (spec section 2 "Bars"): 0 menu, 1 cart, 2 profile. */
+export type Tab = 0 | 1 | 2;
+
+export const TAB_PATHS: Record<Tab, string> = { 0: '/home', 1: '/cart', 2: '/profile' };
+
+const PROFILE_WORDS = ['signin', 'signup', 'forgot', 'profile', 'orders'];
+
+/**
+ * The tab a path belongs to: 'confirmation' and /cart map to the cart; sign-in, sign-up, forgot,
+ * profile and orders to the profile; everything else (home, product, unknown paths) to the menu.
+ */
+export function tabForPath(path: string): Tab {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  const segments = pathname.split('/').filter(Boolean);
+  if (pathname.includes('confirmation') || segments[0] === 'cart') return 1;
+  if (segments.some((segment) => PROFILE_WORDS.includes(segment))) return 2;
+  return 0;
+}
+
+/** The payment checkout routes: /pix_checkout and the card SDK's *_checkout route. */
+export function isPaymentCheckoutPath(path: string): boolean {
+  const first = (path.split(/[?#]/)[0] ?? '').split('/').filter(Boolean)[0] ?? '';
+  return first.endsWith('_checkout');
+}
+
+/** Both bars are hidden on the payment checkout routes. */
+export const barsHidden = isPaymentCheckoutPath;

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { useCustomer } from '../../../lib/customer.ts';
+import { useCompany, useNeighbourhoods } from '../../../lib/start-data.ts';
+import { useAddressT } from '../address-texts.ts';
+import { standInMaps } from '../api/addresses-api.ts';
+import { safeReturnPath } from '../wizard-rules.ts';
+import { AddressWizard } from './address-wizard.tsx';
+import { OlderAddressForm } from './older-address-form.tsx';
+import '../../../components/form.css';
+import '../addresses.css';
+
+/**
+ * /addresses/new: the wizard (stand-in maps serve every store), and for stores that charge by
+ * neighbourhood the older form as 'Preencher manualmente'. `?return=/confirmation` goes back there
+ * after saving, else to /addresses.
+ */
+export default function NewAddressScreen() {
+  const t = useAddressT();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const params = new URLSearchParams(search);
+  const returnTo = safeReturnPath(params.get('return'));
+  const { user } = useCustomer();
+  const { data: company } = useCompany();
+  const { data: neighbourhoods } = useNeighbourhoods();
+  const byNeighbourhood = company?.delivery_fee_type === 'neighbourhood';
+  const [manual, setManual] = useState(params.get('manual') === '1');
+
+  const done = () => navigate(returnTo ?? '/addresses');
+  const back = () => navigate(returnTo ? `/addresses?return=${encodeURIComponent(returnTo)}` : '/addresses');
+
+  if (!user) return <p className="account-text">{t('loading')}</p>;
+
+  return (
+    <div className="account-screen">
+      {manual && byNeighbourhood ? (
+        <OlderAddressForm
+          user={user}
+          neighbourhoods={neighbourhoods ?? []}
+          onSaved={done}
+          onSearch={() => setManual(false)}
+        />
+      ) : (
+        <AddressWizard
+          user={user}
+          maps={standInMaps}
+          fallbackPosition={
+            company?.latitude != null && company.longitude != null
+              ? { lat: company.latitude, lng: company.longitude }
+              : null
+          }
+          onSaved={done}
+          onClose={back}
+          onManual={byNeighbourhood ? () => setManual(true) : undefined}
+        />
+      )}
+    </div>
+  );
+}

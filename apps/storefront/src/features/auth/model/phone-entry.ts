@@ -1,0 +1,59 @@
+import {
+  DEFAULT_PHONE_COUNTRY,
+  isPhoneInputComplete,
+  PHONE_COUNTRIES,
+  PHONE_INPUT_MAX_LENGTH,
+  PHONE_RULES,
+  type PhoneCountry,
+  phoneLoginDigits,
+} from '@comanda/domain';
+
+/** What may be typed in a phone number: digits and the usual separators. */
+const NOT_PHONE_CHARACTER = /[^\d+()\-.\s]/g;
+
+/**
+ * The phone field's next value (spec section 5 "Phone"): input stops once the number is complete
+ * for the country or past 15 characters; deleting and editing in place always work.
+ */
+export function acceptPhoneInput(country: PhoneCountry, previous: string, typed: string): string {
+  const next = typed.replace(NOT_PHONE_CHARACTER, '');
+  if (next.length <= previous.length) return next;
+  if (isPhoneInputComplete(country, previous)) return previous;
+  return next.slice(0, PHONE_INPUT_MAX_LENGTH);
+}
+
+export interface PhoneEntry {
+  country: PhoneCountry;
+  input: string;
+}
+
+/**
+ * The country and national number behind login digits (the /signin/{phone} and /forgot/{phone}
+ * segment): 11 digits of a Brazilian mobile, else country code + national number. Unknown
+ * digits give an empty Brazilian entry.
+ */
+export function phoneFromLoginDigits(digits: string | undefined): PhoneEntry {
+  const clean = (digits ?? '').replace(/\D/g, '');
+  if (clean && phoneLoginDigits('BR', clean) === clean) return { country: 'BR', input: clean };
+  for (const country of PHONE_COUNTRIES) {
+    const { dialCode } = PHONE_RULES[country];
+    if (!clean.startsWith(dialCode)) continue;
+    const national = clean.slice(dialCode.length);
+    if (phoneLoginDigits(country, national) === clean) return { country, input: national };
+  }
+  return { country: DEFAULT_PHONE_COUNTRY, input: '' };
+}
+
+/** 'Brasil (+55)': the country's name in the interface language and its calling code. */
+export function countryOptionLabel(country: PhoneCountry, names: Intl.DisplayNames | null): string {
+  const name = names?.of(country) ?? country;
+  return `${name} (+${PHONE_RULES[country].dialCode})`;
+}
+
+export function regionNames(locale: string): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    return null;
+  }
+}

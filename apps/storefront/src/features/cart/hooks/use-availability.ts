@@ -1,0 +1,72 @@
+import type { FullProduct } from '@comanda/contract';
+import type { Cart, Channel } from '@comanda/domain';
+import { useEffect, useMemo } from 'react';
+import useSWR from 'swr';
+import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { FULL_PRODUCT_OPTIONS, fullProductPath } from '../../../lib/full-product.ts';
+import { useProducts } from '../../../lib/start-data.ts';
+import {
+  checkLine,
+  type FullProductResult,
+  type LineCheck,
+  needsFullProduct,
+} from '../model/availability.ts';
+
+type FullProductsKey = readonly ['cart-full-products', Channel, ...number[]];
+
+async function fetchFullProducts([, channel, ...ids]: FullProductsKey): Promise<
+  Map<number, FullProductResult>
+> {
+  const entries = await Promise.all(
+    ids.map(async (id): Promise<[number, FullProductResult]> => {
+      try {
+        return [id, await apiGet<FullProduct>(fullProductPath(id, channel))];
+      } catch (error) {
+        return [id, error instanceof ApiError && error.status === 404 ? 'missing' : 'failed'];
+      }
+    }),
+  );
+  return new Map(entries);
+}
+
+/**
+ * On opening the cart, every line is compared with the current product list (refetched now) and,
+ * when its options need it, with its full product. The result per equality number.
+ */
+export function useCartAvailability(cart: Cart, channel: Channel): Map<number, LineCheck> {
+  const { data: products, error: productsError, mutate: refetchProducts } = useProducts();
+
+  const hasLines = cart.length > 0;
+  useEffect(() => {
+    if (hasLines) void refetchProducts();
+  }, [hasLines, refetchProducts]);
+
+  const ids = useMemo(() => {
+    const set = new Set<number>();
+    for (const line of cart) {
+      const listed = products?.find((product) => product.id === line.produto);
+      if (needsFullProduct(line, listed)) set.add(line.produto);
+    }
+    return [...set].sort((a, b) => a - b);
+  }, [cart, products]);
+
+  const key: FullProductsKey | null = ids.length > 0 ? ['cart-full-products', channel, ...ids] : null;
+  const { data: fulls } = useSWR(key, fetchFullProducts, { ...FULL_PRODUCT_OPTIONS, keepPreviousData: true });
+
+  return useMemo(() => {
+    const checks = new Map<number, LineCheck>();
+    for (const line of cart) {
+      if (checks.has(line.equality_seq)) continue;
+      checks.set(
+        line.equality_seq,
+        checkLine(line, {
+          products,
+          productsFailed: productsError !== undefined && products === undefined,
+          full: fulls?.get(line.produto),
+          channel,
+        }),
+      );
+    }
+    return checks;
+  }, [cart, products, productsError, fulls, channel]);
+}

@@ -1,0 +1,292 @@
+import type { Company, CustomerAddress, PaymentMethod } from '@comanda/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore, saveCart } from '../../../lib/cart-store.ts';
+import { customerPath } from '../../../lib/customer.ts';
+import { languageStore } from '../../../lib/preferences.ts';
+import { setToken } from '../../../lib/session.ts';
+import { START_PATHS } from '../../../lib/start-data.ts';
+import { customer, mockApi, sessionToken } from '../../../test/accounts.tsx';
+import { company, paymentMethod } from '../../../test/fixtures.ts';
+import { cartWith, drink } from '../../../test/product-fixtures.ts';
+import { renderWithData } from '../../../test/render.tsx';
+import CheckoutScreen from './checkout-screen.tsx';
+
+const CASH = paymentMethod({ id: 1, descricao: 'Dinheiro', permite_troco: true });
+const CARD = paymentMethod({ id: 2, descricao: 'Cartão na entrega', tipo: 'cartao' });
+
+function address(overrides: Partial<CustomerAddress> & { id: number }): CustomerAddress {
+  return {
+    name: `Casa ${overrides.id}`,
+    full_address: 'Rua Augusta, 1500 - Consolação, São Paulo',
+    district_active: true,
+    city_active: true,
+    bairro_excluido: false,
+    ativo_cidade: true,
+    excluido: false,
+    delivery_fee: 800,
+    original_delivery_fee: 800,
+    discount_minimum_order: 0,
+    deliverable: true,
+    ...overrides,
+  } as CustomerAddress;
+}
+
+function setup({
+  store = {},
+  addresses = [address({ id: 31 })],
+  methods = [CASH, CARD, paymentMethod({ id: 994, descricao: 'Reservado' })],
+  handlers = {},
+}: {
+  store?: Partial<Company>;
+  addresses?: CustomerAddress[];
+  methods?: PaymentMethod[];
+  handlers?: Parameters<typeof mockApi>[0];
+} = {}) {
+  const data = {
+    [START_PATHS.company]: [company({ valor_minimo: 0, ...store })],
+    [START_PATHS.paymentMethods]: methods,
+    [START_PATHS.loyalty]: [],
+    [customerPath(7)]: customer({ enderecos: addresses }),
+  };
+  const api = mockApi({
+    ...Object.fromEntries(Object.entries(data).map(([path, body]) => [`GET ${path}`, { body }])),
+    ...handlers,
+  });
+  renderWithData(<CheckoutScreen />, data);
+  return { api, user: userEvent.setup() };
+}
+
+const mainAction = () =>
+  screen.getByRole('button', { name: /^(Loja fechada|Escolha|Agende|Informe|Confirmar)/ });
+
+describe('CheckoutScreen', () => {
+  beforeEach(() => {
+    languageStore.set('pt_br');
+    localStorage.clear();
+    history.replaceState(null, '', '/confirmation');
+    act(() => setToken(sessionToken()));
+    saveCart(cartWith([{ product: drink(), times: 3 }]));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    cartStore.set([]);
+  });
+
+  it('closed store without scheduling: the main action is disabled', async () => {
+    setup({ store: { loja_aberta: false } });
+    expect(await screen.findByRole('button', { name: 'Loja fechada' })).toBeDisabled();
+  });
+
+  it('delivery without an address asks for one; the chooser blocks undeliverable addresses', async () => {
+    const { user } = setup({
+      addresses: [
+        address({ id: 40, name: 'Sítio', deliverable: false } as Partial<CustomerAddress> & { id: number }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Escolha um endereço' }));
+    const dialog = screen.getByRole('dialog', { name: 'Escolha o endereço' });
+    expect(within(dialog).getByRole('button', { name: /Sítio/ })).toBeDisabled();
+    expect(within(dialog).getByText('Esse endereço não está disponível para entrega')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Gerenciar endereços' })).toHaveAttribute(
+      'href',
+      '/addresses',
+    );
+  });
+
+  it('closed store with a free period asks to schedule first', async () => {
+    const { user } = setup({
+      store: {
+        loja_aberta: false,
+        agendamento_ativo: true,
+        permite_agendamento: true,
+        schedule_periods: [
+          { period: '18:00 - 19:00', free: false },
+          { period: '19:00 - 20:00', free: true },
+        ],
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Agende o pedido' }));
+    const dialog = screen.getByRole('dialog', { name: 'Escolha um horário' });
+    expect(within(dialog).queryByRole('button', { name: '18:00 - 19:00' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '19:00 - 20:00' }));
+    expect(screen.getByText('Agendado para 19:00 - 20:00')).toBeInTheDocument();
+    expect(mainAction()).toHaveTextContent('Escolha a forma de pagamento');
+  });
+
+  it('a required document comes before the payment; then the payment, then confirm', async () => {
+    const { user } = setup({ store: { delivery_customer_doc_required: true } });
+    expect(await screen.findByRole('button', { name: 'Informe o CPF ou CNPJ' })).toBeEnabled();
+    await user.type(screen.getByRole('textbox', { name: 'CPF ou CNPJ' }), '52998224725');
+    expect(mainAction()).toHaveTextContent('Escolha a forma de pagamento');
+    // Pickup does not need the document, and offers no reserved method.
+    expect(screen.queryByRole('radio', { name: 'Reservado' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    expect(mainAction()).toHaveTextContent('Confirmar pedido');
+  });
+
+  it('places the order with an Idempotency-Key, reuses it on retry and shows the result', async () => {
+    let replies = 0;
+    const { api, user } = setup({
+      handlers: {
+        'POST /bar/v2/app/order/upsert/': () =>
+          ++replies === 1
+            ? { offline: true }
+            : {
+                status: 201,
+                body: {
+                  success: true,
+                  detail: 'ok',
+                  order_info: {
+                    order_id: 321,
+                    status: 'Solicitado',
+                    total: 0,
+                    estimated_time: '20:30',
+                    pontos_fidelidade: 0,
+                  },
+                  order: {},
+                },
+              },
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    await user.click(mainAction());
+    const failed = await screen.findByRole('dialog', { name: 'Houve um erro ao inserir seu pedido!' });
+    expect(within(failed).getByRole('alert')).toHaveTextContent('Não foi possível enviar o pedido');
+    await user.click(within(failed).getByRole('button', { name: 'Fechar' }));
+    await user.click(mainAction());
+    const done = await screen.findByRole('dialog', { name: 'Pedido realizado!' });
+    expect(done).toHaveTextContent('321');
+    expect(done).toHaveTextContent('Previsão: 20:30');
+    const calls = api.callsTo('POST', '/bar/v2/app/order/upsert/');
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(calls[1]!.headers.get('Idempotency-Key')).toBe(calls[0]!.headers.get('Idempotency-Key'));
+    const body = calls[1]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      tipo_entrega: 'Retirada',
+      fk_forma_pagamento: 2,
+      fk_endereco: null,
+      imprimir: true,
+    });
+    expect((body.produtos_pedidos as unknown[]).length).toBe(3);
+    expect(localStorage.getItem('shop_cart')).toBeNull();
+  });
+
+  it('shows the server refusal: non_field_errors first', async () => {
+    const { user } = setup({
+      handlers: {
+        'POST /bar/v2/app/order/upsert/': {
+          status: 409,
+          body: { detail: 'x', code: 'PRICE_CHANGED', non_field_errors: ['O preço mudou.'] },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    await user.click(mainAction());
+    const dialog = await screen.findByRole('dialog', { name: 'Houve um erro ao inserir seu pedido!' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('O preço mudou.');
+  });
+
+  it('opens the minimum-order dialog with Comprar mais', async () => {
+    setup({ store: { valor_minimo: 100_000 } });
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido mínimo' });
+    expect(within(dialog).getByRole('link', { name: 'Comprar mais' })).toHaveAttribute('href', '/home');
+  });
+});
+
+describe('change dialog', () => {
+  beforeEach(() => {
+    languageStore.set('pt_br');
+    localStorage.clear();
+    act(() => setToken(sessionToken()));
+    saveCart(cartWith([{ product: drink(), times: 2 }]));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    cartStore.set([]);
+  });
+
+  it('refuses below the total and above total + 200, accepts in between', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'Dinheiro' }));
+    const dialog = screen.getByRole('dialog', { name: 'Precisa de troco?' });
+    const input = within(dialog).getByRole('textbox', { name: 'Troco para quanto?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirmar' });
+    await user.type(input, '10');
+    await user.click(confirm);
+    expect(
+      within(dialog).getByText('O valor deve ser pelo menos o total do pedido (R$ 13,00).'),
+    ).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '300');
+    await user.click(confirm);
+    expect(within(dialog).getByText('O valor pode ser no máximo R$ 213,00.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '50,00');
+    expect(within(dialog).getByText('Seu troco: R$ 37,00')).toBeInTheDocument();
+    await user.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Troco para R$ 50,00')).toBeInTheDocument();
+    expect(mainAction()).toHaveTextContent('Confirmar pedido');
+  });
+
+  it('no change needed keeps cash without an amount', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'Dinheiro' }));
+    await user.click(screen.getByRole('button', { name: 'Não preciso de troco' }));
+    expect(screen.getByText('Sem troco')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Dinheiro' })).toBeChecked();
+  });
+});
+
+describe('document field', () => {
+  beforeEach(() => {
+    languageStore.set('pt_br');
+    localStorage.clear();
+    act(() => setToken(sessionToken()));
+    saveCart(cartWith([{ product: drink(), times: 5 }]));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    cartStore.set([]);
+  });
+
+  it('formats a CPF and a CNPJ while typing and flags an invalid one', async () => {
+    const { user } = setup();
+    const field = await screen.findByRole('textbox', { name: 'CPF ou CNPJ' });
+    await user.type(field, '5299822472');
+    expect(field).toHaveValue('529.982.247-2');
+    expect(field).toHaveAccessibleDescription('Informe um documento válido.');
+    expect(mainAction()).toHaveTextContent('Informe o CPF ou CNPJ');
+    await user.type(field, '5');
+    expect(field).toHaveValue('529.982.247-25');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await user.clear(field);
+    await user.type(field, '11222333000181');
+    expect(field).toHaveValue('11.222.333/0001-81');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('accepts the alphanumeric CNPJ', async () => {
+    const { user } = setup();
+    const field = await screen.findByRole('textbox', { name: 'CPF ou CNPJ' });
+    await user.type(field, '12abc34501de35');
+    expect(field).toHaveValue('12.ABC.345/01DE-35');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('is required for delivery when the store says so', async () => {
+    setup({ store: { delivery_customer_doc_required: true } });
+    const field = await screen.findByRole('textbox', { name: 'CPF ou CNPJ' });
+    expect(field).toBeRequired();
+    expect(field).toHaveAccessibleDescription(
+      /Obrigatório para entregas nesta loja\..*Informe um documento válido\./,
+    );
+  });
+});

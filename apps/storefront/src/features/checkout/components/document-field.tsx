@@ -1,0 +1,47 @@
+import { DOCUMENT_MAX_LENGTH, formatDocument, isValidDocument, normalizeDocument } from '@comanda/domain';
+import { forwardRef } from 'react';
+import { TextField } from '../../../components/text-field.tsx';
+import type { CheckoutT } from '../checkout-texts.ts';
+
+export interface DocumentFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** documentRequired of @comanda/domain for the current order. */
+  required: boolean;
+  /** The store requires it for this delivery (shown as a hint). */
+  requiredByStore: boolean;
+  t: CheckoutT;
+}
+
+/**
+ * Spec section 5 "Customer document": CPF or CNPJ (also the alphanumeric CNPJ), formatted while
+ * typing, at most 14 characters; 'a valid document is required' while one is pending.
+ */
+export const DocumentField = forwardRef<HTMLInputElement, DocumentFieldProps>(function DocumentField(
+  { value, onChange, required, requiredByStore, t },
+  ref,
+) {
+  const pending = required && !isValidDocument(value);
+  return (
+    <section className="checkout-card" aria-labelledby="checkout-document-title">
+      <h3 id="checkout-document-title" className="checkout-card-title">
+        {t('documentTitle')}
+      </h3>
+      <TextField
+        ref={ref}
+        label={t('documentLabel')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required={required}
+        value={value}
+        hint={requiredByStore ? t('documentRequiredHint') : undefined}
+        error={pending ? t('documentInvalid') : null}
+        onChange={(event) => {
+          const normalized = normalizeDocument(event.target.value).slice(0, DOCUMENT_MAX_LENGTH);
+          onChange(normalized === '' ? '' : formatDocument(normalized));
+        }}
+      />
+    </section>
+  );
+});

@@ -1,0 +1,125 @@
+import type { OrderPlacedReply } from '@comanda/contract';
+import { checkoutTotals } from '@comanda/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cartWith, drink } from '../../../test/product-fixtures.ts';
+import { createAttemptKeys, type OrderDraft, orderPayload, pushPurchase, refusalMessage } from './order.ts';
+
+const draft: OrderDraft = {
+  deliveryType: 'Entregar',
+  addressId: 31,
+  paymentId: 1,
+  changeFor: 5000,
+  coupon: null,
+  fidelity: false,
+  notes: 'Sem gelo, por favor',
+  scheduledPeriod: null,
+  document: '529.982.247-25',
+};
+const cart = cartWith([{ product: drink(), times: 2 }]);
+const totals = checkoutTotals({ lines: cart, deliveryFee: 500, coupon: null, loyaltyReward: null });
+const base = {
+  draft,
+  cart,
+  customerId: 7,
+  phone: '11987654321',
+  source: null,
+  tableId: null,
+  tableOrder: false,
+  schedulingAvailable: false,
+  totals,
+};
+
+describe('orderPayload', () => {
+  it('builds the spec payload with the client prices', () => {
+    const payload = orderPayload(base);
+    expect(payload).toMatchObject({
+      tipo_entrega: 'Entregar',
+      forma_entrada: 'Instagram',
+      troco_para: 5000,
+      fk_endereco: 31,
+      fk_forma_pagamento: 1,
+      fk_cliente: 7,
+      imprimir: true,
+      agendado: false,
+      hora_entrega: null,
+      documento_cliente: '52998224725',
+      total: 1800,
+    });
+    expect(payload.produtos_pedidos).toHaveLength(2);
+    expect(payload.produtos_pedidos[0]).toMatchObject({ produto: 60, qtd: 1, produto_valor: 650 });
+  });
+
+  it('a table order eats in, without notes or address, with the table id', () => {
+    const payload = orderPayload({ ...base, tableOrder: true, tableId: '4', source: 'local' });
+    expect(payload).toMatchObject({
+      tipo_entrega: 'Vem comer',
+      observacoes: '',
+      fk_endereco: null,
+      identificador_pedido_novo: '4',
+      forma_entrada: 'local',
+    });
+  });
+
+  it('a scheduled order names its period', () => {
+    const payload = orderPayload({
+      ...base,
+      schedulingAvailable: true,
+      draft: { ...draft, scheduledPeriod: '19:00 - 20:00' },
+    });
+    expect(payload).toMatchObject({ agendado: true, hora_entrega: '19:00 - 20:00' });
+  });
+});
+
+describe('createAttemptKeys', () => {
+  it('keeps the key for the same order, renews it after a change or a success', () => {
+    let n = 0;
+    const keys = createAttemptKeys(() => `k${++n}`);
+    expect(keys.keyFor('a')).toBe('k1');
+    expect(keys.keyFor('a')).toBe('k1');
+    expect(keys.keyFor('b')).toBe('k2');
+    keys.reset();
+    expect(keys.keyFor('b')).toBe('k3');
+  });
+});
+
+describe('refusalMessage', () => {
+  it('prefers non_field_errors, then detail, then the fallback', () => {
+    expect(refusalMessage({ non_field_errors: ['A'], detail: 'B' }, 'C')).toBe('A');
+    expect(refusalMessage({ detail: 'B' }, 'C')).toBe('B');
+    expect(refusalMessage(null, 'C')).toBe('C');
+  });
+});
+
+describe('pushPurchase', () => {
+  afterEach(() => {
+    delete (globalThis as { dataLayer?: unknown }).dataLayer;
+  });
+
+  it('pushes a BRL purchase without customer or document data', () => {
+    const layer: unknown[] = [];
+    (globalThis as { dataLayer?: unknown }).dataLayer = layer;
+    const reply = {
+      order_info: {
+        order_id: 9,
+        total: 1800,
+        estimated_time: '20:00',
+        status: 'Solicitado',
+        pontos_fidelidade: 0,
+      },
+    } as OrderPlacedReply;
+    pushPurchase(reply, cart, totals, 'BEMVINDO10');
+    expect(layer).toHaveLength(1);
+    const text = JSON.stringify(layer[0]);
+    expect(layer[0]).toMatchObject({
+      event: 'purchase',
+      ecommerce: { transaction_id: '9', currency: 'BRL', value: 18, coupon: 'BEMVINDO10' },
+    });
+    expect(text).not.toMatch(/52998224725|11987654321|cliente|documento/);
+  });
+
+  it('does nothing without a dataLayer', () => {
+    expect(() =>
+      pushPurchase({ order_info: { order_id: 1, total: 0 } } as OrderPlacedReply, cart, totals, null),
+    ).not.toThrow();
+  });
+});

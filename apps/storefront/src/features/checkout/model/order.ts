@@ -1,0 +1,198 @@
+import type {
+  CustomerAddress,
+  OrderPlacedReply,
+  OrderSubmission,
+  PaymentMethod,
+  ValidatedCoupon,
+} from '@comanda/contract';
+import type { Cart, DeliveryType, OrderTotals } from '@comanda/domain';
+import { normalizeDocument } from '@comanda/domain';
+
+/** Spec section 3 "Order draft": what the customer chose on /confirmation. */
+export interface OrderDraft {
+  deliveryType: DeliveryType;
+  addressId: number | null;
+  paymentId: number | null;
+  /** Cash change-for amount in centavos; null when no change is needed. */
+  changeFor: number | null;
+  coupon: ValidatedCoupon | null;
+  fidelity: boolean;
+  notes: string;
+  scheduledPeriod: string | null;
+  document: string;
+}
+
+export const NOTES_MAX_LENGTH = 50;
+
+/** The ids never listed among the in-person methods, and the online display entries. */
+const HIDDEN_IDS = new Set([993, 994, 995]);
+export const ONLINE_PIX_ID = 999;
+export const ONLINE_CARD_ID = 998;
+
+/** In-person methods offered for the delivery type, in the store's order. */
+export function inPersonMethods(
+  methods: readonly PaymentMethod[],
+  deliveryType: DeliveryType,
+): PaymentMethod[] {
+  return methods
+    .filter(
+      (method) =>
+        !HIDDEN_IDS.has(method.id) &&
+        method.id !== ONLINE_PIX_ID &&
+        method.id !== ONLINE_CARD_ID &&
+        method.tipo !== 'online' &&
+        method.tipos_entrega.includes(deliveryType),
+    )
+    .sort((a, b) => a.ordem - b.ordem);
+}
+
+/** Spec section 3 "Server address": usable when deliverable (city and district active, not deleted). */
+export function isDeliverable(address: CustomerAddress): boolean {
+  const flag = (address as { deliverable?: unknown }).deliverable;
+  if (typeof flag === 'boolean') return flag && !address.excluido;
+  return (
+    !address.excluido &&
+    address.district_active &&
+    address.city_active &&
+    address.ativo_cidade &&
+    !address.bairro_excluido
+  );
+}
+
+/** Spec section 4 "Default address": the stored address_id if usable, else the first usable one. */
+export function defaultAddressId(
+  addresses: readonly CustomerAddress[],
+  storedId: number | null,
+): number | null {
+  const listed = addresses.filter((address) => !address.excluido);
+  const stored = listed.find((address) => address.id === storedId && isDeliverable(address));
+  return stored?.id ?? listed.find(isDeliverable)?.id ?? null;
+}
+
+export interface PayloadInput {
+  draft: OrderDraft;
+  cart: Cart;
+  customerId: number;
+  phone: string | null;
+  source: string | null;
+  tableId: string | null;
+  tableOrder: boolean;
+  schedulingAvailable: boolean;
+  totals: OrderTotals;
+}
+
+/**
+ * Spec section 3 "Order submission payload", built from the cart lines as buildCartLine made them.
+ * The client's prices (produto_valor, each item's valor, total) go along so the server can refuse
+ * with PRICE_CHANGED when they moved.
+ */
+export function orderPayload({
+  draft,
+  cart,
+  customerId,
+  phone,
+  source,
+  tableId,
+  tableOrder,
+  schedulingAvailable,
+  totals,
+}: PayloadInput): OrderSubmission {
+  const scheduled = schedulingAvailable && draft.scheduledPeriod !== null;
+  const document = normalizeDocument(draft.document);
+  return {
+    id: null,
+    tipo_entrega: tableOrder ? 'Vem comer' : draft.deliveryType,
+    observacoes: tableOrder ? '' : draft.notes.slice(0, NOTES_MAX_LENGTH),
+    forma_entrada: source || 'Instagram',
+    troco_para: draft.paymentId !== null ? draft.changeFor : null,
+    hora_entrega: scheduled ? draft.scheduledPeriod : null,
+    fone_para_mensagens: phone,
+    imprimir: true,
+    fk_forma_pagamento: draft.paymentId,
+    fk_endereco: draft.deliveryType === 'Entregar' && !tableOrder ? draft.addressId : null,
+    fk_cliente: customerId,
+    fidelidade_utilizada: draft.fidelity,
+    fk_cupom: draft.coupon?.id ?? null,
+    fk_telefone: null,
+    produtos_pedidos: cart.map((line) => ({
+      produto: line.produto,
+      qtd: line.qtd,
+      observacao: line.observacao,
+      produto_valor: line.produto_valor,
+      itens_pedidos: line.itens_pedidos.map((item) => ({
+        item_id: item.item_id,
+        quantidade_pedida: item.quantidade_pedida,
+        quantidade_padrao: item.quantidade_padrao,
+        grupo: item.grupo,
+        valor: item.valor,
+        produto_pedido: item.produto_pedido,
+        grupo_descricao: item.grupo_descricao,
+        descricao: item.descricao,
+        grupo_itens: item.grupo_itens,
+        ingrediente: item.ingrediente,
+        observacoes: item.observacoes,
+      })),
+    })),
+    stripe_payment_intent_id: null,
+    agendado: scheduled,
+    identificador_pedido_novo: tableOrder ? tableId : null,
+    documento_cliente: document === '' ? null : document,
+    codigo_autorizacao: null,
+    total: totals.total,
+  };
+}
+
+/**
+ * One Idempotency-Key per checkout attempt: the same key while the order sent is the same (a retry),
+ * a new one once the customer changes the order or after a success (`reset`).
+ */
+export function createAttemptKeys(newKey: () => string = () => crypto.randomUUID()) {
+  let current: { key: string; body: string } | null = null;
+  return {
+    keyFor(body: string): string {
+      if (!current || current.body !== body) current = { key: newKey(), body };
+      return current.key;
+    },
+    reset(): void {
+      current = null;
+    },
+  };
+}
+
+/** The refusal text of spec section 8: non_field_errors[0], else detail, else the status text. */
+export function refusalMessage(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object') {
+    const { non_field_errors: list, detail } = body as { non_field_errors?: unknown; detail?: unknown };
+    if (Array.isArray(list) && typeof list[0] === 'string' && list[0] !== '') return list[0];
+    if (typeof detail === 'string' && detail !== '') return detail;
+  }
+  return fallback;
+}
+
+/** Spec section 7 "Third-party calls": an analytics 'purchase' in BRL, no customer or document data. */
+export function pushPurchase(
+  reply: OrderPlacedReply,
+  cart: Cart,
+  totals: OrderTotals,
+  couponCode: string | null,
+) {
+  const layer = (globalThis as { dataLayer?: unknown[] }).dataLayer;
+  if (!Array.isArray(layer)) return;
+  layer.push({
+    event: 'purchase',
+    ecommerce: {
+      transaction_id: String(reply.order_info.order_id),
+      currency: 'BRL',
+      value: reply.order_info.total / 100,
+      shipping: totals.deliveryFee / 100,
+      ...(couponCode ? { coupon: couponCode } : {}),
+      items: cart.map((line) => ({
+        item_id: String(line.produto),
+        item_name: line.descricao_produto,
+        item_category: line.descricao_categoria,
+        price: line.produto_valor / 100,
+        quantity: line.qtd,
+      })),
+    },
+  });
+}

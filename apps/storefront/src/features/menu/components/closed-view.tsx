@@ -1,0 +1,40 @@
+import type { Company } from '@comanda/contract';
+import { shiftsByWeekday, storeLocalTime } from '@comanda/domain';
+import { useT } from '../../../lib/i18n.ts';
+import { useOpeningHours } from '../../../lib/start-data.ts';
+import { openStoreInfo } from '../../../lib/store-info.ts';
+import { MenuHeader } from './menu-header.tsx';
+
+/**
+ * Spec section 2 "Closed-store logic": the closed view of home. The customer can still look at the
+ * menu (nothing can be ordered: the banner says so and checkout refuses).
+ */
+export function ClosedView({ company, onBrowse }: { company: Company; onBrowse: () => void }) {
+  const t = useT();
+  const { data: hours } = useOpeningHours();
+  const today = hours ? shiftsByWeekday(hours)[storeLocalTime(new Date()).weekday]?.shifts : undefined;
+  return (
+    <>
+      <MenuHeader company={company} />
+      <div className="closed-view">
+        <h2 className="closed-title">{t('closedTitle')}</h2>
+        <p>{t('closedText')}</p>
+        {today ? (
+          <p className="closed-hours">
+            {today.length > 0
+              ? t('todayHours', { hours: today.map((shift) => `${shift.start}–${shift.end}`).join(', ') })
+              : t('closedToday')}
+          </p>
+        ) : null}
+        <div className="closed-actions">
+          <button type="button" className="button button-primary" onClick={onBrowse}>
+            {t('browseMenu')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={openStoreInfo}>
+            {t('seeHours')}
+          </button>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Category, Product } from '@comanda/contract';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useT } from '../../../lib/i18n.ts';
+import { selectProduct } from '../../../lib/selected-product.ts';
+import { initiallyOpen, isExpanded, isSearching, menuSections } from '../model/menu-sections.ts';
+import { type PriceLabel, priceLabel } from '../model/product-price.ts';
+import { CategoryAccordion } from './category-accordion.tsx';
+import { MenuSearch } from './menu-search.tsx';
+
+/** The sticky search and the categories as accordions. */
+export function MenuCatalog({ categories, products }: { categories: Category[]; products: Product[] }) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const searching = isSearching(deferredQuery);
+  const [open, setOpen] = useState(() => initiallyOpen(categories));
+  const [collapsedInSearch, setCollapsedInSearch] = useState<ReadonlySet<number>>(() => new Set());
+
+  const sections = useMemo(
+    () => menuSections(categories, products, deferredQuery),
+    [categories, products, deferredQuery],
+  );
+  const prices = useMemo(() => {
+    const map = new Map<number, PriceLabel>();
+    for (const product of products)
+      if (!product.item_filho) map.set(product.id, priceLabel(product, products));
+    return map;
+  }, [products]);
+
+  const onQuery = (value: string) => {
+    setQuery(value);
+    setCollapsedInSearch(new Set());
+  };
+
+  const onToggle = useCallback(
+    (id: number) => {
+      const flip = (set: ReadonlySet<number>) => {
+        const next = new Set(set);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      };
+      if (searching) setCollapsedInSearch(flip);
+      else setOpen(flip);
+    },
+    [searching],
+  );
+
+  const onSelect = useCallback(
+    (product: Product) => {
+      selectProduct(product);
+      navigate('/product');
+    },
+    [navigate],
+  );
+
+  const found = sections.reduce((sum, section) => sum + section.products.length, 0);
+
+  return (
+    <div className="menu-catalog">
+      <MenuSearch value={query} onChange={onQuery} t={t} />
+      <p className="sr-only" role="status">
+        {searching ? t('searchResults', { count: found }) : ''}
+      </p>
+      {sections.length === 0 ? (
+        <p className="menu-empty">
+          {searching ? t('noResults', { query: deferredQuery.trim() }) : t('emptyMenu')}
+        </p>
+      ) : (
+        sections.map((section) => (
+          <CategoryAccordion
+            key={section.category.id}
+            category={section.category}
+            products={section.products}
+            prices={prices}
+            expanded={isExpanded(section.category.id, { searching, open, collapsedInSearch })}
+            onToggle={onToggle}
+            onSelect={onSelect}
+            t={t}
+          />
+        ))
+      )}
+    </div>
+  );
+}

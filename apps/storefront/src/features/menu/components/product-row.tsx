@@ -1,0 +1,52 @@
+import type { Product } from '@comanda/contract';
+import { formatBRL } from '@comanda/domain';
+import { memo } from 'react';
+import type { Translate } from '../../../lib/i18n.ts';
+import type { PriceLabel } from '../model/product-price.ts';
+
+export const PRODUCT_IMAGE_SIZE = 88;
+
+function PriceText({ label, t }: { label: PriceLabel; t: Translate }) {
+  if (label.kind === 'variable') return <span className="product-price">{t('variablePrice')}</span>;
+  if (label.kind === 'from') {
+    return (
+      <span className="product-price">
+        <span className="product-price-from">{t('priceFrom')}</span> {formatBRL(label.amount)}
+      </span>
+    );
+  }
+  return <span className="product-price">{formatBRL(label.amount)}</span>;
+}
+
+export interface ProductRowProps {
+  product: Product;
+  price: PriceLabel;
+  onSelect: (product: Product) => void;
+  t: Translate;
+}
+
+export const ProductRow = memo(function ProductRow({ product, price, onSelect, t }: ProductRowProps) {
+  const image = product.url_miniatura ?? product.url_imagem;
+  return (
+    <li className="product-item">
+      <button type="button" className="product-row" onClick={() => onSelect(product)}>
+        <span className="product-text">
+          <span className="product-name">{product.descricao}</span>
+          {product.detalhes ? <span className="product-details">{product.detalhes}</span> : null}
+          <PriceText label={price} t={t} />
+        </span>
+        {image ? (
+          <img
+            className="product-image"
+            src={image}
+            alt=""
+            width={PRODUCT_IMAGE_SIZE}
+            height={PRODUCT_IMAGE_SIZE}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
+      </button>
+    </li>
+  );
+});

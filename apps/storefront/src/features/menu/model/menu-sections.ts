@@ -1,0 +1,54 @@
+import type { Category, Product } from '@comanda/contract';
+import { matchesSearch, normalizeForSearch } from '@comanda/domain';
+
+export interface MenuSection {
+  category: Category;
+  /** Products shown in the category: child variants left out, search applied. */
+  products: Product[];
+}
+
+const byOrder = <T extends { ordem: number; id: number }>(a: T, b: T) => a.ordem - b.ordem || a.id - b.id;
+
+export function isSearching(query: string): boolean {
+  return normalizeForSearch(query) !== '';
+}
+
+/**
+ * The categories of the menu in order with their visible products (spec section 2 "Menu home"):
+ * child variant items are hidden; while searching, only products whose description matches the
+ * query (accents and case ignored) remain, and categories without one are left out.
+ */
+export function menuSections(
+  categories: readonly Category[],
+  products: readonly Product[],
+  query: string,
+): MenuSection[] {
+  const searching = isSearching(query);
+  const byCategory = new Map<number, Product[]>();
+  for (const product of products) {
+    if (product.item_filho) continue;
+    if (searching && !matchesSearch(product.descricao, query)) continue;
+    const list = byCategory.get(product.categoria_id);
+    if (list) list.push(product);
+    else byCategory.set(product.categoria_id, [product]);
+  }
+  return [...categories]
+    .sort(byOrder)
+    .map((category) => ({ category, products: (byCategory.get(category.id) ?? []).sort(byOrder) }))
+    .filter((section) => section.products.length > 0);
+}
+
+/**
+ * Which categories are expanded: while searching, every matching category (unless the customer
+ * collapsed it during this search); otherwise the ones the customer opened, starting from `aberto`.
+ */
+export function isExpanded(
+  categoryId: number,
+  state: { searching: boolean; open: ReadonlySet<number>; collapsedInSearch: ReadonlySet<number> },
+): boolean {
+  return state.searching ? !state.collapsedInSearch.has(categoryId) : state.open.has(categoryId);
+}
+
+export function initiallyOpen(categories: readonly Category[]): Set<number> {
+  return new Set(categories.filter((category) => category.aberto).map((category) => category.id));
+}

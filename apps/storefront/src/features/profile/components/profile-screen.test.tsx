@@ -1,0 +1,159 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../../../lib/cart-store.ts';
+import { languageStore } from '../../../lib/preferences.ts';
+import { getToken, setToken, tokenStore } from '../../../lib/session.ts';
+import { clearReturnPath } from '../../../lib/sign-in-return.ts';
+import { customer, mockApi, renderApp, sessionToken } from '../../../test/accounts.tsx';
+
+const CUSTOMER = 'GET /core/cliente_app/7?format=json';
+const PATCH = 'PATCH /core/cliente_app/7';
+
+describe('profile (/profile)', () => {
+  beforeEach(() => {
+    languageStore.set('pt_br');
+    cartStore.set([]);
+    clearReturnPath();
+    setToken(sessionToken());
+  });
+  afterEach(() => tokenStore.set(null));
+
+  it("shows the customer's data with the phone and document formatted", async () => {
+    mockApi({
+      [CUSTOMER]: { body: customer({ email: 'maria@example.com', documento: '52998224725' }) },
+    });
+    renderApp('/profile');
+    const data = await screen.findByRole('region', { name: 'Meus dados' });
+    await within(data).findByText('Maria Souza');
+    expect(data).toHaveTextContent('Celular(11) 98765-4321');
+    expect(data).toHaveTextContent('E-mailmaria@example.com');
+    expect(data).toHaveTextContent('CPF ou CNPJ529.982.247-25');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Meu perfil');
+  });
+
+  it('edits name, e-mail and document and saves them', async () => {
+    const api = mockApi({
+      [CUSTOMER]: { body: customer() },
+      [PATCH]: ({ body }) => ({
+        body: customer({
+          ...(body as object),
+          documento: (body as { documento: string }).documento || null,
+        }),
+      }),
+    });
+    const user = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Editar meus dados' }));
+    const name = screen.getByRole('textbox', { name: 'Nome' });
+    await user.clear(name);
+    await user.type(name, 'Maria da Silva');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'maria@example.com');
+    const document = screen.getByRole('textbox', { name: 'CPF ou CNPJ' });
+    await user.type(document, '11444777000161');
+    expect(document).toHaveValue('11.444.777/0001-61');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Seus dados foram atualizados.');
+    expect(api.callsTo('PATCH', '/core/cliente_app/7')[0]!.body).toEqual({
+      nome: 'Maria da Silva',
+      email: 'maria@example.com',
+      documento: '11444777000161',
+    });
+    expect(screen.getByRole('region', { name: 'Meus dados' })).toHaveTextContent('11.444.777/0001-61');
+  });
+
+  it('checks the fields before saving', async () => {
+    const api = mockApi({ [CUSTOMER]: { body: customer() } });
+    const user = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Editar meus dados' }));
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'maria@');
+    await user.type(screen.getByRole('textbox', { name: 'CPF ou CNPJ' }), '12345678900');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAccessibleDescription(
+      'Informe um e-mail válido.',
+    );
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'CPF ou CNPJ' })).toHaveAccessibleDescription(
+      'Informe um CPF ou CNPJ válido.',
+    );
+    expect(api.callsTo('PATCH', '/core/cliente_app/7')).toHaveLength(0);
+  });
+
+  it("puts the server's refusal under its field", async () => {
+    mockApi({
+      [CUSTOMER]: { body: customer() },
+      [PATCH]: {
+        status: 400,
+        body: { detail: 'Informe nome e sobrenome.', code: 'INVALID_NAME', field: 'nome' },
+      },
+    });
+    const user = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Editar meus dados' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe nome e sobrenome.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveAccessibleDescription(
+      'Informe nome e sobrenome.',
+    );
+  });
+
+  it('logs out: the server ends the session and the token goes', async () => {
+    const api = mockApi({ [CUSTOMER]: { body: customer() }, 'POST /core/v2/auth/session-logout/': {} });
+    const user = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Sair da conta' }));
+    await vi.waitFor(() => expect(location.pathname).toBe('/home'));
+    expect(getToken()).toBeNull();
+    const logout = api.callsTo('POST', '/core/v2/auth/session-logout/');
+    expect(logout[0]!.headers.get('Authorization')).toBe(`Bearer ${sessionToken()}`);
+  });
+
+  it('shows the data again when the customer signs out and straight back in', async () => {
+    mockApi({
+      [CUSTOMER]: { body: customer() },
+      'POST /core/v2/auth/session-logout/': {},
+      'GET /core/telefone_login_app/11987654321': {
+        body: { cliente_id: 7, nome_cliente: 'Maria', user_id: 7 },
+      },
+      'POST /core/v2/auth/api-token-auth-without-email/': {
+        body: { token: sessionToken(), user: { id: 7, username: '11987654321', is_superuser: false } },
+      },
+    });
+    const user = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Sair da conta' }));
+    await vi.waitFor(() => expect(location.pathname).toBe('/home'));
+    await user.click(screen.getByRole('link', { name: 'Perfil' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Celular' }), '11987654321');
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    await user.type(await screen.findByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Maria Souza')).toBeInTheDocument();
+  });
+
+  it('links to privacy and shows the terms of use', async () => {
+    mockApi({ [CUSTOMER]: { body: customer() } });
+    const user = renderApp('/profile');
+    expect(await screen.findByRole('link', { name: 'Privacidade e mensagens promocionais' })).toHaveAttribute(
+      'href',
+      '/my_privacy',
+    );
+    await user.click(screen.getByRole('button', { name: 'Termos de uso' }));
+    expect(await screen.findByRole('dialog', { name: 'Termos de uso' })).toBeInTheDocument();
+  });
+
+  it('sends the customer to /signin when the session has expired (401)', async () => {
+    mockApi({
+      [CUSTOMER]: { status: 401, body: { detail: 'Sua sessão expirou. Entre novamente.' } },
+    });
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Entre ou crie sua conta' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/signin');
+    expect(getToken()).toBeNull();
+  });
+
+  it('offers to try again when the data cannot be loaded', async () => {
+    const api = mockApi({ [CUSTOMER]: { offline: true } });
+    const user = renderApp('/profile');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar os seus dados.');
+    api.on(CUSTOMER, { body: customer() });
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Maria Souza')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,25 @@
+import { readJson, writeStorage } from './storage.ts';
+
+/** Spec section 2: a coupon query parameter on any URL is stored, valid 1 hour. */
+export const COUPON_KEY = 'coupon';
+export const COUPON_VALIDITY_MS = 60 * 60 * 1000;
+
+interface StoredCoupon {
+  code: string;
+  savedAt: number;
+}
+
+export function captureCouponParam(search: string, now = Date.now()): string | null {
+  const code = new URLSearchParams(search).get('coupon')?.trim();
+  if (!code) return null;
+  writeStorage(COUPON_KEY, JSON.stringify({ code: code.slice(0, 60), savedAt: now } satisfies StoredCoupon));
+  return code;
+}
+
+/** The stored coupon code while it is under an hour old. */
+export function storedCoupon(now = Date.now()): string | null {
+  const saved = readJson<StoredCoupon>(COUPON_KEY);
+  if (!saved || typeof saved.code !== 'string' || typeof saved.savedAt !== 'number') return null;
+  const age = now - saved.savedAt;
+  return age >= 0 && age < COUPON_VALIDITY_MS ? saved.code : null;
+}

@@ -1,0 +1,29 @@
+import type { FullProduct } from '@comanda/contract';
+import type { Channel } from '@comanda/domain';
+import useSWR, { type SWRConfiguration } from 'swr';
+import { apiGet } from './api-client.ts';
+import { isLocalMode } from './source.ts';
+
+/** Spec section 7 "Data caching": product detail dedupes 20 s and is not refreshed on its own. */
+export const FULL_PRODUCT_OPTIONS = {
+  dedupingInterval: 20_000,
+  refreshInterval: 0,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  shouldRetryOnError: false,
+} as const satisfies SWRConfiguration;
+
+/** Where an order comes from: a table in local (self-checkout) mode, the app otherwise. */
+export function orderChannel(): Channel {
+  return isLocalMode() ? 'local' : 'app';
+}
+
+/** GET /estoque/produtos_full_app/{id} (spec section 7), with local=local in table mode. */
+export function fullProductPath(id: number, channel: Channel = orderChannel()): string {
+  return `/estoque/produtos_full_app/${id}?format=json${channel === 'local' ? '&local=local' : ''}`;
+}
+
+/** A product with its groups and variants; null id fetches nothing. */
+export function useFullProduct(id: number | null, channel: Channel = orderChannel()) {
+  return useSWR<FullProduct>(id === null ? null : fullProductPath(id, channel), apiGet, FULL_PRODUCT_OPTIONS);
+}

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { company } from '../test/fixtures.ts';
+import { applyLook, FONT_TIMEOUT_MS, loadStoreFont } from './store-look.ts';
+
+class FakeFontFace {
+  static next: Promise<unknown> = new Promise(() => {});
+  constructor(
+    readonly family: string,
+    readonly source: string,
+  ) {}
+  load() {
+    return FakeFontFace.next.then(() => this);
+  }
+}
+
+const fonts = { add: vi.fn() };
+
+describe('store look', () => {
+  beforeEach(() => {
+    fonts.add.mockClear();
+    // happy-dom has no FontFaceSet.
+    Object.defineProperty(document, 'fonts', { value: fonts, configurable: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('gives up on a font that takes more than 2 s', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('FontFace', FakeFontFace);
+    FakeFontFace.next = new Promise(() => {});
+    const result = loadStoreFont('Slow Font', '/media/fonts/slow.woff2');
+    await vi.advanceTimersByTimeAsync(FONT_TIMEOUT_MS);
+    expect(await result).toBe(false);
+    expect(fonts.add).not.toHaveBeenCalled();
+  });
+
+  it('adds a font that loads in time', async () => {
+    vi.stubGlobal('FontFace', FakeFontFace);
+    FakeFontFace.next = Promise.resolve();
+    expect(await loadStoreFont('Quick Font', '/media/fonts/quick.woff2')).toBe(true);
+    expect(fonts.add).toHaveBeenCalledWith(expect.objectContaining({ family: 'Quick Font' }));
+  });
+
+  it('applies title, colours, theme colour and the manifest link', () => {
+    applyLook(company({ nome: 'Sakura', primary_color: '#ff5c8a', font_url: null }));
+    expect(document.title).toBe('Sakura');
+    expect(document.documentElement.style.getPropertyValue('--on-primary')).toBe('#000000');
+    expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#ff5c8a');
+    expect(document.querySelector('link[rel="manifest"]')).toHaveAttribute('href', '/core/get_app_manifest');
+  });
+});

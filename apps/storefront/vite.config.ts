@@ -1,0 +1,126 @@
+/// <reference types="vitest/config" />
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Menu GETs the service worker keeps (NetworkFirst) so the last menu opens offline. */
+const MENU_GET =
+  /\/(core\/(empresa_personal_app|horarios_atendimento_app|bairros_app|fidelidade_app|get_app_manifest)|estoque\/(categorias_app|produtos_app|produtos_full_app\/\d+)|financeiro\/(formas_pagamento_app|v2\/payment-methods\/get-filtered-methods-app)|bar\/v2\/tables\/list)\/?(\?.*)?$/;
+
+/**
+ * Writes .br and .gz beside every text asset so the server sends them as they are
+ * (@fastify/static `preCompressed`), at the best ratio, without compressing per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'comanda-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
+          const data = readFileSync(file);
+          if (data.length < 1024) continue;
+          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(data, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+          );
+        }
+      },
+    },
+  };
+}
+
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'autoUpdate',
+  // Registered by src/lib/pwa.ts after load: no workbox-window on the critical path.
+  injectRegister: false,
+  // The manifest is the store's (GET /core/get_app_manifest), linked by the server.
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+    // Pages come from the network (they carry the store's look and menu); the shell is the fallback.
+    navigateFallback: null,
+    skipWaiting: true,
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ request }) => request.mode === 'navigate',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'pages',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 10 },
+          matchOptions: { ignoreSearch: true },
+          precacheFallback: { fallbackURL: 'index.html' },
+        },
+      },
+      {
+        urlPattern: MENU_GET,
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'menu',
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 80 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        urlPattern: /\/media\//,
+        handler: 'StaleWhileRevalidate',
+        options: {
+          cacheName: 'media',
+          expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+          cacheableResponse: { statuses: [0, 200] },
+        },
+      },
+    ],
+  },
+});
+
+/** `vite` (dev) forwards the API to a server on :3000 (`npm run dev`); its default store answers. */
+const API_PREFIXES = ['/core', '/estoque', '/financeiro', '/bar', '/integracoes', '/media'];
+
+export default defineConfig({
+  server: {
+    proxy: Object.fromEntries(
+      API_PREFIXES.map((prefix) => [
+        prefix,
+        { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true },
+      ]),
+    ),
+  },
+  plugins: [react(), ...(process.env.VITEST ? [] : [pwa, precompress()])],
+  build: {
+    target: 'es2022',
+    // Every browser the storefront supports has <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
+    reportCompressedSize: false,
+  },
+  test: {
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});

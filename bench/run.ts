@@ -1,0 +1,15 @@
+/** `npm run bench`: every benchmark of the project, one after the other, each printing a table. */
+import { runOrdersBench } from './orders.ts';
+import { runServerMenuBench } from './server-menu.ts';
+import { runStorefrontBench } from './storefront.ts';
+
+const benches: [string, () => Promise<unknown>][] = [
+  ['menu calls', runServerMenuBench],
+  ['order placement', runOrdersBench],
+  ['storefront first load', runStorefrontBench],
+];
+
+for (const [name, run] of benches) {
+  console.log(`\n=== ${name} ===`);
+  await run();
+}

@@ -1,0 +1,198 @@
+/**
+ * Storefront figures (DESIGN.md "Budgets"; printed, not asserted):
+ * - first-load JavaScript of the menu route, gzip: the entry script of dist/index.html, its
+ *   modulepreloads, the app chunks the entry starts, and every chunk those import statically (the
+ *   other dynamic imports, such as the store info modal, load on demand);
+ * - Lighthouse mobile (simulated throttling) on the demo store against Debian's Chromium, median of
+ *   three runs: performance score, LCP, TBT, CLS (plus FCP and Speed Index).
+ * `node --import tsx bench/storefront.ts` runs it alone; `npm run bench` runs it with the others.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { printTable, repoRoot, startServer } from './support.ts';
+
+const DIST = path.join(repoRoot, 'apps/storefront/dist');
+const PORT = Number(process.env.BENCH_STOREFRONT_PORT ?? 3873);
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const BUDGETS = { firstLoadKB: 110, performance: 98, lcpMs: 1500, cls: 0.02 } as const;
+
+export interface FirstLoadJs {
+  files: { file: string; gzipBytes: number }[];
+  totalKB: number;
+}
+
+/** Static `import … from './x.js'` and bare `import './x.js'` of an ES module (not `import()`). */
+function staticImports(code: string): string[] {
+  const found: string[] = [];
+  const pattern = /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g;
+  for (const match of code.matchAll(pattern)) found.push(match[1]!);
+  return found;
+}
+
+/**
+ * The chunks the entry imports dynamically: the storefront's entry (src/main.ts) only starts the
+ * app (src/app/mount.tsx) once the pre-painted header is on screen, so they are first-load code.
+ * Vite lists them in `__vite__mapDeps` (paths from the dist root) or as `import("./x.js")`.
+ */
+function entryDynamicImports(code: string, entryUrl: string): string[] {
+  const mapped = /m\.f=\[([^\]]*)\]/.exec(code)?.[1];
+  const fromMap = mapped ? [...mapped.matchAll(/["'`]([^"'`]+\.js)["'`]/g)].map((m) => `/${m[1]!}`) : [];
+  const direct = [...code.matchAll(/import\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g)].map((m) =>
+    path.posix.join(path.posix.dirname(entryUrl), m[1]!),
+  );
+  return [...fromMap, ...direct];
+}
+
+/** KB = 1000 bytes, like the budget. */
+export function measureFirstLoadJs(distDir = DIST): FirstLoadJs {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
+  const queue = [
+    ...entries,
+    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
+    ...entries.flatMap((entry) =>
+      entryDynamicImports(readFileSync(path.join(distDir, entry.replace(/^\//, '')), 'utf8'), entry),
+    ),
+  ];
+  const seen = new Set<string>();
+  const files: FirstLoadJs['files'] = [];
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = readFileSync(path.join(distDir, url.replace(/^\//, '')));
+    files.push({ file: url, gzipBytes: gzipSync(code, { level: 9 }).length });
+    for (const imported of staticImports(code.toString('utf8'))) {
+      queue.push(path.posix.join(path.posix.dirname(url), imported));
+    }
+  }
+  return { files, totalKB: files.reduce((sum, f) => sum + f.gzipBytes, 0) / 1000 };
+}
+
+export interface LighthouseRun {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  speedIndexMs: number;
+}
+
+async function lighthouseOnce(url: string): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+    });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      fcpMs: audit('first-contentful-paint'),
+      speedIndexMs: audit('speed-index'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export async function runStorefrontBench(): Promise<{ firstLoad: FirstLoadJs; lighthouse: LighthouseRun }> {
+  if (!existsSync(path.join(DIST, 'index.html'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('storefront build failed');
+  }
+  const firstLoad = measureFirstLoadJs();
+
+  const server = await startServer(PORT);
+  const runs: LighthouseRun[] = [];
+  try {
+    const url = `http://pizzaria.localhost:${PORT}/`;
+    await fetch(`${server.url}/`, { headers: { host: `pizzaria.localhost:${PORT}` } }); // warm the page cache
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseOnce(url));
+  } finally {
+    await server.stop();
+  }
+  const pick = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]));
+  const lighthouseMedian: LighthouseRun = {
+    performance: pick('performance'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    fcpMs: pick('fcpMs'),
+    speedIndexMs: pick('speedIndexMs'),
+  };
+
+  const ok = (pass: boolean) => (pass ? 'yes' : 'NO');
+  printTable('Menu route first-load JavaScript (gzip -9)', [
+    ...firstLoad.files.map((f) => ({ file: f.file, KB: (f.gzipBytes / 1000).toFixed(1) })),
+    {
+      file: 'total',
+      KB: firstLoad.totalKB.toFixed(1),
+      budget: `<= ${BUDGETS.firstLoadKB}`,
+      ok: ok(firstLoad.totalKB <= BUDGETS.firstLoadKB),
+    },
+  ]);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  printTable(
+    `Lighthouse mobile, ${CHROME_PATH}, median of ${runs.length} (runs: ${runs.map((r) => r.performance).join(', ')})`,
+    [
+      {
+        metric: 'performance score',
+        value: lighthouseMedian.performance,
+        budget: `>= ${BUDGETS.performance}`,
+        ok: ok(lighthouseMedian.performance >= BUDGETS.performance),
+      },
+      {
+        metric: 'LCP',
+        value: seconds(lighthouseMedian.lcpMs),
+        budget: `<= ${seconds(BUDGETS.lcpMs)}`,
+        ok: ok(lighthouseMedian.lcpMs <= BUDGETS.lcpMs),
+      },
+      { metric: 'TBT', value: `${Math.round(lighthouseMedian.tbtMs)} ms`, budget: '', ok: '' },
+      {
+        metric: 'CLS',
+        value: lighthouseMedian.cls.toFixed(3),
+        budget: `<= ${BUDGETS.cls}`,
+        ok: ok(lighthouseMedian.cls <= BUDGETS.cls),
+      },
+      { metric: 'FCP', value: seconds(lighthouseMedian.fcpMs), budget: '', ok: '' },
+      { metric: 'Speed Index', value: seconds(lighthouseMedian.speedIndexMs), budget: '', ok: '' },
+    ],
+  );
+  return { firstLoad, lighthouse: lighthouseMedian };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runStorefrontBench();
+}

@@ -1,0 +1,169 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_PORT, expect, test, waitForMenu } from './support/fixtures.ts';
+
+/*
+ * Checkout and order placement (issue 7) on the demo pizzeria, on a phone: pickup with card on
+ * delivery, delivery with cash and change, a coupon from the URL, the minimum-order dialog.
+ */
+
+/** The bare host serves the default store (pizzaria): API calls from the test go there. */
+const API = `http://127.0.0.1:${E2E_PORT}`;
+
+/** A Brazilian mobile no other journey uses: DDD 11, 9, eight digits. */
+const newPhone = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+type WithStorage = {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+};
+
+/** Signs a new customer up through the API; returns the session token. */
+async function signUp(request: APIRequestContext): Promise<string> {
+  const reply = await request.post(`${API}/core/registration_app/`, {
+    data: {
+      name: 'Clara Checkout',
+      password: 'senha-segura-1',
+      terms: true,
+      cellphone: newPhone(),
+      ddi: '55',
+    },
+  });
+  expect(reply.status()).toBe(201);
+  return ((await reply.json()) as { detail: string }).detail;
+}
+
+/** The token's user id (base64url JSON before the dot). */
+function userIdOf(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as {
+    user_id: number;
+  };
+  return payload.user_id;
+}
+
+/** Saves an address in Consolação (a pizzaria neighbourhood) for the customer. */
+async function createAddress(request: APIRequestContext, token: string) {
+  const neighbourhoods = (await (await request.get(`${API}/core/bairros_app?format=json`)).json()) as {
+    id: number;
+    descricao: string;
+    cidade_id: number;
+  }[];
+  const consolacao = neighbourhoods.find((n) => n.descricao === 'Consolação') ?? neighbourhoods[0]!;
+  const reply = await request.post(`${API}/core/v2/app/customer/upsert-addresses/`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      addresses: [
+        {
+          name: 'Casa',
+          street: 'Rua Augusta',
+          street_number: '1500',
+          complement: 'apto 12',
+          city_id: consolacao.cidade_id,
+          district_id: consolacao.id,
+        },
+      ],
+    },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  expect(userIdOf(token)).toBeGreaterThan(0);
+}
+
+/** Opens the menu at `path` signed in with `token`. */
+async function openSignedIn(page: Page, token: string, path = '/') {
+  await page.goto('/');
+  await page.evaluate(
+    (value) => (globalThis as unknown as WithStorage).localStorage.setItem('token', value),
+    token,
+  );
+  await page.goto(path);
+  await waitForMenu(page);
+}
+
+/** Puts `count` Guaraná cans (R$ 6,50 each) in the cart and goes to /confirmation. */
+async function buyGuarana(page: Page, count: number) {
+  await page.getByRole('searchbox').fill('guarana');
+  await page.getByRole('button', { name: /Guaraná Antarctica lata 350 ml/ }).click();
+  const dialog = page.getByRole('dialog');
+  for (let i = 1; i < count; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
+  await dialog.getByRole('button', { name: 'Inserir' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  await expect(page.getByRole('heading', { name: 'Resumo' })).toBeVisible();
+}
+
+const total = (page: Page) => page.getByTestId('checkout-total');
+
+async function expectSuccess(page: Page) {
+  const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
+  await expect(result).toBeVisible();
+  await expect(result).toContainText(/Seu pedido nº \d+ foi recebido\./);
+  await expect(result).toContainText(/Previsão: \d{2}:\d{2}/);
+  await result.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  expect(
+    await page.evaluate(() => (globalThis as unknown as WithStorage).localStorage.getItem('shop_cart')),
+  ).toBeNull();
+}
+
+test.use({ serviceWorkers: 'block' });
+
+test.describe('checkout', () => {
+  test('pickup with card on delivery', async ({ page, request }) => {
+    const token = await signUp(request);
+    await openSignedIn(page, token);
+    await buyGuarana(page, 5);
+    await page.getByRole('tab', { name: 'Retirada' }).click();
+    await expect(page.getByText('Rua Augusta, 1500 - Consolação, São Paulo - SP')).toBeVisible();
+    await expect(total(page)).toHaveText('R$ 32,50');
+    await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expectSuccess(page);
+  });
+
+  test('delivery with cash and change', async ({ page, request }) => {
+    const token = await signUp(request);
+    await createAddress(request, token);
+    await openSignedIn(page, token);
+    await buyGuarana(page, 5);
+    await expect(page.getByRole('tab', { name: 'Entregar' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Casa', { exact: true })).toBeVisible();
+    await expect(total(page)).toHaveText('R$ 37,50');
+    // Cash asks for the change first; the radio is checked once the amount is accepted.
+    await page.getByRole('radio', { name: 'Dinheiro' }).click();
+    const change = page.getByRole('dialog', { name: 'Precisa de troco?' });
+    await change.getByRole('textbox', { name: 'Troco para quanto?' }).fill('20');
+    await change.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(change.getByText('O valor deve ser pelo menos o total do pedido (R$ 37,50).')).toBeVisible();
+    await change.getByRole('textbox', { name: 'Troco para quanto?' }).fill('100');
+    await change.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText('Troco para R$ 100,00')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Dinheiro' })).toBeChecked();
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expectSuccess(page);
+  });
+
+  test('a coupon from the URL is applied', async ({ page, request }) => {
+    const token = await signUp(request);
+    await openSignedIn(page, token, '/?coupon=BEMVINDO10');
+    await buyGuarana(page, 5);
+    await page.getByRole('tab', { name: 'Retirada' }).click();
+    await page.getByRole('button', { name: 'Adicionar cupom' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Aplicar cupom' });
+    await expect(dialog.getByRole('textbox', { name: 'Código do cupom' })).toHaveValue('BEMVINDO10');
+    await dialog.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(page.getByText('Cupom BEMVINDO10 aplicado')).toBeVisible();
+    await expect(total(page)).toHaveText('R$ 29,25');
+    await page.getByRole('radio', { name: 'Cartão de débito (na entrega)' }).check();
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expectSuccess(page);
+  });
+
+  test('a cart below the minimum opens the minimum-order dialog', async ({ page, request }) => {
+    const token = await signUp(request);
+    await openSignedIn(page, token);
+    await buyGuarana(page, 1);
+    const dialog = page.getByRole('dialog', { name: 'Pedido mínimo' });
+    await expect(dialog).toContainText('R$ 25,00');
+    await dialog.getByRole('link', { name: 'Comprar mais' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+});

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Starts the real server for the browser journeys on a fresh embedded database with the demo stores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d /tmp/comanda-e2e.XXXXXX)}"
+export DATABASE_URL=""
+export LOG_LEVEL="${LOG_LEVEL:-warn}"
+export DEMO_STORES=auto
+
+# TEST-ONLY fixtures of the account journeys (e2e/accounts.e2e.ts), on unless E2E_ACCOUNT_FIXTURES=0
+# (which starts the server exactly as the three lines above). The other journeys cannot tell them
+# apart: same stores, one more account, the same replies.
+if [[ "${E2E_ACCOUNT_FIXTURES:-1}" == 1 ]]; then
+  # Many sign-ups and sign-ins from one address; cheap password hashes.
+  export RATE_LIMIT_MULTIPLIER="${RATE_LIMIT_MULTIPLIER:-100}"
+  export PASSWORD_HASH_COST="${PASSWORD_HASH_COST:-12}"
+  # A staff account, made with the staff:create command while no server holds the database (a
+  # reused E2E_DATA_DIR already has it: the command refuses, the journeys go on).
+  STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-equipe-e2e-senha}" node --import tsx e2e/support/seed-staff.ts \
+    --store pizzaria --phone "${E2E_STAFF_PHONE:-11955550100}" --name "Equipe E2E" >/dev/null ||
+    echo "start-server: no new staff account (see above)" >&2
+  # The local SMS stand-in writes each message as a JSON line {phone, text} at info level; the
+  # journeys read the recovery code from this copy of the server's stdout.
+  if [[ "$LOG_LEVEL" =~ ^(warn|error|fatal|silent)$ ]]; then export LOG_LEVEL=info; fi
+  server_log="${E2E_SERVER_LOG:-${TMPDIR:-/tmp}/comanda-e2e-${PORT:-3000}.log}"
+  exec node --import tsx apps/server/src/main.ts > >(tee "$server_log")
+fi
+exec node --import tsx apps/server/src/main.ts

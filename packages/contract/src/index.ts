@@ -1,0 +1,6 @@
+export * from './addresses.ts';
+export * from './auth.ts';
+export * from './common.ts';
+export * from './menu.ts';
+export * from './orders.ts';
+export * from './tracking.ts';

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { formatQuery } from './common.ts';
+import { orderRecord } from './orders.ts';
+
+/*
+ * Order tracking (spec sections 2 "Orders", 3 "Order record", 4 "Order status", 7
+ * `atendimentos_list_app`), the live event stream, and the staff calls that move an order
+ * (docs/decisions/0012-order-tracking-and-events.md).
+ */
+
+/** Order status as the server stores it (spec section 4); `@comanda/domain` has the rules. */
+export const ORDER_STATUS_VALUES = [
+  'Solicitado',
+  'Preparo',
+  'Finalização',
+  'Concluido',
+  'Entregue',
+  'Cancelado',
+] as const;
+export const orderStatus = z.enum(ORDER_STATUS_VALUES);
+
+/** The product line that carries the delivery fee (the storefront hides it in the product list). */
+export const DELIVERY_LINE_DESCRIPTION = 'Entrega';
+/** `produto` of the delivery line: no real product has id 0. */
+export const DELIVERY_LINE_PRODUCT_ID = 0;
+
+/** Stable `code` values of the tracking and staff calls' refusals. */
+export const TRACKING_ERROR_CODES = [
+  'ORDER_NOT_FOUND',
+  'INVALID_TRANSITION',
+  'CANCEL_REASON_REQUIRED',
+  'TOO_MANY_STREAMS',
+  'NOT_AUTHENTICATED',
+  'FORBIDDEN',
+  'INVALID_INPUT',
+] as const;
+
+const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** One step of an order's history, as its customer sees it. */
+export const orderStatusChange = z.object({
+  status: z.string(),
+  /** ISO 8601 (UTC). */
+  at: z.string(),
+});
+export type OrderStatusChange = z.infer<typeof orderStatusChange>;
+
+/**
+ * The order record of the list and detail calls: the placement's record plus what the detail screen
+ * needs. `produtos_pedidos` ends with the delivery line ('Entrega', produto 0, qtd 1, no items) on
+ * delivery orders; the totals never count it twice (`valor_entrega` is the same money).
+ */
+export const trackedOrder = orderRecord.extend({
+  /** When the status last changed (ISO 8601, UTC). */
+  updated_at: z.string(),
+  /** The estimate given at placement (ISO 8601, UTC) and as 'HH:MM' store time (UTC-3). */
+  estimated_at: z.string(),
+  estimated_time: z.string(),
+  /** The store's reason, when Cancelado. */
+  motivo_cancelamento: z.string().nullable(),
+  /** Every status the order went through, oldest first (the first is its placement). */
+  status_changes: z.array(orderStatusChange),
+});
+export type TrackedOrder = z.infer<typeof trackedOrder>;
+
+/** GET /bar/atendimentos_list_app */
+export const orderListQuery = formatQuery.extend({
+  /** The token's own customer id; absent = own; another id is 403. */
+  client_id: dbId.optional().describe('The token’s own user_id; absent = own; another id is 403'),
+});
+export const orderListReply = z.object({
+  /** The customer's last 100 orders, newest first. */
+  results: z.array(trackedOrder),
+});
+export type OrderListReply = z.infer<typeof orderListReply>;
+
+export const orderIdParams = z.object({ id: dbId });
+
+// ---------------------------------------------------------------------------------------------
+// Live status (Server-Sent Events)
+
+/** The `event:` names of the streams. */
+export const ORDER_EVENT = 'order';
+/** Events may have been missed (the server's listener reconnected): reload the orders. */
+export const RESYNC_EVENT = 'resync';
+
+/** `data:` of an `order` event (JSON). */
+export const orderEventData = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  updated_at: z.string(),
+});
+export type OrderEventData = z.infer<typeof orderEventData>;
+
+/** GET /bar/v2/orders/events and /staff/orders/events */
+export const orderEventsQuery = formatQuery.extend({
+  /** The session token, for EventSource (which cannot send headers); the header wins when both are sent. */
+  token: z
+    .string()
+    .max(1024)
+    .optional()
+    .describe('The session token, for EventSource (which cannot send headers); the header wins'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Staff
+
+export const staffOrderStatusChange = orderStatusChange.extend({
+  /** Null for the placement. */
+  from: z.string().nullable(),
+  /** user_id of who made the change: the customer at placement, a staff account afterwards. */
+  by: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const staffOrder = trackedOrder.extend({
+  cliente: z.object({
+    id: z.number().int(),
+    /** First name. */
+    nome: z.string(),
+    /** Login digits (Brazil: DDD + number). */
+    telefone: z.string(),
+  }),
+  /** The number to message the customer on, when the order gave one. */
+  fone_para_mensagens: z.string().nullable(),
+  status_changes: z.array(staffOrderStatusChange),
+});
+export type StaffOrder = z.infer<typeof staffOrder>;
+
+/** GET /staff/orders */
+export const staffOrderListQuery = z.object({
+  /** One status or several, comma-separated (`Solicitado,Preparo`); absent = all. */
+  status: z
+    .string()
+    .max(200)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .pipe(z.array(orderStatus).min(1))
+    .optional()
+    .describe('One status or several, comma-separated (Solicitado,Preparo); absent = all'),
+  /** 1 to 100, default 50. */
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Page size, 1 to 100'),
+  /** An order id: the page after it (the previous reply's `next_before`). */
+  before: dbId.optional().describe('The previous page’s next_before'),
+});
+export type StaffOrderListQuery = z.output<typeof staffOrderListQuery>;
+
+export const staffOrderListReply = z.object({
+  /** Newest first. */
+  results: z.array(staffOrder),
+  /** Pass as `before` for the next page; null when there is none. */
+  next_before: z.number().int().nullable(),
+});
+export type StaffOrderListReply = z.infer<typeof staffOrderListReply>;
+
+/** POST /staff/orders/{id}/status */
+export const orderStatusUpdateRequest = z.object({
+  status: orderStatus,
+  /** Required (not blank) for Cancelado; kept with the change otherwise. At most 200 characters. */
+  reason: z.string().max(200).nullable().optional(),
+});
+export type OrderStatusUpdateRequest = z.infer<typeof orderStatusUpdateRequest>;

@@ -1,0 +1,108 @@
+/**
+ * Money is integer centavos everywhere (docs/decisions/0003-money-as-centavos-on-the-wire.md).
+ * Reais with decimals only exist at the edges: what a person types and what a screen shows.
+ */
+export type Centavos = number;
+
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
+
+/**
+ * 'R$ 1.234,56' (spec section 9: 'R$', two decimals, comma). A negative amount is '-R$ 1,00'.
+ * A fractional amount (the payload value of a 'Média' item can be one) is shown rounded to the
+ * nearest centavo, halves away from zero.
+ */
+export function formatBRL(centavos: Centavos): string {
+  if (!Number.isFinite(centavos)) throw new RangeError(`Not an amount of centavos: ${centavos}`);
+  const magnitude = Math.round(Math.abs(centavos));
+  const reais = Math.floor(magnitude / 100)
+    .toString()
+    .replace(THOUSANDS, '.');
+  const cents = (magnitude % 100).toString().padStart(2, '0');
+  const sign = centavos < 0 && magnitude > 0 ? '-' : '';
+  return `${sign}R$ ${reais},${cents}`;
+}
+
+/**
+ * Reais written as text to centavos, or null when the text is not an amount.
+ *
+ * Accepts '12,90', '12.90', '12', ',5', 'R$ 1.234,56', '1,234.56', '1.234.567' and a leading '-'.
+ * With both separators the last one is the decimal mark; a separator that repeats groups thousands
+ * (groups of exactly three digits); a single separator is always the decimal mark, so '12.900' (a
+ * database numeric) is R$ 12,90 and never R$ 12.900,00. Digits past the second decimal round half
+ * away from zero. The arithmetic is on the digits, never on a binary float, so nothing drifts.
+ */
+export function parseReais(text: string): Centavos | null {
+  let body = text.replace(/\s+/g, '');
+  let negative = false;
+  if (body.startsWith('-')) {
+    negative = true;
+    body = body.slice(1);
+  }
+  if (body.startsWith('R$')) body = body.slice(2);
+  if (!negative && body.startsWith('-')) {
+    negative = true;
+    body = body.slice(1);
+  }
+  if (!/^[\d.,]+$/.test(body)) return null;
+
+  const split = splitDecimal(body);
+  if (!split) return null;
+  const { integer, fraction } = split;
+  if (integer === '' && fraction === '') return null;
+
+  const reais = Number(integer === '' ? '0' : integer);
+  const cents = Number(fraction.slice(0, 2).padEnd(2, '0'));
+  const roundUp = fraction.length > 2 && fraction.charAt(2) >= '5' ? 1 : 0;
+  const magnitude = reais * 100 + cents + roundUp;
+  if (!Number.isSafeInteger(magnitude)) return null;
+  return negative && magnitude !== 0 ? -magnitude : magnitude;
+}
+
+function splitDecimal(body: string): { integer: string; fraction: string } | null {
+  const lastComma = body.lastIndexOf(',');
+  const lastDot = body.lastIndexOf('.');
+  if (lastComma === -1 && lastDot === -1) return { integer: body, fraction: '' };
+
+  if (lastComma !== -1 && lastDot !== -1) {
+    const decimalAt = Math.max(lastComma, lastDot);
+    const grouping = decimalAt === lastComma ? '.' : ',';
+    const integer = body.slice(0, decimalAt);
+    const fraction = body.slice(decimalAt + 1);
+    if (!isGrouped(integer, grouping) || !/^\d*$/.test(fraction)) return null;
+    return { integer: integer.split(grouping).join(''), fraction };
+  }
+
+  const separator = lastComma !== -1 ? ',' : '.';
+  const parts = body.split(separator);
+  if (parts.length === 2) return { integer: parts[0] ?? '', fraction: parts[1] ?? '' };
+  if (!isGrouped(body, separator)) return null;
+  return { integer: parts.join(''), fraction: '' };
+}
+
+function isGrouped(integer: string, separator: ',' | '.'): boolean {
+  if (!integer.includes(separator)) return /^\d+$/.test(integer);
+  const escaped = separator === '.' ? '\\.' : ',';
+  return new RegExp(`^\\d{1,3}(${escaped}\\d{3})+$`).test(integer);
+}
+
+/**
+ * Reais to integer centavos: text as in `parseReais`, or a number such as 12.9. A number is read
+ * through its shortest decimal form (String(1.005) is '1.005'), so 12.9 is 1290 and 1.005 rounds
+ * half up to 101, where Math.round(1.005 * 100) would give 100. Throws a RangeError when the
+ * value is not an amount.
+ */
+export function reaisToCentavos(value: string | number): Centavos {
+  const centavos = typeof value === 'number' ? numberToCentavos(value) : parseReais(value);
+  if (centavos === null) throw new RangeError(`Not an amount in reais: '${value}'`);
+  return centavos;
+}
+
+function numberToCentavos(value: number): Centavos | null {
+  if (!Number.isFinite(value)) return null;
+  const text = String(value);
+  if (text.includes('e')) {
+    // Exponent form only happens below 1e-6 (far under half a centavo) or at 1e21 and above.
+    return Math.abs(value) < 1 ? 0 : null;
+  }
+  return parseReais(text);
+}

@@ -1,0 +1,192 @@
+/**
+ * Operating hours in store time. Spec section 9: hours and the estimate use UTC-3, a fixed offset
+ * (Brazil has had no daylight saving time since 2019).
+ */
+export const STORE_UTC_OFFSET_MINUTES = -180;
+
+/** dia_semana value whose shifts apply on the dates listed as holidays. */
+export const HOLIDAY_WEEKDAY = 7;
+
+const MINUTES_PER_DAY = 24 * 60;
+const MS_PER_MINUTE = 60_000;
+const MS_PER_DAY = MINUTES_PER_DAY * MS_PER_MINUTE;
+
+/** Display defaults for a shift without times (spec section 9 "Display"). */
+const DEFAULT_START = '00:00';
+const DEFAULT_END = '23:59';
+
+export interface Shift {
+  /** 0 = Sunday … 6 = Saturday, 7 = holiday. */
+  dia_semana: number;
+  turno: 1 | 2;
+  /** 'HH:MM:SS' (or 'HH:MM'); null means the display default 00:00. */
+  hr_inicio: string | null;
+  /** 'HH:MM:SS' (or 'HH:MM'); null means the display default 23:59. */
+  hr_fim: string | null;
+}
+
+export interface StoreLocalTime {
+  /** 0 = Sunday … 6 = Saturday, in store time. */
+  weekday: number;
+  /** Minutes since store-local midnight, 0–1439. */
+  minutes: number;
+  /** Store-local calendar date, 'YYYY-MM-DD'. */
+  dateISO: string;
+}
+
+export function storeLocalTime(at: Date): StoreLocalTime {
+  const shifted = new Date(at.getTime() + STORE_UTC_OFFSET_MINUTES * MS_PER_MINUTE);
+  return {
+    weekday: shifted.getUTCDay(),
+    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
+    dateISO: shifted.toISOString().slice(0, 10),
+  };
+}
+
+/** Minutes since midnight of 'HH:MM' or 'HH:MM:SS'; seconds are ignored. */
+function parseClock(value: string): number {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
+  const hours = Number(match?.[1]);
+  const minutes = Number(match?.[2]);
+  if (!match || hours > 23 || minutes > 59) {
+    throw new RangeError(`Invalid shift time: '${value}'`);
+  }
+  return hours * 60 + minutes;
+}
+
+/**
+ * A shift as a half-open interval [start, end) in minutes from the midnight of the day it belongs
+ * to. An end of 23:59 (with any seconds) means "until midnight", so 23:59:59 is still open. An end
+ * before the start crosses midnight, so `end` goes past 1440. A shift that ends when it starts is
+ * empty.
+ */
+interface ShiftSpan {
+  start: number;
+  end: number;
+}
+
+function shiftSpan(shift: Shift): ShiftSpan {
+  const start = parseClock(shift.hr_inicio ?? DEFAULT_START);
+  let end = parseClock(shift.hr_fim ?? DEFAULT_END);
+  if (end === MINUTES_PER_DAY - 1) end = MINUTES_PER_DAY;
+  if (end < start) end += MINUTES_PER_DAY;
+  return { start, end };
+}
+
+function weekdayOfDate(dateISO: string): number {
+  return new Date(`${dateISO}T00:00:00Z`).getUTCDay();
+}
+
+function addDays(dateISO: string, days: number): string {
+  return new Date(Date.parse(`${dateISO}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** The shifts that govern a store-local date: the holiday (7) shifts on a holiday, else the weekday's. */
+function spansForDate(shifts: readonly Shift[], dateISO: string, holidays: readonly string[]): ShiftSpan[] {
+  const day = holidays.includes(dateISO) ? HOLIDAY_WEEKDAY : weekdayOfDate(dateISO);
+  return shifts.filter((shift) => shift.dia_semana === day).map(shiftSpan);
+}
+
+/**
+ * Whether the store is open at an instant. On a holiday date only the holiday shifts count (none
+ * means closed). The early hours after an overnight shift belong to the shift of the previous date,
+ * so they follow that date's holiday status.
+ */
+export function isOpenAt(shifts: readonly Shift[], at: Date, holidays: readonly string[] = []): boolean {
+  const local = storeLocalTime(at);
+  const today = spansForDate(shifts, local.dateISO, holidays);
+  if (today.some(({ start, end }) => local.minutes >= start && local.minutes < end)) return true;
+  const yesterday = spansForDate(shifts, addDays(local.dateISO, -1), holidays);
+  const sincePreviousMidnight = local.minutes + MINUTES_PER_DAY;
+  return yesterday.some(({ start, end }) => sincePreviousMidnight >= start && sincePreviousMidnight < end);
+}
+
+export interface DisplayShift {
+  turno: 1 | 2;
+  /** 'HH:MM' */
+  start: string;
+  /** 'HH:MM' */
+  end: string;
+}
+
+export interface DayShifts {
+  /** 0 = Sunday … 6 = Saturday, 7 = holiday. */
+  weekday: number;
+  shifts: DisplayShift[];
+}
+
+/** Shifts grouped for the store-info hours tab: index = weekday (0–7), at most two shifts, by turno. */
+export function shiftsByWeekday(shifts: readonly Shift[]): DayShifts[] {
+  return Array.from({ length: HOLIDAY_WEEKDAY + 1 }, (_, weekday) => ({
+    weekday,
+    shifts: shifts
+      .filter((shift) => shift.dia_semana === weekday)
+      .sort((a, b) => a.turno - b.turno)
+      .slice(0, 2)
+      .map((shift) => ({
+        turno: shift.turno,
+        start: (shift.hr_inicio ?? DEFAULT_START).slice(0, 5),
+        end: (shift.hr_fim ?? DEFAULT_END).slice(0, 5),
+      })),
+  }));
+}
+
+export interface SchedulePeriodsOptions {
+  /** Store-local calendar days to list, starting with the date of `from`. */
+  days: number;
+  /** Minutes between consecutive start times, counted from each shift's start. */
+  stepMinutes: number;
+  /** A period must start at least this many minutes after `from`. */
+  leadMinutes: number;
+  holidays?: readonly string[];
+  /** Orders already booked per period, keyed by the period's ISO string. */
+  taken?: ReadonlyMap<string, number>;
+  /** Orders accepted per period; undefined means unlimited. */
+  capacity?: number;
+}
+
+export interface SchedulePeriod {
+  /** Start instant, `Date#toISOString()` (UTC, 'Z'). */
+  period: string;
+  free: boolean;
+}
+
+/** Store-local minutes of a store-local date → the UTC instant. */
+function instantOf(dateISO: string, minutes: number): number {
+  return Date.parse(`${dateISO}T00:00:00Z`) + (minutes - STORE_UTC_OFFSET_MINUTES) * MS_PER_MINUTE;
+}
+
+/**
+ * Future start times inside open shifts, sorted and without duplicates. The early-hours part of an
+ * overnight shift that began the day before `from` is included.
+ */
+export function schedulePeriods(
+  shifts: readonly Shift[],
+  from: Date,
+  options: SchedulePeriodsOptions,
+): SchedulePeriod[] {
+  const { days, stepMinutes, leadMinutes, holidays = [], taken, capacity } = options;
+  if (!Number.isInteger(stepMinutes) || stepMinutes <= 0) {
+    throw new RangeError(`stepMinutes must be a positive integer, got ${stepMinutes}`);
+  }
+  if (days <= 0) return [];
+  const earliest = from.getTime() + leadMinutes * MS_PER_MINUTE;
+  const firstDate = storeLocalTime(from).dateISO;
+  const starts = new Set<number>();
+  for (let offset = -1; offset < days; offset++) {
+    const dateISO = addDays(firstDate, offset);
+    for (const { start, end } of spansForDate(shifts, dateISO, holidays)) {
+      for (let minutes = start; minutes < end; minutes += stepMinutes) {
+        const instant = instantOf(dateISO, minutes);
+        if (instant >= earliest) starts.add(instant);
+      }
+    }
+  }
+  return [...starts]
+    .sort((a, b) => a - b)
+    .map((instant) => {
+      const period = new Date(instant).toISOString();
+      const free = capacity === undefined || (taken?.get(period) ?? 0) < capacity;
+      return { period, free };
+    });
+}

@@ -1,0 +1,15 @@
+const COMBINING_MARKS = /\p{M}/gu;
+
+/**
+ * Text reduced for comparison (spec section 5 "Search": accent- and case-insensitive): accents
+ * stripped by canonical decomposition (NFD, then the combining marks dropped, so 'ç' is 'c'),
+ * lower case, runs of whitespace collapsed to one space, ends trimmed.
+ */
+export function normalizeForSearch(text: string): string {
+  return text.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Whether `query` occurs in `text`, ignoring accents, case and extra spaces. An empty query matches. */
+export function matchesSearch(text: string, query: string): boolean {
+  return normalizeForSearch(text).includes(normalizeForSearch(query));
+}

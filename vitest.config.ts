@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every package. The server suite runs on PGlite always and, when
+// TEST_DATABASE_URL is set (CI), a second time on that PostgreSQL server.
+const serverProjects = [
+  { name: 'server-pglite', env: { TEST_DATABASE_URL: '' } },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'server-postgres', env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } }]
+    : []),
+];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      ...serverProjects.map((project) => ({
+        test: {
+          name: project.name,
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          env: project.env,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        extends: './apps/storefront/vite.config.ts',
+        test: {
+          name: 'storefront',
+          root: './apps/storefront',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
+  },
+});
