@@ -106,6 +106,21 @@ export const ROUTES: readonly AppRoute[] = [
     component: lazy(() => import('../features/checkout/components/checkout-screen.tsx')),
     guard: checkoutGuard,
   },
+  // Order tracking (issue 8): the list and, over it, the detail (one screen: no remount between them).
+  {
+    id: 'orders',
+    path: '/mobile/orders',
+    component: OrdersScreen,
+    guard: rememberingReturn(signedInGuard),
+    title: 'menuOrders',
+  },
+  {
+    id: 'orders',
+    path: '/mobile/orders/:id',
+    component: OrdersScreen,
+    guard: rememberingReturn(signedInGuard),
+    title: 'menuOrders',
+  },
 ];
 
 /** "/ and /home and any unmatched path": the menu home. */
@@ -157,3 +172,13 @@ export function RouteView() {
     </div>
   );
 }
+
+/**
+ * /mobile/orders and /mobile/orders/{id} (issue 8) are one screen: the list with the detail over
+ * it. One lazy component for both routes, so moving between them neither remounts nor refetches.
+ * (A hoisted function: the table above refers to it before this point of the module.)
+ */
+function OrdersScreen(props: RouteProps) {
+  return <LazyOrdersScreen {...props} />;
+}
+const LazyOrdersScreen = lazy(() => import('../features/orders/components/orders-screen.tsx'));

@@ -1,0 +1,232 @@
+import type { TrackedOrder } from '@comanda/contract';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../../../lib/cart-store.ts';
+import { languageStore } from '../../../lib/preferences.ts';
+import { setToken, tokenStore } from '../../../lib/session.ts';
+import { mockApi, renderApp, sessionToken } from '../../../test/accounts.tsx';
+import { ORDERS_SWR_OPTIONS } from '../api/orders-api.ts';
+import { stepperOf } from '../model/order-view.ts';
+import { OrderStepper } from './order-stepper.tsx';
+
+const LIST = 'GET /bar/atendimentos_list_app?format=json&client_id=7';
+const HOUR = 60 * 60 * 1000;
+
+function order(
+  id: number,
+  status: string,
+  ageMs: number,
+  overrides: Partial<TrackedOrder> = {},
+): TrackedOrder {
+  const placed = new Date(Date.now() - ageMs).toISOString();
+  return {
+    id,
+    status,
+    dh_iniciado: placed,
+    tipo_entrega: 'Entregar',
+    forma_entrada: 'mobile',
+    total_produtos: 3000,
+    desconto: 500,
+    desconto_cupom: 500,
+    desconto_fidelidade: 0,
+    acrescimo: 400,
+    valor_entrega: 700,
+    total: 3600,
+    cupom: 'PROMO',
+    observacoes: '',
+    forma_pagamento_nome: 'Dinheiro',
+    troco_para: null,
+    agendado: false,
+    hora_entrega: null,
+    address_string: 'Rua Augusta, 1500 - Consolação, São Paulo - SP',
+    mesa: null,
+    fidelidade_utilizada: false,
+    pontos_fidelidade: 0,
+    pontos_utilizados: 0,
+    produtos_pedidos: [
+      {
+        produto: 11,
+        descricao_produto: 'Pizza Margherita',
+        descricao_categoria: 'Pizzas',
+        produto_valor: 1500,
+        valor_adicionais: 200,
+        qtd: 2,
+        valor_total: 3400,
+        observacao: '',
+        itens_pedidos: [],
+      },
+      {
+        produto: 0,
+        descricao_produto: 'Entrega',
+        descricao_categoria: '',
+        produto_valor: 700,
+        valor_adicionais: 0,
+        qtd: 1,
+        valor_total: 700,
+        observacao: '',
+        itens_pedidos: [],
+      },
+    ],
+    updated_at: placed,
+    estimated_at: placed,
+    estimated_time: '19:40',
+    motivo_cancelamento: null,
+    status_changes: [{ status, at: placed }],
+    ...overrides,
+  };
+}
+
+/** A stand-in for the browser's EventSource that the test drives. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  removeEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(
+      type,
+      (this.listeners.get(type) ?? []).filter((candidate) => candidate !== listener),
+    );
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data?: unknown) {
+    const event = new MessageEvent(type, { data: data === undefined ? '' : JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+}
+
+describe('order stepper', () => {
+  it.each([
+    ['Solicitado', ['completed', 'current', 'upcoming', 'upcoming', 'upcoming']],
+    ['Preparo', ['completed', 'completed', 'current', 'upcoming', 'upcoming']],
+    ['Finalização', ['completed', 'completed', 'current', 'upcoming', 'upcoming']],
+    ['Concluido', ['completed', 'completed', 'completed', 'current', 'upcoming']],
+    ['Entregue', ['completed', 'completed', 'completed', 'completed', 'current']],
+  ])('%s completes the steps up to its active one', (status, states) => {
+    expect(stepperOf(status)?.map((step) => step.state)).toEqual(states);
+    languageStore.set('pt_br');
+    render(<OrderStepper status={status} />);
+    const list = screen.getByRole('list', { name: 'Andamento do pedido' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.dataset.state)).toEqual(states);
+    const current = items.filter((item) => item.getAttribute('aria-current') === 'step');
+    expect(current).toHaveLength(1);
+    expect(list.tagName).toBe('OL');
+  });
+
+  it('shows the cancelled state instead of the steps', () => {
+    expect(stepperOf('Cancelado')).toBeNull();
+    languageStore.set('en');
+    render(<OrderStepper status="Cancelado" reason="Sem entregador" />);
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Order canceledReason: Sem entregador');
+  });
+});
+
+describe('orders (/mobile/orders)', () => {
+  beforeEach(() => {
+    languageStore.set('pt_br');
+    cartStore.set([]);
+    setToken(sessionToken());
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    tokenStore.set(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('caches the list as the spec says', () => {
+    expect(ORDERS_SWR_OPTIONS).toEqual({
+      refreshInterval: 30_000,
+      dedupingInterval: 10_000,
+      revalidateOnFocus: true,
+    });
+  });
+
+  it('splits the orders into the three tabs, newest first', async () => {
+    mockApi({
+      [LIST]: {
+        body: {
+          results: [
+            order(5, 'Preparo', 1 * HOUR),
+            order(4, 'Solicitado', 2 * HOUR),
+            order(3, 'Entregue', 3 * HOUR),
+            order(2, 'Concluido', 25 * HOUR),
+            order(1, 'Cancelado', 4 * HOUR),
+            order(6, 'Solicitado', 0.5 * HOUR),
+          ],
+        },
+      },
+    });
+    const user = renderApp('/mobile/orders');
+    const inProgress = await screen.findByRole('tab', { name: 'Em andamento' });
+    expect(inProgress).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel');
+    const ids = async () =>
+      (await within(panel).findAllByTestId('order-card')).map(
+        (card) => within(card).getByText(/Pedido nº/).textContent,
+      );
+    expect(await ids()).toEqual(['Pedido nº 6', 'Pedido nº 5', 'Pedido nº 4']);
+
+    await user.click(screen.getByRole('tab', { name: 'Concluídos' }));
+    expect(await ids()).toEqual(['Pedido nº 3', 'Pedido nº 2']);
+
+    await user.click(screen.getByRole('tab', { name: 'Cancelados' }));
+    expect(await ids()).toEqual(['Pedido nº 1']);
+    expect(screen.getByRole('tab', { name: 'Cancelados' })).toHaveAttribute('aria-selected', 'true');
+
+    // One live stream for the page, with the token in the query.
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(FakeEventSource.instances[0]!.url).toMatch(/^\/bar\/v2\/orders\/events\?token=/);
+  });
+
+  it('shows the retry screen when the list cannot be loaded, and retries', async () => {
+    const api = mockApi({ [LIST]: { status: 500, body: { detail: 'erro' } } });
+    const user = renderApp('/mobile/orders');
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
+    api.on(LIST, { body: { results: [order(9, 'Solicitado', HOUR)] } });
+    await user.click(retry);
+    expect(await screen.findByText('Pedido nº 9')).toBeInTheDocument();
+  });
+
+  it('shows the detail without the delivery line and follows a live status change', async () => {
+    let status = 'Solicitado';
+    mockApi({
+      [LIST]: () => ({ body: { results: [order(42, status, HOUR)] } }),
+      'GET /bar/atendimentos_app/42?format=json': () => ({ body: order(42, status, HOUR) }),
+    });
+    renderApp('/mobile/orders/42');
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido nº 42' });
+    await within(dialog).findByText('2× Pizza Margherita');
+    const items = within(dialog).getByRole('region', { name: 'Itens' });
+    expect(within(items).getAllByRole('listitem')).toHaveLength(1);
+    expect(items).not.toHaveTextContent('Entrega');
+    expect(dialog).toHaveTextContent('ProdutosR$ 30,00');
+    expect(dialog).toHaveTextContent('AdicionaisR$ 4,00');
+    expect(dialog).toHaveTextContent('EntregaR$ 7,00');
+    expect(dialog).toHaveTextContent('Descontos− R$ 5,00');
+    expect(within(dialog).getByTestId('order-total')).toHaveTextContent('R$ 36,00');
+    expect(dialog).toHaveTextContent('Rua Augusta, 1500');
+    expect(dialog).toHaveTextContent('Dinheiro');
+    expect(dialog).toHaveTextContent('Previsão: 19:40');
+    const current = () => within(dialog).getByRole('listitem', { current: 'step' });
+    expect(current()).toHaveTextContent('Aceito');
+    expect(within(dialog).queryByRole('button', { name: 'Pedir novamente' })).toBeNull();
+
+    status = 'Concluido';
+    const source = FakeEventSource.instances[0]!;
+    await act(async () => source.emit('order', { id: 42, status, updated_at: new Date().toISOString() }));
+    await vi.waitFor(() => expect(current()).toHaveTextContent('Pronto'));
+
+    source.emit('error');
+    expect(source.closed).toBe(true);
+  });
+});
