@@ -59,6 +59,16 @@ describe('the server shell', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['strict-transport-security']).toBeDefined();
+    // Stores with google_maps_key load the Maps JavaScript API in the address wizard.
+    const csp = String(res.headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
+    for (const name of ['script-src', 'connect-src']) {
+      expect(directive(name)).toContain('https://maps.googleapis.com');
+      expect(directive(name)).toContain('https://maps.gstatic.com');
+    }
+    expect(directive('style-src')).toContain('https://fonts.googleapis.com');
+    expect(directive('font-src')).toContain('https://fonts.gstatic.com');
   });
 
   it('an unknown API path is a JSON 404', async () => {

@@ -98,12 +98,25 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://www.googletagmanager.com', 'https://connect.facebook.net'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Google Maps (stores with google_maps_key): the API script, its tiles/data calls and fonts.
+        scriptSrc: [
+          "'self'",
+          'https://www.googletagmanager.com',
+          'https://connect.facebook.net',
+          'https://maps.googleapis.com',
+          'https://maps.gstatic.com',
+        ],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://www.google-analytics.com', 'https://www.facebook.com'],
+        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+        connectSrc: [
+          "'self'",
+          'https://www.google-analytics.com',
+          'https://www.facebook.com',
+          'https://maps.googleapis.com',
+          'https://maps.gstatic.com',
+        ],
         frameSrc: ["'self'", 'https://www.googletagmanager.com'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

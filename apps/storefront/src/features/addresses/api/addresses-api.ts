@@ -14,14 +14,33 @@ import { customerPath } from '../../../lib/customer.ts';
 import { chooseAddress } from '../../../lib/default-address.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 
+/** A suggestion of autocomplete: a resolved place, or (Google) a prediction to look up by place_id. */
+export type MapsSuggestion = MapsPlace & { place_id?: string };
+
+/** A map drawn by a provider (step 2): the marker follows the wizard's position. */
+export interface MapHandle {
+  setPosition(position: { lat: number; lng: number }): void;
+  destroy(): void;
+}
+
 /**
- * The maps stand-in of the server (GET /core/v2/maps/*). It serves every store; a Google adapter
- * for stores with `google_maps_key` would implement the same three calls.
+ * What the address wizard asks of a maps provider: the server's stand-in (GET /core/v2/maps/*)
+ * or Google Maps for stores with `google_maps_key` (maps/google-maps.ts; chosen by
+ * chooseMapsProvider). The wizard debounces autocomplete (400 ms); providers do not.
  */
 export interface MapsProvider {
-  autocomplete(query: string, signal?: AbortSignal): Promise<MapsPlace[]>;
+  readonly kind?: 'stand-in' | 'google';
+  autocomplete(query: string, signal?: AbortSignal): Promise<MapsSuggestion[]>;
+  /** A chosen suggestion with its position and parts (Google: geocode by place_id). Absent: as is. */
+  resolve?(suggestion: MapsSuggestion): Promise<MapsPlace | null>;
   geocode(street: string, number: string | null, city: string | null): Promise<MapsPlace | null>;
   reverse(lat: number, lng: number): Promise<MapsPlace | null>;
+  /** A draggable map at the position (Google); absent for the stand-in (text + nudge controls). */
+  mountMap?(
+    element: HTMLElement,
+    position: { lat: number; lng: number },
+    onMove: (position: { lat: number; lng: number }) => void,
+  ): Promise<MapHandle>;
 }
 
 const notFoundAsNull = (error: unknown) => {
@@ -30,6 +49,7 @@ const notFoundAsNull = (error: unknown) => {
 };
 
 export const standInMaps: MapsProvider = {
+  kind: 'stand-in',
   async autocomplete(query, signal) {
     const reply = await apiFetch<MapsPlaceList>(
       `/core/v2/maps/autocomplete?q=${encodeURIComponent(query)}`,

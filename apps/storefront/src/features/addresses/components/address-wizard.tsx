@@ -5,7 +5,13 @@ import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { CheckboxField, TextField } from '../../../components/text-field.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
 import { type AddressT, useAddressT } from '../address-texts.ts';
-import { errorDetail, type MapsProvider, saveWizardAddress } from '../api/addresses-api.ts';
+import {
+  errorDetail,
+  type MapHandle,
+  type MapsProvider,
+  type MapsSuggestion,
+  saveWizardAddress,
+} from '../api/addresses-api.ts';
 import {
   buildSentAddress,
   COMPLEMENT_MAX,
@@ -72,7 +78,7 @@ export function AddressWizard({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState<WizardStep>(0);
   const [query, setQuery] = useState('');
-  const [suggestions, setSuggestions] = useState<MapsPlace[] | null>(null);
+  const [suggestions, setSuggestions] = useState<MapsSuggestion[] | null>(null);
   const [place, setPlace] = useState<MapsPlace | null>(null);
   const [usedLocation, setUsedLocation] = useState(false);
   const [locating, setLocating] = useState(false);
@@ -147,9 +153,20 @@ export function AddressWizard({
     setStep(next);
   };
 
-  const choose = (chosen: MapsPlace) => {
+  const choose = async (chosen: MapsSuggestion) => {
     setUsedLocation(false);
-    goTo(stepAfterSearch(chosen), chosen, { lat: chosen.latitude, lng: chosen.longitude });
+    setBusy(true);
+    try {
+      // Google's predictions carry only a place_id: the provider looks the place up.
+      const resolved = maps.resolve ? await maps.resolve(chosen).catch(() => null) : chosen;
+      goTo(
+        stepAfterSearch(resolved),
+        resolved,
+        resolved ? { lat: resolved.latitude, lng: resolved.longitude } : position,
+      );
+    } finally {
+      setBusy(false);
+    }
   };
 
   const locateMe = async () => {
@@ -254,8 +271,18 @@ export function AddressWizard({
           {suggestions && suggestions.length > 0 ? (
             <ul className="address-suggestions" aria-label={t('suggestions')}>
               {suggestions.map((suggestion) => (
-                <li key={`${suggestion.description}-${suggestion.latitude}-${suggestion.longitude}`}>
-                  <button type="button" className="address-suggestion" onClick={() => choose(suggestion)}>
+                <li
+                  key={
+                    suggestion.place_id ??
+                    `${suggestion.description}-${suggestion.latitude}-${suggestion.longitude}`
+                  }
+                >
+                  <button
+                    type="button"
+                    className="address-suggestion"
+                    disabled={busy}
+                    onClick={() => void choose(suggestion)}
+                  >
                     {suggestion.description}
                   </button>
                 </li>
@@ -336,6 +363,7 @@ export function AddressWizard({
               })}
             </p>
           ) : null}
+          {maps.mountMap ? <ProviderMap maps={maps} position={position} onMove={setPosition} /> : null}
           <p className="account-text" aria-live="polite">
             {t('position', { lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) })}
             {reference ? (
@@ -496,4 +524,56 @@ export function AddressWizard({
       ) : null}
     </section>
   );
+}
+
+/**
+ * Step 2's map when the provider draws one (Google: zoom 16, a draggable marker whose dragend moves
+ * the position). The nudge controls stay beside it as the keyboard way to move the position.
+ */
+function ProviderMap({
+  maps,
+  position,
+  onMove,
+}: {
+  maps: MapsProvider;
+  position: LatLng;
+  onMove: (position: LatLng) => void;
+}) {
+  const t = useAddressT();
+  const element = useRef<HTMLDivElement>(null);
+  const handle = useRef<MapHandle | null>(null);
+  const latest = useRef({ position, onMove });
+  latest.current = { position, onMove };
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const target = element.current;
+    if (!target || !maps.mountMap) return;
+    let live = true;
+    maps
+      .mountMap(target, latest.current.position, (moved) => latest.current.onMove(moved))
+      .then((mounted) => {
+        if (!live) {
+          mounted.destroy();
+          return;
+        }
+        handle.current = mounted;
+        mounted.setPosition(latest.current.position);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+      handle.current?.destroy();
+      handle.current = null;
+    };
+  }, [maps]);
+
+  useEffect(() => {
+    handle.current?.setPosition(position);
+  }, [position]);
+
+  if (failed) return null;
+  return <div ref={element} className="address-map" role="application" aria-label={t('mapLabel')} />;
 }

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useCustomer } from '../../../lib/customer.ts';
 import { useCompany, useNeighbourhoods } from '../../../lib/start-data.ts';
 import { useAddressT } from '../address-texts.ts';
-import { standInMaps } from '../api/addresses-api.ts';
+import { chooseMapsProvider } from '../maps/google-maps.ts';
 import { safeReturnPath } from '../wizard-rules.ts';
 import { AddressWizard } from './address-wizard.tsx';
 import { OlderAddressForm } from './older-address-form.tsx';
@@ -11,7 +11,7 @@ import '../../../components/form.css';
 import '../addresses.css';
 
 /**
- * /addresses/new: the wizard (stand-in maps serve every store), and for stores that charge by
+ * /addresses/new: the wizard (Google Maps when the store has a key, else the server's stand-in), and for stores that charge by
  * neighbourhood the older form as 'Preencher manualmente'. `?return=/confirmation` goes back there
  * after saving, else to /addresses.
  */
@@ -25,6 +25,12 @@ export default function NewAddressScreen() {
   const { data: company } = useCompany();
   const { data: neighbourhoods } = useNeighbourhoods();
   const byNeighbourhood = company?.delivery_fee_type === 'neighbourhood';
+  const mapsKey = company?.google_maps_key ?? null;
+  const mapsViewport = company?.google_maps_viewport ?? null;
+  const maps = useMemo(
+    () => chooseMapsProvider({ google_maps_key: mapsKey, google_maps_viewport: mapsViewport }),
+    [mapsKey, mapsViewport],
+  );
   const [manual, setManual] = useState(params.get('manual') === '1');
 
   const done = () => navigate(returnTo ?? '/addresses');
@@ -44,7 +50,7 @@ export default function NewAddressScreen() {
       ) : (
         <AddressWizard
           user={user}
-          maps={standInMaps}
+          maps={maps}
           fallbackPosition={
             company?.latitude != null && company.longitude != null
               ? { lat: company.latitude, lng: company.longitude }
