@@ -1,5 +1,5 @@
 import type { Company } from '@comanda/contract';
-import { lookVars, safeFontFamily } from './look-vars.ts';
+import { lookVars, safeFontFamily } from '@comanda/domain';
 
 export const FONT_TIMEOUT_MS = 2_000;
 

@@ -1,5 +1,5 @@
 import type { AppManifest, Company } from '@comanda/contract';
-import { lookCss, lookVars } from '../../../../storefront/src/lib/look-vars.ts';
+import { lookCss, lookVars } from '@comanda/domain';
 
 /**
  * The first HTML of a store: the built storefront shell with the store's look (title, colours as

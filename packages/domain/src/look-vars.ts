@@ -1,11 +1,14 @@
-import type { Company } from '@comanda/contract';
 import { ensureContrast, isHexColour, readableTextOn } from './color.ts';
 
 /**
  * The store's look as CSS custom properties. Pure (no DOM), so the server can put the same
  * variables into the first HTML it sends and the page paints in the store's colours at once.
  */
-export type LookInput = Pick<Company, 'primary_color' | 'secondary_color' | 'font_family'>;
+export interface LookInput {
+  primary_color: string;
+  secondary_color: string;
+  font_family: string;
+}
 
 /** Backgrounds text is drawn on in each theme (must match styles/global.css). */
 export const LIGHT_BACKGROUNDS = ['#ffffff', '#f4f4f5'] as const;
