@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mondayNoonOffsetMs } from './support/clock.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999);
+/** The second server: its clock reads next Monday 12:00 (UTC-3), when the demo sakura is closed. */
+export const E2E_CLOSED_PORT = E2E_PORT + 1;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -37,12 +40,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'bash e2e/start-server.sh',
-    cwd: '..',
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(E2E_PORT) },
-  },
+  webServer: [
+    {
+      command: 'bash e2e/start-server.sh',
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(E2E_PORT) },
+    },
+    {
+      // TEST-ONLY clock override (CLOCK_OFFSET_MS), its own fresh database and server log.
+      command: 'bash e2e/start-server.sh',
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_CLOSED_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_CLOSED_PORT),
+        CLOCK_OFFSET_MS: String(mondayNoonOffsetMs()),
+        E2E_DATA_DIR: '',
+        E2E_SERVER_LOG: '',
+      },
+    },
+  ],
 });

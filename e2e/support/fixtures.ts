@@ -2,6 +2,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 /** The port the journeys' server listens on (same default as playwright.config.ts). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999);
+/** The second server's port (playwright.config.ts): its clock reads next Monday 12:00, UTC-3. */
+export const E2E_CLOSED_PORT = E2E_PORT + 1;
 
 /** A demo store's address: the store is the first label of the host. */
 export const storeUrl = (slug: string, path = '/') => `http://${slug}.localhost:${E2E_PORT}${path}`;

@@ -42,6 +42,8 @@ const configFields = z.object({
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Comment line sent on idle order event streams, so proxies keep them open. */
   ORDER_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+  /** TEST-ONLY: milliseconds added to the server's clock (browser journeys on a fixed weekday). */
+  CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
 
 const configSchema = configFields.refine((value) => value.SMS_PROVIDER !== 'http' || value.SMS_HTTP_URL, {

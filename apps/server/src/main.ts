@@ -11,7 +11,9 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   await database.migrate();
-  const { app } = await buildApp({ config, database });
+  // TEST-ONLY clock override (CLOCK_OFFSET_MS, 0 by default: the real clock).
+  const offset = config.CLOCK_OFFSET_MS;
+  const { app } = await buildApp({ config, database, now: () => new Date(Date.now() + offset) });
   const loadDemo =
     config.DEMO_STORES === 'on' || (config.DEMO_STORES === 'auto' && database.kind === 'pglite');
   if (loadDemo) {

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { buildCartLine, type FullProduct, initialPicks } from '@comanda/domain';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_CLOSED_PORT, E2E_PORT, expect, test, waitForMenu } from './support/fixtures.ts';
+
+/*
+ * More checkout journeys of issue 7, on a phone: the loyalty reward on the demo pizzeria (points
+ * earned by real orders first), and a scheduled order on sakura while it is closed (the second
+ * server, whose clock reads next Monday 12:00 UTC-3: sakura is closed all day on Mondays).
+ */
+
+/** The bare host serves the default store (pizzaria): API calls from the test go there. */
+const API = `http://127.0.0.1:${E2E_PORT}`;
+/** Sakura on the closed-clock server (Chromium resolves *.localhost; Node does not). */
+const SAKURA = `http://sakura.localhost:${E2E_CLOSED_PORT}`;
+
+/** A Brazilian mobile no other journey uses: DDD 11, 9, eight digits. */
+const newPhone = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+const signUpData = () => ({
+  name: 'Clara Checkout',
+  password: 'senha-segura-1',
+  terms: true,
+  cellphone: newPhone(),
+  ddi: '55',
+});
+
+type WithStorage = {
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+};
+
+/** The token's user id (base64url JSON before the dot). */
+function userIdOf(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as {
+    user_id: number;
+  };
+  return payload.user_id;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Signs a new pizzaria customer up through the API; returns the session token. */
+async function signUp(request: APIRequestContext): Promise<string> {
+  const reply = await request.post(`${API}/core/registration_app/`, { data: signUpData() });
+  expect(reply.status()).toBe(201);
+  return ((await reply.json()) as { detail: string }).detail;
+}
+
+/** A pizzaria cart line as the storefront builds it: the full product, its starting picks. */
+async function cartLine(request: APIRequestContext, name: string, qtd: number) {
+  const list = (await (await request.get(`${API}/estoque/produtos_app?format=json`)).json()) as {
+    id: number;
+    descricao: string;
+  }[];
+  const id = list.find((product) => product.descricao === name)?.id;
+  expect(id, name).toBeDefined();
+  const reply = await request.get(`${API}/estoque/produtos_full_app/${id}?format=json`);
+  expect(reply.ok()).toBe(true);
+  const product = (await reply.json()) as FullProduct;
+  const built = buildCartLine(product, initialPicks(product, 'app'), { channel: 'app', qtd, observacao: '' });
+  if (!built.ok) throw new Error(`line ${name}: ${JSON.stringify(built.error)}`);
+  return JSON.parse(JSON.stringify(built.line)) as object;
+}
+
+/** Places a pickup order paid by card on delivery through the API; returns the points earned. */
+async function placeApiOrder(request: APIRequestContext, token: string, lines: object[]) {
+  const reply = await request.post(`${API}/bar/v2/app/order/upsert/`, {
+    headers: { ...bearer(token), 'Idempotency-Key': randomUUID() },
+    data: {
+      id: null,
+      tipo_entrega: 'Retirada',
+      observacoes: '',
+      forma_entrada: 'Instagram',
+      troco_para: null,
+      hora_entrega: null,
+      fone_para_mensagens: null,
+      imprimir: true,
+      fk_forma_pagamento: 2,
+      fk_endereco: null,
+      fk_cliente: userIdOf(token),
+      fidelidade_utilizada: false,
+      fk_cupom: null,
+      fk_telefone: null,
+      produtos_pedidos: lines,
+      stripe_payment_intent_id: null,
+      agendado: false,
+      identificador_pedido_novo: null,
+      documento_cliente: null,
+      codigo_autorizacao: null,
+    },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return ((await reply.json()) as { order: { pontos_fidelidade: number } }).order.pontos_fidelidade;
+}
+
+async function pointsOf(request: APIRequestContext, token: string): Promise<number> {
+  const reply = await request.get(`${API}/core/cliente_app/${userIdOf(token)}?format=json`, {
+    headers: bearer(token),
+  });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { pontos_fidelidade: number }).pontos_fidelidade;
+}
+
+/** Stores `token` on the page's origin and opens the menu there. */
+async function openSignedIn(page: Page, token: string, origin = '') {
+  await page.goto(`${origin}/`);
+  await page.evaluate(
+    (value) => (globalThis as unknown as WithStorage).localStorage.setItem('token', value),
+    token,
+  );
+  await page.goto(`${origin}/`);
+  await waitForMenu(page);
+}
+
+/** Adds the product `name` (no required choices) `count` times and goes to /confirmation. */
+async function buy(page: Page, search: string, name: RegExp, count: number) {
+  await page.getByRole('searchbox').fill(search);
+  await page.getByRole('button', { name }).first().click();
+  const dialog = page.getByRole('dialog');
+  for (let i = 1; i < count; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
+  await dialog.getByRole('button', { name: 'Inserir' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  await expect(page).toHaveURL(/\/confirmation$/);
+  await expect(page.getByRole('heading', { name: 'Resumo' })).toBeVisible();
+}
+
+const total = (page: Page) => page.getByTestId('checkout-total');
+
+async function expectSuccess(page: Page) {
+  const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
+  await expect(result).toBeVisible();
+  await expect(result).toContainText(/Seu pedido nº \d+ foi recebido\./);
+  await result.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+test.use({ serviceWorkers: 'block' });
+
+test.describe('checkout, more', () => {
+  test('the loyalty reward takes R$ 15,00 off and spends 100 points', async ({ page, request }) => {
+    const token = await signUp(request);
+    // Two orders of a pizza grande (R$ 59,90): 59 points each, 118 in all.
+    const pizza = await cartLine(request, 'Pizza Calabresa Grande', 1);
+    let earned = 0;
+    for (let i = 0; i < 2; i++) earned += await placeApiOrder(request, token, [pizza]);
+    expect(earned).toBeGreaterThanOrEqual(100);
+    expect(await pointsOf(request, token)).toBe(earned);
+
+    await openSignedIn(page, token);
+    // Eight cans (R$ 52,00): still above the R$ 25,00 minimum once R$ 15,00 are off.
+    await buy(page, 'guarana', /Guaraná Antarctica lata 350 ml/, 8);
+    await page.getByRole('tab', { name: 'Retirada' }).click();
+    await expect(total(page)).toHaveText('R$ 52,00');
+    const loyalty = page.getByRole('region', { name: 'Programa de fidelidade' });
+    await expect(loyalty).toContainText(`Você tem ${earned} pontos. A recompensa precisa de 100.`);
+    await loyalty.getByRole('button', { name: 'Usar recompensa' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Recompensa de fidelidade' });
+    await expect(dialog).toContainText('Recompensa: R$ 15,00 de desconto');
+    await dialog.getByRole('button', { name: 'Usar agora' }).click();
+    await expect(loyalty.getByText('Recompensa de fidelidade aplicada')).toBeVisible();
+    await expect(total(page)).toHaveText('R$ 37,00');
+    await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expectSuccess(page);
+    // 100 spent; the R$ 37,00 paid earns 37.
+    expect(await pointsOf(request, token)).toBe(earned - 100 + 37);
+  });
+
+  test('a scheduled pickup on sakura while it is closed', async ({ page }) => {
+    await page.goto(`${SAKURA}/`);
+    const token = await page.evaluate(async (data) => {
+      const reply = await fetch('/core/registration_app/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(data),
+      });
+      return reply.status === 201 ? ((await reply.json()) as { detail: string }).detail : `${reply.status}`;
+    }, signUpData());
+    expect(token).toContain('.');
+    await openSignedIn(page, token, SAKURA);
+    // Two temakis skin (R$ 25,90): above sakura's R$ 40,00 minimum.
+    await buy(page, 'skin', /Temaki skin/, 2);
+    await page.getByRole('tab', { name: 'Retirada' }).click();
+    const schedule = page.getByRole('region', { name: 'Agendamento' });
+    await expect(schedule).toContainText('A loja está fechada agora: agende seu pedido.');
+    await expect(page.getByRole('button', { name: 'Agende o pedido' })).toBeVisible();
+    await schedule.getByRole('button', { name: 'Escolher horário' }).click();
+    const periods = page.getByRole('dialog', { name: 'Escolha um horário' });
+    const first = periods.getByRole('button').first();
+    const period = (await first.textContent())?.trim() ?? '';
+    await first.click();
+    await expect(periods).toBeHidden();
+    await expect(schedule).toContainText('Agendado para');
+    await page.getByRole('radio', { name: 'Cartão na entrega (crédito ou débito)' }).check();
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await expectSuccess(page);
+
+    const orders = await page.evaluate(async (value) => {
+      const reply = await fetch('/bar/atendimentos_list_app?format=json', {
+        headers: { Authorization: `Bearer ${value}` },
+      });
+      return (await reply.json()) as unknown;
+    }, token);
+    const list = (Array.isArray(orders) ? orders : (orders as { results: unknown[] }).results) as {
+      agendado: boolean;
+      hora_entrega: string | null;
+    }[];
+    expect(list).toHaveLength(1);
+    expect(list[0]!.agendado).toBe(true);
+    expect(list[0]!.hora_entrega).toBeTruthy();
+    expect(period).not.toBe('');
+  });
+});
