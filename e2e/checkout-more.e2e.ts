@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { buildCartLine, type FullProduct, initialPicks } from '@comanda/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_CLOSED_PORT, E2E_PORT, expect, test, waitForMenu } from './support/fixtures.ts';
+import { API, signUpData, signUpThroughApi, userIdOf } from './support/customers.ts';
+import { E2E_CLOSED_PORT, expect, test, waitForMenu } from './support/fixtures.ts';
 
 /*
  * More checkout journeys of issue 7, on a phone: the loyalty reward on the demo pizzeria (points
@@ -9,42 +10,14 @@ import { E2E_CLOSED_PORT, E2E_PORT, expect, test, waitForMenu } from './support/
  * server, whose clock reads next Monday 12:00 UTC-3: sakura is closed all day on Mondays).
  */
 
-/** The bare host serves the default store (pizzaria): API calls from the test go there. */
-const API = `http://127.0.0.1:${E2E_PORT}`;
 /** Sakura on the closed-clock server (Chromium resolves *.localhost; Node does not). */
 const SAKURA = `http://sakura.localhost:${E2E_CLOSED_PORT}`;
-
-/** A Brazilian mobile no other journey uses: DDD 11, 9, eight digits. */
-const newPhone = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-const signUpData = () => ({
-  name: 'Clara Checkout',
-  password: 'senha-segura-1',
-  terms: true,
-  cellphone: newPhone(),
-  ddi: '55',
-});
 
 type WithStorage = {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 };
 
-/** The token's user id (base64url JSON before the dot). */
-function userIdOf(token: string): number {
-  const payload = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as {
-    user_id: number;
-  };
-  return payload.user_id;
-}
-
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** Signs a new pizzaria customer up through the API; returns the session token. */
-async function signUp(request: APIRequestContext): Promise<string> {
-  const reply = await request.post(`${API}/core/registration_app/`, { data: signUpData() });
-  expect(reply.status()).toBe(201);
-  return ((await reply.json()) as { detail: string }).detail;
-}
 
 /** A pizzaria cart line as the storefront builds it: the full product, its starting picks. */
 async function cartLine(request: APIRequestContext, name: string, qtd: number) {
@@ -139,7 +112,7 @@ test.use({ serviceWorkers: 'block' });
 
 test.describe('checkout, more', () => {
   test('the loyalty reward takes R$ 15,00 off and spends 100 points', async ({ page, request }) => {
-    const token = await signUp(request);
+    const token = await signUpThroughApi(request);
     // Two orders of a pizza grande (R$ 59,90): 59 points each, 118 in all.
     const pizza = await cartLine(request, 'Pizza Calabresa Grande', 1);
     let earned = 0;

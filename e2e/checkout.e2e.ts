@@ -1,43 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_PORT, expect, test, waitForMenu } from './support/fixtures.ts';
+import { API, signUpThroughApi, userIdOf } from './support/customers.ts';
+import { expect, test, waitForMenu } from './support/fixtures.ts';
 
 /*
  * Checkout and order placement (issue 7) on the demo pizzeria, on a phone: pickup with card on
  * delivery, delivery with cash and change, a coupon from the URL, the minimum-order dialog.
  */
 
-/** The bare host serves the default store (pizzaria): API calls from the test go there. */
-const API = `http://127.0.0.1:${E2E_PORT}`;
-
-/** A Brazilian mobile no other journey uses: DDD 11, 9, eight digits. */
-const newPhone = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
 type WithStorage = {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 };
-
-/** Signs a new customer up through the API; returns the session token. */
-async function signUp(request: APIRequestContext): Promise<string> {
-  const reply = await request.post(`${API}/core/registration_app/`, {
-    data: {
-      name: 'Clara Checkout',
-      password: 'senha-segura-1',
-      terms: true,
-      cellphone: newPhone(),
-      ddi: '55',
-    },
-  });
-  expect(reply.status()).toBe(201);
-  return ((await reply.json()) as { detail: string }).detail;
-}
-
-/** The token's user id (base64url JSON before the dot). */
-function userIdOf(token: string): number {
-  const payload = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as {
-    user_id: number;
-  };
-  return payload.user_id;
-}
 
 /** Saves an address in Consolação (a pizzaria neighbourhood) for the customer. */
 async function createAddress(request: APIRequestContext, token: string) {
@@ -108,7 +80,7 @@ test.use({ serviceWorkers: 'block' });
 
 test.describe('checkout', () => {
   test('pickup with card on delivery', async ({ page, request }) => {
-    const token = await signUp(request);
+    const token = await signUpThroughApi(request);
     await openSignedIn(page, token);
     await buyGuarana(page, 5);
     await page.getByRole('tab', { name: 'Retirada' }).click();
@@ -120,7 +92,7 @@ test.describe('checkout', () => {
   });
 
   test('delivery with cash and change', async ({ page, request }) => {
-    const token = await signUp(request);
+    const token = await signUpThroughApi(request);
     await createAddress(request, token);
     await openSignedIn(page, token);
     await buyGuarana(page, 5);
@@ -142,7 +114,7 @@ test.describe('checkout', () => {
   });
 
   test('a coupon from the URL is applied', async ({ page, request }) => {
-    const token = await signUp(request);
+    const token = await signUpThroughApi(request);
     await openSignedIn(page, token, '/?coupon=BEMVINDO10');
     await buyGuarana(page, 5);
     await page.getByRole('tab', { name: 'Retirada' }).click();
@@ -158,7 +130,7 @@ test.describe('checkout', () => {
   });
 
   test('a cart below the minimum opens the minimum-order dialog', async ({ page, request }) => {
-    const token = await signUp(request);
+    const token = await signUpThroughApi(request);
     await openSignedIn(page, token);
     await buyGuarana(page, 1);
     const dialog = page.getByRole('dialog', { name: 'Pedido mínimo' });

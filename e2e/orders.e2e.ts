@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_PORT, expect, test, waitForMenu } from './support/fixtures.ts';
+import { API, signUpThroughApi } from './support/customers.ts';
+import { expect, test, waitForMenu } from './support/fixtures.ts';
 
 /*
  * Order tracking (issue 8) on the demo pizzeria, on a phone: a customer places an order, follows
@@ -7,31 +8,13 @@ import { E2E_PORT, expect, test, waitForMenu } from './support/fixtures.ts';
  * moves live, without a reload), sees it under 'Concluídos' once delivered, and orders it again.
  */
 
-/** The bare host serves the default store (pizzaria): API calls from the test go there. */
-const API = `http://127.0.0.1:${E2E_PORT}`;
 /** The staff account e2e/start-server.sh creates. */
 const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
 const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 
-const newPhone = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
 type WithStorage = {
   localStorage: { setItem(key: string, value: string): void };
 };
-
-async function signUp(request: APIRequestContext): Promise<string> {
-  const reply = await request.post(`${API}/core/registration_app/`, {
-    data: {
-      name: 'Otávio Pedidos',
-      password: 'senha-segura-1',
-      terms: true,
-      cellphone: newPhone(),
-      ddi: '55',
-    },
-  });
-  expect(reply.status()).toBe(201);
-  return ((await reply.json()) as { detail: string }).detail;
-}
 
 async function staffToken(request: APIRequestContext): Promise<string> {
   const reply = await request.post(`${API}/core/v2/auth/api-token-auth-without-email/`, {
@@ -84,7 +67,7 @@ test.use({ serviceWorkers: 'block' });
 
 test.describe('order tracking', () => {
   test('a customer follows an order live to delivered and orders it again', async ({ page, request }) => {
-    const token = await signUp(request);
+    const token = await signUpThroughApi(request, 'Otávio Pedidos');
     await openSignedIn(page, token);
     const id = await placeOrder(page);
 

@@ -1,0 +1,32 @@
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_PORT, expect } from './fixtures.ts';
+
+/** The bare host serves the default store (pizzaria): API calls from the tests go there. */
+export const API = `http://127.0.0.1:${E2E_PORT}`;
+
+/** A Brazilian mobile no other journey uses: DDD 11, 9, eight digits. */
+export const newPhone = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** The body of a valid sign-up with a fresh phone. */
+export const signUpData = (name = 'Clara Checkout') => ({
+  name,
+  password: 'senha-segura-1',
+  terms: true,
+  cellphone: newPhone(),
+  ddi: '55',
+});
+
+/** Signs a new pizzaria customer up through the API; returns the session token. */
+export async function signUpThroughApi(request: APIRequestContext, name?: string): Promise<string> {
+  const reply = await request.post(`${API}/core/registration_app/`, { data: signUpData(name) });
+  expect(reply.status()).toBe(201);
+  return ((await reply.json()) as { detail: string }).detail;
+}
+
+/** The token's user id (base64url JSON before the dot). */
+export function userIdOf(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as {
+    user_id: number;
+  };
+  return payload.user_id;
+}
