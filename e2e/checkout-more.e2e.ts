@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { buildCartLine, type FullProduct, initialPicks } from '@comanda/domain';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { buyAndCheckout, checkoutTotal, expectOrderPlaced, openSignedIn } from './support/checkout.ts';
 import { API, signUpData, signUpThroughApi, userIdOf } from './support/customers.ts';
-import { E2E_CLOSED_PORT, expect, test, waitForMenu } from './support/fixtures.ts';
+import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
 
 /*
  * More checkout journeys of issue 7, on a phone: the loyalty reward on the demo pizzeria (points
@@ -12,10 +13,6 @@ import { E2E_CLOSED_PORT, expect, test, waitForMenu } from './support/fixtures.t
 
 /** Sakura on the closed-clock server (Chromium resolves *.localhost; Node does not). */
 const SAKURA = `http://sakura.localhost:${E2E_CLOSED_PORT}`;
-
-type WithStorage = {
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-};
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -74,40 +71,6 @@ async function pointsOf(request: APIRequestContext, token: string): Promise<numb
   return ((await reply.json()) as { pontos_fidelidade: number }).pontos_fidelidade;
 }
 
-/** Stores `token` on the page's origin and opens the menu there. */
-async function openSignedIn(page: Page, token: string, origin = '') {
-  await page.goto(`${origin}/`);
-  await page.evaluate(
-    (value) => (globalThis as unknown as WithStorage).localStorage.setItem('token', value),
-    token,
-  );
-  await page.goto(`${origin}/`);
-  await waitForMenu(page);
-}
-
-/** Adds the product `name` (no required choices) `count` times and goes to /confirmation. */
-async function buy(page: Page, search: string, name: RegExp, count: number) {
-  await page.getByRole('searchbox').fill(search);
-  await page.getByRole('button', { name }).first().click();
-  const dialog = page.getByRole('dialog');
-  for (let i = 1; i < count; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
-  await dialog.getByRole('button', { name: 'Inserir' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await page.getByRole('button', { name: 'Finalizar' }).click();
-  await expect(page).toHaveURL(/\/confirmation$/);
-  await expect(page.getByRole('heading', { name: 'Resumo' })).toBeVisible();
-}
-
-const total = (page: Page) => page.getByTestId('checkout-total');
-
-async function expectSuccess(page: Page) {
-  const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
-  await expect(result).toBeVisible();
-  await expect(result).toContainText(/Seu pedido nº \d+ foi recebido\./);
-  await result.getByRole('button', { name: 'Fechar' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
 test.use({ serviceWorkers: 'block' });
 
 test.describe('checkout, more', () => {
@@ -122,9 +85,9 @@ test.describe('checkout, more', () => {
 
     await openSignedIn(page, token);
     // Eight cans (R$ 52,00): still above the R$ 25,00 minimum once R$ 15,00 are off.
-    await buy(page, 'guarana', /Guaraná Antarctica lata 350 ml/, 8);
+    await buyAndCheckout(page, 'guarana', /Guaraná Antarctica lata 350 ml/, 8);
     await page.getByRole('tab', { name: 'Retirada' }).click();
-    await expect(total(page)).toHaveText('R$ 52,00');
+    await expect(checkoutTotal(page)).toHaveText('R$ 52,00');
     const loyalty = page.getByRole('region', { name: 'Programa de fidelidade' });
     await expect(loyalty).toContainText(`Você tem ${earned} pontos. A recompensa precisa de 100.`);
     await loyalty.getByRole('button', { name: 'Usar recompensa' }).click();
@@ -132,10 +95,10 @@ test.describe('checkout, more', () => {
     await expect(dialog).toContainText('Recompensa: R$ 15,00 de desconto');
     await dialog.getByRole('button', { name: 'Usar agora' }).click();
     await expect(loyalty.getByText('Recompensa de fidelidade aplicada')).toBeVisible();
-    await expect(total(page)).toHaveText('R$ 37,00');
+    await expect(checkoutTotal(page)).toHaveText('R$ 37,00');
     await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expectSuccess(page);
+    await expectOrderPlaced(page);
     // 100 spent; the R$ 37,00 paid earns 37.
     expect(await pointsOf(request, token)).toBe(earned - 100 + 37);
   });
@@ -151,9 +114,9 @@ test.describe('checkout, more', () => {
       return reply.status === 201 ? ((await reply.json()) as { detail: string }).detail : `${reply.status}`;
     }, signUpData());
     expect(token).toContain('.');
-    await openSignedIn(page, token, SAKURA);
+    await openSignedIn(page, token, '/', SAKURA);
     // Two temakis skin (R$ 25,90): above sakura's R$ 40,00 minimum.
-    await buy(page, 'skin', /Temaki skin/, 2);
+    await buyAndCheckout(page, 'skin', /Temaki skin/, 2);
     await page.getByRole('tab', { name: 'Retirada' }).click();
     const schedule = page.getByRole('region', { name: 'Agendamento' });
     await expect(schedule).toContainText('A loja está fechada agora: agende seu pedido.');
@@ -167,7 +130,7 @@ test.describe('checkout, more', () => {
     await expect(schedule).toContainText('Agendado para');
     await page.getByRole('radio', { name: 'Cartão na entrega (crédito ou débito)' }).check();
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
-    await expectSuccess(page);
+    await expectOrderPlaced(page);
 
     const orders = await page.evaluate(async (value) => {
       const reply = await fetch('/bar/atendimentos_list_app?format=json', {

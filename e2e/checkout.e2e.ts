@@ -1,15 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  buyAndCheckout,
+  checkoutTotal,
+  expectOrderPlaced,
+  openSignedIn,
+  type WithStorage,
+} from './support/checkout.ts';
 import { API, signUpThroughApi, userIdOf } from './support/customers.ts';
-import { expect, test, waitForMenu } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 
 /*
  * Checkout and order placement (issue 7) on the demo pizzeria, on a phone: pickup with card on
  * delivery, delivery with cash and change, a coupon from the URL, the minimum-order dialog.
  */
-
-type WithStorage = {
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-};
 
 /** Saves an address in Consolação (a pizzaria neighbourhood) for the customer. */
 async function createAddress(request: APIRequestContext, token: string) {
@@ -38,39 +41,14 @@ async function createAddress(request: APIRequestContext, token: string) {
   expect(userIdOf(token)).toBeGreaterThan(0);
 }
 
-/** Opens the menu at `path` signed in with `token`. */
-async function openSignedIn(page: Page, token: string, path = '/') {
-  await page.goto('/');
-  await page.evaluate(
-    (value) => (globalThis as unknown as WithStorage).localStorage.setItem('token', value),
-    token,
-  );
-  await page.goto(path);
-  await waitForMenu(page);
-}
-
 /** Puts `count` Guaraná cans (R$ 6,50 each) in the cart and goes to /confirmation. */
-async function buyGuarana(page: Page, count: number) {
-  await page.getByRole('searchbox').fill('guarana');
-  await page.getByRole('button', { name: /Guaraná Antarctica lata 350 ml/ }).click();
-  const dialog = page.getByRole('dialog');
-  for (let i = 1; i < count; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
-  await dialog.getByRole('button', { name: 'Inserir' }).click();
-  await expect(page).toHaveURL(/\/cart$/);
-  await page.getByRole('button', { name: 'Finalizar' }).click();
-  await expect(page).toHaveURL(/\/confirmation$/);
-  await expect(page.getByRole('heading', { name: 'Resumo' })).toBeVisible();
-}
+const buyGuarana = (page: Page, count: number) =>
+  buyAndCheckout(page, 'guarana', /Guaraná Antarctica lata 350 ml/, count);
+const total = checkoutTotal;
 
-const total = (page: Page) => page.getByTestId('checkout-total');
-
+/** Placed, with its estimate, and the saved cart is gone (a reload cannot order it again). */
 async function expectSuccess(page: Page) {
-  const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
-  await expect(result).toBeVisible();
-  await expect(result).toContainText(/Seu pedido nº \d+ foi recebido\./);
-  await expect(result).toContainText(/Previsão: \d{2}:\d{2}/);
-  await result.getByRole('button', { name: 'Fechar' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  await expectOrderPlaced(page, { estimate: true });
   expect(
     await page.evaluate(() => (globalThis as unknown as WithStorage).localStorage.getItem('shop_cart')),
   ).toBeNull();
