@@ -29,6 +29,8 @@ import { printTable, startServer } from './support.ts';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 10);
 const CUSTOMERS = 64;
+/** Which databases to measure (comma-separated names of the table's rows); both by default. */
+const DATABASES = (process.env.BENCH_ORDER_DATABASES ?? 'PostgreSQL,PGlite').split(',');
 const RAW_ORDERS = 2000;
 const HOST = 'pizzaria.localhost';
 const PORT = 3881;
@@ -390,6 +392,7 @@ export async function runOrdersBench() {
     ['PostgreSQL', () => benchPostgres(serverUrl)],
     ['PGlite', benchPglite],
   ] as const) {
+    if (!DATABASES.includes(name)) continue;
     const { api, raw } = await run();
     // PGlite runs inside the server process: its CPU is the server's.
     if (name === 'PGlite') api.postgresCpuMs = null;

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +9,7 @@ import { type Config, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { createOrderEvents } from './lib/order-events.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { registerAddressRoutes } from './modules/addresses/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
@@ -94,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     }
   });
 
-  await app.register(helmet, {
+  const responseSecurityHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -128,6 +128,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(responseSecurityHeaders);
+    done();
   });
 
   await app.register(swagger, {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { customers, rateLimits, recoveryCodes, sessions, stores } from '../../db/schema.ts';
+import { rateLimits, recoveryCodes, sessions, stores } from '../../db/schema.ts';
+import { runStatement, statement } from '../../db/statements.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Sessions
@@ -16,29 +17,25 @@ export interface SessionWithAccount {
   isSuperuser: boolean;
 }
 
+/**
+ * The live session with this secret hash at this store, and its account. Every signed-in call
+ * starts here, so it is a named statement (planned once per connection).
+ */
 export async function findLiveSession(
   db: DbExecutor,
   storeId: number,
   secretHash: string,
   now: Date,
 ): Promise<SessionWithAccount | undefined> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      customerId: customers.id,
-      username: customers.phone,
-      isSuperuser: customers.isSuperuser,
-    })
-    .from(sessions)
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(
-      and(
-        eq(sessions.secretHash, secretHash),
-        eq(sessions.storeId, storeId),
-        eq(customers.storeId, storeId),
-        gt(sessions.expiresAt, now),
-      ),
-    );
+  const [row] = await runStatement<SessionWithAccount>(
+    db,
+    statement('comanda_live_session')`
+    select s.id as "sessionId", c.id as "customerId", c.phone as "username", c.is_superuser as "isSuperuser"
+    from sessions s join customers c on c.id = s.customer_id
+    where s.secret_hash = ${secretHash} and s.store_id = ${storeId} and c.store_id = ${storeId}
+      and s.expires_at > ${now.toISOString()}::timestamptz
+  `,
+  );
   return row;
 }
 

@@ -1,8 +1,8 @@
 import type { DeliveryType, Shift } from '@comanda/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { idempotencyKeys, type OrderLineItemSnapshot } from '../../db/schema.ts';
+import { runStatement, statement } from '../../db/statements.ts';
 import type { AvailabilitySettings } from '../menu/service.ts';
 
 /*
@@ -12,30 +12,6 @@ import type { AvailabilitySettings } from '../menu/service.ts';
  * are the contract of the design (docs/decisions/0010-order-placement.md); every value is a
  * parameter.
  */
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-interface DrizzleInternals {
-  dialect?: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session?: { client?: unknown };
-}
-
-/**
- * Runs one of the statements below. On node-postgres it is a named prepared statement, parsed and
- * planned once per connection instead of once per order (the read statement plans in about as long
- * as it runs). Drizzle has no prepared raw SQL, so this reaches for the connection drizzle runs on;
- * on PGlite, or should drizzle's internals change shape, it is a plain execute.
- */
-async function run<T>(db: DbExecutor, name: string, query: SQL): Promise<T[]> {
-  const { dialect, session } = db as unknown as DrizzleInternals;
-  const client = session?.client;
-  if (dialect && (client instanceof pg.Client || client instanceof pg.Pool)) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await client.query({ name, text, values: params });
-    return result.rows as T[];
-  }
-  return rowsOf<T>(await db.execute(query));
-}
 
 /** A PostgreSQL int[] literal of validated ids (works the same on node-postgres and PGlite). */
 const intArray = (ids: readonly number[]) => `{${ids.filter(Number.isSafeInteger).join(',')}}`;
@@ -171,10 +147,9 @@ export async function loadOrderContext(
   input: OrderContextInput,
 ): Promise<OrderContext | undefined> {
   const { storeId, customerId, key, requestHash, now, methodId, tableId, couponId, productIds } = input;
-  const rows = await run<OrderContext>(
+  const rows = await runStatement<OrderContext>(
     db,
-    'comanda_order_context',
-    sql`
+    statement('comanda_order_context')`
     with claim as (
       insert into idempotency_keys (store_id, customer_id, key, request_hash, status_code, response, created_at)
       values (${storeId}, ${customerId}, ${key}, ${requestHash}, 102, '{}'::jsonb, ${now.toISOString()}::timestamptz)
@@ -359,15 +334,14 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
   const { order: o, lines, key, reply, balanceAfter } = input;
   const spend = o.pontosUtilizados;
   const earn = o.pontosFidelidade;
-  const rows = await run<{
+  const rows = await runStatement<{
     couponClaimed: number;
     couponCustomerUses: number;
     periodTaken: number;
     pointsChanged: number;
   }>(
     db,
-    'comanda_order_write',
-    sql`
+    statement('comanda_order_write')`
     with new_order as (
       insert into orders (
         id, store_id, customer_id, status, dh_iniciado, tipo_entrega, forma_entrada, table_id, mesa,
