@@ -120,7 +120,10 @@ export interface OrderContext extends AvailabilitySettings {
   coupon: ContextCoupon | null;
   /** Orders of this customer that used the coupon. */
   couponCustomerUses: number;
-  products: ContextProduct[];
+  /** The store's menu version, read with the products (every change to the menu raises it). */
+  menuVersion: number;
+  /** The cart's products; null when they are those of `knownMenuVersion`. */
+  products: ContextProduct[] | null;
 }
 
 export interface OrderContextInput {
@@ -133,20 +136,26 @@ export interface OrderContextInput {
   tableId: number | null;
   couponId: number | null;
   productIds: readonly number[];
+  /**
+   * The menu version of which the caller already holds every product of the cart: when it is
+   * still the store's, `products` comes back null.
+   */
+  knownMenuVersion?: number | null;
 }
 
 /**
  * One statement: claims the Idempotency-Key (an INSERT that waits while another transaction holds
  * the same key, then does nothing if that one committed), locks the customer's row, takes the
  * order's id, and reads the store's settings, hours, loyalty program, the chosen payment method,
- * table and coupon, and every product of the cart with its groups and items. Undefined when the
- * store has no settings.
+ * table and coupon, and every product of the cart with its groups and items (unless the caller
+ * holds them for the current menu version). Undefined when the store has no settings.
  */
 export async function loadOrderContext(
   db: DbExecutor,
   input: OrderContextInput,
 ): Promise<OrderContext | undefined> {
   const { storeId, customerId, key, requestHash, now, methodId, tableId, couponId, productIds } = input;
+  const knownMenuVersion = input.knownMenuVersion ?? -1;
   const rows = await runStatement<OrderContext>(
     db,
     statement('comanda_order_context')`
@@ -161,6 +170,7 @@ export async function loadOrderContext(
       (select cu.pontos_fidelidade from customers cu
         where cu.store_id = ${storeId} and cu.id = ${customerId} for update) as "points",
       nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId",
+      s.menu_version as "menuVersion",
       c.pausada as "pausada",
       c.holidays as "holidays",
       c.agendamento_ativo as "agendamentoAtivo",
@@ -199,6 +209,8 @@ export async function loadOrderContext(
         from coupons cp where cp.store_id = ${storeId} and cp.id = ${couponId}) as "coupon",
       (select count(*)::int from coupon_redemptions r
         where r.coupon_id = ${couponId} and r.customer_id = ${customerId}) as "couponCustomerUses",
+      -- The cart's products, unless the caller holds this menu version's copies of them.
+      case when s.menu_version = ${knownMenuVersion}::int then null else
       (select coalesce(json_agg(json_build_object(
           'id', p.id, 'descricao', p.descricao, 'detalhes', p.detalhes, 'valorVenda', p.valor_venda,
           'urlImagem', p.url_imagem, 'categoryId', p.category_id, 'categoria', cat.descricao,
@@ -218,8 +230,8 @@ export async function loadOrderContext(
             from product_groups pg join option_groups g on g.id = pg.group_id
             where pg.product_id = p.id and pg.store_id = ${storeId}))), '[]'::json)
         from products p join categories cat on cat.id = p.category_id
-        where p.store_id = ${storeId} and p.id = any(${intArray(productIds)}::int[])) as "products"
-    from company_settings c
+        where p.store_id = ${storeId} and p.id = any(${intArray(productIds)}::int[])) end as "products"
+    from company_settings c join stores s on s.id = c.store_id
     where c.store_id = ${storeId}
   `,
   );

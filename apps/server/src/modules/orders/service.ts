@@ -39,7 +39,8 @@ import { type CustomerPrincipal, forbidden } from '../../plugins/auth.ts';
 import { addressNotDeliverable, quoteDelivery } from '../addresses/service.ts';
 import { checkCoupon, couponRefusal } from '../coupons/service.ts';
 import { availabilityAt } from '../menu/service.ts';
-import { fullProducts, priceChangedError, rebuildCart } from './cart-rebuild.ts';
+import { CartProductCopies } from './cart-products.ts';
+import { priceChangedError, rebuildCart } from './cart-rebuild.ts';
 import * as repo from './repository.ts';
 
 /*
@@ -266,6 +267,8 @@ interface Attempt {
 }
 
 export class OrderService {
+  private readonly cartProducts = new CartProductCopies();
+
   constructor(private readonly deps: OrderServiceDeps) {}
 
   /**
@@ -346,6 +349,8 @@ export class OrderService {
     const scheduled = !tableOrder && body.agendado === true;
     const methodId = body.fk_forma_pagamento ?? null;
 
+    const productIds = [...new Set(body.produtos_pedidos.map((line) => line.produto))];
+    const held = this.cartProducts.holding(storeId, productIds);
     const context = await repo.loadOrderContext(tx, {
       storeId,
       customerId,
@@ -355,7 +360,8 @@ export class OrderService {
       methodId,
       tableId: /^\d{1,9}$/.test(tableRef) ? Number(tableRef) : null,
       couponId: body.fk_cupom ?? null,
-      productIds: [...new Set(body.produtos_pedidos.map((line) => line.produto))],
+      productIds,
+      knownMenuVersion: held?.version ?? null,
     });
     if (!context) throw new AppError('not_found', 'STORE_NOT_FOUND', 'Loja não encontrada.');
     if (context.claimed === 0) return this.replay(tx, attempt);
@@ -404,8 +410,8 @@ export class OrderService {
     }
 
     // The cart, priced from the database.
-    const rows = new Map(context.products.map((row) => [row.id, row]));
-    const cart = rebuildCart(body.produtos_pedidos, fullProducts(context.products), rows, channel);
+    const { rows, products } = this.cartProducts.cartProducts(storeId, productIds, held, context);
+    const cart = rebuildCart(body.produtos_pedidos, products, rows, channel);
     if (cart.priceChange) throw priceChangedError(cart.priceChange.line, cart.priceChange.index);
     const lines = cart.lines;
     const subtotal = lines.reduce((acc, line) => acc + linePricing(line).total, 0);
