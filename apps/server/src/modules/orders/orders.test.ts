@@ -706,20 +706,29 @@ describe("a scheduled order on 'sakura' while it is closed", () => {
     }
   });
 
-  it('a period takes 8 orders; the 9th is refused with SCHEDULE_PERIOD_FULL', async () => {
+  it('a period takes 8 orders; the 9th, racing from any customer, is refused with SCHEDULE_PERIOD_FULL', async () => {
     t.setNow(monday);
     try {
       const period = '2026-05-05T15:00:00.000Z';
-      const account = await signUp(t.app, { host: SAKURA });
+      // Three customers, three orders each, all at once.
+      const accounts = [
+        await signUp(t.app, { host: SAKURA }),
+        await signUp(t.app, { host: SAKURA }),
+        await signUp(t.app, { host: SAKURA }),
+      ];
       const line = await cartLine(t, { ref: 'combinado-salmao-16', host: SAKURA });
-      const payload = submission(account.userId, [line], { agendado: true, hora_entrega: period });
       const replies = await Promise.all(
-        Array.from({ length: 9 }, () => placeOrder(t, account.token, payload, { host: SAKURA })),
+        Array.from({ length: 9 }, (_, i) => {
+          const account = accounts[i % 3]!;
+          const payload = submission(account.userId, [line], { agendado: true, hora_entrega: period });
+          return placeOrder(t, account.token, payload, { host: SAKURA });
+        }),
       );
       expect(replies.filter((reply) => reply.statusCode === 201)).toHaveLength(8);
       const full = replies.find((reply) => reply.statusCode !== 201)!;
       await refusal(full, 409, 'SCHEDULE_PERIOD_FULL');
-      expect((await customerState(t, account.userId)).orders).toBe(8);
+      const states = await Promise.all(accounts.map((account) => customerState(t, account.userId)));
+      expect(states.reduce((sum, state) => sum + state.orders, 0)).toBe(8);
     } finally {
       t.setNow(new Date());
     }

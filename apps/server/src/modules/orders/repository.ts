@@ -7,8 +7,9 @@ import type { AvailabilitySettings } from '../menu/service.ts';
 
 /*
  * Order placement reads everything it needs in one statement and writes the whole order in
- * another (data-modifying CTEs), so a placement is five round trips (session, BEGIN, read, write,
- * COMMIT) plus the delivery quote for a delivery. The SQL is written out because the statements
+ * another (data-modifying CTEs), each its own transaction, so a placement is three round trips
+ * (session, read, write) plus the delivery quote for a delivery; a coupon or a booked-up schedule
+ * period adds a transaction around the write (BEGIN, lock, write, COMMIT). The SQL is written out because the statements
  * are the contract of the design (docs/decisions/0010-order-placement.md); every value is a
  * parameter.
  */
@@ -98,10 +99,17 @@ export interface ContextCoupon {
   minSubtotal: number;
 }
 
+/** The stored reply of an Idempotency-Key. */
+export interface KeyReply {
+  requestHash: string;
+  statusCode: number;
+  response: unknown;
+}
+
 export interface OrderContext extends AvailabilitySettings {
-  /** 1 when this request's Idempotency-Key row was inserted, 0 when the key was already used. */
-  claimed: number;
-  /** The customer's points, read under the customer row's lock (held until the transaction ends). */
+  /** The reply of an earlier request with this Idempotency-Key, if there was one. */
+  previous: KeyReply | null;
+  /** The customer's points when read (the write statement checks them again under the row's lock). */
   points: number | null;
   /** The id the order will get (taken from its sequence now, so the reply can be built before writing). */
   orderId: number;
@@ -130,8 +138,6 @@ export interface OrderContextInput {
   storeId: number;
   customerId: number;
   key: string;
-  requestHash: string;
-  now: Date;
   methodId: number | null;
   tableId: number | null;
   couponId: number | null;
@@ -144,9 +150,8 @@ export interface OrderContextInput {
 }
 
 /**
- * One statement: claims the Idempotency-Key (an INSERT that waits while another transaction holds
- * the same key, then does nothing if that one committed), locks the customer's row, takes the
- * order's id, and reads the store's settings, hours, loyalty program, the chosen payment method,
+ * One statement, no locks: the Idempotency-Key's earlier reply, the customer's points, the
+ * order's id, and the store's settings, hours, loyalty program, the chosen payment method,
  * table and coupon, and every product of the cart with its groups and items (unless the caller
  * holds them for the current menu version). Undefined when the store has no settings.
  */
@@ -154,21 +159,18 @@ export async function loadOrderContext(
   db: DbExecutor,
   input: OrderContextInput,
 ): Promise<OrderContext | undefined> {
-  const { storeId, customerId, key, requestHash, now, methodId, tableId, couponId, productIds } = input;
+  const { storeId, customerId, key, methodId, tableId, couponId, productIds } = input;
   const knownMenuVersion = input.knownMenuVersion ?? -1;
   const rows = await runStatement<OrderContext>(
     db,
     statement('comanda_order_context')`
-    with claim as (
-      insert into idempotency_keys (store_id, customer_id, key, request_hash, status_code, response, created_at)
-      values (${storeId}, ${customerId}, ${key}, ${requestHash}, 102, '{}'::jsonb, ${now.toISOString()}::timestamptz)
-      on conflict do nothing
-      returning 1
-    )
     select
-      (select count(*)::int from claim) as "claimed",
+      (select json_build_object(
+          'requestHash', k.request_hash, 'statusCode', k.status_code, 'response', k.response)
+        from idempotency_keys k
+        where k.store_id = ${storeId} and k.customer_id = ${customerId} and k.key = ${key}) as "previous",
       (select cu.pontos_fidelidade from customers cu
-        where cu.store_id = ${storeId} and cu.id = ${customerId} for update) as "points",
+        where cu.store_id = ${storeId} and cu.id = ${customerId}) as "points",
       nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId",
       s.menu_version as "menuVersion",
       c.pausada as "pausada",
@@ -315,61 +317,85 @@ export interface OrderValues {
 export interface WriteOrderInput {
   order: OrderValues;
   lines: OrderLineValues[];
-  /** The Idempotency-Key whose row gets the reply. */
+  /** The Idempotency-Key this order answers, and its request's hash. */
   key: string;
+  requestHash: string;
+  /** The order's reply; its order_info.pontos_fidelidade is set here to the balance after the order. */
   reply: unknown;
-  /** The balance the ledger records after the order (the caller holds the customer's row lock). */
-  balanceAfter: number;
 }
 
 export interface WriteOrderResult {
+  /** False when nothing was written: the key was already taken, or the points to spend were not there. */
+  claimed: boolean;
+  /** The customer's points under the row's lock, before this order; null without the customer. */
+  pointsBefore: number | null;
   /** False when the coupon's last use went to another order (coupon orders only). */
   couponClaimed: boolean;
-  /** This customer's earlier orders with the coupon, counted after the locks were taken. */
+  /** This customer's earlier orders with the coupon (exact when the customer's row was locked first). */
   couponCustomerUses: number;
   /** Other orders (not cancelled) booked for the same schedule period. */
   periodTaken: number;
-  /** False when the points to spend were no longer there. */
-  pointsChanged: boolean;
 }
 
 const ts = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
- * One statement writes the order, its lines, its first status change, the coupon's use and
- * redemption, the points (balance and ledger) and the Idempotency-Key's reply. The coupon's use is
- * a conditional UPDATE (of two orders racing for its last use exactly one gets it) and the points
- * change one too; the caller rolls the transaction back when either did not happen, or when a
- * per-customer or schedule limit counted here is exceeded.
+ * One statement writes the whole order: it locks the customer's row, then claims the
+ * Idempotency-Key with the order's reply (only when the points to spend are there), and, only
+ * when the claim happened, writes the order, its lines, its first status change, the coupon's use
+ * and redemption, and the points (balance and ledger). Run on its own it is its own transaction:
+ * two requests of one customer take turns at the row lock, so the second sees the first's key and
+ * points. The coupon's use is a conditional UPDATE (of two orders racing for its last use exactly
+ * one gets it); a coupon order runs it inside a transaction that the caller rolls back when the use
+ * did not happen, or when a per-customer or schedule limit counted here is exceeded.
  */
 export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promise<WriteOrderResult> {
-  const { order: o, lines, key, reply, balanceAfter } = input;
+  const { order: o, lines, key, requestHash, reply } = input;
   const spend = o.pontosUtilizados;
   const earn = o.pontosFidelidade;
   const rows = await runStatement<{
+    claimed: number;
+    pointsBefore: number | null;
     couponClaimed: number;
     couponCustomerUses: number;
     periodTaken: number;
-    pointsChanged: number;
   }>(
     db,
     statement('comanda_order_write')`
-    with new_order as (
+    with locked as (
+      select pontos_fidelidade as points from customers
+      where store_id = ${o.storeId} and id = ${o.customerId}
+      for update
+    ),
+    claim as (
+      insert into idempotency_keys (store_id, customer_id, key, request_hash, status_code, response, order_id, created_at)
+      select ${o.storeId}, ${o.customerId}, ${key}, ${requestHash}, 201,
+        jsonb_set(${JSON.stringify(reply)}::jsonb, '{order_info,pontos_fidelidade}',
+          to_jsonb(l.points - ${spend}::int + ${earn}::int)),
+        ${o.id}, ${ts(o.dhIniciado)}::timestamptz
+      from locked l
+      where l.points >= ${spend}::int
+      on conflict do nothing
+      returning 1
+    ),
+    new_order as (
       insert into orders (
         id, store_id, customer_id, status, dh_iniciado, tipo_entrega, forma_entrada, table_id, mesa,
         total_produtos, acrescimo, valor_entrega, desconto_cupom, desconto_fidelidade, total, coupon_id,
         cupom, observacoes, payment_method_id, forma_pagamento_nome, troco_para, agendado, hora_entrega,
         estimated_at, address_id, address_string, fidelidade_utilizada, pontos_fidelidade,
         pontos_utilizados, documento_cliente, fone_para_mensagens, imprimir, updated_at)
-      values (
+      select
         ${o.id}, ${o.storeId}, ${o.customerId}, 'Solicitado', ${ts(o.dhIniciado)}::timestamptz,
-        ${o.tipoEntrega}, ${o.formaEntrada}, ${o.tableId}::int, ${o.mesa}::text, ${o.totalProdutos},
-        ${o.acrescimo}, ${o.valorEntrega}, ${o.descontoCupom}, ${o.descontoFidelidade}, ${o.total},
-        ${o.couponId}::int, ${o.cupom}::text, ${o.observacoes}, ${o.paymentMethodId}::int,
+        ${o.tipoEntrega}, ${o.formaEntrada}, ${o.tableId}::int, ${o.mesa}::text, ${o.totalProdutos}::int,
+        ${o.acrescimo}::int, ${o.valorEntrega}::int, ${o.descontoCupom}::int, ${o.descontoFidelidade}::int,
+        ${o.total}::int, ${o.couponId}::int, ${o.cupom}::text, ${o.observacoes}, ${o.paymentMethodId}::int,
         ${o.formaPagamentoNome}::text, ${o.trocoPara}::int, ${o.horaEntrega !== null},
         ${ts(o.horaEntrega)}::timestamptz, ${ts(o.estimatedAt)}::timestamptz, ${o.addressId}::int,
-        ${o.addressString}::text, ${o.fidelidadeUtilizada}, ${earn}, ${spend}, ${o.documentoCliente}::text,
-        ${o.foneParaMensagens}::text, ${o.imprimir}, ${ts(o.dhIniciado)}::timestamptz)
+        ${o.addressString}::text, ${o.fidelidadeUtilizada}, ${earn}::int, ${spend}::int,
+        ${o.documentoCliente}::text, ${o.foneParaMensagens}::text, ${o.imprimir},
+        ${ts(o.dhIniciado)}::timestamptz
+      where exists (select 1 from claim)
     ),
     new_lines as (
       insert into order_lines (
@@ -380,15 +406,18 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
       from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(
         "seq" int, "productId" int, "descricaoProduto" text, "descricaoCategoria" text, "produtoValor" int,
         "valorAdicionais" int, "qtd" int, "valorTotal" int, "observacao" text, "itensPedidos" jsonb)
+      where exists (select 1 from claim)
     ),
     first_status as (
       insert into order_status_changes (store_id, order_id, from_status, to_status, by_customer_id, at)
-      values (${o.storeId}, ${o.id}, null, 'Solicitado', ${o.customerId}, ${ts(o.dhIniciado)}::timestamptz)
+      select ${o.storeId}, ${o.id}, null, 'Solicitado', ${o.customerId}, ${ts(o.dhIniciado)}::timestamptz
+      where exists (select 1 from claim)
     ),
     coupon_use as (
       update coupons set uses = uses + 1
       where store_id = ${o.storeId} and id = ${o.couponId}::int and ativo
         and (max_uses is null or uses < max_uses)
+        and exists (select 1 from claim)
       returning id
     ),
     redemption as (
@@ -397,40 +426,53 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
     ),
     points as (
       update customers set pontos_fidelidade = pontos_fidelidade - ${spend}::int + ${earn}::int
-      where store_id = ${o.storeId} and id = ${o.customerId} and pontos_fidelidade >= ${spend}::int
+      where store_id = ${o.storeId} and id = ${o.customerId}
         and (${spend}::int > 0 or ${earn}::int > 0)
+        and exists (select 1 from claim)
       returning pontos_fidelidade
     ),
     ledger as (
       insert into loyalty_points_ledger (store_id, customer_id, order_id, delta, reason, balance_after, at)
-      select ${o.storeId}, ${o.customerId}, ${o.id}, v.delta, v.reason, v.balance_after,
+      select ${o.storeId}, ${o.customerId}, ${o.id}, v.delta, v.reason, l.points + v.change,
         ${ts(o.dhIniciado)}::timestamptz
       from (values
-        (-${spend}::int, 'reward_redeemed', ${balanceAfter - earn}::int),
-        (${earn}::int, 'order_earned', ${balanceAfter}::int)) as v(delta, reason, balance_after)
+        (-${spend}::int, 'reward_redeemed', -${spend}::int),
+        (${earn}::int, 'order_earned', ${earn}::int - ${spend}::int)) as v(delta, reason, change)
+      cross join locked l
       where v.delta <> 0 and exists (select 1 from points)
-    ),
-    key_reply as (
-      update idempotency_keys set status_code = 201, response = ${JSON.stringify(reply)}::jsonb, order_id = ${o.id}
-      where store_id = ${o.storeId} and customer_id = ${o.customerId} and key = ${key}
     )
     select
+      (select count(*)::int from claim) as "claimed",
+      (select points from locked) as "pointsBefore",
       (select count(*)::int from coupon_use) as "couponClaimed",
       (select count(*)::int from coupon_redemptions r
         where r.coupon_id = ${o.couponId}::int and r.customer_id = ${o.customerId}) as "couponCustomerUses",
       (select count(*)::int from orders x
         where x.store_id = ${o.storeId} and x.hora_entrega = ${ts(o.horaEntrega)}::timestamptz
-          and x.status <> 'Cancelado') as "periodTaken",
-      (select count(*)::int from points) as "pointsChanged"
+          and x.status <> 'Cancelado') as "periodTaken"
   `,
   );
   const row = rows[0]!;
   return {
+    claimed: row.claimed > 0,
+    pointsBefore: row.pointsBefore,
     couponClaimed: row.couponClaimed > 0,
     couponCustomerUses: row.couponCustomerUses,
     periodTaken: row.periodTaken,
-    pointsChanged: row.pointsChanged > 0 || (spend === 0 && earn === 0),
   };
+}
+
+/**
+ * Locks the customer's row until the transaction ends, so that a write statement run after it sees
+ * every earlier order of this customer (per-customer coupon limits are counted, not locked).
+ */
+export async function lockCustomer(db: DbExecutor, storeId: number, customerId: number): Promise<void> {
+  await runStatement(
+    db,
+    statement('comanda_lock_customer')`
+    select 1 from customers where store_id = ${storeId} and id = ${customerId} for update
+  `,
+  );
 }
 
 /**

@@ -35,7 +35,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import type { OrderLineItemSnapshot } from '../../db/schema.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
-import { type CustomerPrincipal, forbidden } from '../../plugins/auth.ts';
+import { type CustomerPrincipal, forbidden, notAuthenticated } from '../../plugins/auth.ts';
 import { addressNotDeliverable, quoteDelivery } from '../addresses/service.ts';
 import { checkCoupon, couponRefusal } from '../coupons/service.ts';
 import { availabilityAt } from '../menu/service.ts';
@@ -272,10 +272,11 @@ export class OrderService {
   constructor(private readonly deps: OrderServiceDeps) {}
 
   /**
-   * POST /bar/v2/app/order/upsert/, exactly once per Idempotency-Key. The key's row is inserted by
-   * the transaction's first statement: a request with a key in use waits there for the first one's
-   * transaction and then answers its stored reply (422 when its body differs). A refusal rolls the
-   * whole transaction back and is then stored as the key's reply, so a key always answers the same.
+   * POST /bar/v2/app/order/upsert/, exactly once per Idempotency-Key. The key's row is written by
+   * the same statement as the order, under the customer's row lock: of two requests with one key
+   * the second waits for the first and then answers its stored reply (422 when its body differs).
+   * A refusal writes nothing and is then stored as the key's reply, so a key always answers the
+   * same (docs/decisions/0014-order-placement-round-trips.md).
    */
   async place(
     principal: CustomerPrincipal,
@@ -288,7 +289,7 @@ export class OrderService {
     const { db } = this.deps;
     try {
       checkRequest(body);
-      const result = await db.transaction((tx) => this.placeIn(tx, attempt));
+      const result = await this.placeOnce(attempt);
       if (result.statusCode === 201 && !result.replayed)
         this.announce(principal, result.body as OrderPlacedReply);
       return result;
@@ -325,9 +326,15 @@ export class OrderService {
     });
   }
 
-  private async replay(db: DbExecutor, { principal, key, hash }: Attempt): Promise<PlaceOrderResult> {
+  private async replay(db: DbExecutor, attempt: Attempt): Promise<PlaceOrderResult> {
+    const { principal, key } = attempt;
     const first = await repo.findIdempotencyKey(db, principal.storeId, principal.customerId, key);
     if (!first) throw new Error('idempotency key row vanished');
+    return this.answerFrom(first, attempt);
+  }
+
+  /** The key's stored reply, when this request is the same as the one that stored it. */
+  private answerFrom(first: repo.KeyReply, { hash }: Attempt): PlaceOrderResult {
     if (first.requestHash !== hash) return { statusCode: 422, body: keyReusedReply(), replayed: false };
     return {
       statusCode: first.statusCode,
@@ -336,8 +343,9 @@ export class OrderService {
     };
   }
 
-  /** Every rule, then the writes; throws the first refusal (the caller's transaction rolls back). */
-  private async placeIn(tx: DbExecutor, attempt: Attempt): Promise<PlaceOrderResult> {
+  /** Every rule, then the writes; throws the first refusal, having written nothing. */
+  private async placeOnce(attempt: Attempt): Promise<PlaceOrderResult> {
+    const { db } = this.deps;
     const { principal, body, key, hash, now } = attempt;
     const { storeId, customerId } = principal;
     const source = body.forma_entrada?.trim() || DEFAULT_SOURCE;
@@ -351,12 +359,10 @@ export class OrderService {
 
     const productIds = [...new Set(body.produtos_pedidos.map((line) => line.produto))];
     const held = this.cartProducts.holding(storeId, productIds);
-    const context = await repo.loadOrderContext(tx, {
+    const context = await repo.loadOrderContext(db, {
       storeId,
       customerId,
       key,
-      requestHash: hash,
-      now,
       methodId,
       tableId: /^\d{1,9}$/.test(tableRef) ? Number(tableRef) : null,
       couponId: body.fk_cupom ?? null,
@@ -364,7 +370,7 @@ export class OrderService {
       knownMenuVersion: held?.version ?? null,
     });
     if (!context) throw new AppError('not_found', 'STORE_NOT_FOUND', 'Loja não encontrada.');
-    if (context.claimed === 0) return this.replay(tx, attempt);
+    if (context.previous) return this.answerFrom(context.previous, attempt);
 
     // The store: the table, the delivery type, open or a schedule period.
     const table = context.diningTable;
@@ -458,7 +464,7 @@ export class OrderService {
       if (!body.fk_endereco) {
         throw invalid('ADDRESS_REQUIRED', 'Escolha o endereço de entrega.', 'fk_endereco');
       }
-      const quote = await quoteDelivery(tx, { storeId, customerId, addressId: body.fk_endereco, subtotal });
+      const quote = await quoteDelivery(db, { storeId, customerId, addressId: body.fk_endereco, subtotal });
       if (!quote.deliverable) throw addressNotDeliverable('fk_endereco');
       deliveryFee = quote.fee;
       addressId = body.fk_endereco;
@@ -557,7 +563,6 @@ export class OrderService {
 
     // The order, its reply, and the one statement that writes them.
     const capacity = period ? context.scheduleCapacity : null;
-    if (period && capacity) await repo.lockSchedulePeriod(tx, storeId, period);
     const estimate = period
       ? { at: period, text: storeClockText(period) }
       : estimatedTime({
@@ -574,7 +579,6 @@ export class OrderService {
           deliveryFee: totals.deliveryFee,
         })
       : 0;
-    const balance = points - spend + earn;
     const order: repo.OrderValues = {
       id: context.orderId,
       storeId,
@@ -622,26 +626,64 @@ export class OrderService {
         itensPedidos: snapshotItems(line),
       };
     });
-    const reply = placedReply(order, lineValues, estimate.text, balance);
-    const written = await repo.writeOrder(tx, {
-      order,
-      lines: lineValues,
-      key,
-      reply,
-      balanceAfter: balance,
-    });
+    const reply = placedReply(order, lineValues, estimate.text);
+    const write: repo.WriteOrderInput = { order, lines: lineValues, key, requestHash: hash, reply };
 
-    // Limits that other orders may have reached meanwhile: refused, and everything rolls back.
-    if (coupon && !written.couponClaimed) throw couponRefusal('COUPON_EXHAUSTED');
-    if (coupon?.maxUsesPerCustomer != null && written.couponCustomerUses >= coupon.maxUsesPerCustomer) {
-      throw couponRefusal('COUPON_CUSTOMER_LIMIT');
+    // Without a coupon or a limited schedule period the statement is the whole transaction.
+    if (!coupon && !capacity) {
+      const written = await repo.writeOrder(db, write);
+      if (!written.claimed) return this.unclaimed(db, attempt, written, spend);
+      return { statusCode: 201, body: withBalance(reply, written, spend, earn), replayed: false };
     }
-    if (capacity && written.periodTaken >= capacity) {
-      throw conflict('SCHEDULE_PERIOD_FULL', 'Este horário já está lotado. Escolha outro.', 'hora_entrega');
-    }
-    if (!written.pointsChanged) throw loyaltyRefusal('NOT_ENOUGH_POINTS');
-    return { statusCode: 201, body: reply, replayed: false };
+    // Otherwise the limits counted by the statement must see every earlier order: the customer's
+    // row (and the period) are locked first, and a limit reached meanwhile rolls everything back.
+    return db.transaction(async (tx) => {
+      await repo.lockCustomer(tx, storeId, customerId);
+      if (period && capacity) await repo.lockSchedulePeriod(tx, storeId, period);
+      const written = await repo.writeOrder(tx, write);
+      if (!written.claimed) return this.unclaimed(tx, attempt, written, spend);
+      if (coupon && !written.couponClaimed) throw couponRefusal('COUPON_EXHAUSTED');
+      if (coupon?.maxUsesPerCustomer != null && written.couponCustomerUses >= coupon.maxUsesPerCustomer) {
+        throw couponRefusal('COUPON_CUSTOMER_LIMIT');
+      }
+      if (capacity && written.periodTaken >= capacity) {
+        throw conflict('SCHEDULE_PERIOD_FULL', 'Este horário já está lotado. Escolha outro.', 'hora_entrega');
+      }
+      return { statusCode: 201, body: withBalance(reply, written, spend, earn), replayed: false };
+    });
   }
+
+  /** Nothing was written: the key was taken meanwhile (its reply), or the points were spent. */
+  private async unclaimed(
+    db: DbExecutor,
+    attempt: Attempt,
+    written: repo.WriteOrderResult,
+    spend: number,
+  ): Promise<PlaceOrderResult> {
+    if (written.pointsBefore === null) throw notAuthenticated();
+    if (written.pointsBefore < spend) {
+      const first = await repo.findIdempotencyKey(
+        db,
+        attempt.principal.storeId,
+        attempt.principal.customerId,
+        attempt.key,
+      );
+      if (!first) throw loyaltyRefusal('NOT_ENOUGH_POINTS');
+      return this.answerFrom(first, attempt);
+    }
+    return this.replay(db, attempt);
+  }
+}
+
+/** The reply with the points balance the order left (counted under the customer's row lock). */
+function withBalance(
+  reply: OrderPlacedReply,
+  written: repo.WriteOrderResult,
+  spend: number,
+  earn: number,
+): OrderPlacedReply {
+  const balance = (written.pointsBefore ?? 0) - spend + earn;
+  return { ...reply, order_info: { ...reply.order_info, pontos_fidelidade: balance } };
 }
 
 /** The reply to a placed order: order_info (read by the storefront) and the order record. */
@@ -649,7 +691,6 @@ function placedReply(
   order: repo.OrderValues,
   lines: repo.OrderLineValues[],
   estimatedText: string,
-  balance: number,
 ): OrderPlacedReply {
   const record: OrderRecord = {
     id: order.id,
@@ -695,7 +736,8 @@ function placedReply(
       status: 'Solicitado',
       total: order.total,
       estimated_time: estimatedText,
-      pontos_fidelidade: balance,
+      // The balance after the order: set when it is written, under the customer's row lock.
+      pontos_fidelidade: 0,
     },
     order: record,
   };
