@@ -661,17 +661,11 @@ export class OrderService {
     spend: number,
   ): Promise<PlaceOrderResult> {
     if (written.pointsBefore === null) throw notAuthenticated();
-    if (written.pointsBefore < spend) {
-      const first = await repo.findIdempotencyKey(
-        db,
-        attempt.principal.storeId,
-        attempt.principal.customerId,
-        attempt.key,
-      );
-      if (!first) throw loyaltyRefusal('NOT_ENOUGH_POINTS');
-      return this.answerFrom(first, attempt);
-    }
-    return this.replay(db, attempt);
+    const { principal, key } = attempt;
+    const first = await repo.findIdempotencyKey(db, principal.storeId, principal.customerId, key);
+    if (first) return this.answerFrom(first, attempt);
+    if (written.pointsBefore < spend) throw loyaltyRefusal('NOT_ENOUGH_POINTS');
+    throw new Error('the order write claimed no key, yet the key has no row');
   }
 }
 
