@@ -143,7 +143,11 @@ describe('privacy link (GET /core/v2/customer/get-customer-privacy/)', () => {
     const { userId } = await signUp(t.app, { name: 'Lúcia Ferreira Alves', send_promo: true });
     const cid = await privacyTokenOf(userId);
     expect(cid).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(cid).not.toContain(String(userId));
+    // Not the id nor an encoding of it (a random string may contain the id's digits by chance).
+    expect(cid).not.toBe(String(userId));
+    expect(cid).not.toBe(Buffer.from(String(userId)).toString('base64url'));
+    const other = await signUp(t.app);
+    expect(await privacyTokenOf(other.userId)).not.toBe(cid);
     const response = await privacyLink(cid);
     expect(response.statusCode).toBe(200);
     expect(privacyReply.parse(response.json())).toEqual({
