@@ -24,6 +24,7 @@ import { customers, products, stores } from '../apps/server/src/db/schema.ts';
 import { type OrderLineValues, writeOrder } from '../apps/server/src/modules/orders/repository.ts';
 import { readDemoStore } from '../apps/server/src/modules/store-import/demo-stores.ts';
 import { importStore } from '../apps/server/src/modules/store-import/service.ts';
+import { submission } from '../apps/server/src/test/submission.ts';
 import { printTable, startServer } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -109,27 +110,6 @@ async function benchCart(baseUrl: string) {
   });
 }
 
-function orderBody(customerId: number, lines: unknown[]) {
-  return JSON.stringify({
-    id: null,
-    tipo_entrega: 'Retirada',
-    observacoes: '',
-    forma_entrada: 'Instagram',
-    troco_para: null,
-    hora_entrega: null,
-    imprimir: true,
-    fk_forma_pagamento: 2,
-    fk_endereco: null,
-    fk_cliente: customerId,
-    fidelidade_utilizada: false,
-    fk_cupom: null,
-    produtos_pedidos: lines,
-    agendado: false,
-    identificador_pedido_novo: null,
-    documento_cliente: null,
-  });
-}
-
 /** CPU time (user + system) of processes so far, ms; 0 where /proc is not readable. */
 function cpuMs(pids: readonly number[]): number {
   let ticks = 0;
@@ -151,8 +131,8 @@ function postgresPids(): number[] {
   }
 }
 
-async function loadOrders(baseUrl: string, customersList: Customer[], lines: unknown[], serverPid?: number) {
-  const bodies = customersList.map((customer) => orderBody(customer.id, lines));
+async function loadOrders(baseUrl: string, customersList: Customer[], lines: object[], serverPid?: number) {
+  const bodies = customersList.map((customer) => JSON.stringify(submission(customer.id, lines)));
   let next = 0;
   const run = (duration: number) =>
     autocannon({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { buildCartLine, type FullProduct, initialPicks } from '@comanda/domain';
 import type { APIRequestContext } from '@playwright/test';
+import { submission } from '../apps/server/src/test/submission.ts';
 import { buyAndCheckout, checkoutTotal, expectOrderPlaced, openSignedIn } from './support/checkout.ts';
 import { API, signUpData, signUpThroughApi, userIdOf } from './support/customers.ts';
 import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
@@ -36,28 +37,7 @@ async function cartLine(request: APIRequestContext, name: string, qtd: number) {
 async function placeApiOrder(request: APIRequestContext, token: string, lines: object[]) {
   const reply = await request.post(`${API}/bar/v2/app/order/upsert/`, {
     headers: { ...bearer(token), 'Idempotency-Key': randomUUID() },
-    data: {
-      id: null,
-      tipo_entrega: 'Retirada',
-      observacoes: '',
-      forma_entrada: 'Instagram',
-      troco_para: null,
-      hora_entrega: null,
-      fone_para_mensagens: null,
-      imprimir: true,
-      fk_forma_pagamento: 2,
-      fk_endereco: null,
-      fk_cliente: userIdOf(token),
-      fidelidade_utilizada: false,
-      fk_cupom: null,
-      fk_telefone: null,
-      produtos_pedidos: lines,
-      stripe_payment_intent_id: null,
-      agendado: false,
-      identificador_pedido_novo: null,
-      documento_cliente: null,
-      codigo_autorizacao: null,
-    },
+    data: submission(userIdOf(token), lines),
   });
   expect(reply.status(), await reply.text()).toBe(201);
   return ((await reply.json()) as { order: { pontos_fidelidade: number } }).order.pontos_fidelidade;

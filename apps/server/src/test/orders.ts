@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fullProduct as fullProductReply, type OrderSubmission } from '@comanda/contract';
+import { fullProduct as fullProductReply } from '@comanda/contract';
 import {
   buildCartLine,
   type CartLineDraft,
@@ -23,6 +23,8 @@ import {
 } from '../db/schema.ts';
 import { bearer, PIZZARIA } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
+
+export { submission } from './submission.ts';
 
 /*
  * Order fixtures for server tests: cart lines built the way the storefront builds them (the full
@@ -112,38 +114,6 @@ export async function cartLine(t: TestApp, spec: LineSpec): Promise<CartLineDraf
   });
   if (!result.ok) throw new Error(`line ${spec.ref}: ${JSON.stringify(result.error)}`);
   return result.line;
-}
-
-/** The spec's submission payload for a pickup order paid by card on delivery; override any field. */
-export function submission(
-  customerId: number,
-  lines: readonly object[],
-  overrides: Partial<OrderSubmission> = {},
-): OrderSubmission {
-  return {
-    id: null,
-    tipo_entrega: 'Retirada',
-    observacoes: '',
-    forma_entrada: 'Instagram',
-    troco_para: null,
-    hora_entrega: null,
-    fone_para_mensagens: null,
-    imprimir: true,
-    fk_forma_pagamento: 2,
-    fk_endereco: null,
-    fk_cliente: customerId,
-    fidelidade_utilizada: false,
-    fk_cupom: null,
-    fk_telefone: null,
-    // The whole line, as the storefront keeps it; the server reads what it needs.
-    produtos_pedidos: lines.map((line) => JSON.parse(JSON.stringify(line))),
-    stripe_payment_intent_id: null,
-    agendado: false,
-    identificador_pedido_novo: null,
-    documento_cliente: null,
-    codigo_autorizacao: null,
-    ...overrides,
-  };
 }
 
 export function placeOrder(
