@@ -43,7 +43,10 @@ function setup(over: Parameters<typeof company>[0] = {}) {
 }
 
 describe('StoreInfoDialog', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it('shows the about tab with contact and social links', async () => {
     const user = setup();
@@ -68,11 +71,15 @@ describe('StoreInfoDialog', () => {
   });
 
   it('lists hours per weekday with up to two shifts as HH:MM, holidays included', async () => {
+    // A Wednesday in store time, so no listed day is today's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T15:00:00Z'));
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Info' }));
     await user.click(screen.getByRole('tab', { name: 'Horários' }));
     const panel = screen.getByRole('tabpanel', { name: 'Horários' });
     expect(panel).toHaveTextContent('Segunda-feira11:00 – 15:0018:00 – 23:30');
+    expect(panel).toHaveTextContent('Quarta-feira (hoje)Fechado');
     expect(panel).toHaveTextContent('Feriados12:00 – 22:00');
     expect(panel).toHaveTextContent('DomingoFechado');
   });
