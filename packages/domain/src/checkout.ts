@@ -1,11 +1,29 @@
+import type { CartLineDraft } from './cart.ts';
+import { type CashChangeVerdict, cashChangeVerdict, MAX_CHANGE_ABOVE_TOTAL } from './cash-change.ts';
+import { type Coupon, type CouponOrderRefusal, couponOrderRefusal } from './coupon.ts';
+import { documentRequired, isValidDocument, normalizeDocument } from './customer-document.ts';
+import { type AddressFees, chooseDeliveryFee } from './delivery-fee.ts';
+import { DELIVERY_TYPES, type DeliveryType } from './delivery-types.ts';
+import {
+  type LoyaltyProgram,
+  type LoyaltyUnusableReason,
+  type LoyaltyVerdict,
+  loyaltyEligibility,
+} from './loyalty.ts';
 import type { Centavos } from './money.ts';
-import { storeLocalTime } from './opening-hours.ts';
+import { checkoutTotals, type OrderTotals } from './order-totals.ts';
 import { assertCentavos } from './percent.ts';
 
-export type DeliveryType = 'Entregar' | 'Retirada' | 'Vem comer';
+/*
+ * The checkout rulebook (spec sections 2 "Checkout", 4 "Delivery type" and "Store-level payment
+ * mode", 5, 6 "Local (table) mode" and 9 "Delivery fee and totals"): every rule that decides what an
+ * order costs and whether it may be placed, applied in one order by `checkoutQuote`. The
+ * storefront's checkout shows the quote (totals, blocks, main action); the server's order placement
+ * refuses with the quote's first refusal. Neither side applies these rules any other way.
+ */
 
-/** Spec section 4 "Delivery type": the priority order of the defaults. */
-export const DELIVERY_TYPES: readonly DeliveryType[] = ['Entregar', 'Retirada', 'Vem comer'];
+// ---------------------------------------------------------------------------------------------
+// Delivery types
 
 export interface AllowedDeliveryTypes {
   permite_entrega: boolean;
@@ -13,6 +31,7 @@ export interface AllowedDeliveryTypes {
   permite_comer_local: boolean;
 }
 
+/** The delivery types the store offers, in priority order. */
 export function allowedDeliveryTypes(company: AllowedDeliveryTypes): DeliveryType[] {
   const allowed: Record<DeliveryType, boolean> = {
     Entregar: company.permite_entrega,
@@ -23,13 +42,44 @@ export function allowedDeliveryTypes(company: AllowedDeliveryTypes): DeliveryTyp
 }
 
 /**
- * The first allowed in priority Entregar, Retirada, Vem comer; always Vem comer for a table
- * order. Null when the store allows none.
+ * Spec section 4 "Delivery type": the first allowed in priority Entregar, Retirada, Vem comer;
+ * always Vem comer for a table order. Null when the store allows none.
  */
 export function defaultDeliveryType(company: AllowedDeliveryTypes, tableOrder: boolean): DeliveryType | null {
   if (tableOrder) return 'Vem comer';
   return allowedDeliveryTypes(company)[0] ?? null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Payment methods
+
+/** Spec section 3 "Payment method": ids reserved for online payment, never offered in person. */
+export const ONLINE_PAYMENT_IDS: readonly number[] = [993, 994, 995, 996, 997, 998, 999];
+/** The display entries 'online payment (PIX)' and 'online payment (card)'. */
+export const ONLINE_PIX_ID = 999;
+export const ONLINE_CARD_ID = 998;
+
+/** A payment method as the checkout needs it (the wire's payment type, or the server's row). */
+export interface CheckoutPaymentMethod {
+  id: number;
+  tipo: string;
+  /** The delivery types the method is offered for. */
+  tipos_entrega: readonly string[];
+  /** Cash: the customer may ask for change. */
+  permite_troco: boolean;
+}
+
+/** An in-person method offered for this delivery type (not one of the online entries). */
+export function offeredInPerson(method: CheckoutPaymentMethod, deliveryType: DeliveryType): boolean {
+  return (
+    !ONLINE_PAYMENT_IDS.includes(method.id) &&
+    method.tipo !== 'online' &&
+    method.tipos_entrega.includes(deliveryType)
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Minimum order
 
 export interface MinimumOrderInput {
   /** Company valor_minimo; 0 means no minimum. */
@@ -63,6 +113,80 @@ export function minimumOrder({
   return { met: missing === 0, missing };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The quote
+
+/** The store's side of a checkout: its settings and whether it takes orders now. */
+export interface CheckoutStore extends AllowedDeliveryTypes {
+  /** valor_minimo; 0 means no minimum. */
+  valor_minimo: Centavos;
+  delivery_customer_doc_required: boolean;
+  /** Table orders must be paid in the app (spec: self_checkout_require_imply_pay). */
+  self_checkout_require_imply_pay: boolean;
+  /** The store takes orders now: within a shift, not paused. */
+  open: boolean;
+  /** Scheduling is on: agendamento_ativo and permite_agendamento. */
+  schedulingOn: boolean;
+  /** The periods an order can be scheduled for now, as ISO instants; free ones only. */
+  freePeriods: readonly string[];
+  /** The loyalty program, if the store has one (active or not). */
+  loyalty: LoyaltyProgram | null;
+}
+
+/** The chosen delivery address: its fees when the store delivers there. */
+export type CheckoutAddress = { deliverable: true; fees: AddressFees } | { deliverable: false };
+
+/** An applied coupon, with the subtotal it needs (0 = none). */
+export interface CheckoutCoupon extends Coupon {
+  minSubtotal: Centavos;
+}
+
+/** What the customer chose (spec section 3 "Order draft"), plus the priced cart. */
+export interface CheckoutDraft {
+  /** The cart's lines as `buildCartLine` made them. */
+  lines: readonly CartLineDraft[];
+  deliveryType: DeliveryType;
+  /** A table order (source 'local'): eaten in, no minimum, payment as the store requires. */
+  tableOrder: boolean;
+  /** The delivery address; null when none is chosen. Ignored unless delivering. */
+  address: CheckoutAddress | null;
+  coupon: CheckoutCoupon | null;
+  /** The customer redeems the loyalty reward (fidelidade_utilizada). */
+  redeemLoyalty: boolean;
+  /** The customer's pontos_fidelidade. */
+  points: number;
+  /** The chosen payment method; null when none. */
+  payment: CheckoutPaymentMethod | null;
+  /** The cash change-for amount; null or 0 when no change is needed. */
+  changeFor: Centavos | null;
+  /** The CPF or CNPJ typed, formatted or not; empty when none. */
+  document: string;
+  /** The chosen schedule period (ISO instant); null when ordering for now. */
+  scheduledPeriod: string | null;
+}
+
+/** Why an order cannot be placed; `code` is the server's error code. */
+export type CheckoutRefusal =
+  | { code: 'EMPTY_CART' }
+  | { code: 'DELIVERY_TYPE_UNAVAILABLE'; deliveryType: DeliveryType }
+  | { code: 'SCHEDULING_UNAVAILABLE' }
+  | { code: 'SCHEDULE_PERIOD_UNAVAILABLE' }
+  | { code: 'STORE_CLOSED' }
+  | { code: 'PAYMENT_METHOD_REQUIRED' }
+  | { code: 'PAYMENT_METHOD_UNAVAILABLE'; deliveryType: DeliveryType }
+  | { code: 'ADDRESS_REQUIRED' }
+  | { code: 'ADDRESS_NOT_DELIVERABLE' }
+  | { code: 'COUPON_AND_LOYALTY' }
+  | { code: CouponOrderRefusal; minSubtotal: Centavos }
+  | { code: 'LOYALTY_UNAVAILABLE'; reason: LoyaltyUnusableReason }
+  | { code: 'MIN_ORDER_NOT_MET'; minimum: Centavos; missing: Centavos }
+  | { code: 'CHANGE_BELOW_TOTAL'; total: Centavos }
+  | { code: 'CHANGE_TOO_HIGH'; maximum: Centavos }
+  | { code: 'INVALID_DOCUMENT' }
+  | { code: 'DOCUMENT_REQUIRED' };
+
+export type CheckoutRefusalCode = CheckoutRefusal['code'];
+
 export type CheckoutAction =
   | 'closed'
   | 'pick_address'
@@ -71,76 +195,197 @@ export type CheckoutAction =
   | 'confirm'
   | 'no_payment';
 
-export interface CheckoutMainActionInput {
-  storeOpen: boolean;
-  /** The scheduler is shown, so an order can (and must) be placed for a period. */
-  schedulingAvailable: boolean;
-  /** A period has been chosen. */
-  scheduled: boolean;
-  deliveryType: DeliveryType;
-  /** A deliverable address is selected. */
-  hasAddress: boolean;
-  /** A valid document is required and not yet given (see `documentPending`). */
-  documentPending: boolean;
-  paymentChosen: boolean;
-  tableOrder: boolean;
-  /** The cash change-for amount, if any. */
-  changeFor: Centavos | null;
-}
-
 export interface CheckoutMainAction {
   action: CheckoutAction;
   disabled: boolean;
 }
 
-/** Spec section 2 "Checkout": the main button, first match wins. */
-export function checkoutMainAction(input: CheckoutMainActionInput): CheckoutMainAction {
+export interface CheckoutQuote {
+  /** The order's delivery type: Vem comer for a table order, else the chosen one. */
+  deliveryType: DeliveryType;
+  /** The delivery types to offer: only Vem comer at a table. */
+  deliveryTypes: readonly DeliveryType[];
+  delivering: boolean;
+  /** The scheduler is shown: closed now, scheduling on with free periods, not at a table. */
+  schedulingAvailable: boolean;
+  /** The order is for a schedule period. */
+  scheduled: boolean;
+  /** The payment block is shown (spec section 2 "Checkout"). */
+  paymentShown: boolean;
+  /** The order needs a payment method (all but table orders the store lets pay at the table). */
+  paymentRequired: boolean;
+  /** The chosen method is one offered for this order. */
+  paymentChosen: boolean;
+  /** Every total by name; a coupon or reward that does not apply discounts nothing. */
+  totals: OrderTotals;
+  /** Whether the loyalty reward may be used; null when the store has no program. */
+  loyalty: LoyaltyVerdict | null;
+  minimum: MinimumOrderResult;
+  /** The change verdict when cash with change was asked for; null otherwise. */
+  change: CashChangeVerdict | null;
+  document: {
+    /** Digits (and CNPJ letters) only; empty when none. */
+    value: string;
+    /** A valid document is required (for delivery by the store, or because one was typed). */
+    required: boolean;
+    /** Required and not valid: the checkout says 'a valid document is required'. */
+    pending: boolean;
+  };
+  /** Every rule the order breaks, in the order the server checks them; empty when it may be placed. */
+  refusals: readonly CheckoutRefusal[];
+  /** Spec section 2 "Checkout": the main button, first match wins. */
+  mainAction: CheckoutMainAction;
+}
+
+/** A table order the store lets pay at the table needs no payment method (spec section 6). */
+export function paymentBlock(
+  store: CheckoutStore,
+  tableOrder: boolean,
+): { paymentRequired: boolean; paymentShown: boolean } {
+  const paymentRequired = !tableOrder || store.self_checkout_require_imply_pay;
+  const schedulingAvailable = schedulingShown(store, tableOrder);
+  return { paymentRequired, paymentShown: paymentRequired && (store.open || schedulingAvailable) };
+}
+
+/** The scheduler is shown: closed now, scheduling on with free periods, and not at a table. */
+export function schedulingShown(store: CheckoutStore, tableOrder: boolean): boolean {
+  return !store.open && store.schedulingOn && store.freePeriods.length > 0 && !tableOrder;
+}
+
+/** Every rule of the checkout, in order: totals, refusals and the main action of one draft. */
+export function checkoutQuote(store: CheckoutStore, draft: CheckoutDraft): CheckoutQuote {
+  const refusals: CheckoutRefusal[] = [];
+  const { tableOrder } = draft;
+  const deliveryType: DeliveryType = tableOrder ? 'Vem comer' : draft.deliveryType;
+  const deliveryTypes: readonly DeliveryType[] = tableOrder ? ['Vem comer'] : allowedDeliveryTypes(store);
+  const delivering = deliveryType === 'Entregar';
+
+  if (draft.lines.length === 0) refusals.push({ code: 'EMPTY_CART' });
+
+  // The store: the delivery type, then open now or a schedule period.
+  if (!deliveryTypes.includes(deliveryType)) {
+    refusals.push({ code: 'DELIVERY_TYPE_UNAVAILABLE', deliveryType });
+  }
+  const schedulingAvailable = schedulingShown(store, tableOrder);
+  const period = tableOrder ? null : draft.scheduledPeriod;
+  if (period !== null) {
+    if (!store.schedulingOn) refusals.push({ code: 'SCHEDULING_UNAVAILABLE' });
+    else if (!store.freePeriods.includes(period)) refusals.push({ code: 'SCHEDULE_PERIOD_UNAVAILABLE' });
+  } else if (!store.open) {
+    refusals.push({ code: 'STORE_CLOSED' });
+  }
+
+  // Payment: offered in person for this delivery type; none only at a table that pays there.
+  const { paymentRequired, paymentShown } = paymentBlock(store, tableOrder);
+  const payment = draft.payment;
+  const paymentOffered = payment !== null && offeredInPerson(payment, deliveryType);
+  if (payment === null) {
+    if (paymentRequired) refusals.push({ code: 'PAYMENT_METHOD_REQUIRED' });
+  } else if (!paymentOffered) {
+    refusals.push({ code: 'PAYMENT_METHOD_UNAVAILABLE', deliveryType });
+  }
+
+  // Delivery: a deliverable address, whose fee depends on the subtotal.
+  const address = delivering ? draft.address : null;
+  if (delivering && address === null) refusals.push({ code: 'ADDRESS_REQUIRED' });
+  if (address && !address.deliverable) refusals.push({ code: 'ADDRESS_NOT_DELIVERABLE' });
+  const { subtotal } = checkoutTotals({
+    lines: draft.lines,
+    deliveryFee: 0,
+    coupon: null,
+    loyaltyReward: null,
+  });
+  const deliveryFee = address?.deliverable ? chooseDeliveryFee({ subtotal, ...address.fees }) : 0;
+
+  // Coupon or loyalty, never both; each only where it applies.
+  const { coupon } = draft;
+  if (coupon && draft.redeemLoyalty) refusals.push({ code: 'COUPON_AND_LOYALTY' });
+  const couponRefusal = coupon ? couponOrderRefusal(coupon, { subtotal, deliveryType }) : null;
+  if (coupon && couponRefusal) refusals.push({ code: couponRefusal, minSubtotal: coupon.minSubtotal });
+  const appliedCoupon = coupon && !couponRefusal ? coupon : null;
+  const beforeLoyalty = checkoutTotals({
+    lines: draft.lines,
+    deliveryFee,
+    coupon: appliedCoupon,
+    loyaltyReward: null,
+  });
+  const program = store.loyalty;
+  const loyalty = program
+    ? loyaltyEligibility({
+        program,
+        points: draft.points,
+        couponApplied: coupon !== null,
+        total: beforeLoyalty.total,
+      })
+    : null;
+  const redeemed = draft.redeemLoyalty && loyalty?.usable === true;
+  if (draft.redeemLoyalty && !redeemed) {
+    refusals.push({
+      code: 'LOYALTY_UNAVAILABLE',
+      reason: loyalty && !loyalty.usable ? loyalty.reason : 'PROGRAM_INACTIVE',
+    });
+  }
+  const totals = redeemed
+    ? checkoutTotals({ lines: draft.lines, deliveryFee, coupon: appliedCoupon, loyaltyReward: program })
+    : beforeLoyalty;
+
+  // The minimum (not at a table), the change for cash, the document.
+  const minimum = minimumOrder({
+    valor_minimo: store.valor_minimo,
+    total: totals.total,
+    deliveryFee: totals.deliveryFee,
+    tableOrder,
+  });
+  if (!minimum.met) {
+    refusals.push({ code: 'MIN_ORDER_NOT_MET', minimum: store.valor_minimo, missing: minimum.missing });
+  }
+  const change =
+    payment?.permite_troco && draft.changeFor
+      ? cashChangeVerdict({ total: totals.total, changeFor: draft.changeFor })
+      : null;
+  if (change && !change.ok) {
+    refusals.push(
+      change.reason === 'BELOW_TOTAL'
+        ? { code: 'CHANGE_BELOW_TOTAL', total: totals.total }
+        : { code: 'CHANGE_TOO_HIGH', maximum: totals.total + MAX_CHANGE_ABOVE_TOTAL },
+    );
+  }
+  const documentValue = normalizeDocument(draft.document);
+  const documentIsRequired = documentRequired({
+    deliveryType,
+    companyRequiresForDelivery: store.delivery_customer_doc_required,
+    typedValue: documentValue,
+  });
+  const documentIsValid = isValidDocument(documentValue);
+  if (documentValue !== '' && !documentIsValid) refusals.push({ code: 'INVALID_DOCUMENT' });
+  else if (documentIsRequired && !documentIsValid) refusals.push({ code: 'DOCUMENT_REQUIRED' });
+  const documentPending = documentIsRequired && !documentIsValid;
+
+  const paymentChosen = paymentShown && paymentOffered;
   const action = ((): CheckoutAction => {
-    if (!input.storeOpen && !input.schedulingAvailable) return 'closed';
-    if (input.deliveryType === 'Entregar' && !input.hasAddress) return 'pick_address';
-    if (input.schedulingAvailable && !input.scheduled) return 'set_schedule';
-    if (input.documentPending) return 'inform_document';
-    if (input.paymentChosen || (input.tableOrder && !input.changeFor)) return 'confirm';
+    if (!store.open && !schedulingAvailable) return 'closed';
+    if (delivering && !address?.deliverable) return 'pick_address';
+    if (schedulingAvailable && period === null) return 'set_schedule';
+    if (documentPending) return 'inform_document';
+    if (paymentChosen || !paymentRequired) return 'confirm';
     return 'no_payment';
   })();
-  return { action, disabled: action === 'closed' };
-}
 
-export const DEFAULT_DELIVERY_TIME_MINUTES = 80;
-export const DEFAULT_PICKUP_TIME_MINUTES = 50;
-
-export interface EstimatedTimeInput {
-  now: Date;
-  deliveryType: DeliveryType;
-  /** Company delivery_time in minutes; default 80. */
-  delivery_time?: number | null;
-  /** Company pickup_time in minutes; default 50. Also used when eating in. */
-  pickup_time?: number | null;
-}
-
-export interface EstimatedTime {
-  at: Date;
-  /** 'HH:MM' in store time (UTC-3). */
-  text: string;
-}
-
-/** Spec section 9: now + delivery_time (delivery) or pickup_time (otherwise) minutes, in UTC-3. */
-export function estimatedTime({
-  now,
-  deliveryType,
-  delivery_time,
-  pickup_time,
-}: EstimatedTimeInput): EstimatedTime {
-  const minutes =
-    deliveryType === 'Entregar'
-      ? (delivery_time ?? DEFAULT_DELIVERY_TIME_MINUTES)
-      : (pickup_time ?? DEFAULT_PICKUP_TIME_MINUTES);
-  const at = new Date(now.getTime() + minutes * 60_000);
-  return { at, text: storeClockText(at) };
-}
-
-/** An instant as 'HH:MM' in store time (UTC-3). */
-export function storeClockText(at: Date): string {
-  const local = storeLocalTime(at).minutes;
-  return `${String(Math.floor(local / 60)).padStart(2, '0')}:${String(local % 60).padStart(2, '0')}`;
+  return {
+    deliveryType,
+    deliveryTypes,
+    delivering,
+    schedulingAvailable,
+    scheduled: period !== null,
+    paymentShown,
+    paymentRequired,
+    paymentChosen,
+    totals,
+    loyalty,
+    minimum,
+    change,
+    document: { value: documentValue, required: documentIsRequired, pending: documentPending },
+    refusals,
+    mainAction: { action, disabled: action === 'closed' },
+  };
 }

@@ -1,4 +1,4 @@
-import type { DeliveryType } from './checkout.ts';
+import type { DeliveryType } from './delivery-types.ts';
 import type { Centavos } from './money.ts';
 import { assertCentavos, percentOfCentavos } from './percent.ts';
 
@@ -109,15 +109,27 @@ export function couponVerdict(rules: CouponRules, input: CouponCheckInput): Coup
   if (rules.maxUsesPerCustomer !== null && input.customerUses >= rules.maxUsesPerCustomer) {
     return refuse('COUPON_CUSTOMER_LIMIT');
   }
-  if (input.subtotal !== null && input.subtotal < rules.minSubtotal) return refuse('COUPON_MIN_SUBTOTAL');
-  if (
-    couponTarget(rules.local) === 'delivery' &&
-    input.deliveryType !== null &&
-    input.deliveryType !== 'Entregar'
-  ) {
-    return refuse('COUPON_NOT_APPLICABLE');
+  const reason = couponOrderRefusal(rules, input);
+  return reason ? refuse(reason) : { ok: true };
+}
+
+export type CouponOrderRefusal = 'COUPON_MIN_SUBTOTAL' | 'COUPON_NOT_APPLICABLE';
+
+/**
+ * The coupon rules that depend on the order, not on the coupon's limits: the minimum subtotal, and
+ * a delivery coupon ('Entrega') only on a delivery order (elsewhere it would discount nothing).
+ * A part of the order not known yet (null) is not checked.
+ */
+export function couponOrderRefusal(
+  coupon: { local: string; minSubtotal: Centavos },
+  order: { subtotal: Centavos | null; deliveryType: DeliveryType | null },
+): CouponOrderRefusal | null {
+  if (order.subtotal !== null && order.subtotal < coupon.minSubtotal) return 'COUPON_MIN_SUBTOTAL';
+  const { deliveryType } = order;
+  if (couponTarget(coupon.local) === 'delivery' && deliveryType !== null && deliveryType !== 'Entregar') {
+    return 'COUPON_NOT_APPLICABLE';
   }
-  return { ok: true };
+  return null;
 }
 
 /** Coupon codes are compared without case and surrounding spaces: ' bemvindo10' is BEMVINDO10. */

@@ -1,4 +1,4 @@
-import type { DeliveryType } from './checkout.ts';
+import type { DeliveryType } from './delivery-types.ts';
 
 /**
  * CPF (11 digits) and CNPJ (14 characters), spec section 5 "Customer document". Since July 2026

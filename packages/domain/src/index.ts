@@ -6,6 +6,8 @@ export * from './color.ts';
 export * from './coupon.ts';
 export * from './customer-document.ts';
 export * from './delivery-fee.ts';
+export * from './delivery-types.ts';
+export * from './estimated-time.ts';
 export * from './look-vars.ts';
 export * from './loyalty.ts';
 export * from './money.ts';

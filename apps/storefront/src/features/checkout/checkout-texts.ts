@@ -1,3 +1,9 @@
+import {
+  type CheckoutRefusal,
+  type DeliveryType,
+  formatBRL,
+  type LoyaltyUnusableReason,
+} from '@comanda/domain';
 import { featureTranslator } from '../../lib/i18n.ts';
 
 /** The checkout's texts; they download with /confirmation, not with the menu. */
@@ -100,6 +106,20 @@ const ptBr = {
   orderConnectionError: 'Não foi possível enviar o pedido. Verifique sua conexão e tente novamente.',
   seeStatus: 'Ver status',
   loading: 'Carregando…',
+  refusalEmptyCart: 'Seu carrinho está vazio.',
+  refusalDeliveryType: 'Esta loja não aceita pedidos para {type}.',
+  refusalSchedulingUnavailable: 'Esta loja não aceita pedidos agendados.',
+  refusalSchedulePeriod: 'Este horário não está disponível. Escolha outro.',
+  refusalStoreClosed: 'Estamos fechados. Você não poderá concluir o pedido',
+  refusalPaymentRequired: 'Escolha a forma de pagamento.',
+  refusalPaymentUnavailable: 'Esta forma de pagamento não está disponível para {type}.',
+  refusalAddressRequired: 'Escolha o endereço de entrega.',
+  refusalCouponMinSubtotal: 'Este cupom vale para pedidos a partir de {minimum}.',
+  refusalCouponNotApplicable: 'Este cupom vale só para pedidos com entrega.',
+  refusalDocumentRequired: 'Informe um CPF ou CNPJ válido para a entrega.',
+  deliveryTypeEntregar: 'entrega',
+  deliveryTypeRetirada: 'retirada',
+  deliveryTypeVemComer: 'comer no local',
 } as const;
 
 type Key = keyof typeof ptBr;
@@ -203,7 +223,76 @@ const en: Record<Key, string> = {
   orderConnectionError: 'The order could not be sent. Check your connection and try again.',
   seeStatus: 'See status',
   loading: 'Loading…',
+  refusalEmptyCart: 'Your cart is empty.',
+  refusalDeliveryType: 'This store does not take orders for {type}.',
+  refusalSchedulingUnavailable: 'This store does not take scheduled orders.',
+  refusalSchedulePeriod: 'This time is not available. Choose another one.',
+  refusalStoreClosed: 'We are closed. You will not be able to complete the order',
+  refusalPaymentRequired: 'Choose how to pay.',
+  refusalPaymentUnavailable: 'This payment method is not available for {type}.',
+  refusalAddressRequired: 'Choose the delivery address.',
+  refusalCouponMinSubtotal: 'This coupon is for orders from {minimum}.',
+  refusalCouponNotApplicable: 'This coupon is for delivery orders only.',
+  refusalDocumentRequired: 'Enter a valid CPF or CNPJ for delivery.',
+  deliveryTypeEntregar: 'delivery',
+  deliveryTypeRetirada: 'pickup',
+  deliveryTypeVemComer: 'eating in',
 };
 
 export const useCheckoutT = featureTranslator<Key>({ pt_br: ptBr, en });
 export type CheckoutT = ReturnType<typeof useCheckoutT>;
+
+const DELIVERY_TYPE_TEXT = {
+  Entregar: 'deliveryTypeEntregar',
+  Retirada: 'deliveryTypeRetirada',
+  'Vem comer': 'deliveryTypeVemComer',
+} as const satisfies Record<DeliveryType, Key>;
+
+export const LOYALTY_REASON_TEXT = {
+  PROGRAM_INACTIVE: 'loyaltyInactive',
+  NOT_ENOUGH_POINTS: 'loyaltyNotEnough',
+  COUPON_IN_USE: 'loyaltyCouponInUse',
+  TOTAL_BELOW_REWARD: 'loyaltyTotalBelow',
+} as const satisfies Record<LoyaltyUnusableReason, Key>;
+
+/** What the customer reads for a refusal of the checkout quote, in their language. */
+export function refusalText(refusal: CheckoutRefusal, t: CheckoutT): string {
+  switch (refusal.code) {
+    case 'EMPTY_CART':
+      return t('refusalEmptyCart');
+    case 'DELIVERY_TYPE_UNAVAILABLE':
+      return t('refusalDeliveryType', { type: t(DELIVERY_TYPE_TEXT[refusal.deliveryType]) });
+    case 'SCHEDULING_UNAVAILABLE':
+      return t('refusalSchedulingUnavailable');
+    case 'SCHEDULE_PERIOD_UNAVAILABLE':
+      return t('refusalSchedulePeriod');
+    case 'STORE_CLOSED':
+      return t('refusalStoreClosed');
+    case 'PAYMENT_METHOD_REQUIRED':
+      return t('refusalPaymentRequired');
+    case 'PAYMENT_METHOD_UNAVAILABLE':
+      return t('refusalPaymentUnavailable', { type: t(DELIVERY_TYPE_TEXT[refusal.deliveryType]) });
+    case 'ADDRESS_REQUIRED':
+      return t('refusalAddressRequired');
+    case 'ADDRESS_NOT_DELIVERABLE':
+      return t('addressNotDeliverable');
+    case 'COUPON_AND_LOYALTY':
+      return t('couponWithLoyalty');
+    case 'COUPON_MIN_SUBTOTAL':
+      return t('refusalCouponMinSubtotal', { minimum: formatBRL(refusal.minSubtotal) });
+    case 'COUPON_NOT_APPLICABLE':
+      return t('refusalCouponNotApplicable');
+    case 'LOYALTY_UNAVAILABLE':
+      return t(LOYALTY_REASON_TEXT[refusal.reason]);
+    case 'MIN_ORDER_NOT_MET':
+      return t('minimumText', { minimum: formatBRL(refusal.minimum), missing: formatBRL(refusal.missing) });
+    case 'CHANGE_BELOW_TOTAL':
+      return t('changeBelowTotal', { total: formatBRL(refusal.total) });
+    case 'CHANGE_TOO_HIGH':
+      return t('changeAboveMaximum', { maximum: formatBRL(refusal.maximum) });
+    case 'INVALID_DOCUMENT':
+      return t('documentInvalid');
+    case 'DOCUMENT_REQUIRED':
+      return t('refusalDocumentRequired');
+  }
+}

@@ -6,19 +6,13 @@ import type {
   ValidatedCoupon,
 } from '@comanda/contract';
 import {
-  allowedDeliveryTypes,
   canApplyCoupon,
-  checkoutMainAction,
-  checkoutTotals,
-  chooseDeliveryFee,
   type DeliveryType,
   defaultDeliveryType,
-  documentPending,
-  documentRequired,
   formatBRL,
   formatDocument,
-  loyaltyEligibility,
-  minimumOrder,
+  ONLINE_CARD_ID,
+  ONLINE_PIX_ID,
 } from '@comanda/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
@@ -30,21 +24,18 @@ import { useCustomer } from '../../../lib/customer.ts';
 import { isLocalMode, SOURCE_KEY } from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage.ts';
-import { canSchedule } from '../../../lib/store-status.ts';
-import { type CheckoutT, useCheckoutT } from '../checkout-texts.ts';
+import { type CheckoutT, refusalText, useCheckoutT } from '../checkout-texts.ts';
 import {
   createAttemptKeys,
   defaultAddressId,
   inPersonMethods,
-  isDeliverable,
   NOTES_MAX_LENGTH,
-  ONLINE_CARD_ID,
-  ONLINE_PIX_ID,
   type OrderDraft,
   orderPayload,
   pushPurchase,
   refusalMessage,
 } from '../model/order.ts';
+import { quoteOf } from '../model/quote.ts';
 import { ChangeDialog } from './change-dialog.tsx';
 import {
   AddressChooserDialog,
@@ -140,10 +131,6 @@ function Checkout({
   const program = loyaltyPrograms?.find((entry) => entry.ativo) ?? null;
 
   const tableOrder = isLocalMode();
-  const modes = tableOrder ? (['Vem comer'] as DeliveryType[]) : allowedDeliveryTypes(company);
-  const storeOpen = company.loja_aberta;
-  const schedulingAvailable = !storeOpen && canSchedule(company) && !tableOrder;
-  const freePeriods = company.schedule_periods.filter((period) => period.free).map((period) => period.period);
 
   const [draft, setDraft] = useState<OrderDraft>(() => ({
     deliveryType: defaultDeliveryType(company, tableOrder) ?? 'Retirada',
@@ -164,71 +151,19 @@ function Checkout({
   const documentRef = useRef<HTMLInputElement>(null);
   const paymentRef = useRef<HTMLFieldSetElement>(null);
 
-  const delivering = draft.deliveryType === 'Entregar' && !tableOrder;
+  const { draft: sent, quote } = quoteOf(company, program, { draft, cart, customer, methods, tableOrder });
+  const { totals, minimum, schedulingAvailable, paymentShown, delivering } = quote;
+  const modes = quote.deliveryTypes;
+  const loyaltyVerdict = quote.loyalty;
+  const main = quote.mainAction;
+  const freePeriods = company.schedule_periods.filter((period) => period.free).map((period) => period.period);
   const address = customer.enderecos.find((entry) => entry.id === draft.addressId && !entry.excluido) ?? null;
+  const deliveryFee = totals.deliveryFee;
+  const plain = { subtotal: totals.subtotal };
 
-  // Totals: the fee depends on the subtotal (discount_minimum_order), the discounts on both.
-  const plain = checkoutTotals({ lines: cart, deliveryFee: 0, coupon: null, loyaltyReward: null });
-  const deliveryFee =
-    delivering && address
-      ? chooseDeliveryFee({
-          subtotal: plain.subtotal,
-          delivery_fee: address.delivery_fee,
-          original_delivery_fee: address.original_delivery_fee,
-          discount_minimum_order: address.discount_minimum_order,
-        })
-      : 0;
-  const beforeLoyalty = checkoutTotals({
-    lines: cart,
-    deliveryFee,
-    coupon: draft.coupon,
-    loyaltyReward: null,
-  });
-  const totals = checkoutTotals({
-    lines: cart,
-    deliveryFee,
-    coupon: draft.coupon,
-    loyaltyReward: draft.fidelity ? program : null,
-  });
-  const loyaltyVerdict = program
-    ? loyaltyEligibility({
-        program,
-        points: customer.pontos_fidelidade,
-        couponApplied: draft.coupon !== null,
-        total: beforeLoyalty.total,
-      })
-    : null;
-
-  const minimum = minimumOrder({
-    valor_minimo: company.valor_minimo,
-    total: totals.total,
-    deliveryFee: totals.deliveryFee,
-    tableOrder,
-  });
-
-  const paymentShown =
-    (!tableOrder || company.self_checkout_require_imply_pay) && (storeOpen || schedulingAvailable);
-  const offered = useMemo(() => inPersonMethods(methods, draft.deliveryType), [methods, draft.deliveryType]);
+  const offered = useMemo(() => inPersonMethods(methods, quote.deliveryType), [methods, quote.deliveryType]);
   const chosenMethod = offered.find((method) => method.id === draft.paymentId) ?? null;
-
-  const documentInput = {
-    deliveryType: tableOrder ? ('Vem comer' as const) : draft.deliveryType,
-    companyRequiresForDelivery: company.delivery_customer_doc_required,
-    typedValue: draft.document,
-  };
-  const docRequired = documentRequired(documentInput);
-
-  const main = checkoutMainAction({
-    storeOpen,
-    schedulingAvailable,
-    scheduled: draft.scheduledPeriod !== null,
-    deliveryType: documentInput.deliveryType,
-    hasAddress: address !== null && isDeliverable(address),
-    documentPending: documentPending(documentInput),
-    paymentChosen: paymentShown && chosenMethod !== null,
-    tableOrder,
-    changeFor: draft.changeFor,
-  });
+  const docRequired = quote.document.required;
 
   // A payment no longer offered (other delivery type) is dropped; a change below the total resets it.
   useEffect(() => {
@@ -293,15 +228,13 @@ function Checkout({
 
   const place = async () => {
     const payload = orderPayload({
-      draft: paymentShown ? draft : { ...draft, paymentId: null, changeFor: null },
-      cart,
+      sent,
+      quote,
+      draft,
       customerId: customer.id,
       phone: customerPhone(customer),
       source: readStorage(SOURCE_KEY),
       tableId: readStorage(TABLE_KEY),
-      tableOrder,
-      schedulingAvailable,
-      totals,
     });
     const key = attempts.current.keyFor(JSON.stringify(payload));
     setResult({ status: 'loading' });
@@ -355,6 +288,11 @@ function Checkout({
       case 'confirm':
         if (!minimum.met) {
           setDialog('minimum');
+          return;
+        }
+        if (quote.refusals.length > 0) {
+          setResult({ status: 'error', message: refusalText(quote.refusals[0]!, t) });
+          setDialog('result');
           return;
         }
         void place();

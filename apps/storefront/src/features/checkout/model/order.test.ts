@@ -1,8 +1,10 @@
-import type { OrderPlacedReply } from '@comanda/contract';
+import type { Company, CustomerAddress, OrderPlacedReply } from '@comanda/contract';
 import { checkoutTotals } from '@comanda/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { company, paymentMethod } from '../../../test/fixtures.ts';
 import { cartWith, drink } from '../../../test/product-fixtures.ts';
 import { createAttemptKeys, type OrderDraft, orderPayload, pushPurchase, refusalMessage } from './order.ts';
+import { quoteOf } from './quote.ts';
 
 const draft: OrderDraft = {
   deliveryType: 'Entregar',
@@ -17,21 +19,46 @@ const draft: OrderDraft = {
 };
 const cart = cartWith([{ product: drink(), times: 2 }]);
 const totals = checkoutTotals({ lines: cart, deliveryFee: 500, coupon: null, loyaltyReward: null });
-const base = {
-  draft,
-  cart,
-  customerId: 7,
-  phone: '11987654321',
-  source: null,
-  tableId: null,
-  tableOrder: false,
-  schedulingAvailable: false,
-  totals,
-};
+const CASH = paymentMethod({ id: 1, descricao: 'Dinheiro', permite_troco: true });
+const home = {
+  id: 31,
+  name: 'Casa',
+  full_address: 'Rua Augusta, 1500',
+  district_active: true,
+  city_active: true,
+  bairro_excluido: false,
+  ativo_cidade: true,
+  excluido: false,
+  delivery_fee: 500,
+  original_delivery_fee: 500,
+  discount_minimum_order: 0,
+  deliverable: true,
+} as CustomerAddress;
+
+function payloadOf(
+  over: { draft?: Partial<OrderDraft>; store?: Partial<Company>; tableOrder?: boolean } = {},
+) {
+  const { draft: sent, quote } = quoteOf(company({ valor_minimo: 0, ...over.store }), null, {
+    draft: { ...draft, ...over.draft },
+    cart,
+    customer: { enderecos: [home], pontos_fidelidade: 0 },
+    methods: [CASH],
+    tableOrder: over.tableOrder ?? false,
+  });
+  const table = over.tableOrder ? { source: 'local', tableId: '4' } : { source: null, tableId: null };
+  return orderPayload({
+    sent,
+    quote,
+    draft: { ...draft, ...over.draft },
+    customerId: 7,
+    phone: '11987654321',
+    ...table,
+  });
+}
 
 describe('orderPayload', () => {
   it('builds the spec payload with the client prices', () => {
-    const payload = orderPayload(base);
+    const payload = payloadOf();
     expect(payload).toMatchObject({
       tipo_entrega: 'Entregar',
       forma_entrada: 'Instagram',
@@ -50,23 +77,36 @@ describe('orderPayload', () => {
   });
 
   it('a table order eats in, without notes or address, with the table id', () => {
-    const payload = orderPayload({ ...base, tableOrder: true, tableId: '4', source: 'local' });
+    const payload = payloadOf({ tableOrder: true, store: { permite_comer_local: true } });
     expect(payload).toMatchObject({
       tipo_entrega: 'Vem comer',
       observacoes: '',
       fk_endereco: null,
+      fk_forma_pagamento: null,
       identificador_pedido_novo: '4',
       forma_entrada: 'local',
     });
   });
 
   it('a scheduled order names its period', () => {
-    const payload = orderPayload({
-      ...base,
-      schedulingAvailable: true,
-      draft: { ...draft, scheduledPeriod: '19:00 - 20:00' },
+    const period = '2026-05-05T22:00:00.000Z';
+    const payload = payloadOf({
+      store: {
+        loja_aberta: false,
+        agendamento_ativo: true,
+        permite_agendamento: true,
+        schedule_periods: [{ period, free: true }],
+      },
+      draft: { scheduledPeriod: period },
     });
-    expect(payload).toMatchObject({ agendado: true, hora_entrega: '19:00 - 20:00' });
+    expect(payload).toMatchObject({ agendado: true, hora_entrega: period });
+  });
+
+  it('a period chosen while closed is not sent once the store is open', () => {
+    expect(payloadOf({ draft: { scheduledPeriod: '2026-05-05T22:00:00.000Z' } })).toMatchObject({
+      agendado: false,
+      hora_entrega: null,
+    });
   });
 });
 

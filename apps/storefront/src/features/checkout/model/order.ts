@@ -5,8 +5,8 @@ import type {
   PaymentMethod,
   ValidatedCoupon,
 } from '@comanda/contract';
-import type { Cart, DeliveryType, OrderTotals } from '@comanda/domain';
-import { normalizeDocument } from '@comanda/domain';
+import type { Cart, CheckoutDraft, CheckoutQuote, DeliveryType, OrderTotals } from '@comanda/domain';
+import { offeredInPerson } from '@comanda/domain';
 
 /** Spec section 3 "Order draft": what the customer chose on /confirmation. */
 export interface OrderDraft {
@@ -24,26 +24,12 @@ export interface OrderDraft {
 
 export const NOTES_MAX_LENGTH = 50;
 
-/** The ids never listed among the in-person methods, and the online display entries. */
-const HIDDEN_IDS = new Set([993, 994, 995]);
-export const ONLINE_PIX_ID = 999;
-export const ONLINE_CARD_ID = 998;
-
 /** In-person methods offered for the delivery type, in the store's order. */
 export function inPersonMethods(
   methods: readonly PaymentMethod[],
   deliveryType: DeliveryType,
 ): PaymentMethod[] {
-  return methods
-    .filter(
-      (method) =>
-        !HIDDEN_IDS.has(method.id) &&
-        method.id !== ONLINE_PIX_ID &&
-        method.id !== ONLINE_CARD_ID &&
-        method.tipo !== 'online' &&
-        method.tipos_entrega.includes(deliveryType),
-    )
-    .sort((a, b) => a.ordem - b.ordem);
+  return methods.filter((method) => offeredInPerson(method, deliveryType)).sort((a, b) => a.ordem - b.ordem);
 }
 
 /** Spec section 3 "Server address": usable when deliverable (city and district active, not deleted). */
@@ -70,51 +56,46 @@ export function defaultAddressId(
 }
 
 export interface PayloadInput {
+  /** The draft as the quote read it (checkoutDraftOf) and its quote. */
+  sent: CheckoutDraft;
+  quote: CheckoutQuote;
   draft: OrderDraft;
-  cart: Cart;
   customerId: number;
   phone: string | null;
   source: string | null;
   tableId: string | null;
-  tableOrder: boolean;
-  schedulingAvailable: boolean;
-  totals: OrderTotals;
 }
 
 /**
- * Spec section 3 "Order submission payload", built from the cart lines as buildCartLine made them.
- * The client's prices (produto_valor, each item's valor, total) go along so the server can refuse
- * with PRICE_CHANGED when they moved.
+ * Spec section 3 "Order submission payload", built from the cart lines as buildCartLine made them
+ * and the draft as its quote read it. The client's prices (produto_valor, each item's valor, total)
+ * go along so the server can refuse with PRICE_CHANGED when they moved.
  */
 export function orderPayload({
+  sent,
+  quote,
   draft,
-  cart,
   customerId,
   phone,
   source,
   tableId,
-  tableOrder,
-  schedulingAvailable,
-  totals,
 }: PayloadInput): OrderSubmission {
-  const scheduled = schedulingAvailable && draft.scheduledPeriod !== null;
-  const document = normalizeDocument(draft.document);
   return {
     id: null,
-    tipo_entrega: tableOrder ? 'Vem comer' : draft.deliveryType,
-    observacoes: tableOrder ? '' : draft.notes.slice(0, NOTES_MAX_LENGTH),
+    tipo_entrega: quote.deliveryType,
+    observacoes: sent.tableOrder ? '' : draft.notes.slice(0, NOTES_MAX_LENGTH),
     forma_entrada: source || 'Instagram',
-    troco_para: draft.paymentId !== null ? draft.changeFor : null,
-    hora_entrega: scheduled ? draft.scheduledPeriod : null,
+    troco_para: sent.payment ? sent.changeFor : null,
+    hora_entrega: quote.scheduled ? sent.scheduledPeriod : null,
     fone_para_mensagens: phone,
     imprimir: true,
-    fk_forma_pagamento: draft.paymentId,
-    fk_endereco: draft.deliveryType === 'Entregar' && !tableOrder ? draft.addressId : null,
+    fk_forma_pagamento: sent.payment?.id ?? null,
+    fk_endereco: quote.delivering ? draft.addressId : null,
     fk_cliente: customerId,
-    fidelidade_utilizada: draft.fidelity,
-    fk_cupom: draft.coupon?.id ?? null,
+    fidelidade_utilizada: sent.redeemLoyalty,
+    fk_cupom: sent.coupon?.id ?? null,
     fk_telefone: null,
-    produtos_pedidos: cart.map((line) => ({
+    produtos_pedidos: sent.lines.map((line) => ({
       produto: line.produto,
       qtd: line.qtd,
       observacao: line.observacao,
@@ -134,11 +115,11 @@ export function orderPayload({
       })),
     })),
     stripe_payment_intent_id: null,
-    agendado: scheduled,
-    identificador_pedido_novo: tableOrder ? tableId : null,
-    documento_cliente: document === '' ? null : document,
+    agendado: quote.scheduled,
+    identificador_pedido_novo: sent.tableOrder ? tableId : null,
+    documento_cliente: quote.document.value === '' ? null : quote.document.value,
     codigo_autorizacao: null,
-    total: totals.total,
+    total: quote.totals.total,
   };
 }
 

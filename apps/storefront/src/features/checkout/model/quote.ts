@@ -1,0 +1,96 @@
+import type { Company, Customer, LoyaltyProgram, PaymentMethod } from '@comanda/contract';
+import {
+  type Cart,
+  type CheckoutAddress,
+  type CheckoutDraft,
+  type CheckoutStore,
+  checkoutQuote,
+  paymentBlock,
+} from '@comanda/domain';
+import { isDeliverable, type OrderDraft } from './order.ts';
+
+/*
+ * What the checkout screen knows, as the domain's checkout quote reads it. The screen shows the
+ * quote and sends the order only when the quote has no refusal, so it agrees with the server,
+ * which refuses with the same quote's first refusal.
+ */
+
+type CompanyRules = Pick<
+  Company,
+  | 'permite_entrega'
+  | 'permite_busca'
+  | 'permite_comer_local'
+  | 'valor_minimo'
+  | 'delivery_customer_doc_required'
+  | 'self_checkout_require_imply_pay'
+  | 'loja_aberta'
+  | 'agendamento_ativo'
+  | 'permite_agendamento'
+  | 'schedule_periods'
+>;
+
+export function checkoutStoreOf(company: CompanyRules, program: LoyaltyProgram | null): CheckoutStore {
+  return {
+    permite_entrega: company.permite_entrega,
+    permite_busca: company.permite_busca,
+    permite_comer_local: company.permite_comer_local,
+    valor_minimo: company.valor_minimo,
+    delivery_customer_doc_required: company.delivery_customer_doc_required,
+    self_checkout_require_imply_pay: company.self_checkout_require_imply_pay,
+    open: company.loja_aberta,
+    schedulingOn: company.agendamento_ativo && company.permite_agendamento,
+    freePeriods: company.schedule_periods.filter((period) => period.free).map((period) => period.period),
+    loyalty: program,
+  };
+}
+
+export interface CheckoutState {
+  draft: OrderDraft;
+  cart: Cart;
+  customer: Pick<Customer, 'enderecos' | 'pontos_fidelidade'>;
+  /** The store's payment types (the start data). */
+  methods: readonly PaymentMethod[];
+  tableOrder: boolean;
+}
+
+function addressOf({ draft, customer }: CheckoutState): CheckoutAddress | null {
+  const address = customer.enderecos.find((entry) => entry.id === draft.addressId && !entry.excluido);
+  if (!address) return null;
+  if (!isDeliverable(address)) return { deliverable: false };
+  return {
+    deliverable: true,
+    fees: {
+      delivery_fee: address.delivery_fee,
+      original_delivery_fee: address.original_delivery_fee,
+      discount_minimum_order: address.discount_minimum_order,
+    },
+  };
+}
+
+/** The draft as the order sends it: no payment when the block is hidden, no period while open. */
+export function checkoutDraftOf(store: CheckoutStore, state: CheckoutState): CheckoutDraft {
+  const { draft } = state;
+  const { paymentShown } = paymentBlock(store, state.tableOrder);
+  const chosen = state.methods.find((entry) => entry.id === draft.paymentId) ?? null;
+  const method = paymentShown ? chosen : null;
+  return {
+    lines: state.cart,
+    deliveryType: draft.deliveryType,
+    tableOrder: state.tableOrder,
+    address: addressOf(state),
+    coupon: draft.coupon ? { ...draft.coupon, minSubtotal: draft.coupon.valor_minimo } : null,
+    redeemLoyalty: draft.fidelity,
+    points: state.customer.pontos_fidelidade,
+    payment: method,
+    changeFor: method ? draft.changeFor : null,
+    document: draft.document,
+    scheduledPeriod: store.open ? null : draft.scheduledPeriod,
+  };
+}
+
+/** The quote of what the screen shows now. */
+export function quoteOf(company: CompanyRules, program: LoyaltyProgram | null, state: CheckoutState) {
+  const store = checkoutStoreOf(company, program);
+  const draft = checkoutDraftOf(store, state);
+  return { draft, quote: checkoutQuote(store, draft) };
+}
