@@ -224,6 +224,12 @@ describe('checkout quote: refusals, in the order the server checks them', () => 
     expect(codes(scheduling, draft({ scheduledPeriod: PERIOD }))).toEqual(['SCHEDULE_PERIOD_UNAVAILABLE']);
   });
 
+  it('a scheduled order without its period', () => {
+    const scheduling = store({ open: false, schedulingOn: true, freePeriods: [PERIOD] });
+    expect(codes(scheduling, draft({ scheduledPeriod: '' }))).toEqual(['SCHEDULE_REQUIRED']);
+    expect(codes(store(), draft({ scheduledPeriod: '' }))).toEqual(['SCHEDULING_UNAVAILABLE']);
+  });
+
   it('a free period of a closed store is accepted', () => {
     const scheduling = store({ open: false, schedulingOn: true, freePeriods: [PERIOD] });
     const quote = checkoutQuote(scheduling, draft({ scheduledPeriod: PERIOD }));

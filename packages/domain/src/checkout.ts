@@ -161,7 +161,7 @@ export interface CheckoutDraft {
   changeFor: Centavos | null;
   /** The CPF or CNPJ typed, formatted or not; empty when none. */
   document: string;
-  /** The chosen schedule period (ISO instant); null when ordering for now. */
+  /** The chosen schedule period (ISO instant); null when ordering for now, '' when asked without one. */
   scheduledPeriod: string | null;
 }
 
@@ -170,6 +170,7 @@ export type CheckoutRefusal =
   | { code: 'EMPTY_CART' }
   | { code: 'DELIVERY_TYPE_UNAVAILABLE'; deliveryType: DeliveryType }
   | { code: 'SCHEDULING_UNAVAILABLE' }
+  | { code: 'SCHEDULE_REQUIRED' }
   | { code: 'SCHEDULE_PERIOD_UNAVAILABLE' }
   | { code: 'STORE_CLOSED' }
   | { code: 'PAYMENT_METHOD_REQUIRED' }
@@ -252,38 +253,60 @@ export function schedulingShown(store: CheckoutStore, tableOrder: boolean): bool
   return !store.open && store.schedulingOn && store.freePeriods.length > 0 && !tableOrder;
 }
 
-/** Every rule of the checkout, in order: totals, refusals and the main action of one draft. */
-export function checkoutQuote(store: CheckoutStore, draft: CheckoutDraft): CheckoutQuote {
+/** The order's delivery type: always Vem comer at a table (spec section 6). */
+export function orderDeliveryType(draft: Pick<CheckoutDraft, 'deliveryType' | 'tableOrder'>): DeliveryType {
+  return draft.tableOrder ? 'Vem comer' : draft.deliveryType;
+}
+
+type StoreRuleDraft = Pick<CheckoutDraft, 'deliveryType' | 'tableOrder' | 'scheduledPeriod'>;
+
+/** The store takes this order: the delivery type is offered, and it is open now or the period is free. */
+export function storeRefusals(store: CheckoutStore, draft: StoreRuleDraft): CheckoutRefusal[] {
   const refusals: CheckoutRefusal[] = [];
-  const { tableOrder } = draft;
-  const deliveryType: DeliveryType = tableOrder ? 'Vem comer' : draft.deliveryType;
-  const deliveryTypes: readonly DeliveryType[] = tableOrder ? ['Vem comer'] : allowedDeliveryTypes(store);
-  const delivering = deliveryType === 'Entregar';
-
-  if (draft.lines.length === 0) refusals.push({ code: 'EMPTY_CART' });
-
-  // The store: the delivery type, then open now or a schedule period.
-  if (!deliveryTypes.includes(deliveryType)) {
+  const deliveryType = orderDeliveryType(draft);
+  if (!draft.tableOrder && !allowedDeliveryTypes(store).includes(deliveryType)) {
     refusals.push({ code: 'DELIVERY_TYPE_UNAVAILABLE', deliveryType });
   }
-  const schedulingAvailable = schedulingShown(store, tableOrder);
-  const period = tableOrder ? null : draft.scheduledPeriod;
+  const period = draft.tableOrder ? null : draft.scheduledPeriod;
   if (period !== null) {
     if (!store.schedulingOn) refusals.push({ code: 'SCHEDULING_UNAVAILABLE' });
+    else if (period === '') refusals.push({ code: 'SCHEDULE_REQUIRED' });
     else if (!store.freePeriods.includes(period)) refusals.push({ code: 'SCHEDULE_PERIOD_UNAVAILABLE' });
   } else if (!store.open) {
     refusals.push({ code: 'STORE_CLOSED' });
   }
+  return refusals;
+}
 
-  // Payment: offered in person for this delivery type; none only at a table that pays there.
-  const { paymentRequired, paymentShown } = paymentBlock(store, tableOrder);
-  const payment = draft.payment;
-  const paymentOffered = payment !== null && offeredInPerson(payment, deliveryType);
-  if (payment === null) {
-    if (paymentRequired) refusals.push({ code: 'PAYMENT_METHOD_REQUIRED' });
-  } else if (!paymentOffered) {
-    refusals.push({ code: 'PAYMENT_METHOD_UNAVAILABLE', deliveryType });
+type PaymentRuleDraft = Pick<CheckoutDraft, 'deliveryType' | 'tableOrder' | 'payment'>;
+
+/** A payment method offered in person for this delivery type; none only at a table that pays there. */
+export function paymentRefusals(store: CheckoutStore, draft: PaymentRuleDraft): CheckoutRefusal[] {
+  const deliveryType = orderDeliveryType(draft);
+  if (draft.payment === null) {
+    return paymentBlock(store, draft.tableOrder).paymentRequired ? [{ code: 'PAYMENT_METHOD_REQUIRED' }] : [];
   }
+  return offeredInPerson(draft.payment, deliveryType)
+    ? []
+    : [{ code: 'PAYMENT_METHOD_UNAVAILABLE', deliveryType }];
+}
+
+/** Every rule of the checkout, in order: totals, refusals and the main action of one draft. */
+export function checkoutQuote(store: CheckoutStore, draft: CheckoutDraft): CheckoutQuote {
+  const refusals: CheckoutRefusal[] = [];
+  const { tableOrder } = draft;
+  const deliveryType = orderDeliveryType(draft);
+  const deliveryTypes: readonly DeliveryType[] = tableOrder ? ['Vem comer'] : allowedDeliveryTypes(store);
+  const delivering = deliveryType === 'Entregar';
+
+  // The cart; the store (the delivery type, open now or a free period); the payment method.
+  if (draft.lines.length === 0) refusals.push({ code: 'EMPTY_CART' });
+  refusals.push(...storeRefusals(store, draft), ...paymentRefusals(store, draft));
+  const schedulingAvailable = schedulingShown(store, tableOrder);
+  const period = tableOrder ? null : draft.scheduledPeriod;
+  const { paymentRequired, paymentShown } = paymentBlock(store, tableOrder);
+  const { payment } = draft;
+  const paymentOffered = payment !== null && offeredInPerson(payment, deliveryType);
 
   // Delivery: a deliverable address, whose fee depends on the subtotal.
   const address = delivering ? draft.address : null;

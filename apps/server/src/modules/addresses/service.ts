@@ -143,6 +143,20 @@ export async function listAddresses(
   return rows.map((row) => toSavedAddress(row, model));
 }
 
+/**
+ * One of the customer's addresses with its fees under the store's fee model as it is now (order
+ * placement's checkout quote picks the fee). 404 ADDRESS_NOT_FOUND for an unknown, deleted or
+ * another customer's address.
+ */
+export async function savedAddress(
+  db: DbExecutor,
+  input: { storeId: number; customerId: number; addressId: number },
+): Promise<SavedAddress> {
+  const [address] = await listAddresses(db, input.storeId, input.customerId, [input.addressId]);
+  if (!address) throw addressNotFound();
+  return address;
+}
+
 export interface QuoteDeliveryInput {
   storeId: number;
   customerId: number;
@@ -171,8 +185,7 @@ export interface DeliveryQuote {
  * `addressNotDeliverable`). Two queries; safe inside the caller's transaction.
  */
 export async function quoteDelivery(db: DbExecutor, input: QuoteDeliveryInput): Promise<DeliveryQuote> {
-  const [address] = await listAddresses(db, input.storeId, input.customerId, [input.addressId]);
-  if (!address) throw addressNotFound();
+  const address = await savedAddress(db, input);
   const base = { addressText: address.full_address, address };
   if (!address.deliverable) {
     return {

@@ -203,31 +203,47 @@ export async function buildProducts(db: DbExecutor, storeId: number, channel: Ch
   return rows.map((p) => toProduct(p, withGroups.has(p.id)));
 }
 
-export async function buildFullProduct(
-  db: DbExecutor,
-  storeId: number,
-  productId: number,
-  channel: Channel,
-): Promise<FullProduct | null> {
-  const product = await repo.findProduct(db, storeId, productId, channel);
-  if (!product) return null;
-  const familyId = product.itemPai ? product.id : product.itemFilho ? product.parentId : null;
-  const [groups, variants, withGroups] = await Promise.all([
-    repo.listProductGroups(db, storeId, product.id),
-    familyId ? repo.listVariants(db, storeId, familyId, channel) : Promise.resolve([]),
-    repo.productIdsWithGroups(db, storeId),
-  ]);
-  const grupos: ProductGroup[] = groups.map((use) => ({
+/** An option group as a product uses it, wherever it was read (the menu's queries, order placement's). */
+export interface OptionGroupUse {
+  id: number;
+  min: number;
+  max: number;
+  ordem: number;
+  descricao: string;
+  detalhes: string;
+  repetirItens: boolean;
+  politicaCobranca: string;
+}
+
+/** An option item's stored fields. */
+export interface OptionItemFields {
+  id: number;
+  descricao: string;
+  detalhes: string;
+  preco: number;
+  urlImagem: string | null;
+  ordem: number;
+  fkItem: number | null;
+  qtPadrao: number;
+  excluido: boolean;
+  ativoPedidos: boolean;
+  ativoGarcom: boolean;
+  ingrediente: boolean;
+}
+
+/** The spec's group of a full product (section 3 "Full product", "Group item") from stored fields. */
+export function toProductGroup(use: OptionGroupUse, items: readonly OptionItemFields[]): ProductGroup {
+  return {
     min: use.min,
     max: use.max,
     grupo: {
-      id: use.group.id,
+      id: use.id,
       ordem: use.ordem,
-      descricao: use.group.descricao,
-      detalhes: use.group.detalhes,
-      repetir_itens: use.group.repetirItens,
-      politica_cobranca: use.group.politicaCobranca as ProductGroup['grupo']['politica_cobranca'],
-      lista_itens: use.items.map((item) => ({
+      descricao: use.descricao,
+      detalhes: use.detalhes,
+      repetir_itens: use.repetirItens,
+      politica_cobranca: use.politicaCobranca as ProductGroup['grupo']['politica_cobranca'],
+      lista_itens: items.map((item) => ({
         id: item.id,
         descricao: item.descricao,
         detalhes: item.detalhes,
@@ -242,7 +258,26 @@ export async function buildFullProduct(
         ingrediente: item.ingrediente,
       })),
     },
-  }));
+  };
+}
+
+export async function buildFullProduct(
+  db: DbExecutor,
+  storeId: number,
+  productId: number,
+  channel: Channel,
+): Promise<FullProduct | null> {
+  const product = await repo.findProduct(db, storeId, productId, channel);
+  if (!product) return null;
+  const familyId = product.itemPai ? product.id : product.itemFilho ? product.parentId : null;
+  const [groups, variants, withGroups] = await Promise.all([
+    repo.listProductGroups(db, storeId, product.id),
+    familyId ? repo.listVariants(db, storeId, familyId, channel) : Promise.resolve([]),
+    repo.productIdsWithGroups(db, storeId),
+  ]);
+  const grupos: ProductGroup[] = groups.map((use) =>
+    toProductGroup({ ...use.group, min: use.min, max: use.max, ordem: use.ordem }, use.items),
+  );
   return {
     ...toProduct(product, grupos.length > 0),
     grupos,

@@ -8,10 +8,11 @@ import {
   type StaffOrderListReply,
   type TrackedOrder,
 } from '@comanda/contract';
-import { checkTransition, type DeliveryType, isOrderStatus, storeClockText } from '@comanda/domain';
+import { checkTransition, isOrderStatus, storeClockText } from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
+import { orderRecordOf } from '../../lib/order-record.ts';
 import { type CustomerPrincipal, forbidden, type StaffPrincipal } from '../../plugins/auth.ts';
 import { firstName } from '../auth/account-rules.ts';
 import * as repo from './repository.ts';
@@ -35,19 +36,9 @@ export function toTrackedOrder(
   lines: readonly repo.OrderLineRow[],
   changes: readonly repo.StatusChangeRow[],
 ): TrackedOrder {
-  const produtos = lines.map((line) => ({
-    produto: line.productId,
-    descricao_produto: line.descricaoProduto,
-    descricao_categoria: line.descricaoCategoria,
-    produto_valor: line.produtoValor,
-    valor_adicionais: line.valorAdicionais,
-    qtd: line.qtd,
-    valor_total: line.valorTotal,
-    observacao: line.observacao,
-    itens_pedidos: line.itensPedidos,
-  }));
+  const record = orderRecordOf(order, lines);
   if (order.tipoEntrega === 'Entregar') {
-    produtos.push({
+    record.produtos_pedidos.push({
       produto: DELIVERY_LINE_PRODUCT_ID,
       descricao_produto: DELIVERY_LINE_DESCRIPTION,
       descricao_categoria: '',
@@ -62,30 +53,7 @@ export function toTrackedOrder(
   const cancellation =
     order.status === 'Cancelado' ? changes.findLast((c) => c.toStatus === 'Cancelado') : undefined;
   return {
-    id: order.id,
-    status: order.status,
-    dh_iniciado: iso(order.dhIniciado),
-    tipo_entrega: order.tipoEntrega as DeliveryType,
-    forma_entrada: order.formaEntrada,
-    total_produtos: order.totalProdutos,
-    desconto: order.descontoCupom + order.descontoFidelidade,
-    desconto_cupom: order.descontoCupom,
-    desconto_fidelidade: order.descontoFidelidade,
-    acrescimo: order.acrescimo,
-    valor_entrega: order.valorEntrega,
-    total: order.total,
-    cupom: order.cupom,
-    observacoes: order.observacoes,
-    forma_pagamento_nome: order.formaPagamentoNome,
-    troco_para: order.trocoPara,
-    agendado: order.agendado,
-    hora_entrega: order.horaEntrega ? iso(order.horaEntrega) : null,
-    address_string: order.addressString,
-    mesa: order.mesa,
-    fidelidade_utilizada: order.fidelidadeUtilizada,
-    pontos_fidelidade: order.pontosFidelidade,
-    pontos_utilizados: order.pontosUtilizados,
-    produtos_pedidos: produtos,
+    ...record,
     updated_at: iso(order.updatedAt),
     estimated_at: iso(order.estimatedAt),
     estimated_time: storeClockText(order.estimatedAt),

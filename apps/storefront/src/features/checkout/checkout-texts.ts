@@ -264,6 +264,8 @@ export function refusalText(refusal: CheckoutRefusal, t: CheckoutT): string {
       return t('refusalDeliveryType', { type: t(DELIVERY_TYPE_TEXT[refusal.deliveryType]) });
     case 'SCHEDULING_UNAVAILABLE':
       return t('refusalSchedulingUnavailable');
+    case 'SCHEDULE_REQUIRED':
+      return t('scheduleHint');
     case 'SCHEDULE_PERIOD_UNAVAILABLE':
       return t('refusalSchedulePeriod');
     case 'STORE_CLOSED':

@@ -1,0 +1,354 @@
+import type { OrderPlacedReply } from '@comanda/contract';
+import {
+  type CartLineDraft,
+  type CheckoutAddress,
+  type CheckoutCoupon,
+  type CheckoutDraft,
+  type CheckoutPaymentMethod,
+  type CheckoutQuote,
+  type CheckoutStore,
+  type CouponRules,
+  checkoutQuote,
+  estimatedTime,
+  type LoyaltyProgram,
+  linePricing,
+  loyaltyPointsEarned,
+  ONLINE_PAYMENT_IDS,
+  paymentRefusals,
+  storeClockText,
+  storeRefusals,
+} from '@comanda/domain';
+import type { DbExecutor } from '../../db/client.ts';
+import { orderRecordOf } from '../../lib/order-record.ts';
+import { savedAddress } from '../addresses/service.ts';
+import { checkCoupon, couponRefusal } from '../coupons/service.ts';
+import { availabilityAt } from '../menu/service.ts';
+import { checkoutRefusalError, refuse } from './refusals.ts';
+import type * as repo from './repository.ts';
+import type { OrderRequest } from './request.ts';
+
+/*
+ * The stages of order placement after the request checks (request.ts) and before the write: each
+ * reads what it needs of the order context (one statement of repository.ts) and either answers or
+ * throws the refusal of refusals.ts. The rules are the checkout quote of @comanda/domain; the
+ * stages that refuse before it (store, payment) apply the quote's own rules early, so a closed store
+ * is refused before its cart is priced.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The store: its settings as the quote reads them; the table; open now or a free period
+
+const toLoyaltyProgram = (row: repo.ContextLoyalty): LoyaltyProgram => ({
+  ativo: row.ativo,
+  descricao: row.descricao,
+  pontos_recompensa: row.pontosRecompensa,
+  recompensa_perc: row.recompensaPerc,
+  perc_recompensa: row.percRecompensa,
+  vlr_recompensa: row.vlrRecompensa,
+});
+
+/** The store's side of the checkout at `now`. */
+export function checkoutStoreOf(context: repo.OrderContext, now: Date): CheckoutStore {
+  const { open, periods } = availabilityAt(context, context.shifts, now);
+  return {
+    permite_entrega: context.permiteEntrega,
+    permite_busca: context.permiteBusca,
+    permite_comer_local: context.permiteComerLocal,
+    valor_minimo: context.valorMinimo,
+    delivery_customer_doc_required: context.deliveryCustomerDocRequired,
+    self_checkout_require_imply_pay: context.selfCheckoutRequireImplyPay,
+    open,
+    schedulingOn: context.agendamentoAtivo && context.permiteAgendamento,
+    freePeriods: periods.filter((period) => period.free).map((period) => period.period),
+    loyalty: context.loyalty ? toLoyaltyProgram(context.loyalty) : null,
+  };
+}
+
+export type DiningTable = NonNullable<repo.OrderContext['diningTable']>;
+
+/** The table of a table order (404 TABLE_NOT_FOUND), then the store takes the order now or for its period. */
+export function checkStore(
+  request: OrderRequest,
+  context: repo.OrderContext,
+  store: CheckoutStore,
+): DiningTable | null {
+  if (request.tableOrder && !context.diningTable) throw refuse.tableNotFound();
+  const [refusal] = storeRefusals(store, request);
+  if (refusal) throw checkoutRefusalError(refusal, null);
+  return request.tableOrder ? context.diningTable : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment
+
+export type OrderPaymentMethod = CheckoutPaymentMethod & { descricao: string };
+
+/**
+ * The chosen method: one of this store's, not an online one (their confirmation is the payments
+ * issue's), offered for the delivery type; none only for a table order the store lets pay there.
+ */
+export function checkPayment(
+  request: OrderRequest,
+  context: repo.OrderContext,
+  store: CheckoutStore,
+): OrderPaymentMethod | null {
+  const { methodId } = request;
+  if (methodId !== null && ONLINE_PAYMENT_IDS.includes(methodId)) {
+    throw context.onlinePayment ? refuse.paymentNotConfirmed() : refuse.paymentMethodUnavailable();
+  }
+  const row = context.method;
+  if (methodId !== null && (!row || row.tipo === 'online')) throw refuse.paymentMethodUnavailable();
+  const payment: OrderPaymentMethod | null = row
+    ? {
+        id: row.id,
+        tipo: row.tipo,
+        descricao: row.descricao,
+        tipos_entrega: row.tiposEntrega,
+        permite_troco: row.permiteTroco,
+      }
+    : null;
+  const [refusal] = paymentRefusals(store, { ...request, payment });
+  if (refusal) throw checkoutRefusalError(refusal, payment?.descricao ?? null);
+  return payment;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The delivery address and the coupon: what the quote needs from the database
+
+export interface DeliveryAddress {
+  id: number;
+  text: string;
+  quote: CheckoutAddress;
+}
+
+/** The customer's own address of a delivery order with its fees (404 ADDRESS_NOT_FOUND); null otherwise. */
+export async function findDeliveryAddress(
+  db: DbExecutor,
+  principal: { storeId: number; customerId: number },
+  request: OrderRequest,
+): Promise<DeliveryAddress | null> {
+  const delivering = !request.tableOrder && request.deliveryType === 'Entregar';
+  if (!delivering || request.addressId === null) return null;
+  const address = await savedAddress(db, { ...principal, addressId: request.addressId });
+  return {
+    id: address.id,
+    text: address.full_address,
+    quote: address.deliverable
+      ? {
+          deliverable: true,
+          fees: {
+            delivery_fee: address.delivery_fee,
+            original_delivery_fee: address.original_delivery_fee,
+            discount_minimum_order: address.discount_minimum_order,
+          },
+        }
+      : { deliverable: false },
+  };
+}
+
+const couponRulesOf = (row: repo.ContextCoupon): CouponRules => ({
+  ativo: row.ativo,
+  validFrom: row.validFrom ? new Date(row.validFrom) : null,
+  validUntil: row.validUntil ? new Date(row.validUntil) : null,
+  maxUses: row.maxUses,
+  uses: row.uses,
+  maxUsesPerCustomer: row.maxUsesPerCustomer,
+  minSubtotal: row.minSubtotal,
+  local: row.local,
+});
+
+export type OrderCoupon = CheckoutCoupon & { code: string; maxUsesPerCustomer: number | null };
+
+/**
+ * The coupon's own limits now (found, active, started, not expired, uses left); the rules that
+ * depend on the order (minimum subtotal, delivery only) are the quote's.
+ */
+export function checkCouponLimits(
+  request: OrderRequest,
+  context: repo.OrderContext,
+  now: Date,
+): OrderCoupon | null {
+  const row = context.coupon;
+  if (request.couponId !== null && !row) throw couponRefusal('COUPON_NOT_FOUND');
+  if (!row) return null;
+  checkCoupon(couponRulesOf(row), {
+    now,
+    subtotal: null,
+    deliveryType: null,
+    customerUses: context.couponCustomerUses,
+  });
+  return {
+    id: row.id,
+    code: row.code,
+    valor: row.valor,
+    perc: row.perc,
+    descricao: row.descricao,
+    local: row.local,
+    minSubtotal: row.minSubtotal,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quote
+
+export interface QuoteInput {
+  request: OrderRequest;
+  store: CheckoutStore;
+  lines: CartLineDraft[];
+  payment: OrderPaymentMethod | null;
+  address: DeliveryAddress | null;
+  coupon: OrderCoupon | null;
+  points: number;
+}
+
+/** The checkout quote of the order; its first refusal, then a total the customer did not confirm. */
+export function quoteOrder({
+  request,
+  store,
+  lines,
+  payment,
+  address,
+  coupon,
+  points,
+}: QuoteInput): CheckoutQuote {
+  const draft: CheckoutDraft = {
+    lines,
+    deliveryType: request.deliveryType,
+    tableOrder: request.tableOrder,
+    address: address?.quote ?? null,
+    coupon,
+    redeemLoyalty: request.redeemLoyalty,
+    points,
+    payment,
+    changeFor: request.changeFor,
+    document: request.document,
+    scheduledPeriod: request.scheduledPeriod,
+  };
+  const quote = checkoutQuote(store, draft);
+  const [refusal] = quote.refusals;
+  if (refusal) throw checkoutRefusalError(refusal, payment?.descricao ?? null);
+  const { total } = quote.totals;
+  if (request.confirmedTotal !== null && request.confirmedTotal !== total) throw refuse.totalChanged(total);
+  return quote;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is written, and the reply
+
+export interface OrderToWrite {
+  order: repo.OrderValues;
+  lines: repo.OrderLineValues[];
+  reply: OrderPlacedReply;
+  /** Points the order spends and earns. */
+  spend: number;
+  earn: number;
+}
+
+export interface OrderValuesInput {
+  principal: { storeId: number; customerId: number };
+  request: OrderRequest;
+  context: repo.OrderContext;
+  now: Date;
+  quote: CheckoutQuote;
+  lines: CartLineDraft[];
+  table: DiningTable | null;
+  payment: OrderPaymentMethod | null;
+  address: DeliveryAddress | null;
+  coupon: OrderCoupon | null;
+}
+
+/** The order's row, lines and reply from the quote: nothing here decides a price or a rule. */
+export function orderToWrite(input: OrderValuesInput): OrderToWrite {
+  const { principal, request, context, now, quote, lines, table, payment, address, coupon } = input;
+  const { totals } = quote;
+  const period = quote.scheduled && request.scheduledPeriod ? new Date(request.scheduledPeriod) : null;
+  const estimate = period
+    ? { at: period, text: storeClockText(period) }
+    : estimatedTime({
+        now,
+        deliveryType: quote.deliveryType,
+        delivery_time: context.deliveryTime,
+        pickup_time: context.pickupTime,
+      });
+  // A reward that could not be redeemed was refused by the quote.
+  const redeemed = request.redeemLoyalty;
+  const spend = redeemed && context.loyalty ? context.loyalty.pontosRecompensa : 0;
+  const earn = context.loyalty?.ativo
+    ? loyaltyPointsEarned({
+        pontosPorReal: context.loyalty.pontosPorReal,
+        total: totals.total,
+        deliveryFee: totals.deliveryFee,
+      })
+    : 0;
+  const order: repo.OrderValues = {
+    id: context.orderId,
+    storeId: principal.storeId,
+    customerId: principal.customerId,
+    dhIniciado: now,
+    tipoEntrega: quote.deliveryType,
+    formaEntrada: request.source,
+    tableId: table?.id ?? null,
+    mesa: table?.description ?? null,
+    totalProdutos: totals.products,
+    acrescimo: totals.extras,
+    valorEntrega: totals.deliveryFee,
+    descontoCupom: totals.couponDiscount,
+    descontoFidelidade: totals.loyaltyDiscount,
+    total: totals.total,
+    couponId: coupon?.id ?? null,
+    cupom: coupon?.code ?? null,
+    observacoes: request.notes,
+    paymentMethodId: payment?.id ?? null,
+    formaPagamentoNome: payment?.descricao ?? null,
+    trocoPara: quote.change?.ok ? quote.change.changeFor : null,
+    horaEntrega: period,
+    estimatedAt: estimate.at,
+    addressId: address?.id ?? null,
+    addressString: address?.text ?? null,
+    fidelidadeUtilizada: redeemed,
+    pontosFidelidade: earn,
+    pontosUtilizados: spend,
+    documentoCliente: quote.document.value || null,
+    foneParaMensagens: request.phone,
+    imprimir: request.print,
+  };
+  const lineValues = lines.map((line, seq): repo.OrderLineValues => {
+    const pricing = linePricing(line);
+    return {
+      seq,
+      productId: line.produto,
+      descricaoProduto: line.descricao_produto,
+      descricaoCategoria: line.descricao_categoria,
+      produtoValor: pricing.base,
+      valorAdicionais: pricing.extras,
+      qtd: line.qtd,
+      valorTotal: pricing.total,
+      observacao: line.observacao,
+      itensPedidos: line.itens_pedidos.map((item) => ({
+        item_id: item.item_id,
+        quantidade_pedida: item.quantidade_pedida,
+        quantidade_padrao: item.quantidade_padrao,
+        valor: item.valor,
+        grupo: item.grupo,
+        grupo_descricao: item.grupo_descricao,
+        descricao: item.descricao,
+        ingrediente: item.ingrediente,
+      })),
+    };
+  });
+  const reply: OrderPlacedReply = {
+    success: true,
+    detail: 'Pedido recebido!',
+    order_info: {
+      order_id: order.id,
+      status: 'Solicitado',
+      total: order.total,
+      estimated_time: estimate.text,
+      // The balance after the order: set when it is written, under the customer's row lock.
+      pontos_fidelidade: 0,
+    },
+    order: orderRecordOf({ ...order, status: 'Solicitado' }, lineValues),
+  };
+  return { order, lines: lineValues, reply, spend, earn };
+}
