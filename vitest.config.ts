@@ -36,6 +36,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
+      // The storefront's checkout model against the real server: one property, both databases.
+      ...serverProjects.map((project) => ({
+        test: {
+          name: project.name.replace('server', 'agreement'),
+          include: ['tests/**/*.test.ts'],
+          environment: 'node',
+          env: project.env,
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      })),
       {
         extends: './apps/storefront/vite.config.ts',
         test: {
