@@ -4,8 +4,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { isSelectableAddress } from '../../../lib/default-address.ts';
 import type { CheckoutT } from '../checkout-texts.ts';
-import { isDeliverable } from '../model/order.ts';
 
 interface Common {
   onClose: () => void;
@@ -34,7 +34,7 @@ export function AddressChooserDialog({
       {listed.length === 0 ? <p>{t('noAddresses')}</p> : null}
       <ul className="checkout-choices" aria-labelledby={titleId}>
         {listed.map((address) => {
-          const usable = isDeliverable(address);
+          const usable = isSelectableAddress(address);
           const noteId = `address-note-${address.id}`;
           return (
             <li key={address.id}>

@@ -21,13 +21,14 @@ import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { CART_KEY, saveCart, useCart } from '../../../lib/cart-store.ts';
 import { COUPON_KEY, storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
+import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
+import { customerPhone } from '../../../lib/phone-display.ts';
 import { isLocalMode, SOURCE_KEY } from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage.ts';
 import { type CheckoutT, refusalText, useCheckoutT } from '../checkout-texts.ts';
 import {
   createAttemptKeys,
-  defaultAddressId,
   inPersonMethods,
   NOTES_MAX_LENGTH,
   type OrderDraft,
@@ -51,7 +52,6 @@ import {
 import { DocumentField } from './document-field.tsx';
 import '../checkout.css';
 
-const ADDRESS_KEY = 'address_id';
 const TABLE_KEY = 'table_id';
 
 const MODE_LABEL = {
@@ -79,20 +79,6 @@ type OpenDialog =
   | 'change'
   | 'result'
   | null;
-
-function storedAddressId(): number | null {
-  const value = Number(readStorage(ADDRESS_KEY));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
-/** The first phone of the customer ('kind:number'; 'None' entries ignored). */
-function customerPhone(customer: Customer): string | null {
-  for (const entry of customer.telefones) {
-    const number = entry.split(':').pop() ?? '';
-    if (number && number !== 'None') return number.slice(0, 32);
-  }
-  return customer.username || null;
-}
 
 /** /confirmation (spec section 2 "Checkout"). */
 export default function CheckoutScreen() {
@@ -134,7 +120,7 @@ function Checkout({
 
   const [draft, setDraft] = useState<OrderDraft>(() => ({
     deliveryType: defaultDeliveryType(company, tableOrder) ?? 'Retirada',
-    addressId: defaultAddressId(customer.enderecos, storedAddressId()),
+    addressId: defaultAddressId(customer.enderecos),
     paymentId: null,
     changeFor: null,
     coupon: null,
@@ -232,7 +218,7 @@ function Checkout({
       quote,
       draft,
       customerId: customer.id,
-      phone: customerPhone(customer),
+      phone: customerPhone(customer.telefones, customer.username) || null,
       source: readStorage(SOURCE_KEY),
       tableId: readStorage(TABLE_KEY),
     });
@@ -568,7 +554,7 @@ function Checkout({
           addresses={customer.enderecos}
           selectedId={draft.addressId}
           onChoose={(id) => {
-            writeStorage(ADDRESS_KEY, String(id));
+            chooseAddress(id);
             change({ addressId: id });
             setDialog(null);
           }}

@@ -7,7 +7,8 @@ import {
   checkoutQuote,
   paymentBlock,
 } from '@comanda/domain';
-import { isDeliverable, type OrderDraft } from './order.ts';
+import { isSelectableAddress } from '../../../lib/default-address.ts';
+import type { OrderDraft } from './order.ts';
 
 /*
  * What the checkout screen knows, as the domain's checkout quote reads it. The screen shows the
@@ -56,7 +57,7 @@ export interface CheckoutState {
 function addressOf({ draft, customer }: CheckoutState): CheckoutAddress | null {
   const address = customer.enderecos.find((entry) => entry.id === draft.addressId && !entry.excluido);
   if (!address) return null;
-  if (!isDeliverable(address)) return { deliverable: false };
+  if (!isSelectableAddress(address)) return { deliverable: false };
   return {
     deliverable: true,
     fees: {
