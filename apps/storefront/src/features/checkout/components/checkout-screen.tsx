@@ -1,10 +1,4 @@
-import type {
-  Customer,
-  LoyaltyProgram,
-  OrderPlacedReply,
-  PaymentMethod,
-  ValidatedCoupon,
-} from '@comanda/contract';
+import type { Customer, LoyaltyProgram, PaymentMethod } from '@comanda/contract';
 import {
   canApplyCoupon,
   type DeliveryType,
@@ -17,7 +11,6 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { CART_KEY, saveCart, useCart } from '../../../lib/cart-store.ts';
 import { COUPON_KEY, storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
@@ -26,6 +19,8 @@ import { customerPhone } from '../../../lib/phone-display.ts';
 import { isLocalMode, SOURCE_KEY } from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage.ts';
+import { placeOrder } from '../api/place-order.ts';
+import { validateCoupon } from '../api/validate-coupon.ts';
 import { type CheckoutT, refusalText, useCheckoutT } from '../checkout-texts.ts';
 import {
   createAttemptKeys,
@@ -34,7 +29,6 @@ import {
   type OrderDraft,
   orderPayload,
   pushPurchase,
-  refusalMessage,
 } from '../model/order.ts';
 import { quoteOf } from '../model/quote.ts';
 import { ChangeDialog } from './change-dialog.tsx';
@@ -186,30 +180,21 @@ function Checkout({
     const verdict = canApplyCoupon({ code: typed, loyaltyInUse: draft.fidelity });
     if (!verdict.ok)
       return verdict.reason === 'COUPON_REQUIRED' ? t('couponRequired') : t('couponWithLoyalty');
-    try {
-      const reply = await apiFetch<{ success: true; detail: ValidatedCoupon }>(
-        '/core/coupon_validate_app?format=json',
-        {
-          method: 'POST',
-          json: {
-            coupon: verdict.code,
-            product_id_list: cart.map((line) => line.produto),
-            customer_id: customer.id,
-            address_id: delivering ? draft.addressId : null,
-            subtotal: plain.subtotal,
-            method: draft.paymentId,
-            delivery_type: draft.deliveryType,
-            ignore_payment_method: true,
-          },
-        },
-      );
-      change({ coupon: reply.detail, fidelity: false });
-      setDialog(null);
-      return null;
-    } catch (error) {
-      if (error instanceof ApiError) return refusalMessage(error.body, error.message);
-      return t('connectionError');
-    }
+    const outcome = await validateCoupon({
+      coupon: verdict.code,
+      product_id_list: cart.map((line) => line.produto),
+      customer_id: customer.id,
+      address_id: delivering ? draft.addressId : null,
+      subtotal: plain.subtotal,
+      method: draft.paymentId,
+      delivery_type: draft.deliveryType,
+      ignore_payment_method: true,
+    });
+    if (outcome.status === 'refused') return outcome.message;
+    if (outcome.status === 'unreachable') return t('connectionError');
+    change({ coupon: outcome.coupon, fidelity: false });
+    setDialog(null);
+    return null;
   };
 
   const place = async () => {
@@ -225,34 +210,29 @@ function Checkout({
     const key = attempts.current.keyFor(JSON.stringify(payload));
     setResult({ status: 'loading' });
     setDialog('result');
-    try {
-      const reply = await apiFetch<OrderPlacedReply>('/bar/v2/app/order/upsert/', {
-        method: 'POST',
-        json: payload,
-        headers: { 'Idempotency-Key': key },
-      });
-      attempts.current.reset();
-      pushPurchase(reply, cart, totals, draft.coupon?.codigo ?? null);
-      // The cart is forgotten now (a reload cannot order it again); the screen keeps it in memory
-      // until the result dialog is left, since an empty cart sends /confirmation away.
-      removeStorage(CART_KEY);
-      removeStorage(COUPON_KEY);
-      if (!tableOrder) writeStorage(SOURCE_KEY, 'mobile');
-      change({ coupon: null, paymentId: null, changeFor: null, fidelity: false });
-      setResult({
-        status: 'success',
-        orderId: reply.order_info.order_id,
-        estimatedTime: reply.order_info.estimated_time,
-      });
-      refreshCustomer();
-    } catch (error) {
-      refreshCustomer();
+    const outcome = await placeOrder(payload, key);
+    refreshCustomer();
+    if (outcome.status !== 'placed') {
       setResult({
         status: 'error',
-        message:
-          error instanceof ApiError ? refusalMessage(error.body, error.message) : t('orderConnectionError'),
+        message: outcome.status === 'refused' ? outcome.message : t('orderConnectionError'),
       });
+      return;
     }
+    const { reply } = outcome;
+    attempts.current.reset();
+    pushPurchase(reply, cart, totals, draft.coupon?.codigo ?? null);
+    // The cart is forgotten now (a reload cannot order it again); the screen keeps it in memory
+    // until the result dialog is left, since an empty cart sends /confirmation away.
+    removeStorage(CART_KEY);
+    removeStorage(COUPON_KEY);
+    if (!tableOrder) writeStorage(SOURCE_KEY, 'mobile');
+    change({ coupon: null, paymentId: null, changeFor: null, fidelity: false });
+    setResult({
+      status: 'success',
+      orderId: reply.order_info.order_id,
+      estimatedTime: reply.order_info.estimated_time,
+    });
   };
 
   const onMainAction = () => {
