@@ -21,7 +21,7 @@ import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '
 import { readStorage, removeStorage, writeStorage } from '../../../lib/storage.ts';
 import { placeOrder } from '../api/place-order.ts';
 import { validateCoupon } from '../api/validate-coupon.ts';
-import { type CheckoutT, refusalText, useCheckoutT } from '../checkout-texts.ts';
+import { type CheckoutT, refusalText, rewardText, useCheckoutT } from '../checkout-texts.ts';
 import {
   createAttemptKeys,
   inPersonMethods,
@@ -31,19 +31,15 @@ import {
   pushPurchase,
 } from '../model/order.ts';
 import { quoteOf } from '../model/quote.ts';
+import { AddressChooserDialog } from './address-chooser-dialog.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
-import {
-  AddressChooserDialog,
-  CouponDialog,
-  LoyaltyRewardDialog,
-  LoyaltyTermsDialog,
-  MinimumOrderDialog,
-  type OrderResult,
-  OrderResultDialog,
-  rewardText,
-  ScheduleDialog,
-} from './checkout-dialogs.tsx';
+import { CouponDialog } from './coupon-dialog.tsx';
 import { DocumentField } from './document-field.tsx';
+import { LoyaltyRewardDialog } from './loyalty-reward-dialog.tsx';
+import { LoyaltyTermsDialog } from './loyalty-terms-dialog.tsx';
+import { MinimumOrderDialog } from './minimum-order-dialog.tsx';
+import { type OrderResult, OrderResultDialog } from './order-result-dialog.tsx';
+import { ScheduleDialog } from './schedule-dialog.tsx';
 import '../checkout.css';
 
 const TABLE_KEY = 'table_id';
