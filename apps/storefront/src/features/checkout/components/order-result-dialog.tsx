@@ -1,16 +1,12 @@
 import { useId } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
+import type { OrderResult } from '../model/order.ts';
 
 interface DialogProps {
   onClose: () => void;
   t: CheckoutT;
 }
-
-export type OrderResult =
-  | { status: 'loading' }
-  | { status: 'success'; orderId: number; estimatedTime: string }
-  | { status: 'error'; message: string };
 
 /** Spec section 2 "Order result dialog". */
 export function OrderResultDialog({

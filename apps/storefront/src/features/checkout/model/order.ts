@@ -18,6 +18,12 @@ export interface OrderDraft {
 
 export const NOTES_MAX_LENGTH = 50;
 
+/** Spec section 4 "Order response": loading, success, failure. */
+export type OrderResult =
+  | { status: 'loading' }
+  | { status: 'success'; orderId: number; estimatedTime: string }
+  | { status: 'error'; message: string };
+
 /** In-person methods offered for the delivery type, in the store's order. */
 export function inPersonMethods(
   methods: readonly PaymentMethod[],

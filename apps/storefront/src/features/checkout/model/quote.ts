@@ -93,5 +93,5 @@ export function checkoutDraftOf(store: CheckoutStore, state: CheckoutState): Che
 export function quoteOf(company: CompanyRules, program: LoyaltyProgram | null, state: CheckoutState) {
   const store = checkoutStoreOf(company, program);
   const draft = checkoutDraftOf(store, state);
-  return { draft, quote: checkoutQuote(store, draft) };
+  return { store, draft, quote: checkoutQuote(store, draft) };
 }
