@@ -28,7 +28,7 @@ import {
   streetEditable,
   type WizardDetails,
   type WizardStep,
-} from '../wizard-rules.ts';
+} from '../model/wizard-rules.ts';
 
 /** Spec section 7: place autocomplete is debounced 400 ms. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 400;
