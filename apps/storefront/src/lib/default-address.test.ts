@@ -33,4 +33,11 @@ describe('default address (spec section 4)', () => {
     expect(isSelectableAddress(address(1, { deliverable: false }))).toBe(false);
     expect(isSelectableAddress(address(1, { bairro_excluido: true }))).toBe(false);
   });
+
+  it('without the deliverable flag (older replies): city and district active, not deleted', () => {
+    expect(isSelectableAddress(address(1))).toBe(true);
+    expect(isSelectableAddress(address(1, { ativo_cidade: false }))).toBe(false);
+    expect(isSelectableAddress(address(1, { city_active: false }))).toBe(false);
+    expect(isSelectableAddress(address(1, { excluido: true }))).toBe(false);
+  });
 });

@@ -6,9 +6,18 @@ export const ADDRESS_ID_KEY = 'address_id';
 
 type Listed = CustomerAddress & { deliverable?: boolean };
 
-/** Only addresses whose city and district are active and not deleted are usable (spec section 3). */
+/**
+ * Only addresses whose city and district are active and not deleted are usable (spec section 3);
+ * the server address carries the city's state twice (city_active, ativo_cidade): both must hold.
+ */
 export function isUsableAddress(address: Listed): boolean {
-  return address.district_active && address.city_active && !address.bairro_excluido && !address.excluido;
+  return (
+    address.district_active &&
+    address.city_active &&
+    address.ativo_cidade &&
+    !address.bairro_excluido &&
+    !address.excluido
+  );
 }
 
 /** Only deliverable addresses may be chosen (spec section 5); older replies: usable ones. */

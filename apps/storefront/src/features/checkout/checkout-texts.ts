@@ -1,3 +1,4 @@
+import type { LoyaltyProgram } from '@comanda/contract';
 import {
   type CheckoutRefusal,
   type DeliveryType,
@@ -254,6 +255,13 @@ export const LOYALTY_REASON_TEXT = {
   COUPON_IN_USE: 'loyaltyCouponInUse',
   TOTAL_BELOW_REWARD: 'loyaltyTotalBelow',
 } as const satisfies Record<LoyaltyUnusableReason, Key>;
+
+/** The loyalty program's reward, as the loyalty card and its dialogs show it. */
+export function rewardText(program: LoyaltyProgram, t: CheckoutT): string {
+  return program.recompensa_perc
+    ? t('loyaltyRewardPercent', { percent: program.perc_recompensa })
+    : t('loyaltyRewardValue', { value: formatBRL(program.vlr_recompensa) });
+}
 
 /** What the customer reads for a refusal of the checkout quote, in their language. */
 export function refusalText(refusal: CheckoutRefusal, t: CheckoutT): string {

@@ -6,7 +6,7 @@ import { useCustomer } from '../../../lib/customer.ts';
 import { isSelectableAddress } from '../../../lib/default-address.ts';
 import { type AddressT, useAddressT } from '../address-texts.ts';
 import { deleteAddress, type ListedAddress } from '../api/addresses-api.ts';
-import { safeReturnPath } from '../wizard-rules.ts';
+import { safeReturnPath } from '../model/wizard-rules.ts';
 import '../../../components/form.css';
 import '../addresses.css';
 

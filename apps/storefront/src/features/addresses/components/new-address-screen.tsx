@@ -4,7 +4,7 @@ import { useCustomer } from '../../../lib/customer.ts';
 import { useCompany, useNeighbourhoods } from '../../../lib/start-data.ts';
 import { useAddressT } from '../address-texts.ts';
 import { chooseMapsProvider } from '../maps/google-maps.ts';
-import { safeReturnPath } from '../wizard-rules.ts';
+import { safeReturnPath } from '../model/wizard-rules.ts';
 import { AddressWizard } from './address-wizard.tsx';
 import { OlderAddressForm } from './older-address-form.tsx';
 import '../../../components/form.css';

@@ -1,6 +1,6 @@
 import type { Company, MapsPlace } from '@comanda/contract';
 import { type MapHandle, type MapsProvider, type MapsSuggestion, standInMaps } from '../api/addresses-api.ts';
-import type { LatLng } from '../wizard-rules.ts';
+import type { LatLng } from '../model/wizard-rules.ts';
 
 /*
  * Google Maps behind MapsProvider (spec sections 7 "Third-party calls" and 9 "Maps and polling").

@@ -1,73 +1,48 @@
-import type {
-  Customer,
-  LoyaltyProgram,
-  OrderPlacedReply,
-  PaymentMethod,
-  ValidatedCoupon,
-} from '@comanda/contract';
+import type { Customer, LoyaltyProgram, PaymentMethod } from '@comanda/contract';
 import {
+  type CheckoutAction,
   canApplyCoupon,
   type DeliveryType,
   defaultDeliveryType,
-  formatBRL,
   formatDocument,
-  ONLINE_CARD_ID,
-  ONLINE_PIX_ID,
 } from '@comanda/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { CART_KEY, saveCart, useCart } from '../../../lib/cart-store.ts';
-import { COUPON_KEY, storedCoupon } from '../../../lib/coupon-param.ts';
+import { saveCart, useCart } from '../../../lib/cart-store.ts';
+import { storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
+import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
+import { customerPhone } from '../../../lib/phone-display.ts';
 import { isLocalMode, SOURCE_KEY } from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
-import { readStorage, removeStorage, writeStorage } from '../../../lib/storage.ts';
+import { readStorage } from '../../../lib/storage.ts';
+import { validateCoupon } from '../api/validate-coupon.ts';
 import { type CheckoutT, refusalText, useCheckoutT } from '../checkout-texts.ts';
-import {
-  createAttemptKeys,
-  defaultAddressId,
-  inPersonMethods,
-  NOTES_MAX_LENGTH,
-  type OrderDraft,
-  orderPayload,
-  pushPurchase,
-  refusalMessage,
-} from '../model/order.ts';
-import { quoteOf } from '../model/quote.ts';
+import { useCheckoutQuote } from '../hooks/use-checkout-quote.ts';
+import { usePlaceOrder } from '../hooks/use-place-order.ts';
+import { type OrderDraft, orderPayload } from '../model/order.ts';
+import { AddressChooserDialog } from './address-chooser-dialog.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
-import {
-  AddressChooserDialog,
-  CouponDialog,
-  LoyaltyRewardDialog,
-  LoyaltyTermsDialog,
-  MinimumOrderDialog,
-  type OrderResult,
-  OrderResultDialog,
-  rewardText,
-  ScheduleDialog,
-} from './checkout-dialogs.tsx';
-import { DocumentField } from './document-field.tsx';
+import { CouponBlock } from './coupon-block.tsx';
+import { CouponDialog } from './coupon-dialog.tsx';
+import { DeliveryBlock } from './delivery-block.tsx';
+import { DocumentBlock } from './document-block.tsx';
+import { LoyaltyBlock } from './loyalty-block.tsx';
+import { LoyaltyRewardDialog } from './loyalty-reward-dialog.tsx';
+import { LoyaltyTermsDialog } from './loyalty-terms-dialog.tsx';
+import { MainAction } from './main-action.tsx';
+import { MinimumOrderDialog } from './minimum-order-dialog.tsx';
+import { NotesBlock } from './notes-block.tsx';
+import { OrderResultDialog } from './order-result-dialog.tsx';
+import { PaymentBlock } from './payment-block.tsx';
+import { ScheduleBlock } from './schedule-block.tsx';
+import { ScheduleDialog } from './schedule-dialog.tsx';
+import { TotalsBlock } from './totals-block.tsx';
 import '../checkout.css';
 
-const ADDRESS_KEY = 'address_id';
 const TABLE_KEY = 'table_id';
-
-const MODE_LABEL = {
-  Entregar: 'modeEntregar',
-  Retirada: 'modeRetirada',
-  'Vem comer': 'modeVemComer',
-} as const satisfies Record<DeliveryType, string>;
-
-const ACTION_LABEL = {
-  closed: 'actionClosed',
-  pick_address: 'actionPickAddress',
-  set_schedule: 'actionSetSchedule',
-  inform_document: 'actionInformDocument',
-  confirm: 'actionConfirm',
-  no_payment: 'actionNoPayment',
-} as const;
+const NO_METHODS: readonly PaymentMethod[] = [];
 
 type OpenDialog =
   | 'address'
@@ -79,20 +54,6 @@ type OpenDialog =
   | 'change'
   | 'result'
   | null;
-
-function storedAddressId(): number | null {
-  const value = Number(readStorage(ADDRESS_KEY));
-  return Number.isInteger(value) && value > 0 ? value : null;
-}
-
-/** The first phone of the customer ('kind:number'; 'None' entries ignored). */
-function customerPhone(customer: Customer): string | null {
-  for (const entry of customer.telefones) {
-    const number = entry.split(':').pop() ?? '';
-    if (number && number !== 'None') return number.slice(0, 32);
-  }
-  return customer.username || null;
-}
 
 /** /confirmation (spec section 2 "Checkout"). */
 export default function CheckoutScreen() {
@@ -126,15 +87,14 @@ function Checkout({
 }) {
   const [, navigate] = useLocation();
   const cart = useCart();
-  const { data: methods = [] } = usePaymentMethods();
+  const { data: methods = NO_METHODS } = usePaymentMethods();
   const { data: loyaltyPrograms } = useSWR<LoyaltyProgram[]>(START_PATHS.loyalty, START_DATA_OPTIONS);
   const program = loyaltyPrograms?.find((entry) => entry.ativo) ?? null;
-
   const tableOrder = isLocalMode();
 
   const [draft, setDraft] = useState<OrderDraft>(() => ({
     deliveryType: defaultDeliveryType(company, tableOrder) ?? 'Retirada',
-    addressId: defaultAddressId(customer.enderecos, storedAddressId()),
+    addressId: defaultAddressId(customer.enderecos),
     paymentId: null,
     changeFor: null,
     coupon: null,
@@ -146,31 +106,32 @@ function Checkout({
   const change = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [pendingMethod, setPendingMethod] = useState<PaymentMethod | null>(null);
-  const [result, setResult] = useState<OrderResult | null>(null);
-  const attempts = useRef(createAttemptKeys());
   const documentRef = useRef<HTMLInputElement>(null);
   const paymentRef = useRef<HTMLFieldSetElement>(null);
 
-  const { draft: sent, quote } = quoteOf(company, program, { draft, cart, customer, methods, tableOrder });
-  const { totals, minimum, schedulingAvailable, paymentShown, delivering } = quote;
-  const modes = quote.deliveryTypes;
-  const loyaltyVerdict = quote.loyalty;
-  const main = quote.mainAction;
-  const freePeriods = company.schedule_periods.filter((period) => period.free).map((period) => period.period);
-  const address = customer.enderecos.find((entry) => entry.id === draft.addressId && !entry.excluido) ?? null;
-  const deliveryFee = totals.deliveryFee;
-  const plain = { subtotal: totals.subtotal };
-
-  const offered = useMemo(() => inPersonMethods(methods, quote.deliveryType), [methods, quote.deliveryType]);
-  const chosenMethod = offered.find((method) => method.id === draft.paymentId) ?? null;
-  const docRequired = quote.document.required;
+  const { sent, quote, freePeriods, address, offeredMethods, chosenMethod } = useCheckoutQuote({
+    company,
+    program,
+    draft,
+    cart,
+    customer,
+    methods,
+    tableOrder,
+  });
+  const { totals, minimum, delivering } = quote;
+  const ordering = usePlaceOrder({
+    onPlaced: () => change({ coupon: null, paymentId: null, changeFor: null, fidelity: false }),
+    refreshCustomer,
+    t,
+  });
 
   // A payment no longer offered (other delivery type) is dropped; a change below the total resets it.
   useEffect(() => {
-    const dropped = draft.paymentId !== null && !offered.some((method) => method.id === draft.paymentId);
+    const dropped =
+      draft.paymentId !== null && !offeredMethods.some((method) => method.id === draft.paymentId);
     const changeTooLow = draft.changeFor !== null && draft.changeFor < totals.total;
     if (dropped || changeTooLow) setDraft((current) => ({ ...current, paymentId: null, changeFor: null }));
-  }, [offered, draft.paymentId, draft.changeFor, totals.total]);
+  }, [offeredMethods, draft.paymentId, draft.changeFor, totals.total]);
 
   // Spec section 5 "Minimum order": the warning opens when the minimum is not met (not for tables).
   const minimumShown = useRef(false);
@@ -200,77 +161,39 @@ function Checkout({
     const verdict = canApplyCoupon({ code: typed, loyaltyInUse: draft.fidelity });
     if (!verdict.ok)
       return verdict.reason === 'COUPON_REQUIRED' ? t('couponRequired') : t('couponWithLoyalty');
-    try {
-      const reply = await apiFetch<{ success: true; detail: ValidatedCoupon }>(
-        '/core/coupon_validate_app?format=json',
-        {
-          method: 'POST',
-          json: {
-            coupon: verdict.code,
-            product_id_list: cart.map((line) => line.produto),
-            customer_id: customer.id,
-            address_id: delivering ? draft.addressId : null,
-            subtotal: plain.subtotal,
-            method: draft.paymentId,
-            delivery_type: draft.deliveryType,
-            ignore_payment_method: true,
-          },
-        },
-      );
-      change({ coupon: reply.detail, fidelity: false });
-      setDialog(null);
-      return null;
-    } catch (error) {
-      if (error instanceof ApiError) return refusalMessage(error.body, error.message);
-      return t('connectionError');
-    }
+    const outcome = await validateCoupon({
+      coupon: verdict.code,
+      product_id_list: cart.map((line) => line.produto),
+      customer_id: customer.id,
+      address_id: delivering ? draft.addressId : null,
+      subtotal: totals.subtotal,
+      method: draft.paymentId,
+      delivery_type: draft.deliveryType,
+      ignore_payment_method: true,
+    });
+    if (outcome.status === 'refused') return outcome.message;
+    if (outcome.status === 'unreachable') return t('connectionError');
+    change({ coupon: outcome.coupon, fidelity: false });
+    setDialog(null);
+    return null;
   };
 
-  const place = async () => {
+  const place = () => {
     const payload = orderPayload({
       sent,
       quote,
       draft,
       customerId: customer.id,
-      phone: customerPhone(customer),
+      phone: customerPhone(customer.telefones, customer.username) || null,
       source: readStorage(SOURCE_KEY),
       tableId: readStorage(TABLE_KEY),
     });
-    const key = attempts.current.keyFor(JSON.stringify(payload));
-    setResult({ status: 'loading' });
     setDialog('result');
-    try {
-      const reply = await apiFetch<OrderPlacedReply>('/bar/v2/app/order/upsert/', {
-        method: 'POST',
-        json: payload,
-        headers: { 'Idempotency-Key': key },
-      });
-      attempts.current.reset();
-      pushPurchase(reply, cart, totals, draft.coupon?.codigo ?? null);
-      // The cart is forgotten now (a reload cannot order it again); the screen keeps it in memory
-      // until the result dialog is left, since an empty cart sends /confirmation away.
-      removeStorage(CART_KEY);
-      removeStorage(COUPON_KEY);
-      if (!tableOrder) writeStorage(SOURCE_KEY, 'mobile');
-      change({ coupon: null, paymentId: null, changeFor: null, fidelity: false });
-      setResult({
-        status: 'success',
-        orderId: reply.order_info.order_id,
-        estimatedTime: reply.order_info.estimated_time,
-      });
-      refreshCustomer();
-    } catch (error) {
-      refreshCustomer();
-      setResult({
-        status: 'error',
-        message:
-          error instanceof ApiError ? refusalMessage(error.body, error.message) : t('orderConnectionError'),
-      });
-    }
+    void ordering.place({ payload, cart, totals, couponCode: draft.coupon?.codigo ?? null, tableOrder });
   };
 
-  const onMainAction = () => {
-    switch (main.action) {
+  const act = (action: CheckoutAction) => {
+    switch (action) {
       case 'closed':
         return;
       case 'pick_address':
@@ -291,24 +214,24 @@ function Checkout({
           return;
         }
         if (quote.refusals.length > 0) {
-          setResult({ status: 'error', message: refusalText(quote.refusals[0]!, t) });
+          ordering.refuse(refusalText(quote.refusals[0]!, t));
           setDialog('result');
           return;
         }
-        void place();
+        place();
     }
   };
 
   const leaveResult = (to: string | null) => {
-    const succeeded = result?.status === 'success';
+    const succeeded = ordering.result?.status === 'success';
     setDialog(null);
-    setResult(null);
+    ordering.clear();
     if (!succeeded) return;
     navigate(to ?? '/home');
     saveCart([]);
   };
 
-  const periodShown = draft.scheduledPeriod;
+  const closeDialog = () => setDialog(null);
 
   return (
     <section className="checkout" aria-labelledby="checkout-title">
@@ -316,263 +239,74 @@ function Checkout({
         {t('checkoutTitle')}
       </h2>
 
-      {modes.length > 1 ? (
-        <div className="checkout-tabs" role="tablist" aria-label={t('deliveryMode')}>
-          {modes.map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              role="tab"
-              aria-selected={draft.deliveryType === mode}
-              className="checkout-tab"
-              onClick={() => chooseMode(mode)}
-            >
-              {t(MODE_LABEL[mode])}
-            </button>
-          ))}
-        </div>
+      <DeliveryBlock
+        modes={quote.deliveryTypes}
+        selected={draft.deliveryType}
+        delivering={delivering}
+        address={address}
+        deliveryFee={totals.deliveryFee}
+        store={company}
+        onChooseMode={chooseMode}
+        onOpenAddresses={() => setDialog('address')}
+        t={t}
+      />
+      {quote.schedulingAvailable ? (
+        <ScheduleBlock period={draft.scheduledPeriod} onOpen={() => setDialog('schedule')} t={t} />
       ) : null}
-
-      {delivering ? (
-        <section className="checkout-card" aria-labelledby="checkout-address-title">
-          <h3 id="checkout-address-title" className="checkout-card-title">
-            {t('deliveryAddress')}
-          </h3>
-          {address ? (
-            <>
-              <p className="checkout-strong">{address.name}</p>
-              <p>{address.full_address}</p>
-              <p>{t('deliveryFeeOf', { fee: formatBRL(deliveryFee) })}</p>
-            </>
-          ) : (
-            <p>{t('noAddress')}</p>
-          )}
-          <button type="button" className="button button-secondary" onClick={() => setDialog('address')}>
-            {address ? t('changeAddress') : t('chooseAddress')}
-          </button>
-        </section>
-      ) : (
-        <section className="checkout-card" aria-labelledby="checkout-pickup-title">
-          <h3 id="checkout-pickup-title" className="checkout-card-title">
-            {t(draft.deliveryType === 'Vem comer' ? 'eatInAt' : 'pickupAt')}
-          </h3>
-          <p>{company.nome}</p>
-          <p>{company.endereco}</p>
-        </section>
-      )}
-
-      {schedulingAvailable ? (
-        <section className="checkout-card" aria-labelledby="checkout-schedule-title">
-          <h3 id="checkout-schedule-title" className="checkout-card-title">
-            {t('scheduleTitle')}
-          </h3>
-          <p>{periodShown ? t('scheduledFor', { period: periodShown }) : t('scheduleHint')}</p>
-          <button type="button" className="button button-secondary" onClick={() => setDialog('schedule')}>
-            {periodShown ? t('scheduleChange') : t('schedulePick')}
-          </button>
-        </section>
+      <CouponBlock
+        coupon={draft.coupon}
+        onAdd={() => setDialog('coupon')}
+        onRemove={() => change({ coupon: null })}
+        t={t}
+      />
+      {program && quote.loyalty ? (
+        <LoyaltyBlock
+          program={program}
+          points={customer.pontos_fidelidade}
+          inUse={draft.fidelity}
+          onTerms={() => setDialog('terms')}
+          onUse={() => setDialog('loyalty')}
+          onRemove={() => change({ fidelity: false })}
+          t={t}
+        />
       ) : null}
-
-      <section className="checkout-card" aria-labelledby="checkout-coupon-title">
-        <h3 id="checkout-coupon-title" className="checkout-card-title">
-          {t('couponTitle')}
-        </h3>
-        {draft.coupon ? (
-          <>
-            <p role="status">{t('couponApplied', { code: draft.coupon.codigo })}</p>
-            <p>{draft.coupon.descricao}</p>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => change({ coupon: null })}
-            >
-              {t('couponRemove')}
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button button-secondary" onClick={() => setDialog('coupon')}>
-            {t('couponAdd')}
-          </button>
-        )}
-      </section>
-
-      {program && loyaltyVerdict ? (
-        <section className="checkout-card" aria-labelledby="checkout-loyalty-title">
-          <h3 id="checkout-loyalty-title" className="checkout-card-title">
-            {t('loyaltyTitle')}
-          </h3>
-          <p>
-            {t('loyaltyPoints', { points: customer.pontos_fidelidade, needed: program.pontos_recompensa })}
-          </p>
-          <p>{rewardText(program, t)}</p>
-          {draft.fidelity ? <p role="status">{t('loyaltyInUse')}</p> : null}
-          <div className="checkout-row">
-            <button type="button" className="button button-secondary" onClick={() => setDialog('terms')}>
-              {t('loyaltyTerms')}
-            </button>
-            {draft.fidelity ? (
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => change({ fidelity: false })}
-              >
-                {t('loyaltyRemove')}
-              </button>
-            ) : (
-              <button type="button" className="button button-secondary" onClick={() => setDialog('loyalty')}>
-                {t('loyaltyUse')}
-              </button>
-            )}
-          </div>
-        </section>
+      {tableOrder ? null : <NotesBlock notes={draft.notes} onChange={(notes) => change({ notes })} t={t} />}
+      {quote.paymentShown ? (
+        <PaymentBlock
+          ref={paymentRef}
+          online={
+            company.online_payment ? { pix: company.payment_by_pix, card: company.payment_by_card } : null
+          }
+          offered={offeredMethods}
+          paymentId={draft.paymentId}
+          changeFor={draft.changeFor}
+          chosenMethod={chosenMethod}
+          onChoose={choosePayment}
+          t={t}
+        />
       ) : null}
-
-      {tableOrder ? null : (
-        <section className="checkout-card" aria-labelledby="checkout-notes-title">
-          <h3 id="checkout-notes-title" className="checkout-card-title">
-            {t('notesTitle')}
-          </h3>
-          <label className="field">
-            <span className="field-label">{t('notesLabel')}</span>
-            <textarea
-              className="field-input checkout-notes"
-              maxLength={NOTES_MAX_LENGTH}
-              rows={2}
-              value={draft.notes}
-              aria-describedby="checkout-notes-count"
-              onChange={(event) => change({ notes: event.target.value.slice(0, NOTES_MAX_LENGTH) })}
-            />
-          </label>
-          <p id="checkout-notes-count" className="field-hint">
-            {t('notesCount', { count: draft.notes.length })}
-          </p>
-        </section>
-      )}
-
-      {paymentShown ? (
-        <section className="checkout-card" aria-labelledby="checkout-payment-title">
-          <h3 id="checkout-payment-title" className="checkout-card-title">
-            {t('paymentTitle')}
-          </h3>
-          {company.online_payment ? (
-            <fieldset className="checkout-payments">
-              <legend>{t('paymentOnline')}</legend>
-              {[
-                { id: ONLINE_PIX_ID, label: t('onlinePix'), shown: company.payment_by_pix },
-                { id: ONLINE_CARD_ID, label: t('onlineCard'), shown: company.payment_by_card },
-              ]
-                .filter((entry) => entry.shown)
-                .map((entry) => (
-                  <label key={entry.id} className="checkout-payment checkout-payment-disabled">
-                    <input type="radio" name="checkout-online" disabled aria-describedby="checkout-soon" />
-                    <span>{entry.label}</span>
-                  </label>
-                ))}
-              <p id="checkout-soon" className="field-hint">
-                {t('onlineSoon')}
-              </p>
-            </fieldset>
-          ) : null}
-          <fieldset className="checkout-payments" ref={paymentRef}>
-            <legend>{t('paymentOnDelivery')}</legend>
-            {offered.map((method) => (
-              <label key={method.id} className="checkout-payment">
-                <input
-                  type="radio"
-                  name="checkout-payment"
-                  checked={draft.paymentId === method.id}
-                  onChange={() => choosePayment(method)}
-                  onClick={() => {
-                    if (draft.paymentId === method.id && method.permite_troco) choosePayment(method);
-                  }}
-                />
-                <span>{method.descricao}</span>
-              </label>
-            ))}
-          </fieldset>
-          {chosenMethod?.permite_troco ? (
-            <div className="checkout-row">
-              <p>{draft.changeFor ? t('changeFor', { value: formatBRL(draft.changeFor) }) : t('noChange')}</p>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => choosePayment(chosenMethod)}
-              >
-                {t('editChange')}
-              </button>
-            </div>
-          ) : null}
-        </section>
-      ) : null}
-
-      <DocumentField
+      <DocumentBlock
         ref={documentRef}
         value={draft.document}
         onChange={(document) => change({ document })}
-        required={docRequired}
+        required={quote.document.required}
+        pending={quote.document.pending}
         requiredByStore={delivering && company.delivery_customer_doc_required}
         t={t}
       />
-
-      <section className="checkout-card" aria-labelledby="checkout-totals-title">
-        <h3 id="checkout-totals-title" className="checkout-card-title">
-          {t('totalsTitle')}
-        </h3>
-        <dl className="checkout-totals">
-          <dt>{t('totalProducts')}</dt>
-          <dd>{formatBRL(totals.products)}</dd>
-          {totals.extras > 0 ? (
-            <>
-              <dt>{t('totalExtras')}</dt>
-              <dd>{formatBRL(totals.extras)}</dd>
-            </>
-          ) : null}
-          {delivering ? (
-            <>
-              <dt>{t('totalDelivery')}</dt>
-              <dd>{formatBRL(totals.deliveryFee)}</dd>
-            </>
-          ) : null}
-          {totals.couponDiscount > 0 ? (
-            <>
-              <dt>{t('totalCoupon')}</dt>
-              <dd>−{formatBRL(totals.couponDiscount)}</dd>
-            </>
-          ) : null}
-          {totals.loyaltyDiscount > 0 ? (
-            <>
-              <dt>{t('totalLoyalty')}</dt>
-              <dd>−{formatBRL(totals.loyaltyDiscount)}</dd>
-            </>
-          ) : null}
-          <dt className="checkout-total">{t('totalTotal')}</dt>
-          <dd className="checkout-total" data-testid="checkout-total">
-            {formatBRL(totals.total)}
-          </dd>
-        </dl>
-      </section>
-
-      <div className="checkout-bar">
-        <button
-          type="button"
-          className="button button-primary checkout-main"
-          disabled={main.disabled}
-          onClick={onMainAction}
-        >
-          {t(ACTION_LABEL[main.action])}
-        </button>
-      </div>
+      <TotalsBlock totals={totals} delivering={delivering} t={t} />
+      <MainAction main={quote.mainAction} onAct={act} t={t} />
 
       {dialog === 'address' ? (
         <AddressChooserDialog
           addresses={customer.enderecos}
           selectedId={draft.addressId}
           onChoose={(id) => {
-            writeStorage(ADDRESS_KEY, String(id));
+            chooseAddress(id);
             change({ addressId: id });
             setDialog(null);
           }}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           t={t}
         />
       ) : null}
@@ -584,38 +318,33 @@ function Checkout({
             change({ scheduledPeriod: period });
             setDialog(null);
           }}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           t={t}
         />
       ) : null}
       {dialog === 'coupon' ? (
-        <CouponDialog
-          initial={storedCoupon() ?? ''}
-          apply={applyCoupon}
-          onClose={() => setDialog(null)}
-          t={t}
-        />
+        <CouponDialog initial={storedCoupon() ?? ''} apply={applyCoupon} onClose={closeDialog} t={t} />
       ) : null}
-      {dialog === 'loyalty' && program && loyaltyVerdict ? (
+      {dialog === 'loyalty' && program && quote.loyalty ? (
         <LoyaltyRewardDialog
           program={program}
-          verdict={loyaltyVerdict}
+          verdict={quote.loyalty}
           onUse={() => {
             change({ fidelity: true, coupon: null });
             setDialog(null);
           }}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           t={t}
         />
       ) : null}
       {dialog === 'terms' && program ? (
-        <LoyaltyTermsDialog program={program} onClose={() => setDialog(null)} t={t} />
+        <LoyaltyTermsDialog program={program} onClose={closeDialog} t={t} />
       ) : null}
       {dialog === 'minimum' && !minimum.met ? (
         <MinimumOrderDialog
           minimum={company.valor_minimo}
           missing={minimum.missing}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           t={t}
         />
       ) : null}
@@ -635,9 +364,9 @@ function Checkout({
           t={t}
         />
       ) : null}
-      {dialog === 'result' && result ? (
+      {dialog === 'result' && ordering.result ? (
         <OrderResultDialog
-          result={result}
+          result={ordering.result}
           onSeeStatus={(id) => leaveResult(`/mobile/orders/${id}`)}
           onClose={() => leaveResult(null)}
           t={t}

@@ -70,6 +70,7 @@ describe('orderPayload', () => {
       agendado: false,
       hora_entrega: null,
       documento_cliente: '52998224725',
+      fone_para_mensagens: '11987654321',
       total: 1800,
     });
     expect(payload.produtos_pedidos).toHaveLength(2);

@@ -1,10 +1,4 @@
-import type {
-  CustomerAddress,
-  OrderPlacedReply,
-  OrderSubmission,
-  PaymentMethod,
-  ValidatedCoupon,
-} from '@comanda/contract';
+import type { OrderPlacedReply, OrderSubmission, PaymentMethod, ValidatedCoupon } from '@comanda/contract';
 import type { Cart, CheckoutDraft, CheckoutQuote, DeliveryType, OrderTotals } from '@comanda/domain';
 import { offeredInPerson } from '@comanda/domain';
 
@@ -24,35 +18,18 @@ export interface OrderDraft {
 
 export const NOTES_MAX_LENGTH = 50;
 
+/** Spec section 4 "Order response": loading, success, failure. */
+export type OrderResult =
+  | { status: 'loading' }
+  | { status: 'success'; orderId: number; estimatedTime: string }
+  | { status: 'error'; message: string };
+
 /** In-person methods offered for the delivery type, in the store's order. */
 export function inPersonMethods(
   methods: readonly PaymentMethod[],
   deliveryType: DeliveryType,
 ): PaymentMethod[] {
   return methods.filter((method) => offeredInPerson(method, deliveryType)).sort((a, b) => a.ordem - b.ordem);
-}
-
-/** Spec section 3 "Server address": usable when deliverable (city and district active, not deleted). */
-export function isDeliverable(address: CustomerAddress): boolean {
-  const flag = (address as { deliverable?: unknown }).deliverable;
-  if (typeof flag === 'boolean') return flag && !address.excluido;
-  return (
-    !address.excluido &&
-    address.district_active &&
-    address.city_active &&
-    address.ativo_cidade &&
-    !address.bairro_excluido
-  );
-}
-
-/** Spec section 4 "Default address": the stored address_id if usable, else the first usable one. */
-export function defaultAddressId(
-  addresses: readonly CustomerAddress[],
-  storedId: number | null,
-): number | null {
-  const listed = addresses.filter((address) => !address.excluido);
-  const stored = listed.find((address) => address.id === storedId && isDeliverable(address));
-  return stored?.id ?? listed.find(isDeliverable)?.id ?? null;
 }
 
 export interface PayloadInput {
@@ -87,7 +64,8 @@ export function orderPayload({
     forma_entrada: source || 'Instagram',
     troco_para: sent.payment ? sent.changeFor : null,
     hora_entrega: quote.scheduled ? sent.scheduledPeriod : null,
-    fone_para_mensagens: phone,
+    // The contract caps fone_para_mensagens at 32 characters.
+    fone_para_mensagens: phone ? phone.slice(0, 32) : null,
     imprimir: true,
     fk_forma_pagamento: sent.payment?.id ?? null,
     fk_endereco: quote.delivering ? draft.addressId : null,

@@ -7,7 +7,8 @@ import {
   checkoutQuote,
   paymentBlock,
 } from '@comanda/domain';
-import { isDeliverable, type OrderDraft } from './order.ts';
+import { isSelectableAddress } from '../../../lib/default-address.ts';
+import type { OrderDraft } from './order.ts';
 
 /*
  * What the checkout screen knows, as the domain's checkout quote reads it. The screen shows the
@@ -56,7 +57,7 @@ export interface CheckoutState {
 function addressOf({ draft, customer }: CheckoutState): CheckoutAddress | null {
   const address = customer.enderecos.find((entry) => entry.id === draft.addressId && !entry.excluido);
   if (!address) return null;
-  if (!isDeliverable(address)) return { deliverable: false };
+  if (!isSelectableAddress(address)) return { deliverable: false };
   return {
     deliverable: true,
     fees: {
@@ -92,5 +93,5 @@ export function checkoutDraftOf(store: CheckoutStore, state: CheckoutState): Che
 export function quoteOf(company: CompanyRules, program: LoyaltyProgram | null, state: CheckoutState) {
   const store = checkoutStoreOf(company, program);
   const draft = checkoutDraftOf(store, state);
-  return { draft, quote: checkoutQuote(store, draft) };
+  return { store, draft, quote: checkoutQuote(store, draft) };
 }

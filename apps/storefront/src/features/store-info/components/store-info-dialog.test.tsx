@@ -114,6 +114,14 @@ describe('StoreInfoDialog', () => {
     expect(panel).not.toHaveTextContent('Integração');
   });
 
+  it('adds the online entries the store takes, as the checkout offers them', async () => {
+    const user = setup({ online_payment: true, payment_by_pix: true, payment_by_card: false });
+    await user.click(screen.getByRole('button', { name: 'Info' }));
+    await user.click(screen.getByRole('tab', { name: 'Pagamento' }));
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(['Dinheiro', 'Cartão de crédito (na entrega)', 'Pagamento online (PIX)']);
+  });
+
   it('moves between tabs with the arrow keys', async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'Info' }));

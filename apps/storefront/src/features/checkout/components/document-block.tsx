@@ -1,13 +1,14 @@
-import { DOCUMENT_MAX_LENGTH, formatDocument, isValidDocument, normalizeDocument } from '@comanda/domain';
+import { DOCUMENT_MAX_LENGTH, formatDocument, normalizeDocument } from '@comanda/domain';
 import { forwardRef } from 'react';
 import { TextField } from '../../../components/text-field.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
-export interface DocumentFieldProps {
+export interface DocumentBlockProps {
   value: string;
   onChange: (value: string) => void;
-  /** documentRequired of @comanda/domain for the current order. */
+  /** The quote's document: a valid one is required for this order, and none is given yet. */
   required: boolean;
+  pending: boolean;
   /** The store requires it for this delivery (shown as a hint). */
   requiredByStore: boolean;
   t: CheckoutT;
@@ -17,11 +18,10 @@ export interface DocumentFieldProps {
  * Spec section 5 "Customer document": CPF or CNPJ (also the alphanumeric CNPJ), formatted while
  * typing, at most 14 characters; 'a valid document is required' while one is pending.
  */
-export const DocumentField = forwardRef<HTMLInputElement, DocumentFieldProps>(function DocumentField(
-  { value, onChange, required, requiredByStore, t },
+export const DocumentBlock = forwardRef<HTMLInputElement, DocumentBlockProps>(function DocumentBlock(
+  { value, onChange, required, pending, requiredByStore, t },
   ref,
 ) {
-  const pending = required && !isValidDocument(value);
   return (
     <section className="checkout-card" aria-labelledby="checkout-document-title">
       <h3 id="checkout-document-title" className="checkout-card-title">

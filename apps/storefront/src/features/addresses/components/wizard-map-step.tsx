@@ -1,0 +1,111 @@
+import type { MapsPlace } from '@comanda/contract';
+import { formatAddressLine, haversineMetres } from '@comanda/domain';
+import type { AddressT } from '../address-texts.ts';
+import type { MapsProvider } from '../api/addresses-api.ts';
+import type { LatLng, PositionProblem } from '../model/wizard-rules.ts';
+import { ProviderMap } from './provider-map.tsx';
+
+const NUDGE_METRES = 50;
+
+export interface WizardMapStepProps {
+  place: MapsPlace | null;
+  maps: MapsProvider;
+  position: LatLng;
+  reference: LatLng | null;
+  /** Why the position cannot be confirmed, if it cannot. */
+  problem: PositionProblem;
+  onMove: (position: LatLng) => void;
+  /** Metres north (+) or south (−), east (+) or west (−). */
+  onNudge: (north: number, east: number) => void;
+  onConfirm: () => void;
+  t: AddressT;
+}
+
+/** Step 2: move the map (or the nudge controls) to confirm the position, within 500 m. */
+export function WizardMapStep({
+  place,
+  maps,
+  position,
+  reference,
+  problem,
+  onMove,
+  onNudge,
+  onConfirm,
+  t,
+}: WizardMapStepProps) {
+  return (
+    <div className="account-form">
+      {place ? (
+        <p className="account-text address-line">
+          {formatAddressLine({
+            street: place.street,
+            number: place.number ?? '',
+            district: place.district,
+            city: place.city,
+            state: place.state,
+          })}
+        </p>
+      ) : null}
+      {maps.mountMap ? <ProviderMap maps={maps} position={position} onMove={onMove} /> : null}
+      <p className="account-text" aria-live="polite">
+        {t('position', { lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) })}
+        {reference ? (
+          <>
+            <br />
+            {t('distance', { metres: Math.round(haversineMetres(reference, position)) })}
+          </>
+        ) : null}
+      </p>
+      <fieldset className="address-nudge">
+        <legend className="field-label">{t('adjust')}</legend>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={t('north')}
+          onClick={() => onNudge(NUDGE_METRES, 0)}
+        >
+          ↑
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={t('west')}
+          onClick={() => onNudge(0, -NUDGE_METRES)}
+        >
+          ←
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={t('east')}
+          onClick={() => onNudge(0, NUDGE_METRES)}
+        >
+          →
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={t('south')}
+          onClick={() => onNudge(-NUDGE_METRES, 0)}
+        >
+          ↓
+        </button>
+      </fieldset>
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem === 'tooFar' ? t('tooFar') : t('noStreet')}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={problem !== null}
+          onClick={onConfirm}
+        >
+          {t('confirmPosition')}
+        </button>
+      </div>
+    </div>
+  );
+}
