@@ -4,15 +4,14 @@ import { buildCartLine, type CartLineDraft } from './cart.ts';
 import {
   allowedDeliveryTypes,
   type CheckoutDraft,
-  type CheckoutPaymentMethod,
   type CheckoutStore,
   checkoutQuote,
   defaultDeliveryType,
   minimumOrder,
-  offeredInPerson,
 } from './checkout.ts';
 import { DELIVERY_TYPES } from './delivery-types.ts';
 import type { LoyaltyProgram } from './loyalty.ts';
+import { type CheckoutPaymentMethod, offeredInPerson } from './payment-methods.ts';
 import { fullProduct } from './test-factories.ts';
 
 describe('default delivery type', () => {

@@ -14,6 +14,7 @@ export * from './money.ts';
 export * from './opening-hours.ts';
 export * from './order-totals.ts';
 export * from './orders.ts';
+export * from './payment-methods.ts';
 export * from './phone.ts';
 export * from './product-pricing.ts';
 export * from './text-search.ts';
