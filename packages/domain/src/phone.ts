@@ -1,7 +1,9 @@
 /**
- * Mobile phone numbers for sign-in (spec section 5 "Phone"). Rules are for mobile numbers only,
- * written on the national significant number (NSN: what follows the country code, without a
- * trunk prefix), after the numbering plans of each country (ITU-T E.164 national plans).
+ * Phone countries for sign-in (spec section 5 "Phone"): which countries, their calling codes and
+ * how long a mobile number can grow. Whether a number is a valid mobile is decided in
+ * `phone-validation.ts` with the numbering plans of libphonenumber-js: that module is imported
+ * only by the sign-in screens and the server (`@comanda/domain/phone-validation`), never through
+ * this package's index, so the menu's first load does not carry the plans.
  */
 
 export type PhoneCountry = 'BR' | 'UY' | 'US' | 'PT' | 'AR' | 'MX' | 'PY' | 'DE' | 'CN' | 'AU' | 'GB' | 'CA';
@@ -30,42 +32,29 @@ export const PHONE_INPUT_MAX_LENGTH = 15;
 export interface PhoneCountryRule {
   /** Country calling code, digits only. */
   dialCode: string;
-  /** Dialled before the NSN inside the country ('0' in most, '1' in North America); dropped. */
-  trunkPrefix: string | null;
-  /** Shortest and longest NSN of a mobile number. */
-  minLength: number;
+  /**
+   * The longest national significant number (what follows the country code, without a trunk
+   * prefix) of a mobile: input stops there. Validity is the numbering plan's, not this length's.
+   */
   maxLength: number;
-  /** A mobile NSN. */
-  mobile: RegExp;
 }
 
-const NANP: PhoneCountryRule = {
-  dialCode: '1',
-  trunkPrefix: '1',
-  minLength: 10,
-  maxLength: 10,
-  // NPA-NXX-XXXX: neither the area code nor the exchange starts with 0 or 1.
-  mobile: /^[2-9]\d{2}[2-9]\d{6}$/,
-};
-
 export const PHONE_RULES: Readonly<Record<PhoneCountry, PhoneCountryRule>> = {
-  // Area code (DDD, digits 1-9: no DDD has a 0) + 9 + 8 digits.
-  BR: { dialCode: '55', trunkPrefix: '0', minLength: 11, maxLength: 11, mobile: /^[1-9]{2}9\d{8}$/ },
-  UY: { dialCode: '598', trunkPrefix: '0', minLength: 8, maxLength: 8, mobile: /^9[1-9]\d{6}$/ },
-  US: NANP,
-  PT: { dialCode: '351', trunkPrefix: null, minLength: 9, maxLength: 9, mobile: /^9[1236]\d{7}$/ },
-  // Internationally a mobile is 9 + area code + number (10 digits); at home people type the
-  // 10 digits without the 9, which `nationalNumber` adds.
-  AR: { dialCode: '54', trunkPrefix: '0', minLength: 11, maxLength: 11, mobile: /^9[1-3]\d{9}$/ },
-  MX: { dialCode: '52', trunkPrefix: null, minLength: 10, maxLength: 10, mobile: /^[2-9]\d{9}$/ },
-  PY: { dialCode: '595', trunkPrefix: '0', minLength: 9, maxLength: 9, mobile: /^9[6-9]\d{7}$/ },
+  // Area code + 9 + 8 digits.
+  BR: { dialCode: '55', maxLength: 11 },
+  UY: { dialCode: '598', maxLength: 8 },
+  US: { dialCode: '1', maxLength: 10 },
+  PT: { dialCode: '351', maxLength: 9 },
+  // 9 + area code + number: the 9 marks a mobile when dialled from abroad.
+  AR: { dialCode: '54', maxLength: 11 },
+  MX: { dialCode: '52', maxLength: 10 },
+  PY: { dialCode: '595', maxLength: 9 },
   // 015x: 11 digits; 016x and 017x: 10 or 11.
-  DE: { dialCode: '49', trunkPrefix: '0', minLength: 10, maxLength: 11, mobile: /^1(?:5\d{9}|[67]\d{8,9})$/ },
-  CN: { dialCode: '86', trunkPrefix: '0', minLength: 11, maxLength: 11, mobile: /^1[3-9]\d{9}$/ },
-  AU: { dialCode: '61', trunkPrefix: '0', minLength: 9, maxLength: 9, mobile: /^4\d{8}$/ },
-  // 07xxx: 070 (personal numbers) and 076 (pagers) are not mobiles.
-  GB: { dialCode: '44', trunkPrefix: '0', minLength: 10, maxLength: 10, mobile: /^7[1-57-9]\d{8}$/ },
-  CA: NANP,
+  DE: { dialCode: '49', maxLength: 11 },
+  CN: { dialCode: '86', maxLength: 11 },
+  AU: { dialCode: '61', maxLength: 9 },
+  GB: { dialCode: '44', maxLength: 10 },
+  CA: { dialCode: '1', maxLength: 10 },
 };
 
 export function isPhoneCountry(value: string): value is PhoneCountry {
@@ -73,53 +62,12 @@ export function isPhoneCountry(value: string): value is PhoneCountry {
 }
 
 /**
- * The NSN digits of what was typed: non-digits dropped; a leading '+' with this country's code
- * drops the code; a leading trunk prefix is dropped (no mobile NSN here starts with it).
+ * Whether login digits (see `phoneLoginDigits`) are a Brazilian mobile's 11 national digits
+ * rather than another country's code and number, without the numbering plans. Among the allowed
+ * countries only Uruguay (598 9…), Australia (61 4…) and North America (1 + area code) also give
+ * 11 digits, and none of them has a 9 in third place (no North American area code has 9 as its
+ * middle digit), while every Brazilian mobile does (area code, then 9).
  */
-export function nationalNumber(country: PhoneCountry, input: string): string {
-  const rule = PHONE_RULES[country];
-  let digits = input.replace(/\D/g, '');
-  if (input.trim().startsWith('+') && digits.startsWith(rule.dialCode))
-    digits = digits.slice(rule.dialCode.length);
-  if (rule.trunkPrefix && digits.startsWith(rule.trunkPrefix)) digits = digits.slice(rule.trunkPrefix.length);
-  if (country === 'AR' && /^[1-3]\d{9}$/.test(digits)) digits = `9${digits}`;
-  return digits;
-}
-
-export type PhoneValidation =
-  | {
-      valid: true;
-      country: PhoneCountry;
-      /** NSN digits. */
-      national: string;
-      /** Country code + NSN, digits only. */
-      international: string;
-    }
-  | { valid: false; reason: 'TOO_SHORT' | 'TOO_LONG' | 'INVALID' };
-
-/** A valid mobile number for the chosen country (checked before the phone lookup). */
-export function validatePhone(country: PhoneCountry, input: string): PhoneValidation {
-  const rule = PHONE_RULES[country];
-  if (input.length > PHONE_INPUT_MAX_LENGTH) return { valid: false, reason: 'TOO_LONG' };
-  const national = nationalNumber(country, input);
-  if (national.length < rule.minLength) return { valid: false, reason: 'TOO_SHORT' };
-  if (national.length > rule.maxLength) return { valid: false, reason: 'TOO_LONG' };
-  if (!rule.mobile.test(national)) return { valid: false, reason: 'INVALID' };
-  return { valid: true, country, national, international: `${rule.dialCode}${national}` };
-}
-
-/**
- * The digits the phone lookup and sign-in use: the 11 national digits for Brazil, the full
- * international digits (country code first) elsewhere. Null when the number is not valid.
- */
-export function phoneLoginDigits(country: PhoneCountry, national: string): string | null {
-  const result = validatePhone(country, national);
-  if (!result.valid) return null;
-  return country === 'BR' ? result.national : result.international;
-}
-
-/** Input stops once the number is as long as a mobile can be, or at 15 characters. */
-export function isPhoneInputComplete(country: PhoneCountry, input: string): boolean {
-  if (input.length >= PHONE_INPUT_MAX_LENGTH) return true;
-  return nationalNumber(country, input).length >= PHONE_RULES[country].maxLength;
+export function isBrazilianLoginDigits(digits: string): boolean {
+  return /^\d{2}9\d{8}$/.test(digits);
 }

@@ -1,4 +1,4 @@
-import { validatePhone } from '@comanda/domain';
+import { isBrazilianLoginDigits } from '@comanda/domain';
 
 /**
  * A phone for reading: a Brazilian mobile's 11 login digits as (11) 98765-4321; the international
@@ -6,7 +6,7 @@ import { validatePhone } from '@comanda/domain';
  */
 export function formatPhone(loginDigits: string): string {
   const digits = loginDigits.replace(/\D/g, '');
-  if (digits.length === 11 && validatePhone('BR', digits).valid) {
+  if (isBrazilianLoginDigits(digits)) {
     // A no-break space: the number never wraps after its area code.
     return `(${digits.slice(0, 2)})\u00a0${digits.slice(2, 7)}-${digits.slice(7)}`;
   }

@@ -131,6 +131,7 @@ describe('sign-up (POST /core/registration_app/)', () => {
   it.each([
     [{ cellphone: '1199999' }, 'INVALID_PHONE', 'cellphone'],
     [{ cellphone: '11 3333-4444' }, 'INVALID_PHONE', 'cellphone'],
+    [{ cellphone: '(23) 98765-4321' }, 'INVALID_PHONE', 'cellphone'],
     [{ ddi: '999' }, 'INVALID_PHONE', 'ddi'],
     [{ name: 'Ana' }, 'INVALID_NAME', 'name'],
     [{ name: 'A B' }, 'INVALID_NAME', 'name'],

@@ -4,8 +4,8 @@ import {
   PHONE_COUNTRIES,
   PHONE_RULES,
   type PhoneCountry,
-  phoneLoginDigits,
 } from '@comanda/domain';
+import { validatePhone } from '@comanda/domain/phone-validation';
 
 /** Login digits are 11 (Brazil) to 14 digits; anything outside 8–15 cannot name an account. */
 const LOGIN_DIGITS = /^\d{8,15}$/;
@@ -18,7 +18,8 @@ export function loginDigitsOf(input: string): string | null {
 
 /**
  * The country of the sign-up's `ddi`: an ISO code ('BR') or a calling code ('55', '+55', 55).
- * +1 is the United States (Canada shares the numbering plan and its rules). Absent: Brazil.
+ * +1 reads as the United States; a Canadian number under it is still valid, and the account
+ * records Canada (see `parseSignUpPhone`). Absent: Brazil.
  */
 export function countryOfDdi(ddi: string | number | undefined): PhoneCountry | null {
   if (ddi === undefined || ddi === '') return DEFAULT_PHONE_COUNTRY;
@@ -30,6 +31,7 @@ export function countryOfDdi(ddi: string | number | undefined): PhoneCountry | n
 }
 
 export interface SignUpPhone {
+  /** The number's own country: Canada for a Canadian number sent with `ddi` 1. */
   country: PhoneCountry;
   /** What the account is looked up and signed in by. */
   loginDigits: string;
@@ -40,13 +42,14 @@ export interface SignUpPhone {
  * without '+'). Null when it is not a valid mobile of that country.
  */
 export function parseSignUpPhone(country: PhoneCountry, cellphone: string): SignUpPhone | null {
-  const rule = PHONE_RULES[country];
-  let login = phoneLoginDigits(country, cellphone);
+  let result = validatePhone(country, cellphone);
   const digits = cellphone.replace(/\D/g, '');
-  if (!login && digits.startsWith(rule.dialCode) && digits.length > rule.maxLength) {
-    login = phoneLoginDigits(country, `+${digits}`);
+  const { dialCode, maxLength } = PHONE_RULES[country];
+  // With its country code and spaces a number can pass the input's 15 characters: '+351 912 345 678'.
+  if (!result.valid && digits.startsWith(dialCode) && digits.length > maxLength) {
+    result = validatePhone(country, `+${digits}`);
   }
-  return login ? { country, loginDigits: login } : null;
+  return result.valid ? { country: result.country, loginDigits: result.loginDigits } : null;
 }
 
 /** E.164 of an account's phone, for the SMS provider. */

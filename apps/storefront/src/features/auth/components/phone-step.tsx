@@ -1,10 +1,5 @@
-import {
-  isPhoneInputComplete,
-  PHONE_COUNTRIES,
-  type PhoneCountry,
-  phoneLoginDigits,
-  validatePhone,
-} from '@comanda/domain';
+import { PHONE_COUNTRIES, type PhoneCountry } from '@comanda/domain';
+import { isPhoneInputComplete, phoneLoginDigits, validatePhone } from '@comanda/domain/phone-validation';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { TextField } from '../../../components/text-field.tsx';
 import { htmlLang, useLanguage } from '../../../lib/preferences.ts';

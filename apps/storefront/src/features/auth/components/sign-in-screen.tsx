@@ -1,4 +1,4 @@
-import { validatePhone } from '@comanda/domain';
+import { validatePhone } from '@comanda/domain/phone-validation';
 import { useState } from 'react';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 import { type PhoneEntry, phoneFromLoginDigits } from '../model/phone-entry.ts';

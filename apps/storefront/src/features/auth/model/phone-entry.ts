@@ -1,12 +1,11 @@
 import {
   DEFAULT_PHONE_COUNTRY,
-  isPhoneInputComplete,
   PHONE_COUNTRIES,
   PHONE_INPUT_MAX_LENGTH,
   PHONE_RULES,
   type PhoneCountry,
-  phoneLoginDigits,
 } from '@comanda/domain';
+import { isPhoneInputComplete, validatePhone } from '@comanda/domain/phone-validation';
 
 /** What may be typed in a phone number: digits and the usual separators. */
 const NOT_PHONE_CHARACTER = /[^\d+()\-.\s]/g;
@@ -34,12 +33,12 @@ export interface PhoneEntry {
  */
 export function phoneFromLoginDigits(digits: string | undefined): PhoneEntry {
   const clean = (digits ?? '').replace(/\D/g, '');
-  if (clean && phoneLoginDigits('BR', clean) === clean) return { country: 'BR', input: clean };
   for (const country of PHONE_COUNTRIES) {
     const { dialCode } = PHONE_RULES[country];
-    if (!clean.startsWith(dialCode)) continue;
-    const national = clean.slice(dialCode.length);
-    if (phoneLoginDigits(country, national) === clean) return { country, input: national };
+    if (country !== 'BR' && !clean.startsWith(dialCode)) continue;
+    const input = country === 'BR' ? clean : clean.slice(dialCode.length);
+    const result = validatePhone(country, input);
+    if (result.valid && result.loginDigits === clean) return { country: result.country, input };
   }
   return { country: DEFAULT_PHONE_COUNTRY, input: '' };
 }
