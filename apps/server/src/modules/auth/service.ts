@@ -8,13 +8,14 @@ import type {
   SignInRequest,
   SuccessReply,
 } from '@comanda/contract';
+import { firstName } from '@comanda/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { checkFullName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../lib/password.ts';
 import * as customersRepo from '../customers/repository.ts';
 import type { SmsProvider } from '../sms/provider.ts';
-import { checkFullName, checkPassword, firstName } from './account-rules.ts';
 import { LIMITS } from './limits.ts';
 import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
 import type { RateLimiter } from './rate-limiter.ts';

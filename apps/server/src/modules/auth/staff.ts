@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { PhoneCountry } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
+import { checkDisplayName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { hashPassword, type ScryptCost } from '../../lib/password.ts';
 import * as customersRepo from '../customers/repository.ts';
-import { checkDisplayName, checkPassword } from './account-rules.ts';
 import { parseSignUpPhone } from './phone.ts';
 
 export interface StaffInput {

@@ -7,9 +7,10 @@ import type {
   PromoPreference,
   StaffAccount,
 } from '@comanda/contract';
-import { isValidDocument, normalizeDocument } from '@comanda/domain';
+import { firstName, isEmailOrEmpty, isValidDocument, normalizeDocument } from '@comanda/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { checkFullName } from '../../lib/account-fields.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import {
   type CustomerPrincipal,
@@ -17,13 +18,9 @@ import {
   requireCustomer,
   type StaffPrincipal,
 } from '../../plugins/auth.ts';
-import { checkFullName, firstName } from '../auth/account-rules.ts';
 import { listCustomerAddresses, listCustomerCards } from './customer-extras.ts';
 import type { CustomerRow } from './repository.ts';
 import * as repo from './repository.ts';
-
-// Deliberately loose (one @, a dot in the domain, no spaces): the address is only for contact.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const promo = (sendPromo: boolean): PromoPreference => (sendPromo ? 'get_promo' : 'remove_promo');
 const customerNotFound = () => notFound('CUSTOMER_NOT_FOUND', 'Cliente não encontrado.');
@@ -54,7 +51,7 @@ export class CustomerService {
     }
     if (body.email !== undefined) {
       const email = (body.email ?? '').trim();
-      if (email && !EMAIL.test(email)) throw invalid('INVALID_EMAIL', 'Informe um e-mail válido.', 'email');
+      if (!isEmailOrEmpty(email)) throw invalid('INVALID_EMAIL', 'Informe um e-mail válido.', 'email');
       changes.email = email || null;
     }
     if (body.documento !== undefined) {

@@ -8,12 +8,17 @@ import {
   type StaffOrderListReply,
   type TrackedOrder,
 } from '@comanda/contract';
-import { checkTransition, type DeliveryType, isOrderStatus, storeClockText } from '@comanda/domain';
+import {
+  checkTransition,
+  type DeliveryType,
+  firstName,
+  isOrderStatus,
+  storeClockText,
+} from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import { type CustomerPrincipal, forbidden, type StaffPrincipal } from '../../plugins/auth.ts';
-import { firstName } from '../auth/account-rules.ts';
 import * as repo from './repository.ts';
 
 /*
