@@ -5,7 +5,7 @@ import {
   customer,
   errorReply,
   mapsPlace,
-  notDeliverableReasons,
+  notDeliverableReason,
   olderAddressReply,
   type SavedAddress,
   savedAddress,
@@ -1081,6 +1081,6 @@ describe('fee by area', () => {
 
 describe('contract', () => {
   it('names every reason the domain gives', () => {
-    expect([...notDeliverableReasons].sort()).toEqual([...NOT_DELIVERABLE_REASONS].sort());
+    expect([...notDeliverableReason.options].sort()).toEqual([...NOT_DELIVERABLE_REASONS].sort());
   });
 });
