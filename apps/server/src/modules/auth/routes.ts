@@ -18,7 +18,6 @@ import { requireSession, SECURITY_BEARER } from '../../plugins/auth.ts';
 import { createSmsProvider } from '../sms/factory.ts';
 import { addressKey } from './limits.ts';
 import { RateLimiter } from './rate-limiter.ts';
-import { pruneExpired } from './repository.ts';
 import { AuthService } from './service.ts';
 
 const tags = ['account'];
@@ -48,9 +47,9 @@ export function registerAuthRoutes(ctx: AppContext) {
   });
 
   const housekeeping = setInterval(() => {
-    pruneExpired(ctx.db, ctx.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'account housekeeping failed'),
-    );
+    service
+      .pruneExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'account housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));

@@ -14,13 +14,19 @@ import type { Database } from '../../db/client.ts';
 import { checkFullName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../lib/password.ts';
+import {
+  createSession,
+  endCustomerSessions,
+  endSession,
+  pruneExpiredSessions,
+  type SessionIdentity,
+} from '../../plugins/sessions.ts';
 import * as customersRepo from '../customers/repository.ts';
 import type { SmsProvider } from '../sms/provider.ts';
 import { LIMITS } from './limits.ts';
 import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import * as repo from './repository.ts';
-import { createSession, type SessionIdentity } from './sessions.ts';
 
 export const RECOVERY_CODE_TTL_MINUTES = 10;
 export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
@@ -144,7 +150,7 @@ export class AuthService {
 
   /** POST /core/v2/auth/session-logout/ */
   async logout(session: SessionIdentity): Promise<SuccessReply> {
-    await repo.deleteSession(this.deps.db, session.storeId, session.sessionId);
+    await endSession(this.deps.db, session.storeId, session.sessionId);
     return { success: true, detail: 'Você saiu da sua conta.' };
   }
 
@@ -220,13 +226,20 @@ export class AuthService {
         passwordChangedAt: at,
         updatedAt: at,
       });
-      await repo.deleteCustomerSessions(tx, store.id, account.id);
+      await endCustomerSessions(tx, store.id, account.id);
       return true;
     });
     if (!changed) throw invalidCode();
     // The customer signs in right after (spec section 4 "Recovery"): earlier failures no longer count.
     await limiter.clear(store.id, LIMITS.signInPerPhone, phone);
     return { success: true, detail: 'Senha alterada com sucesso!' };
+  }
+
+  /** Housekeeping: expired sessions, dead recovery codes, idle limit counters. */
+  async pruneExpired(): Promise<void> {
+    const { db, now } = this.deps;
+    await pruneExpiredSessions(db, now());
+    await repo.pruneExpired(db, now());
   }
 
   private startSession(store: StoreRef, customerId: number, username: string) {
