@@ -15,7 +15,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireCustomer, SECURITY_BEARER } from '../../plugins/auth.ts';
-import { RateLimiter } from '../auth/rate-limiter.ts';
+import { RateLimiter } from '../../plugins/rate-limit.ts';
 import { LocalMapsProvider } from '../maps/local-provider.ts';
 import { registerMapsRoutes } from '../maps/routes.ts';
 import { MapsService } from '../maps/service.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { rateLimits, recoveryCodes, stores } from '../../db/schema.ts';
+import { recoveryCodes, stores } from '../../db/schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Recovery codes
@@ -65,20 +65,12 @@ export async function useRecoveryCode(db: DbExecutor, codeId: number, now: Date)
 // ---------------------------------------------------------------------------------------------
 // Housekeeping
 
-/** Deletes what can no longer matter: dead recovery codes, idle counters. */
-export async function pruneExpired(db: DbExecutor, now: Date): Promise<void> {
+/** Deletes the recovery codes that can no longer matter: expired or used a day ago. */
+export async function pruneDeadRecoveryCodes(db: DbExecutor, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
   await db
     .delete(recoveryCodes)
     .where(or(lte(recoveryCodes.expiresAt, dayAgo), lte(recoveryCodes.usedAt, dayAgo)));
-  await db
-    .delete(rateLimits)
-    .where(
-      and(
-        lte(rateLimits.lastAt, dayAgo),
-        or(isNull(rateLimits.blockedUntil), lte(rateLimits.blockedUntil, now)),
-      ),
-    );
 }
 
 export async function findStoreBySlug(

@@ -15,9 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { OWASP_SCRYPT_COST, scryptCost } from '../../lib/password.ts';
 import { requireSession, SECURITY_BEARER } from '../../plugins/auth.ts';
+import { addressKey, RateLimiter } from '../../plugins/rate-limit.ts';
 import { createSmsProvider } from '../sms/factory.ts';
-import { addressKey } from './limits.ts';
-import { RateLimiter } from './rate-limiter.ts';
 import { AuthService } from './service.ts';
 
 const tags = ['account'];

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { checkFullName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../lib/password.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import {
   createSession,
   endCustomerSessions,
@@ -25,7 +26,6 @@ import * as customersRepo from '../customers/repository.ts';
 import type { SmsProvider } from '../sms/provider.ts';
 import { LIMITS } from './limits.ts';
 import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
-import type { RateLimiter } from './rate-limiter.ts';
 import * as repo from './repository.ts';
 
 export const RECOVERY_CODE_TTL_MINUTES = 10;
@@ -237,9 +237,10 @@ export class AuthService {
 
   /** Housekeeping: expired sessions, dead recovery codes, idle limit counters. */
   async pruneExpired(): Promise<void> {
-    const { db, now } = this.deps;
+    const { db, now, limiter } = this.deps;
     await pruneExpiredSessions(db, now());
-    await repo.pruneExpired(db, now());
+    await repo.pruneDeadRecoveryCodes(db, now());
+    await limiter.pruneIdle(now());
   }
 
   private startSession(store: StoreRef, customerId: number, username: string) {

@@ -8,7 +8,7 @@ import {
 } from '@comanda/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { addressKey } from '../auth/limits.ts';
+import { addressKey } from '../../plugins/rate-limit.ts';
 import type { MapsService } from './service.ts';
 
 const tags = ['maps'];

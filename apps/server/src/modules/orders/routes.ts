@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireCustomer, SECURITY_BEARER } from '../../plugins/auth.ts';
-import { RateLimiter } from '../auth/rate-limiter.ts';
+import { RateLimiter } from '../../plugins/rate-limit.ts';
 import { CouponService } from '../coupons/service.ts';
 import { OrderService } from './service.ts';
 
