@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, customerAddresses, neighbourhoods } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findStoreBySlug } from '../../plugins/tenant.ts';
 import {
   bearer,
   buildAccountsTestApp,
@@ -25,7 +26,6 @@ import {
   signUp,
 } from '../../test/accounts.ts';
 import { storeDocumentFactory, type TestApp } from '../../test/test-app.ts';
-import { findStoreBySlug } from '../auth/repository.ts';
 import { quoteDelivery } from './service.ts';
 
 /*

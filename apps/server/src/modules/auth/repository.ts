@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { recoveryCodes, stores } from '../../db/schema.ts';
+import { recoveryCodes } from '../../db/schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Recovery codes
@@ -71,15 +71,4 @@ export async function pruneDeadRecoveryCodes(db: DbExecutor, now: Date): Promise
   await db
     .delete(recoveryCodes)
     .where(or(lte(recoveryCodes.expiresAt, dayAgo), lte(recoveryCodes.usedAt, dayAgo)));
-}
-
-export async function findStoreBySlug(
-  db: DbExecutor,
-  slug: string,
-): Promise<{ id: number; slug: string } | undefined> {
-  const [row] = await db
-    .select({ id: stores.id, slug: stores.slug })
-    .from(stores)
-    .where(eq(stores.slug, slug));
-  return row;
 }

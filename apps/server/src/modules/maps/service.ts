@@ -1,6 +1,6 @@
 import type { MapsPlace, MapsPlaceList } from '@comanda/contract';
 import { formatAddressLine } from '@comanda/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { RateLimiter, WindowRule } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
@@ -39,6 +39,11 @@ export function parseViewport(text: string | null | undefined): Viewport | undef
 export interface StorePlaces {
   cities: StoreCity[];
   districts: StoreDistrict[];
+}
+
+/** The store's cities and neighbourhoods (deleted ones included), for matching names to ids. */
+export function storePlaces(db: DbExecutor, storeId: number): Promise<StorePlaces> {
+  return listStorePlaces(db, storeId);
 }
 
 /** Name comparison of cities and neighbourhoods: accents, case, punctuation and abbreviations aside. */

@@ -24,6 +24,14 @@ export async function findCompany(db: DbExecutor, storeId: number): Promise<Comp
   return row;
 }
 
+export async function findStoreName(db: DbExecutor, storeId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ nome: companySettings.nome })
+    .from(companySettings)
+    .where(eq(companySettings.storeId, storeId));
+  return row?.nome;
+}
+
 export function listOpeningHours(db: DbExecutor, storeId: number) {
   return db
     .select()

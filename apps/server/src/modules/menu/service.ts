@@ -26,6 +26,11 @@ async function requireCompany(db: DbExecutor, storeId: number): Promise<CompanyR
   return company;
 }
 
+/** The store's name as its company settings give it (undefined before the store is set up). */
+export function storeName(db: DbExecutor, storeId: number): Promise<string | undefined> {
+  return repo.findStoreName(db, storeId);
+}
+
 function toShift(row: Awaited<ReturnType<typeof repo.listOpeningHours>>[number]): Shift {
   return {
     dia_semana: row.diaSemana,
