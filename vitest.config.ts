@@ -21,6 +21,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tooling',
+          include: ['tests/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
