@@ -1,3 +1,4 @@
+import type { Channel } from '@comanda/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
@@ -17,7 +18,6 @@ import {
 
 export type CompanyRow = typeof companySettings.$inferSelect;
 export type ProductRow = typeof products.$inferSelect & { categoria: string };
-export type Channel = 'app' | 'local';
 
 export async function findCompany(db: DbExecutor, storeId: number): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companySettings).where(eq(companySettings.storeId, storeId));

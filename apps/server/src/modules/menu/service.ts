@@ -12,10 +12,10 @@ import type {
   TableList,
 } from '@comanda/contract';
 import { HIDDEN_FROM_IN_PERSON_LIST } from '@comanda/contract';
-import { isOpenAt, type Shift, schedulePeriods } from '@comanda/domain';
+import { type Channel, isOpenAt, type Shift, schedulePeriods } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Channel, CompanyRow, ProductRow } from './repository.ts';
+import type { CompanyRow, ProductRow } from './repository.ts';
 import * as repo from './repository.ts';
 
 const SCHEDULE_DAYS = 2;
