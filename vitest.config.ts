@@ -21,6 +21,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tooling',
+          include: ['tests/tooling/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
@@ -40,7 +47,7 @@ export default defineConfig({
       ...serverProjects.map((project) => ({
         test: {
           name: project.name.replace('server', 'agreement'),
-          include: ['tests/**/*.test.ts'],
+          include: ['tests/agreement/**/*.test.ts'],
           environment: 'node',
           env: project.env,
           testTimeout: 600_000,

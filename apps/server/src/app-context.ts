@@ -2,15 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { OrderEvents } from './lib/order-events.ts';
-import type { MenuCache } from './modules/menu/menu-cache.ts';
 
-/** What every module receives: the app to add routes to and the shared services. */
+/** What every module receives: the app to add routes to and the shared infrastructure. */
 export interface AppContext {
   app: FastifyInstance;
   config: Config;
   db: Database;
   database: DatabaseHandle;
-  menuCache: MenuCache;
   /** Order status events across instances (LISTEN/NOTIFY); see lib/order-events.ts. */
   orderEvents: OrderEvents;
   /** The clock; tests move it. */

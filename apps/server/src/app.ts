@@ -9,19 +9,31 @@ import { type Config, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { createOrderEvents } from './lib/order-events.ts';
+import { OWASP_SCRYPT_COST, scryptCost } from './lib/password.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { registerAddressRoutes } from './modules/addresses/routes.ts';
+import { AddressService } from './modules/addresses/service.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { CouponService } from './modules/coupons/service.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { CustomerService } from './modules/customers/service.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
+import { LocalMapsProvider } from './modules/maps/local-provider.ts';
+import { registerMapsRoutes } from './modules/maps/routes.ts';
+import { MapsService } from './modules/maps/service.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { registerOrderTrackingRoutes } from './modules/order-tracking/routes.ts';
+import { OrderTrackingService } from './modules/order-tracking/service.ts';
 import { registerStaffOrderRoutes } from './modules/order-tracking/staff-routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
+import { OrderService } from './modules/orders/service.ts';
+import { createSmsProvider } from './modules/sms/factory.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { RateLimiter } from './plugins/rate-limit.ts';
 import { registerTenant } from './plugins/tenant.ts';
 
 export const MAX_URL_LENGTH = 2048;
@@ -164,13 +176,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const menuCache = new MenuCache(database.db, config.MENU_CACHE_CHECK_MS);
   const ctx: AppContext = {
     app,
     config,
     db: database.db,
     database,
-    menuCache,
     orderEvents: createOrderEvents(database, app.log),
     now: options.now ?? (() => new Date()),
   };
@@ -183,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     baseDomain: config.BASE_DOMAIN,
   });
   registerAuth(ctx);
+  const services = buildServices(ctx);
 
   await app.register(fastifyStatic, {
     root: MEDIA_DIR,
@@ -193,14 +204,47 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   registerHealthRoutes(ctx);
-  registerMenuRoutes(ctx);
-  registerAuthRoutes(ctx);
-  registerCustomerRoutes(ctx);
-  registerAddressRoutes(ctx);
-  registerOrderRoutes(ctx);
-  registerOrderTrackingRoutes(ctx);
-  registerStaffOrderRoutes(ctx);
-  await registerStorefront(ctx);
+  registerMenuRoutes(ctx, services);
+  registerAuthRoutes(ctx, services);
+  registerCustomerRoutes(ctx, services);
+  registerMapsRoutes(ctx, services);
+  registerAddressRoutes(ctx, services);
+  registerOrderRoutes(ctx, services);
+  registerOrderTrackingRoutes(ctx, services);
+  registerStaffOrderRoutes(ctx, services);
+  await registerStorefront(ctx, services);
 
   return { app, ctx };
+}
+
+/** Every service of the modules, built once; each module's routes take the ones they call. */
+function buildServices(ctx: AppContext) {
+  const { app, config, db, now, orderEvents } = ctx;
+  const passwordCost = scryptCost(config.PASSWORD_HASH_COST);
+  if (passwordCost.ln < OWASP_SCRYPT_COST.ln) {
+    app.log.warn(
+      { PASSWORD_HASH_COST: passwordCost.ln },
+      'password hashing below OWASP cost: for tests only',
+    );
+  }
+  const limiter = new RateLimiter(db, config.RATE_LIMIT_MULTIPLIER);
+  const maps = new LocalMapsProvider();
+  return {
+    menuCache: new MenuCache(db, config.MENU_CACHE_CHECK_MS),
+    auth: new AuthService({
+      db,
+      now,
+      limiter,
+      sms: createSmsProvider(config, db, app.log),
+      log: app.log,
+      passwordCost,
+      sessionTtlDays: config.SESSION_TTL_DAYS,
+    }),
+    customers: new CustomerService({ db, now }),
+    maps: new MapsService({ db, provider: maps, limiter, now }),
+    addresses: new AddressService({ db, now, streets: maps.index }),
+    coupons: new CouponService({ db, now, limiter }),
+    orders: new OrderService({ db, now, events: orderEvents }),
+    orderTracking: new OrderTrackingService({ db, now, events: orderEvents }),
+  };
 }

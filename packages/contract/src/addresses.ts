@@ -1,3 +1,4 @@
+import { NOT_DELIVERABLE_REASONS } from '@comanda/domain';
 import { z } from 'zod';
 import { centavos } from './common.ts';
 
@@ -61,18 +62,8 @@ export const ADDRESS_ERROR_CODES = [
 ] as const;
 export type AddressErrorCode = (typeof ADDRESS_ERROR_CODES)[number];
 
-/** Why an address is not deliverable (`reason`); see NotDeliverableReason of @comanda/domain. */
-export const notDeliverableReasons = [
-  'OUT_OF_RANGE',
-  'DISTRICT_INACTIVE',
-  'NO_AREA',
-  'CITY_INACTIVE',
-  'NO_DISTRICT',
-  'NO_LOCATION',
-  'NO_STORE_LOCATION',
-] as const;
-export const notDeliverableReason = z.enum(notDeliverableReasons);
-export type NotDeliverableReasonCode = z.infer<typeof notDeliverableReason>;
+/** Why an address is not deliverable (`reason`); see NOT_DELIVERABLE_REASONS of @comanda/domain. */
+export const notDeliverableReason = z.enum(NOT_DELIVERABLE_REASONS);
 
 /** An id as a number or a numeric string (form selects send strings). */
 const idRef = z.union([z.number().int().positive().max(MAX_ID), z.string().regex(/^\d{1,10}$/)]);

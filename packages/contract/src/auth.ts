@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH } from '@comanda/domain';
 import { z } from 'zod';
 import { centavos } from './common.ts';
 
@@ -11,8 +12,6 @@ import { centavos } from './common.ts';
  * show the server's `detail` as the spec asks.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 254;
 /** Raw document input (masked CPF or CNPJ); the server keeps at most 14 characters. */

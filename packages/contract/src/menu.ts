@@ -1,11 +1,9 @@
+import { CHARGE_POLICIES, DELIVERY_FEE_TYPES, DELIVERY_TYPES } from '@comanda/domain';
 import { z } from 'zod';
 import { centavos } from './common.ts';
 
-export const deliveryTypes = ['Entregar', 'Retirada', 'Vem comer'] as const;
-export const deliveryType = z.enum(deliveryTypes);
-export type DeliveryType = z.infer<typeof deliveryType>;
+export const deliveryType = z.enum(DELIVERY_TYPES);
 
-export const deliveryFeeTypes = ['neighbourhood', 'radius', 'area'] as const;
 export const styleModes = ['light', 'dark'] as const;
 
 export const schedulePeriod = z.object({ period: z.string(), free: z.boolean() });
@@ -37,7 +35,7 @@ export const company = z.object({
   schedule_periods: z.array(schedulePeriod),
   // money and payment
   valor_minimo: centavos,
-  delivery_fee_type: z.enum(deliveryFeeTypes),
+  delivery_fee_type: z.enum(DELIVERY_FEE_TYPES),
   delivery_max_radius: z.number().int().min(0),
   online_payment: z.boolean(),
   payment_by_pix: z.boolean(),
@@ -121,8 +119,6 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
 
-export const chargePolicies = ['Soma', 'Média', 'SomaMaior'] as const;
-
 export const groupItem = z.object({
   id: z.number().int(),
   descricao: z.string(),
@@ -148,7 +144,7 @@ export const productGroup = z.object({
     descricao: z.string(),
     detalhes: z.string(),
     repetir_itens: z.boolean(),
-    politica_cobranca: z.enum(chargePolicies),
+    politica_cobranca: z.enum(CHARGE_POLICIES),
     lista_itens: z.array(groupItem),
   }),
 });

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@comanda/domain';
 import { z } from 'zod';
 import { formatQuery } from './common.ts';
 import { orderRecord } from './orders.ts';
@@ -9,15 +10,7 @@ import { orderRecord } from './orders.ts';
  */
 
 /** Order status as the server stores it (spec section 4); `@comanda/domain` has the rules. */
-export const ORDER_STATUS_VALUES = [
-  'Solicitado',
-  'Preparo',
-  'Finalização',
-  'Concluido',
-  'Entregue',
-  'Cancelado',
-] as const;
-export const orderStatus = z.enum(ORDER_STATUS_VALUES);
+export const orderStatus = z.enum(ORDER_STATUSES);
 
 /** The product line that carries the delivery fee (the storefront hides it in the product list). */
 export const DELIVERY_LINE_DESCRIPTION = 'Entrega';

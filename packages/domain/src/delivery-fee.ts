@@ -3,7 +3,9 @@
  * Every amount is integer centavos; distances are metres; coordinates are degrees.
  */
 
-export type DeliveryFeeType = 'radius' | 'area' | 'neighbourhood';
+export const DELIVERY_FEE_TYPES = ['neighbourhood', 'radius', 'area'] as const;
+
+export type DeliveryFeeType = (typeof DELIVERY_FEE_TYPES)[number];
 
 /**
  * Why an address gets no delivery:
@@ -15,15 +17,6 @@ export type DeliveryFeeType = 'radius' | 'area' | 'neighbourhood';
  * - NO_LOCATION: a store that charges by distance or area, and an address without coordinates;
  * - NO_STORE_LOCATION: a store that charges by distance without a position of its own.
  */
-export type NotDeliverableReason =
-  | 'OUT_OF_RANGE'
-  | 'DISTRICT_INACTIVE'
-  | 'NO_AREA'
-  | 'CITY_INACTIVE'
-  | 'NO_DISTRICT'
-  | 'NO_LOCATION'
-  | 'NO_STORE_LOCATION';
-
 export const NOT_DELIVERABLE_REASONS = [
   'OUT_OF_RANGE',
   'DISTRICT_INACTIVE',
@@ -32,7 +25,9 @@ export const NOT_DELIVERABLE_REASONS = [
   'NO_DISTRICT',
   'NO_LOCATION',
   'NO_STORE_LOCATION',
-] as const satisfies readonly NotDeliverableReason[];
+] as const;
+
+export type NotDeliverableReason = (typeof NOT_DELIVERABLE_REASONS)[number];
 
 /** Spec section 5 "New address": what a non-deliverable address shows. */
 export const NOT_DELIVERABLE_MESSAGE = 'Esse endereço não está disponível para entrega';

@@ -1,3 +1,4 @@
+export * from './account-rules.ts';
 export * from './address-rules.ts';
 export * from './cart.ts';
 export * from './cash-change.ts';

@@ -1,16 +1,16 @@
 import { STORE_UTC_OFFSET_MINUTES } from './opening-hours.ts';
 
-/** Order status as the server stores it (spec section 4 "Order status"). */
-export type OrderStatus = 'Solicitado' | 'Preparo' | 'Finalização' | 'Concluido' | 'Entregue' | 'Cancelado';
-
-export const ORDER_STATUSES: readonly OrderStatus[] = [
+/** Order status as the server stores it (spec section 4 "Order status"), in the order's course. */
+export const ORDER_STATUSES = [
   'Solicitado',
   'Preparo',
   'Finalização',
   'Concluido',
   'Entregue',
   'Cancelado',
-];
+] as const;
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);

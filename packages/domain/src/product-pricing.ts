@@ -21,7 +21,10 @@ export { isVariablePrice, lowestVariantPrice, variantsOf } from './variant-price
 /** Where the order comes from: the app, or a table ('local', self-checkout). */
 export type Channel = 'app' | 'local';
 
-export type ChargePolicy = 'Soma' | 'Média' | 'SomaMaior';
+/** How a group with several picked items is priced (spec section 9 "Product price"). */
+export const CHARGE_POLICIES = ['Soma', 'Média', 'SomaMaior'] as const;
+
+export type ChargePolicy = (typeof CHARGE_POLICIES)[number];
 
 /** The item list control of a group step (spec section 2 "Product dialog"). */
 export type ItemControl = 'radio' | 'counter' | 'checkbox';

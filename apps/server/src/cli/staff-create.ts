@@ -5,8 +5,8 @@ import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { scryptCost } from '../lib/password.ts';
-import { findStoreBySlug } from '../modules/auth/repository.ts';
 import { createStaffAccount } from '../modules/auth/staff.ts';
+import { findStoreBySlug } from '../plugins/tenant.ts';
 
 const USAGE = `usage: npm run staff:create -- --store <slug> --phone <number> --name <name> --password <password> [--country BR]
   --phone     the mobile number as dialled in the country (BR: DDD + 9 digits)

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../lib/errors.ts';
-import { bearerToken, resolveSession, type SessionIdentity } from '../modules/auth/sessions.ts';
+import { bearerToken, resolveSession, type SessionIdentity } from './sessions.ts';
+import type { StoreRef } from './tenant.ts';
 
 /*
- * Who is calling: `requireCustomer(request)` and `requireStaff(request)` for any module's handler.
+ * Who is calling: `requireCustomer(request)` and `requireStaff(request)` for any module's handler,
+ * from the session tokens of sessions.ts (which the account calls start and end).
  * Without a token, or with one that is unknown, expired, revoked or from another store: 401
  * NOT_AUTHENTICATED (the storefront then clears the token and goes to /signin). With a valid token
  * of the other kind of account: 403 FORBIDDEN.
@@ -23,12 +25,12 @@ export interface CustomerPrincipal {
 
 export type StaffPrincipal = CustomerPrincipal;
 
-type Resolver = (request: FastifyRequest) => Promise<SessionIdentity | null>;
+type TokenResolver = (store: StoreRef, token: string) => Promise<SessionIdentity | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves a request's bearer token; use requireCustomer/requireStaff rather than this. */
-    resolveSessionOf: Resolver;
+    /** Resolves a session token at a store; use requireCustomer/requireStaff rather than this. */
+    resolveSessionToken: TokenResolver;
   }
 }
 
@@ -36,11 +38,14 @@ export const SECURITY_BEARER = [{ bearerAuth: [] }];
 
 /** Registers the session resolver that requireCustomer and requireStaff use. */
 export function registerAuth(ctx: AppContext): void {
-  ctx.app.decorate('resolveSessionOf', (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    if (!token || !request.store) return Promise.resolve(null);
-    return resolveSession(ctx.db, request.store, token, ctx.now());
-  });
+  ctx.app.decorate('resolveSessionToken', (store: StoreRef, token: string) =>
+    resolveSession(ctx.db, store, token, ctx.now()),
+  );
+}
+
+function sessionOfToken(request: FastifyRequest, token: string | null): Promise<SessionIdentity | null> {
+  if (!token || !request.store) return Promise.resolve(null);
+  return request.server.resolveSessionToken(request.store, token);
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<SessionIdentity | null>>();
@@ -49,7 +54,7 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionIdentity | null>>();
 export function sessionOf(request: FastifyRequest): Promise<SessionIdentity | null> {
   let pending = resolved.get(request);
   if (!pending) {
-    pending = request.server.resolveSessionOf(request);
+    pending = sessionOfToken(request, bearerToken(request.headers.authorization));
     resolved.set(request, pending);
   }
   return pending;
@@ -72,6 +77,22 @@ function principalOf(session: SessionIdentity): CustomerPrincipal {
 /** Any signed-in account of this store (customer or staff). */
 export async function requireSession(request: FastifyRequest): Promise<SessionIdentity> {
   const session = await sessionOf(request);
+  if (!session) throw notAuthenticated();
+  return session;
+}
+
+/**
+ * The event streams' account: the Authorization header's token, else `?token=`, since EventSource
+ * cannot send headers (docs/decisions/0012). 401 without a live session.
+ */
+export async function requireSessionOrQueryToken(
+  request: FastifyRequest,
+  queryToken: string | undefined,
+): Promise<SessionIdentity> {
+  const session = await sessionOfToken(
+    request,
+    bearerToken(request.headers.authorization) ?? queryToken ?? null,
+  );
   if (!session) throw notAuthenticated();
   return session;
 }

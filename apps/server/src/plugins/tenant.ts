@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
 import { stores } from '../db/schema.ts';
 import { notFound } from '../lib/errors.ts';
 
@@ -13,6 +13,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     store: StoreRef;
   }
+}
+
+/** The store with this slug (its sub-domain), or undefined. */
+export async function findStoreBySlug(db: DbExecutor, slug: string): Promise<StoreRef | undefined> {
+  const [row] = await db
+    .select({ id: stores.id, slug: stores.slug })
+    .from(stores)
+    .where(eq(stores.slug, slug));
+  return row;
 }
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
@@ -60,10 +69,7 @@ export function registerTenant(
     if (cached) return cached;
     if ((missingUntil.get(slug) ?? 0) > Date.now()) return undefined;
     if (!/^[a-z0-9-]{1,63}$/.test(slug)) return undefined;
-    const [row] = await options.db
-      .select({ id: stores.id, slug: stores.slug })
-      .from(stores)
-      .where(eq(stores.slug, slug));
+    const row = await findStoreBySlug(options.db, slug);
     if (!row) {
       if (missingUntil.size > 10_000) missingUntil.clear();
       missingUntil.set(slug, Date.now() + NEGATIVE_CACHE_MS);

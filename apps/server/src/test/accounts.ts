@@ -1,8 +1,8 @@
 import { type RegistrationRequest, registrationReply, signInReply } from '@comanda/contract';
 import type { FastifyInstance } from 'fastify';
-import { findStoreBySlug } from '../modules/auth/repository.ts';
 import { createStaffAccount } from '../modules/auth/staff.ts';
 import { listSmsMessages } from '../modules/sms/repository.ts';
+import { findStoreBySlug } from '../plugins/tenant.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 /*

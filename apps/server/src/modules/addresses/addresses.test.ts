@@ -5,7 +5,7 @@ import {
   customer,
   errorReply,
   mapsPlace,
-  notDeliverableReasons,
+  notDeliverableReason,
   olderAddressReply,
   type SavedAddress,
   savedAddress,
@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, customerAddresses, neighbourhoods } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { findStoreBySlug } from '../../plugins/tenant.ts';
 import {
   bearer,
   buildAccountsTestApp,
@@ -25,7 +26,6 @@ import {
   signUp,
 } from '../../test/accounts.ts';
 import { storeDocumentFactory, type TestApp } from '../../test/test-app.ts';
-import { findStoreBySlug } from '../auth/repository.ts';
 import { quoteDelivery } from './service.ts';
 
 /*
@@ -1081,6 +1081,6 @@ describe('fee by area', () => {
 
 describe('contract', () => {
   it('names every reason the domain gives', () => {
-    expect([...notDeliverableReasons].sort()).toEqual([...NOT_DELIVERABLE_REASONS].sort());
+    expect([...notDeliverableReason.options].sort()).toEqual([...NOT_DELIVERABLE_REASONS].sort());
   });
 });

@@ -15,11 +15,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireCustomer, SECURITY_BEARER } from '../../plugins/auth.ts';
-import { RateLimiter } from '../auth/rate-limiter.ts';
-import { LocalMapsProvider } from '../maps/local-provider.ts';
-import { registerMapsRoutes } from '../maps/routes.ts';
-import { MapsService } from '../maps/service.ts';
-import { AddressService } from './service.ts';
+import type { AddressService } from './service.ts';
 
 const tags = ['addresses'];
 const signedIn = { 401: errorReply, 403: errorReply };
@@ -48,20 +44,10 @@ const ADDRESS_TEXT =
   'delivery_discounted_fee from delivery_discount_minimum_order up. The order pays delivery_fee when its ' +
   'subtotal is at or above discount_minimum_order (0: always), else original_delivery_fee.';
 
-/** Saved addresses (spec section 7 "Addresses and cards") and the maps stand-in. */
-export function registerAddressRoutes(ctx: AppContext) {
+/** Saved addresses (spec section 7 "Addresses and cards"). */
+export function registerAddressRoutes(ctx: AppContext, services: { addresses: AddressService }) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
-  const maps = new LocalMapsProvider();
-  const service = new AddressService({ db: ctx.db, now: ctx.now, streets: maps.index });
-  registerMapsRoutes(
-    ctx,
-    new MapsService({
-      db: ctx.db,
-      provider: maps,
-      limiter: new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_MULTIPLIER),
-      now: ctx.now,
-    }),
-  );
+  const service = services.addresses;
 
   app.get(
     '/core/v2/app/customer/addresses/',

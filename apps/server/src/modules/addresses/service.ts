@@ -28,8 +28,7 @@ import {
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { type CustomerPrincipal, forbidden } from '../../plugins/auth.ts';
-import { listStorePlaces } from '../maps/repository.ts';
-import { type StorePlaces, storeCityNamed, storeDistrictNamed } from '../maps/service.ts';
+import { type StorePlaces, storeCityNamed, storeDistrictNamed, storePlaces } from '../maps/service.ts';
 import type { StreetIndex } from '../maps/street-index.ts';
 import * as repo from './repository.ts';
 
@@ -445,7 +444,7 @@ export class AddressService {
 
   private async writeContext(storeId: number): Promise<WriteContext> {
     const settings = await repo.findFeeSettings(this.deps.db, storeId);
-    return { model: feeModelOf(settings), places: await listStorePlaces(this.deps.db, storeId) };
+    return { model: feeModelOf(settings), places: await storePlaces(this.deps.db, storeId) };
   }
 
   private async lockCustomer(tx: DbExecutor, principal: CustomerPrincipal): Promise<void> {

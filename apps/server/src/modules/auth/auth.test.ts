@@ -10,6 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentChanges, customers, sessions } from '../../db/schema.ts';
+import { pruneExpiredSessions } from '../../plugins/sessions.ts';
 import {
   bearer,
   buildAccountsTestApp,
@@ -23,7 +24,6 @@ import {
   signUp,
 } from '../../test/accounts.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { pruneExpired } from './repository.ts';
 import { createStaffAccount } from './staff.ts';
 
 const WRONG_LOGIN = 'Telefone ou senha incorretos! Verifique os dados e tente novamente.';
@@ -338,7 +338,7 @@ describe('sessions', () => {
       const old = await signUp(t.app);
       t.setNow(new Date(start.getTime() + 20 * 24 * 3600 * 1000));
       const recent = await signUp(t.app);
-      await pruneExpired(t.database.db, new Date(start.getTime() + 31 * 24 * 3600 * 1000));
+      await pruneExpiredSessions(t.database.db, new Date(start.getTime() + 31 * 24 * 3600 * 1000));
       expect(await t.database.db.$count(sessions, eq(sessions.customerId, old.userId))).toBe(0);
       expect(await t.database.db.$count(sessions, eq(sessions.customerId, recent.userId))).toBe(1);
     } finally {

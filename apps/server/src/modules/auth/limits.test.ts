@@ -3,7 +3,8 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '../../app.ts';
 import { loadConfig, trustProxySetting } from '../../config.ts';
-import { addressKey, LIMITS, waitText } from './limits.ts';
+import { addressKey, waitText } from '../../plugins/rate-limit.ts';
+import { LIMITS } from './limits.ts';
 
 describe('limits', () => {
   it('are written in one place with the chosen values', () => {

@@ -1,68 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { rateLimits, recoveryCodes, sessions, stores } from '../../db/schema.ts';
-import { runStatement, statement } from '../../db/statements.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Sessions
-
-export async function insertSession(db: DbExecutor, values: typeof sessions.$inferInsert): Promise<void> {
-  await db.insert(sessions).values(values);
-}
-
-export interface SessionWithAccount {
-  sessionId: number;
-  customerId: number;
-  username: string;
-  isSuperuser: boolean;
-}
-
-/**
- * The live session with this secret hash at this store, and its account. Every signed-in call
- * starts here, so it is a named statement (planned once per connection).
- */
-export async function findLiveSession(
-  db: DbExecutor,
-  storeId: number,
-  secretHash: string,
-  now: Date,
-): Promise<SessionWithAccount | undefined> {
-  const [row] = await runStatement<SessionWithAccount>(
-    db,
-    statement('comanda_live_session')`
-    select s.id as "sessionId", c.id as "customerId", c.phone as "username", c.is_superuser as "isSuperuser"
-    from sessions s join customers c on c.id = s.customer_id
-    where s.secret_hash = ${secretHash} and s.store_id = ${storeId} and c.store_id = ${storeId}
-      and s.expires_at > ${now.toISOString()}::timestamptz
-  `,
-  );
-  return row;
-}
-
-export async function deleteSession(db: DbExecutor, storeId: number, sessionId: number): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.storeId, storeId), eq(sessions.id, sessionId)));
-}
-
-export async function deleteCustomerSessions(
-  db: DbExecutor,
-  storeId: number,
-  customerId: number,
-): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.storeId, storeId), eq(sessions.customerId, customerId)));
-}
-
-export async function deleteExpiredCustomerSessions(
-  db: DbExecutor,
-  storeId: number,
-  customerId: number,
-  now: Date,
-): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(
-      and(eq(sessions.storeId, storeId), eq(sessions.customerId, customerId), lte(sessions.expiresAt, now)),
-    );
-}
+import { recoveryCodes } from '../../db/schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Recovery codes
@@ -127,30 +65,10 @@ export async function useRecoveryCode(db: DbExecutor, codeId: number, now: Date)
 // ---------------------------------------------------------------------------------------------
 // Housekeeping
 
-/** Deletes what can no longer matter: expired sessions, dead recovery codes, idle counters. */
-export async function pruneExpired(db: DbExecutor, now: Date): Promise<void> {
+/** Deletes the recovery codes that can no longer matter: expired or used a day ago. */
+export async function pruneDeadRecoveryCodes(db: DbExecutor, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
-  await db.delete(sessions).where(lte(sessions.expiresAt, now));
   await db
     .delete(recoveryCodes)
     .where(or(lte(recoveryCodes.expiresAt, dayAgo), lte(recoveryCodes.usedAt, dayAgo)));
-  await db
-    .delete(rateLimits)
-    .where(
-      and(
-        lte(rateLimits.lastAt, dayAgo),
-        or(isNull(rateLimits.blockedUntil), lte(rateLimits.blockedUntil, now)),
-      ),
-    );
-}
-
-export async function findStoreBySlug(
-  db: DbExecutor,
-  slug: string,
-): Promise<{ id: number; slug: string } | undefined> {
-  const [row] = await db
-    .select({ id: stores.id, slug: stores.slug })
-    .from(stores)
-    .where(eq(stores.slug, slug));
-  return row;
 }

@@ -13,13 +13,9 @@ import {
 } from '@comanda/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { OWASP_SCRYPT_COST, scryptCost } from '../../lib/password.ts';
 import { requireSession, SECURITY_BEARER } from '../../plugins/auth.ts';
-import { createSmsProvider } from '../sms/factory.ts';
-import { addressKey } from './limits.ts';
-import { RateLimiter } from './rate-limiter.ts';
-import { pruneExpired } from './repository.ts';
-import { AuthService } from './service.ts';
+import { addressKey } from '../../plugins/rate-limit.ts';
+import type { AuthService } from './service.ts';
 
 const tags = ['account'];
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -27,30 +23,14 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 const refusals = { 400: errorReply, 429: errorReply };
 
 /** Phone sign-in, sign-up, logout and password recovery (spec section 7 "Authentication and account"). */
-export function registerAuthRoutes(ctx: AppContext) {
+export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthService }) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
-  const { config } = ctx;
-  const passwordCost = scryptCost(config.PASSWORD_HASH_COST);
-  if (passwordCost.ln < OWASP_SCRYPT_COST.ln) {
-    app.log.warn(
-      { PASSWORD_HASH_COST: passwordCost.ln },
-      'password hashing below OWASP cost: for tests only',
-    );
-  }
-  const service = new AuthService({
-    db: ctx.db,
-    now: ctx.now,
-    limiter: new RateLimiter(ctx.db, config.RATE_LIMIT_MULTIPLIER),
-    sms: createSmsProvider(config, ctx.db, app.log),
-    log: app.log,
-    passwordCost,
-    sessionTtlDays: config.SESSION_TTL_DAYS,
-  });
+  const service = services.auth;
 
   const housekeeping = setInterval(() => {
-    pruneExpired(ctx.db, ctx.now()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'account housekeeping failed'),
-    );
+    service
+      .pruneExpired()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'account housekeeping failed'));
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));

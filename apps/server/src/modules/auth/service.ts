@@ -8,18 +8,26 @@ import type {
   SignInRequest,
   SuccessReply,
 } from '@comanda/contract';
+import { firstName } from '@comanda/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { checkFullName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../lib/password.ts';
-import * as customersRepo from '../customers/repository.ts';
+import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import {
+  createSession,
+  endCustomerSessions,
+  endSession,
+  pruneExpiredSessions,
+  type SessionIdentity,
+} from '../../plugins/sessions.ts';
+import { createCustomerAccount, findAccountByPhone, setPasswordHash } from '../customers/service.ts';
+import { storeName } from '../menu/service.ts';
 import type { SmsProvider } from '../sms/provider.ts';
-import { checkFullName, checkPassword, firstName } from './account-rules.ts';
 import { LIMITS } from './limits.ts';
 import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
-import type { RateLimiter } from './rate-limiter.ts';
 import * as repo from './repository.ts';
-import { createSession, type SessionIdentity } from './sessions.ts';
 
 export const RECOVERY_CODE_TTL_MINUTES = 10;
 export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
@@ -65,7 +73,7 @@ export class AuthService {
     const { db, limiter, now } = this.deps;
     await limiter.consume(store.id, LIMITS.lookupPerAddress, address, now());
     const phone = loginDigitsOf(digits);
-    const account = phone ? await customersRepo.findCustomerByPhone(db, store.id, phone) : undefined;
+    const account = phone ? await findAccountByPhone(db, store.id, phone) : undefined;
     if (!account) throw notFound('PHONE_NOT_FOUND', 'Telefone não encontrado.');
     return { cliente_id: account.id, nome_cliente: firstName(account.nome), user_id: account.id };
   }
@@ -78,7 +86,7 @@ export class AuthService {
     await limiter.beginAttempt(store.id, LIMITS.signInPerAddress, address, now());
     await limiter.beginAttempt(store.id, LIMITS.signInPerPhone, phoneKey, now());
 
-    const account = phone ? await customersRepo.findCustomerByPhone(db, store.id, phone) : undefined;
+    const account = phone ? await findAccountByPhone(db, store.id, phone) : undefined;
     // An unknown phone costs a hash too, so the answer's timing does not tell it apart.
     const ok = account
       ? await verifyPassword(body.password, account.passwordHash)
@@ -89,7 +97,7 @@ export class AuthService {
     await limiter.forgive(store.id, LIMITS.signInPerAddress, address, now());
     if (needsRehash(account.passwordHash, passwordCost)) {
       const passwordHash = await hashPassword(body.password, passwordCost);
-      await customersRepo.updateCustomer(db, store.id, account.id, { passwordHash, updatedAt: now() });
+      await setPasswordHash(db, store.id, account.id, { passwordHash, updatedAt: now() });
     }
     const { token } = await this.startSession(store, account.id, account.phone);
     return { token, user: { id: account.id, username: account.phone, is_superuser: account.isSuperuser } };
@@ -107,34 +115,21 @@ export class AuthService {
     if (body.terms !== true) throw invalid('TERMS_REQUIRED', 'É preciso aceitar os termos de uso.', 'terms');
 
     await limiter.consume(store.id, LIMITS.signUpPerAddress, address, now());
-    if (await customersRepo.findCustomerByPhone(db, store.id, phone.loginDigits)) throw phoneTaken();
+    if (await findAccountByPhone(db, store.id, phone.loginDigits)) throw phoneTaken();
     const passwordHash = await hashPassword(password, passwordCost);
     const at = now();
-    const sendPromo = body.send_promo === true;
-    const account = await db.transaction(async (tx) => {
-      const row = await customersRepo.insertCustomer(tx, {
-        storeId: store.id,
-        phone: phone.loginDigits,
-        phoneCountry: phone.country,
-        nome,
-        passwordHash,
-        sendPromo,
-        privacyToken: randomBytes(PRIVACY_TOKEN_BYTES).toString('base64url'),
-        termsAcceptedAt: at,
-        passwordChangedAt: at,
-        createdAt: at,
-        updatedAt: at,
-      });
-      if (!row) return undefined;
-      await customersRepo.insertConsentChange(tx, {
-        storeId: store.id,
-        customerId: row.id,
-        oldValue: null,
-        newValue: sendPromo,
-        channel: 'signup',
-        at,
-      });
-      return row;
+    const account = await createCustomerAccount(db, {
+      storeId: store.id,
+      phone: phone.loginDigits,
+      phoneCountry: phone.country,
+      nome,
+      passwordHash,
+      sendPromo: body.send_promo === true,
+      privacyToken: randomBytes(PRIVACY_TOKEN_BYTES).toString('base64url'),
+      termsAcceptedAt: at,
+      passwordChangedAt: at,
+      createdAt: at,
+      updatedAt: at,
     });
     if (!account) throw phoneTaken();
     const { token } = await this.startSession(store, account.id, account.phone);
@@ -143,7 +138,7 @@ export class AuthService {
 
   /** POST /core/v2/auth/session-logout/ */
   async logout(session: SessionIdentity): Promise<SuccessReply> {
-    await repo.deleteSession(this.deps.db, session.storeId, session.sessionId);
+    await endSession(this.deps.db, session.storeId, session.sessionId);
     return { success: true, detail: 'Você saiu da sua conta.' };
   }
 
@@ -162,7 +157,7 @@ export class AuthService {
     await limiter.consume(store.id, LIMITS.smsPerAddress, address, now());
     await limiter.consume(store.id, LIMITS.smsPerPhone, phone, now());
 
-    const account = await customersRepo.findCustomerByPhone(db, store.id, phone);
+    const account = await findAccountByPhone(db, store.id, phone);
     if (account) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const salt = randomBytes(16).toString('base64url');
@@ -174,8 +169,8 @@ export class AuthService {
         createdAt: at,
         expiresAt: new Date(at.getTime() + RECOVERY_CODE_TTL_MINUTES * 60_000),
       });
-      const storeName = ((await customersRepo.findStoreName(db, store.id)) ?? 'Comanda').slice(0, 30);
-      const text = `${storeName}: seu código para criar uma nova senha é ${code.slice(0, 3)}-${code.slice(3)}. Vale ${RECOVERY_CODE_TTL_MINUTES} minutos.`;
+      const name = ((await storeName(db, store.id)) ?? 'Comanda').slice(0, 30);
+      const text = `${name}: seu código para criar uma nova senha é ${code.slice(0, 3)}-${code.slice(3)}. Vale ${RECOVERY_CODE_TTL_MINUTES} minutos.`;
       try {
         await sms.send(e164(account.phoneCountry, account.phone), text, { storeId: store.id });
       } catch (error) {
@@ -195,7 +190,7 @@ export class AuthService {
     const code = body.code.replace(/\D/g, '');
     if (!phone || code.length !== 6) throw invalidCode();
 
-    const account = await customersRepo.findCustomerByPhone(db, store.id, phone);
+    const account = await findAccountByPhone(db, store.id, phone);
     if (!account) throw invalidCode();
     const attempt = await repo.takeRecoveryCodeAttempt(
       db,
@@ -214,18 +209,22 @@ export class AuthService {
     const at = now();
     const changed = await db.transaction(async (tx) => {
       if (!(await repo.useRecoveryCode(tx, attempt.id, at))) return false;
-      await customersRepo.updateCustomer(tx, store.id, account.id, {
-        passwordHash,
-        passwordChangedAt: at,
-        updatedAt: at,
-      });
-      await repo.deleteCustomerSessions(tx, store.id, account.id);
+      await setPasswordHash(tx, store.id, account.id, { passwordHash, passwordChangedAt: at, updatedAt: at });
+      await endCustomerSessions(tx, store.id, account.id);
       return true;
     });
     if (!changed) throw invalidCode();
     // The customer signs in right after (spec section 4 "Recovery"): earlier failures no longer count.
     await limiter.clear(store.id, LIMITS.signInPerPhone, phone);
     return { success: true, detail: 'Senha alterada com sucesso!' };
+  }
+
+  /** Housekeeping: expired sessions, dead recovery codes, idle limit counters. */
+  async pruneExpired(): Promise<void> {
+    const { db, now, limiter } = this.deps;
+    await pruneExpiredSessions(db, now());
+    await repo.pruneDeadRecoveryCodes(db, now());
+    await limiter.pruneIdle(now());
   }
 
   private startSession(store: StoreRef, customerId: number, username: string) {

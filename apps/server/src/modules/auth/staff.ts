@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { PhoneCountry } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
+import { checkDisplayName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { hashPassword, type ScryptCost } from '../../lib/password.ts';
-import * as customersRepo from '../customers/repository.ts';
-import { checkDisplayName, checkPassword } from './account-rules.ts';
+import { createStaffAccountRow, findAccountByPhone } from '../customers/service.ts';
 import { parseSignUpPhone } from './phone.ts';
 
 export interface StaffInput {
@@ -28,17 +28,15 @@ export async function createStaffAccount(
   if (!phone) throw invalid('INVALID_PHONE', `Informe um celular válido (${input.country}).`, 'phone');
   const nome = checkDisplayName(input.name);
   const password = checkPassword(input.password);
-  const existing = await customersRepo.findCustomerByPhone(db, input.storeId, phone.loginDigits);
+  const existing = await findAccountByPhone(db, input.storeId, phone.loginDigits);
   if (existing) throw phoneHasAccount(existing.id);
   const at = options.now;
-  const row = await customersRepo.insertCustomer(db, {
+  const row = await createStaffAccountRow(db, {
     storeId: input.storeId,
     phone: phone.loginDigits,
     phoneCountry: phone.country,
     nome,
     passwordHash: await hashPassword(password, options.cost),
-    isSuperuser: true,
-    sendPromo: false,
     privacyToken: randomBytes(18).toString('base64url'),
     passwordChangedAt: at,
     createdAt: at,

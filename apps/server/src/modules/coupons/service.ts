@@ -11,8 +11,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type CustomerPrincipal, forbidden } from '../../plugins/auth.ts';
-import type { BackoffRule } from '../auth/limits.ts';
-import type { RateLimiter } from '../auth/rate-limiter.ts';
+import type { BackoffRule, RateLimiter } from '../../plugins/rate-limit.ts';
 import type { CouponRow } from './repository.ts';
 import * as repo from './repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { companySettings, consentChanges, customers, loyaltyPointsLedger } from '../../db/schema.ts';
+import { consentChanges, customers } from '../../db/schema.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
@@ -115,21 +115,4 @@ export function listConsentChanges(db: DbExecutor, storeId: number, customerId: 
     .from(consentChanges)
     .where(and(eq(consentChanges.storeId, storeId), eq(consentChanges.customerId, customerId)))
     .orderBy(consentChanges.id);
-}
-
-export async function findStoreName(db: DbExecutor, storeId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ nome: companySettings.nome })
-    .from(companySettings)
-    .where(eq(companySettings.storeId, storeId));
-  return row?.nome;
-}
-
-/** A customer's points history (the balance is the sum of its deltas). */
-export function listLoyaltyLedger(db: DbExecutor, storeId: number, customerId: number) {
-  return db
-    .select()
-    .from(loyaltyPointsLedger)
-    .where(and(eq(loyaltyPointsLedger.storeId, storeId), eq(loyaltyPointsLedger.customerId, customerId)))
-    .orderBy(loyaltyPointsLedger.id);
 }

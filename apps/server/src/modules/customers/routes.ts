@@ -13,15 +13,15 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireCustomer, requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
-import { CustomerService } from './service.ts';
+import type { CustomerService } from './service.ts';
 
 const tags = ['account'];
 const signedIn = { 401: errorReply, 403: errorReply };
 
 /** The customer record and the privacy preference (spec section 7 "Privacy"). */
-export function registerCustomerRoutes(ctx: AppContext) {
+export function registerCustomerRoutes(ctx: AppContext, services: { customers: CustomerService }) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
-  const service = new CustomerService({ db: ctx.db, now: ctx.now });
+  const service = services.customers;
 
   app.get(
     '/core/cliente_app/:id',

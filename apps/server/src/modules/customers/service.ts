@@ -7,9 +7,10 @@ import type {
   PromoPreference,
   StaffAccount,
 } from '@comanda/contract';
-import { isValidDocument, normalizeDocument } from '@comanda/domain';
+import { firstName, isEmailOrEmpty, isValidDocument, normalizeDocument } from '@comanda/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { checkFullName } from '../../lib/account-fields.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import {
   type CustomerPrincipal,
@@ -17,16 +18,68 @@ import {
   requireCustomer,
   type StaffPrincipal,
 } from '../../plugins/auth.ts';
-import { checkFullName, firstName } from '../auth/account-rules.ts';
 import { listCustomerAddresses, listCustomerCards } from './customer-extras.ts';
-import type { CustomerRow } from './repository.ts';
+import type { CustomerRow, NewCustomer } from './repository.ts';
 import * as repo from './repository.ts';
-
-// Deliberately loose (one @, a dot in the domain, no spaces): the address is only for contact.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const promo = (sendPromo: boolean): PromoPreference => (sendPromo ? 'get_promo' : 'remove_promo');
 const customerNotFound = () => notFound('CUSTOMER_NOT_FOUND', 'Cliente não encontrado.');
+
+// ---------------------------------------------------------------------------------------------
+// Accounts, for the auth module: sign-in, sign-up, staff accounts, new passwords
+
+/** The account (customer or staff) that signs in with these login digits at this store. */
+export function findAccountByPhone(
+  db: DbExecutor,
+  storeId: number,
+  phone: string,
+): Promise<CustomerRow | undefined> {
+  return repo.findCustomerByPhone(db, storeId, phone);
+}
+
+/**
+ * Sign-up: the customer and the promotional-messages consent given with it, in one transaction.
+ * Undefined when the phone already has an account at the store.
+ */
+export function createCustomerAccount(
+  db: Database,
+  values: Omit<NewCustomer, 'isSuperuser'> & { createdAt: Date; sendPromo: boolean },
+): Promise<CustomerRow | undefined> {
+  return db.transaction(async (tx) => {
+    const row = await repo.insertCustomer(tx, values);
+    if (!row) return undefined;
+    await repo.insertConsentChange(tx, {
+      storeId: values.storeId,
+      customerId: row.id,
+      oldValue: null,
+      newValue: values.sendPromo,
+      channel: 'signup',
+      at: values.createdAt,
+    });
+    return row;
+  });
+}
+
+/** A staff account (is_superuser, no promotional messages); undefined when the phone is taken. */
+export function createStaffAccountRow(
+  db: DbExecutor,
+  values: Omit<NewCustomer, 'isSuperuser' | 'sendPromo'>,
+): Promise<CustomerRow | undefined> {
+  return repo.insertCustomer(db, { ...values, isSuperuser: true, sendPromo: false });
+}
+
+/** A new password hash: a rehash at sign-in, or a new password (with passwordChangedAt). */
+export async function setPasswordHash(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+  values: { passwordHash: string; passwordChangedAt?: Date; updatedAt: Date },
+): Promise<void> {
+  await repo.updateCustomer(db, storeId, customerId, values);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The customer's own calls
 
 export interface CustomerServiceDeps {
   db: Database;
@@ -54,7 +107,7 @@ export class CustomerService {
     }
     if (body.email !== undefined) {
       const email = (body.email ?? '').trim();
-      if (email && !EMAIL.test(email)) throw invalid('INVALID_EMAIL', 'Informe um e-mail válido.', 'email');
+      if (!isEmailOrEmpty(email)) throw invalid('INVALID_EMAIL', 'Informe um e-mail válido.', 'email');
       changes.email = email || null;
     }
     if (body.documento !== undefined) {

@@ -3,12 +3,11 @@ import { EARTH_RADIUS_METRES, haversineMetres } from '@comanda/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, neighbourhoods } from '../../db/schema.ts';
+import { findStoreBySlug } from '../../plugins/tenant.ts';
 import { nextAddress, PIZZARIA, SAKURA } from '../../test/accounts.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import { LIMITS } from '../auth/limits.ts';
-import { findStoreBySlug } from '../auth/repository.ts';
 import { LocalMapsProvider } from './local-provider.ts';
-import { parseViewport } from './service.ts';
+import { MAPS_PER_ADDRESS, parseViewport } from './service.ts';
 import { houseNumberValue, REVERSE_MAX_METRES, StreetIndex, streetKey } from './street-index.ts';
 import { STREET_LIST, type StreetSegment } from './street-list.ts';
 
@@ -304,7 +303,7 @@ describe('maps endpoints (GET /core/v2/maps/*)', () => {
       '/core/v2/maps/geocode?street=Rua%20Augusta',
       '/core/v2/maps/reverse?lat=-23.5587&lng=-46.6347',
     ];
-    for (let i = 0; i < LIMITS.mapsPerAddress.max; i += 1) {
+    for (let i = 0; i < MAPS_PER_ADDRESS.max; i += 1) {
       const response = await get(urls[i % urls.length]!, PIZZARIA, address);
       expect(response.statusCode).toBe(200);
     }

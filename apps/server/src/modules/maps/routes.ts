@@ -8,7 +8,7 @@ import {
 } from '@comanda/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { addressKey } from '../auth/limits.ts';
+import { addressKey } from '../../plugins/rate-limit.ts';
 import type { MapsService } from './service.ts';
 
 const tags = ['maps'];
@@ -23,8 +23,9 @@ const STAND_IN_TEXT =
   'has a city and a (not deleted) neighbourhood of those names, else null.';
 
 /** The maps stand-in for the storefront's address wizard (GET /core/v2/maps/*). */
-export function registerMapsRoutes(ctx: AppContext, service: MapsService) {
+export function registerMapsRoutes(ctx: AppContext, services: { maps: MapsService }) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  const service = services.maps;
 
   app.get(
     '/core/v2/maps/autocomplete',

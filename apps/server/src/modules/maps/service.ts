@@ -1,13 +1,24 @@
 import type { MapsPlace, MapsPlaceList } from '@comanda/contract';
 import { formatAddressLine } from '@comanda/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { RateLimiter, WindowRule } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
-import { LIMITS } from '../auth/limits.ts';
-import type { RateLimiter } from '../auth/rate-limiter.ts';
 import type { FoundPlace, GeocodeRequest, MapsProvider, Viewport } from './provider.ts';
 import { findStoreMapSettings, listStorePlaces, type StoreCity, type StoreDistrict } from './repository.ts';
 import { streetKey } from './street-index.ts';
+
+/**
+ * Calls (autocomplete, geocode, reverse) from one address. The storefront debounces autocomplete by
+ * 400 ms, so one customer adding an address makes a few dozen calls at most.
+ */
+export const MAPS_PER_ADDRESS: WindowRule = {
+  kind: 'window',
+  name: 'maps-address',
+  max: 300,
+  windowSeconds: 10 * 60,
+  message: 'Muitas buscas de endereço.',
+};
 
 /** Half the side of the default search viewport around the store: about 11 km. */
 const STORE_VIEWPORT_DEGREES = 0.1;
@@ -28,6 +39,11 @@ export function parseViewport(text: string | null | undefined): Viewport | undef
 export interface StorePlaces {
   cities: StoreCity[];
   districts: StoreDistrict[];
+}
+
+/** The store's cities and neighbourhoods (deleted ones included), for matching names to ids. */
+export function storePlaces(db: DbExecutor, storeId: number): Promise<StorePlaces> {
+  return listStorePlaces(db, storeId);
 }
 
 /** Name comparison of cities and neighbourhoods: accents, case, punctuation and abbreviations aside. */
@@ -118,7 +134,7 @@ export class MapsService {
   }
 
   private consume(store: StoreRef, address: string): Promise<void> {
-    return this.deps.limiter.consume(store.id, LIMITS.mapsPerAddress, address, this.deps.now());
+    return this.deps.limiter.consume(store.id, MAPS_PER_ADDRESS, address, this.deps.now());
   }
 
   /** The store's google_maps_viewport, else a square around its position. */

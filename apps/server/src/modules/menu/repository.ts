@@ -1,3 +1,4 @@
+import type { Channel } from '@comanda/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
@@ -17,11 +18,18 @@ import {
 
 export type CompanyRow = typeof companySettings.$inferSelect;
 export type ProductRow = typeof products.$inferSelect & { categoria: string };
-export type Channel = 'app' | 'local';
 
 export async function findCompany(db: DbExecutor, storeId: number): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companySettings).where(eq(companySettings.storeId, storeId));
   return row;
+}
+
+export async function findStoreName(db: DbExecutor, storeId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ nome: companySettings.nome })
+    .from(companySettings)
+    .where(eq(companySettings.storeId, storeId));
+  return row?.nome;
 }
 
 export function listOpeningHours(db: DbExecutor, storeId: number) {

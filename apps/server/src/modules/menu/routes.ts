@@ -21,15 +21,16 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { sendEncoded } from '../../lib/encoded-reply.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { MenuCache } from './menu-cache.ts';
 import * as menu from './service.ts';
 
 const tags = ['menu'];
 const errors = { 400: errorReply, 404: errorReply };
 
 /** The start-up calls of spec section 7 that need no customer, served from the per-store cache. */
-export function registerMenuRoutes(ctx: AppContext) {
+export function registerMenuRoutes(ctx: AppContext, { menuCache }: { menuCache: MenuCache }) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
-  const { db, menuCache } = ctx;
+  const { db } = ctx;
 
   const serve = async (
     request: FastifyRequest,

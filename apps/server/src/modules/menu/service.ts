@@ -12,10 +12,10 @@ import type {
   TableList,
 } from '@comanda/contract';
 import { HIDDEN_FROM_IN_PERSON_LIST } from '@comanda/contract';
-import { isOpenAt, type Shift, schedulePeriods } from '@comanda/domain';
+import { type Channel, isOpenAt, type Shift, schedulePeriods } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Channel, CompanyRow, ProductRow } from './repository.ts';
+import type { CompanyRow, ProductRow } from './repository.ts';
 import * as repo from './repository.ts';
 
 const SCHEDULE_DAYS = 2;
@@ -24,6 +24,11 @@ async function requireCompany(db: DbExecutor, storeId: number): Promise<CompanyR
   const company = await repo.findCompany(db, storeId);
   if (!company) throw notFound('STORE_NOT_FOUND', 'Loja não encontrada.');
   return company;
+}
+
+/** The store's name as its company settings give it (undefined before the store is set up). */
+export function storeName(db: DbExecutor, storeId: number): Promise<string | undefined> {
+  return repo.findStoreName(db, storeId);
 }
 
 function toShift(row: Awaited<ReturnType<typeof repo.listOpeningHours>>[number]): Shift {

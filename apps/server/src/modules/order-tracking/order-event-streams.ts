@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { forbidden, notAuthenticated } from '../../plugins/auth.ts';
-import { bearerToken, resolveSession, type SessionIdentity } from '../auth/sessions.ts';
+import { forbidden, requireSessionOrQueryToken } from '../../plugins/auth.ts';
+import type { SessionIdentity } from '../../plugins/sessions.ts';
 import { EventStreams } from './event-stream.ts';
 
 /*
@@ -44,19 +44,6 @@ export const streamResponseDoc = (description: string) => ({
   description,
   content: { 'text/event-stream': { schema: z.string().describe('Server-Sent Events') } },
 });
-
-/** The stream's account: the header's token, else `?token=`; 401 without a live session. */
-async function streamSession(
-  ctx: AppContext,
-  request: FastifyRequest,
-  queryToken: string | undefined,
-): Promise<SessionIdentity> {
-  const token = bearerToken(request.headers.authorization) ?? queryToken ?? null;
-  if (!token || !request.store) throw notAuthenticated();
-  const session = await resolveSession(ctx.db, request.store, token, ctx.now());
-  if (!session) throw notAuthenticated();
-  return session;
-}
 
 const tooManyStreams = () =>
   new AppError(
@@ -104,12 +91,12 @@ export function orderEventStreams(ctx: AppContext): OrderEventStreams {
 
   return {
     async customer(request, reply, queryToken) {
-      const session = await streamSession(ctx, request, queryToken);
+      const session = await requireSessionOrQueryToken(request, queryToken);
       if (session.isSuperuser) throw forbidden();
       return open(reply, session, session.customerId);
     },
     async staff(request, reply, queryToken) {
-      const session = await streamSession(ctx, request, queryToken);
+      const session = await requireSessionOrQueryToken(request, queryToken);
       if (!session.isSuperuser) throw forbidden();
       return open(reply, session, null);
     },

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireCustomer, SECURITY_BEARER } from '../../plugins/auth.ts';
 import { orderEventStreams, STREAM_DESCRIPTION, streamResponseDoc } from './order-event-streams.ts';
-import { OrderTrackingService } from './service.ts';
+import type { OrderTrackingService } from './service.ts';
 
 const tags = ['orders'];
 
@@ -32,9 +32,12 @@ const RECORD_DESCRIPTION =
   'orderTab of @comanda/domain.';
 
 /** The customer's orders (spec section 7 `atendimentos_list_app`) and their live status. */
-export function registerOrderTrackingRoutes(ctx: AppContext) {
+export function registerOrderTrackingRoutes(
+  ctx: AppContext,
+  services: { orderTracking: OrderTrackingService },
+) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
-  const service = new OrderTrackingService({ db: ctx.db, now: ctx.now, events: ctx.orderEvents });
+  const service = services.orderTracking;
   const streams = orderEventStreams(ctx);
 
   app.get(

@@ -8,13 +8,12 @@ import {
   type StaffOrderListReply,
   type TrackedOrder,
 } from '@comanda/contract';
-import { checkTransition, isOrderStatus, storeClockText } from '@comanda/domain';
+import { checkTransition, firstName, isOrderStatus, storeClockText } from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
 import { type CustomerPrincipal, forbidden, type StaffPrincipal } from '../../plugins/auth.ts';
-import { firstName } from '../auth/account-rules.ts';
 import * as repo from './repository.ts';
 
 /*

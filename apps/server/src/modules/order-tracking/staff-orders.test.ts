@@ -13,10 +13,10 @@ import {
   signInStaff,
   signUp,
 } from '../../test/accounts.ts';
+import { listLoyaltyLedger } from '../../test/loyalty.ts';
 import { addCoupon, cartLine, customerState, placeOrder, setPoints, submission } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { changeStatus, placePickupOrder } from '../../test/tracking.ts';
-import { listLoyaltyLedger } from '../customers/repository.ts';
 
 /*
  * The staff calls (documented under 'staff'): a store's staff list its orders and move one along

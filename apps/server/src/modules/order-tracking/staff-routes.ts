@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
 import { orderEventStreams, STREAM_DESCRIPTION, streamResponseDoc } from './order-event-streams.ts';
-import { OrderTrackingService } from './service.ts';
+import type { OrderTrackingService } from './service.ts';
 
 const tags = ['staff'];
 
@@ -32,9 +32,9 @@ const STAFF_ORDER =
   '[{status, from, at, by (user_id of who made the change), reason}].';
 
 /** The staff calls that list a store's orders and move one along (documented under 'staff'). */
-export function registerStaffOrderRoutes(ctx: AppContext) {
+export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTracking: OrderTrackingService }) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
-  const service = new OrderTrackingService({ db: ctx.db, now: ctx.now, events: ctx.orderEvents });
+  const service = services.orderTracking;
   const streams = orderEventStreams(ctx);
 
   app.get(

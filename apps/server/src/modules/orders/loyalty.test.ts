@@ -1,9 +1,9 @@
 import { orderErrorReply, orderPlacedReply } from '@comanda/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountsTestApp, type SignedUp, signUp } from '../../test/accounts.ts';
+import { listLoyaltyLedger } from '../../test/loyalty.ts';
 import { cartLine, customerState, placeOrder, setPoints, submission } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { listLoyaltyLedger } from '../customers/repository.ts';
 
 /*
  * Loyalty points with orders. Pizzaria: 1 point per real paid for products; 100 points buy R$ 15,00

@@ -13,9 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireCustomer, SECURITY_BEARER } from '../../plugins/auth.ts';
-import { RateLimiter } from '../auth/rate-limiter.ts';
-import { CouponService } from '../coupons/service.ts';
-import { OrderService } from './service.ts';
+import type { CouponService } from '../coupons/service.ts';
+import type { OrderService } from './service.ts';
 
 const refusals = {
   400: orderErrorReply,
@@ -46,14 +45,11 @@ function specErrorShape(extra: Record<string, unknown> = {}) {
 }
 
 /** Coupon validation and order placement (spec section 7 "Coupons and loyalty", "Orders and payment"). */
-export function registerOrderRoutes(ctx: AppContext) {
+export function registerOrderRoutes(
+  ctx: AppContext,
+  { orders, coupons }: { orders: OrderService; coupons: CouponService },
+) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
-  const orders = new OrderService({ db: ctx.db, now: ctx.now, events: ctx.orderEvents });
-  const coupons = new CouponService({
-    db: ctx.db,
-    now: ctx.now,
-    limiter: new RateLimiter(ctx.db, ctx.config.RATE_LIMIT_MULTIPLIER),
-  });
 
   app.post(
     '/core/coupon_validate_app',

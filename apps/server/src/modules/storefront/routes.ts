@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { EncodedReply } from '../../lib/encoded-reply.ts';
 import { isApiPath } from '../../plugins/tenant.ts';
+import type { MenuCache } from '../menu/menu-cache.ts';
 import * as menu from '../menu/service.ts';
 import { isHomePath, type PreparedTemplate, prepareTemplate, renderStorePage, storeIcon } from './page.ts';
 
@@ -58,8 +59,8 @@ function accepts(header: string | undefined, encoding: string): boolean {
  * sent pre-compressed; every other GET that asks for a page gets the shell with the store's look
  * and menu start data in it (client-side routes).
  */
-export async function registerStorefront(ctx: AppContext) {
-  const { app, config, db, menuCache } = ctx;
+export async function registerStorefront(ctx: AppContext, { menuCache }: { menuCache: MenuCache }) {
+  const { app, config, db } = ctx;
   const dir = config.storefrontDir;
   const indexFile = path.join(dir, 'index.html');
   if (!existsSync(indexFile)) {

@@ -1,8 +1,8 @@
+import { isPasswordLongEnough, PASSWORD_MAX_LENGTH } from '@comanda/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { isPasswordLongEnough, PASSWORD_MAX_LENGTH } from '../../../lib/account-rules.ts';
 import { formatPhone } from '../../../lib/phone-display.ts';
 import { signIn } from '../api/auth-api.ts';
 import { useAuthT } from '../auth-texts.ts';

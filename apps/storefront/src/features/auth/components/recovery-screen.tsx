@@ -1,8 +1,8 @@
+import { isPasswordLongEnough, PASSWORD_MAX_LENGTH } from '@comanda/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { isPasswordLongEnough, PASSWORD_MAX_LENGTH } from '../../../lib/account-rules.ts';
 import { formatPhone } from '../../../lib/phone-display.ts';
 import { requestRecoveryCode, resetPassword, signIn } from '../api/auth-api.ts';
 import { useAuthT } from '../auth-texts.ts';

@@ -1,9 +1,14 @@
-import { PHONE_RULES, type PhoneCountry } from '@comanda/domain';
+import {
+  isFullName,
+  isPasswordLongEnough,
+  PASSWORD_MAX_LENGTH,
+  PHONE_RULES,
+  type PhoneCountry,
+} from '@comanda/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { TermsDialog } from '../../../components/terms-dialog.tsx';
 import { CheckboxField, TextField } from '../../../components/text-field.tsx';
-import { isFullName, isPasswordLongEnough, PASSWORD_MAX_LENGTH } from '../../../lib/account-rules.ts';
 import { formatPhone } from '../../../lib/phone-display.ts';
 import { signUp } from '../api/auth-api.ts';
 import { useAuthT } from '../auth-texts.ts';

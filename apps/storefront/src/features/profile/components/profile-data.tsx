@@ -1,8 +1,13 @@
 import type { Customer } from '@comanda/contract';
-import { formatDocument, isValidDocument, normalizeDocument } from '@comanda/domain';
+import {
+  formatDocument,
+  isEmailOrEmpty,
+  isFullName,
+  isValidDocument,
+  normalizeDocument,
+} from '@comanda/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { TextField } from '../../../components/text-field.tsx';
-import { isEmailOrEmpty, isFullName } from '../../../lib/account-rules.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { updateCustomer } from '../../../lib/customer.ts';
 import { customerPhone, formatPhone } from '../../../lib/phone-display.ts';

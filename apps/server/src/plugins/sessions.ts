@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type SessionTokenPayload, sessionTokenPayload } from '@comanda/contract';
-import type { DbExecutor } from '../../db/client.ts';
-import * as repo from './repository.ts';
+import { and, eq, lte } from 'drizzle-orm';
+import type { DbExecutor } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import { runStatement, statement } from '../db/statements.ts';
 
 /*
  * Session tokens: `<base64url(JSON {user_id, username, store, exp})>.<secret>`, the secret being
@@ -44,7 +46,7 @@ export async function createSession(
     exp: Math.floor(expiresAt.getTime() / 1000),
   };
   const secret = randomBytes(SECRET_BYTES).toString('base64url');
-  await repo.insertSession(db, {
+  await db.insert(sessions).values({
     storeId: input.storeId,
     customerId: input.customerId,
     secretHash: sha256(secret),
@@ -52,7 +54,15 @@ export async function createSession(
     expiresAt,
   });
   // Expired sessions of this customer go when a new one starts (the rest go in housekeeping).
-  await repo.deleteExpiredCustomerSessions(db, input.storeId, input.customerId, input.now);
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.storeId, input.storeId),
+        eq(sessions.customerId, input.customerId),
+        lte(sessions.expiresAt, input.now),
+      ),
+    );
   const encodedPayload = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return { token: `${encodedPayload}.${secret}`, expiresAt };
 }
@@ -82,7 +92,7 @@ export async function resolveSession(
 ): Promise<SessionIdentity | null> {
   const parsed = parseToken(token);
   if (!parsed || parsed.payload.store !== store.slug) return null;
-  const session = await repo.findLiveSession(db, store.id, sha256(parsed.secret), now);
+  const session = await findLiveSession(db, store.id, sha256(parsed.secret), now);
   if (!session) return null;
   if (session.customerId !== parsed.payload.user_id || session.username !== parsed.payload.username)
     return null;
@@ -94,4 +104,45 @@ export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^(?:Bearer|Token)\s+(\S+)\s*$/i.exec(header);
   return match ? match[1]! : null;
+}
+
+/**
+ * The live session with this secret hash at this store, and its account. Every signed-in call
+ * starts here, so it is a named statement (planned once per connection).
+ */
+async function findLiveSession(
+  db: DbExecutor,
+  storeId: number,
+  secretHash: string,
+  now: Date,
+): Promise<Omit<SessionIdentity, 'storeId'> | undefined> {
+  const [row] = await runStatement<Omit<SessionIdentity, 'storeId'>>(
+    db,
+    statement('comanda_live_session')`
+    select s.id as "sessionId", c.id as "customerId", c.phone as "username", c.is_superuser as "isSuperuser"
+    from sessions s join customers c on c.id = s.customer_id
+    where s.secret_hash = ${secretHash} and s.store_id = ${storeId} and c.store_id = ${storeId}
+      and s.expires_at > ${now.toISOString()}::timestamptz
+  `,
+  );
+  return row;
+}
+
+/** Sign-out: the token stops working at once. */
+export async function endSession(db: DbExecutor, storeId: number, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.storeId, storeId), eq(sessions.id, sessionId)));
+}
+
+/** Every session of an account (a new password). */
+export async function endCustomerSessions(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.storeId, storeId), eq(sessions.customerId, customerId)));
+}
+
+/** Housekeeping: the sessions that can no longer be used. */
+export async function pruneExpiredSessions(db: DbExecutor, now: Date): Promise<void> {
+  await db.delete(sessions).where(lte(sessions.expiresAt, now));
 }

@@ -1,8 +1,44 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
-import { type BackoffRule, type LimitRule, type WindowRule, waitText } from './limits.ts';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+
+/*
+ * Abuse limits, counted in the database (rate_limits), so they hold across server instances; each
+ * store counts separately. One limiter serves the whole app; each module keeps the rules it
+ * applies (LIMITS of the auth module, COUPON_GUESSES, MAPS_PER_ADDRESS).
+ *
+ * - `window`: at most `max` uses per `windowSeconds`, counted from the first use of the window.
+ * - `backoff`: consecutive failures; from the `freeFailures`-th on, each failure blocks the next
+ *   attempt for `baseSeconds`·2^(failures − freeFailures), at most `maxSeconds`. A success clears a
+ *   phone's failures; failures are forgotten `forgetAfterSeconds` after the last one.
+ *
+ * RATE_LIMIT_MULTIPLIER scales every `max` and `freeFailures` (demos, browser tests).
+ */
+
+export interface WindowRule {
+  kind: 'window';
+  /** Prefix of the counter's key. */
+  name: string;
+  max: number;
+  windowSeconds: number;
+  /** Shown before "Tente novamente em …". */
+  message: string;
+}
+
+export interface BackoffRule {
+  kind: 'backoff';
+  name: string;
+  freeFailures: number;
+  baseSeconds: number;
+  maxSeconds: number;
+  forgetAfterSeconds: number;
+  message: string;
+}
+
+export type LimitRule = WindowRule | BackoffRule;
+
+const MINUTE = 60;
 
 type Bucket = typeof rateLimits.$inferSelect;
 
@@ -19,8 +55,8 @@ export function tooManyAttempts(rule: LimitRule, retryAfterSeconds: number): App
 }
 
 /**
- * The limits of limits.ts, counted in the database. Each change reads and writes its counter row
- * under a row lock, so concurrent requests on several instances count exactly.
+ * Counts the rules' uses and failures. Each change reads and writes its counter row under a row
+ * lock, so concurrent requests on several instances count exactly.
  */
 export class RateLimiter {
   constructor(
@@ -93,6 +129,19 @@ export class RateLimiter {
     });
   }
 
+  /** Housekeeping: counters idle for a day and not blocking anyone. */
+  async pruneIdle(now: Date): Promise<void> {
+    const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000);
+    await this.db
+      .delete(rateLimits)
+      .where(
+        and(
+          lte(rateLimits.lastAt, dayAgo),
+          or(isNull(rateLimits.blockedUntil), lte(rateLimits.blockedUntil, now)),
+        ),
+      );
+  }
+
   private locked<T>(
     storeId: number,
     rule: LimitRule,
@@ -129,4 +178,26 @@ export class RateLimiter {
 
 function keyOf(rule: LimitRule, subject: string): string {
   return `${rule.name}:${subject.slice(0, 100)}`;
+}
+
+/** When an address stops being one customer: a /64 for IPv6, the address itself for IPv4. */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const bare = ip.replace(/%.*$/, '').toLowerCase();
+  const [head = '', tail] = bare.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  const groups = tail === undefined ? headGroups : [...headGroups, ...zeros, ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
+/** "30 segundos", "1 minuto", "15 minutos". */
+export function waitText(seconds: number): string {
+  if (seconds < MINUTE) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+  const minutes = Math.ceil(seconds / MINUTE);
+  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
 }

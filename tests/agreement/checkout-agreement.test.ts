@@ -21,13 +21,13 @@ import {
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { neighbourhoods } from '../apps/server/src/db/schema.ts';
-import { readDemoStore } from '../apps/server/src/modules/store-import/demo-stores.ts';
-import { bearer, buildAccountsTestApp, signUp } from '../apps/server/src/test/accounts.ts';
-import { loadFullProduct, setPoints, storeIdOf, tableIdOf } from '../apps/server/src/test/orders.ts';
-import type { TestApp } from '../apps/server/src/test/test-app.ts';
-import { type OrderDraft, orderPayload } from '../apps/storefront/src/features/checkout/model/order.ts';
-import { quoteOf } from '../apps/storefront/src/features/checkout/model/quote.ts';
+import { neighbourhoods } from '../../apps/server/src/db/schema.ts';
+import { readDemoStore } from '../../apps/server/src/modules/store-import/demo-stores.ts';
+import { bearer, buildAccountsTestApp, signUp } from '../../apps/server/src/test/accounts.ts';
+import { loadFullProduct, setPoints, storeIdOf, tableIdOf } from '../../apps/server/src/test/orders.ts';
+import type { TestApp } from '../../apps/server/src/test/test-app.ts';
+import { type OrderDraft, orderPayload } from '../../apps/storefront/src/features/checkout/model/order.ts';
+import { quoteOf } from '../../apps/storefront/src/features/checkout/model/quote.ts';
 
 /*
  * The storefront and the server agree on every checkout: for random drafts (store, clock, cart,

@@ -1,0 +1,201 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * The import rules of biome.json (docs/decisions/0015-module-boundaries.md), proved with the
+ * project's Biome binary and configuration: each case is a file at a path where a rule applies,
+ * once with a forbidden import (the lint must fail, naming the rule) and once with an allowed one
+ * (it must pass). The files are written into two copies of the tree's layout in a temporary
+ * directory, never into the repository, so `npm run lint` cannot meet them.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
+const RULE = 'lint/style/noRestrictedImports';
+
+interface Case {
+  name: string;
+  /** Where the file stands, from the repository's root. */
+  file: string;
+  forbidden: string;
+  allowed: string;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'a storefront feature does not import another feature (from a sub-folder)',
+    file: 'apps/storefront/src/features/cart/components/cart-fixture.tsx',
+    forbidden: '../../menu/components/menu-home.tsx',
+    allowed: '../model/availability.ts',
+  },
+  {
+    name: 'a storefront feature does not import another feature (from its root)',
+    file: 'apps/storefront/src/features/cart/cart-fixture.ts',
+    forbidden: '../menu/model/menu-sections.ts',
+    allowed: '../../lib/i18n.ts',
+  },
+  {
+    name: 'a storefront feature does not import another feature (from two folders down)',
+    file: 'apps/storefront/src/features/addresses/maps/providers/maps-fixture.ts',
+    forbidden: '../../../checkout/model/quote.ts',
+    allowed: '../../../../lib/api-client.ts',
+  },
+  {
+    name: 'a storefront feature does not reach another feature through features/',
+    file: 'apps/storefront/src/features/orders/model/orders-fixture.ts',
+    forbidden: '../../../features/checkout/model/order.ts',
+    allowed: '../../../components/dialog.tsx',
+  },
+  {
+    name: 'the domain package imports no Node.js module',
+    file: 'packages/domain/src/node-fixture.ts',
+    forbidden: 'node:crypto',
+    allowed: './money.ts',
+  },
+  {
+    name: 'the domain package imports no database',
+    file: 'packages/domain/src/database-fixture.ts',
+    forbidden: 'drizzle-orm',
+    allowed: './percent.ts',
+  },
+  {
+    name: 'the domain package imports no web framework',
+    file: 'packages/domain/src/framework-fixture.ts',
+    forbidden: 'fastify',
+    allowed: './cart.ts',
+  },
+  {
+    name: 'the domain package imports no UI library',
+    file: 'packages/domain/src/ui-fixture.ts',
+    forbidden: 'react',
+    allowed: './orders.ts',
+  },
+  {
+    name: 'the domain package imports no wire schema',
+    file: 'packages/domain/src/contract-fixture.ts',
+    forbidden: '@comanda/contract',
+    allowed: './coupon.ts',
+  },
+  {
+    name: 'a server route file imports no database module',
+    file: 'apps/server/src/modules/menu/routes.ts',
+    forbidden: '../../db/client.ts',
+    allowed: './service.ts',
+  },
+  {
+    name: 'a server route file imports no ORM',
+    file: 'apps/server/src/modules/order-tracking/staff-routes.ts',
+    forbidden: 'drizzle-orm',
+    allowed: '../../plugins/auth.ts',
+  },
+  {
+    name: 'a server route file calls services, not repositories',
+    file: 'apps/server/src/modules/customers/routes.ts',
+    forbidden: './repository.ts',
+    allowed: './service.ts',
+  },
+  {
+    name: "a server module does not import another module's repository",
+    file: 'apps/server/src/modules/auth/service.ts',
+    forbidden: '../customers/repository.ts',
+    allowed: '../customers/service.ts',
+  },
+  {
+    name: 'a server module imports its own repository',
+    file: 'apps/server/src/modules/coupons/service.ts',
+    forbidden: '../../modules/orders/repository.ts',
+    allowed: './repository.ts',
+  },
+  {
+    name: 'a server plugin imports no module',
+    file: 'apps/server/src/plugins/auth.ts',
+    forbidden: '../modules/auth/service.ts',
+    allowed: './sessions.ts',
+  },
+  {
+    name: 'the server lib imports no module',
+    file: 'apps/server/src/lib/errors.ts',
+    forbidden: '../modules/menu/service.ts',
+    allowed: '../db/client.ts',
+  },
+];
+
+interface LintReport {
+  exitCode: number;
+  /** Diagnostic categories by file (paths from the tree's root). */
+  rulesByFile: Map<string, string[]>;
+}
+
+function fixture(source: string): string {
+  return `import * as imported from '${source}';\n\nexport { imported };\n`;
+}
+
+/** A copy of the repository's layout holding only biome.json and the cases' files. */
+async function writeTree(root: string, importOf: (entry: Case) => string): Promise<void> {
+  await mkdir(root, { recursive: true });
+  await copyFile(path.join(ROOT, 'biome.json'), path.join(root, 'biome.json'));
+  for (const entry of CASES) {
+    const file = path.join(root, entry.file);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, fixture(importOf(entry)));
+  }
+}
+
+function lint(root: string): Promise<LintReport> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      BIOME,
+      ['lint', '--reporter=json', '--max-diagnostics=none', '.'],
+      { cwd: root },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        let report: { diagnostics: { category: string; location: { path: string } }[] };
+        try {
+          report = JSON.parse(stdout);
+        } catch {
+          reject(new Error(`Biome gave no JSON report (exit ${exitCode}): ${stderr}${stdout}`));
+          return;
+        }
+        const rulesByFile = new Map<string, string[]>();
+        for (const { category, location } of report.diagnostics) {
+          const file = location.path.split(path.sep).join('/');
+          rulesByFile.set(file, [...(rulesByFile.get(file) ?? []), category]);
+        }
+        resolve({ exitCode, rulesByFile });
+      },
+    );
+  });
+}
+
+let workDir: string;
+let forbidden: LintReport;
+let allowed: LintReport;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'comanda-lint-boundaries-'));
+  await writeTree(path.join(workDir, 'forbidden'), (entry) => entry.forbidden);
+  await writeTree(path.join(workDir, 'allowed'), (entry) => entry.allowed);
+  [forbidden, allowed] = await Promise.all([
+    lint(path.join(workDir, 'forbidden')),
+    lint(path.join(workDir, 'allowed')),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+describe('import boundaries (biome.json)', () => {
+  it('fail the lint on a forbidden import and pass an allowed one', () => {
+    expect(forbidden.exitCode).not.toBe(0);
+    expect(allowed.exitCode).toBe(0);
+  });
+
+  it.each(CASES)('$name', (entry) => {
+    expect(forbidden.rulesByFile.get(entry.file)).toContain(RULE);
+    expect(allowed.rulesByFile.get(entry.file) ?? []).toEqual([]);
+  });
+});
