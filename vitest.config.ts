@@ -28,6 +28,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'psp-standin',
+          include: ['apps/psp-standin/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'contract',
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',

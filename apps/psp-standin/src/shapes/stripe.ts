@@ -1,0 +1,9 @@
+import type { StandinShapeModule } from '../context.ts';
+
+export const stripeShape: StandinShapeModule = {
+  shape: 'stripe',
+  routes() {},
+  notifications() {
+    return [];
+  },
+};

@@ -1,0 +1,93 @@
+/*
+ * One interface for every way a store takes PIX online (docs/decisions/0018-online-payments-pix.md):
+ * Mercado Pago, Stripe and the central bank's API Pix (bank PSPs) through their documented HTTP
+ * APIs, and the store's own static key (no provider: the store confirms by hand). Each adapter is
+ * tested against the local stand-in PSP (apps/psp-standin), which speaks those same APIs.
+ */
+
+export const PROVIDER_KINDS = ['mercadopago', 'stripe', 'apipix', 'static_pix'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** A charge's state as its provider reports it, in our words. */
+export type ChargeStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'canceled' | 'refunded';
+
+export interface PixChargeRequest {
+  /**
+   * Our reference of the attempt: unique per store, 26–35 letters and digits (an API Pix txid),
+   * also the provider call's idempotency key and the charge's external reference / metadata.
+   */
+  reference: string;
+  /** Centavos. */
+  amount: number;
+  expiresInSeconds: number;
+  /** Shown to the payer: 'Pedido 123 - Forno & Brasa'. */
+  description: string;
+  /** Mercado Pago requires a payer e-mail; the customer's, or a store placeholder. */
+  payerEmail: string;
+  /** Where the provider sends its notifications for this store. */
+  notificationUrl: string;
+}
+
+export interface PixCharge {
+  /** The provider's id of the charge (Mercado Pago payment id, Stripe PaymentIntent id, API Pix txid). */
+  providerRef: string;
+  /** The BR Code to copy and paste. */
+  copyPaste: string;
+  /** The provider's QR image as base64 PNG, when it gives one; otherwise we draw it from copyPaste. */
+  qrPngBase64: string | null;
+  expiresAt: Date;
+}
+
+export interface ChargeState {
+  status: ChargeStatus;
+  /** Centavos the payer paid, when paid. */
+  paidAmount: number | null;
+  paidAt: Date | null;
+  /** Provider words for logs and the store (never shown raw to customers). */
+  detail: string | null;
+}
+
+export interface NotificationInput {
+  /** The body exactly as received: signatures are computed over it. */
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, string | undefined>;
+}
+
+/** A notification whose signature holds: which charges to look at again. */
+export interface VerifiedNotification {
+  /** Dedupes deliveries: the same event delivered twice has the same id. */
+  eventId: string;
+  providerRefs: string[];
+  /** Amounts the notification claims per charge (API Pix sends them), compared with ours. */
+  claimedAmounts: Map<string, number>;
+}
+
+/** A refused notification: bad, missing or stale signature, or a body that is not the provider's. */
+export class NotificationRefused extends Error {}
+
+/** The provider did not answer, or answered an error (network, 4xx, 5xx). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface PixProvider {
+  readonly kind: ProviderKind;
+  /** Whether money can be given back through the provider (not for a static key). */
+  readonly refunds: boolean;
+  /** Whether the provider notifies us (a static key never does: the store confirms by hand). */
+  readonly notifies: boolean;
+  createPixCharge(request: PixChargeRequest): Promise<PixCharge>;
+  getCharge(providerRef: string): Promise<ChargeState>;
+  /** Cancels a pending charge; answers the state after the attempt (paid when the payment won the race). */
+  cancelCharge(providerRef: string): Promise<ChargeState>;
+  /** Gives back `amount` centavos of a paid charge; `reference` makes the call idempotent. */
+  refund(providerRef: string, amount: number, reference: string): Promise<void>;
+  /** Throws NotificationRefused unless the signature holds (and is fresh, where the provider dates it). */
+  verifyNotification(input: NotificationInput, now: Date): VerifiedNotification;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { centavos } from './common.ts';
+import { orderPlacedReply, orderSubmission } from './orders.ts';
+
+/*
+ * Online payment (spec sections 3 "Payment intent", 4 "Payment routing" and "PIX", 7 "Orders and
+ * payment"). An order paid online is created by the payment-intent call, awaiting its payment: the
+ * store sees it, and it counts, only once the provider confirms the payment. Money is centavos.
+ */
+
+/** The public id of a payment attempt: what the storefront keeps and polls with. */
+export const intentId = z.string().min(8).max(64);
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'canceled', 'refunded'] as const;
+export const paymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+/** POST /bar/v2/payment/create-payment-intent/ */
+export const createPaymentIntentRequest = z.object({
+  /** Card only: keep the card for next time. */
+  save: z.boolean().optional(),
+  /**
+   * The order: the spec names identificador_pedido_novo, forma_entrada and address_id; we take the
+   * whole submission payload of the order call (its fk_forma_pagamento is the online entry).
+   */
+  order: orderSubmission,
+  type: z.enum(['pix', 'card']),
+  /** The card kit's integration name (card payments). */
+  api: z.string().max(40).nullable().optional(),
+  /** Accepted and ignored: the lines are the order's produtos_pedidos. */
+  cart: z.unknown().optional(),
+  /** A saved card's id (card payments). */
+  card: z.number().int().nullable().optional(),
+});
+export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequest>;
+
+/** What the storefront needs to show and follow a payment attempt. */
+export const paymentIntentData = z.object({
+  /** The provider integration: mercadopago, stripe, apipix or static_pix. */
+  integration: z.string(),
+  intent_id: intentId,
+  order_id: z.number().int(),
+  status: paymentStatus,
+  amount: centavos,
+  /** PIX: the copy-and-paste BR Code. */
+  qr_content: z.string().nullable(),
+  /** PIX: the QR code as an image data URL (SVG drawn from qr_content when the provider gives none). */
+  qrcode: z.string().nullable(),
+  /** When the PIX code stops being payable (ISO 8601, UTC). */
+  expires_at: z.string().nullable(),
+  /** Seconds the code is valid from its creation (spec: expiration_time_pix, default 300). */
+  expires_in: z.number().int().nullable(),
+  /** The spec's `payed`: true once the provider confirmed the payment. */
+  payed: z.boolean(),
+  /** Card: the provider's client secret for the browser kit (null for PIX). */
+  clientSecret: z.string().nullable(),
+  /** Card: the provider's authorisation code once paid (null for PIX). */
+  authorization_code: z.string().nullable(),
+  transaction_id: z.string().nullable(),
+  session_id: z.string().nullable(),
+  method_id: z.string().nullable(),
+  transaction_token: z.string().nullable(),
+  /** The placed order's reply, once paid (what the order call answers for an order paid in person). */
+  order_data: orderPlacedReply.nullable(),
+  message: z.object({ code: z.string().nullable() }),
+});
+export type PaymentIntentData = z.infer<typeof paymentIntentData>;
+
+export const paymentIntentReply = z.object({
+  success: z.literal(true),
+  detail: z.string(),
+  data: paymentIntentData,
+});
+export type PaymentIntentReply = z.infer<typeof paymentIntentReply>;
+
+/** POST /integracoes/v2/payment/check-confirmation/, cancel-pix-order and get-payment-intent. */
+export const intentRequest = z.object({ intent_id: intentId });
+export type IntentRequest = z.infer<typeof intentRequest>;
+
+/** The spec's poll reply: polling stays true while the payment may still come. */
+export const checkConfirmationReply = z.object({
+  success: z.boolean(),
+  detail: z.string(),
+  data: z.object({
+    polling: z.boolean(),
+    status: paymentStatus,
+    order_id: z.number().int(),
+  }),
+});
+export type CheckConfirmationReply = z.infer<typeof checkConfirmationReply>;
+
+export const cancelPixReply = z.object({
+  success: z.boolean(),
+  detail: z.string(),
+  data: z.object({ status: paymentStatus }),
+});
+export type CancelPixReply = z.infer<typeof cancelPixReply>;
+
+/** Stable codes of the payment calls' refusals. */
+export const PAYMENT_ERROR_CODES = [
+  'ONLINE_PAYMENT_UNAVAILABLE',
+  'PAYMENT_PROVIDER_ERROR',
+  'INTENT_NOT_FOUND',
+  'PAYMENT_ALREADY_PAID',
+  'PAYMENT_NOT_PENDING',
+  'NOTIFICATION_REFUSED',
+] as const;
+export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
