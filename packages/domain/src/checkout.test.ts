@@ -7,6 +7,7 @@ import {
   type CheckoutStore,
   checkoutQuote,
   defaultDeliveryType,
+  defaultPaymentMode,
   minimumOrder,
 } from './checkout.ts';
 import { DELIVERY_TYPES } from './delivery-types.ts';
@@ -112,6 +113,7 @@ const store = (over: Partial<CheckoutStore> = {}): CheckoutStore => ({
   schedulingOn: false,
   freePeriods: [],
   loyalty: program,
+  online: { pix: false, card: false },
   ...over,
 });
 
@@ -420,6 +422,32 @@ describe('checkout quote: main action (spec section 2, first match wins)', () =>
   });
 });
 
+describe('checkout quote: online payment (spec section 4 "Store-level payment mode")', () => {
+  const takesPix = store({ online: { pix: true, card: false } });
+
+  it('PIX online is a payment when the store takes it through the app', () => {
+    const quote = checkoutQuote(takesPix, draft({ payment: { online: 'pix' } }));
+    expect([quote.refusals, quote.mainAction.action]).toEqual([[], 'confirm']);
+  });
+
+  it('is refused where the store does not take it, and card is its own choice', () => {
+    expect(codes(store(), draft({ payment: { online: 'pix' } }))).toEqual(['PAYMENT_METHOD_UNAVAILABLE']);
+    expect(codes(takesPix, draft({ payment: { online: 'card' } }))).toEqual(['PAYMENT_METHOD_UNAVAILABLE']);
+  });
+
+  it('asks no change for an online payment', () => {
+    expect(checkoutQuote(takesPix, draft({ payment: { online: 'pix' }, changeFor: 100 })).change).toBe(null);
+  });
+
+  it('defaults to paying through the app when the store takes it and is open or can schedule', () => {
+    expect(defaultPaymentMode(takesPix, false)).toBe('online');
+    expect(defaultPaymentMode(store(), false)).toBe('on_delivery');
+    expect(defaultPaymentMode({ ...takesPix, open: false }, false)).toBe('on_delivery');
+    const scheduling = { ...takesPix, open: false, schedulingOn: true, freePeriods: [PERIOD] };
+    expect(defaultPaymentMode(scheduling, false)).toBe('online');
+  });
+});
+
 describe('in-person payment methods', () => {
   it('are offered for their delivery types only', () => {
     expect(offeredInPerson(mealVoucher, 'Retirada')).toBe(true);
@@ -456,6 +484,7 @@ const arbitraryStore: fc.Arbitrary<CheckoutStore> = fc.record({
       .map((over): LoyaltyProgram => ({ ...program, ...over })),
     { nil: null },
   ),
+  online: fc.record({ pix: fc.boolean(), card: fc.boolean() }),
 });
 
 const arbitraryDraft: fc.Arbitrary<CheckoutDraft> = fc.record({
@@ -474,7 +503,14 @@ const arbitraryDraft: fc.Arbitrary<CheckoutDraft> = fc.record({
   ),
   redeemLoyalty: fc.boolean(),
   points: fc.constantFrom(0, 100, 500),
-  payment: fc.constantFrom(null, cash, card, mealVoucher),
+  payment: fc.constantFrom(
+    null,
+    cash,
+    card,
+    mealVoucher,
+    { online: 'pix' as const },
+    { online: 'card' as const },
+  ),
   changeFor: fc.constantFrom(null, 0, 1000, 5000, 10_000, 50_000),
   document: fc.constantFrom('', VALID_CPF, '123.456.789-00'),
   scheduledPeriod: fc.constantFrom(null, PERIOD, '2026-05-05T16:00:00.000Z'),

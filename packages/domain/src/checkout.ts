@@ -12,7 +12,12 @@ import {
 } from './loyalty.ts';
 import type { Centavos } from './money.ts';
 import { checkoutTotals, type OrderTotals } from './order-totals.ts';
-import { type CheckoutPaymentMethod, offeredInPerson } from './payment-methods.ts';
+import {
+  type CheckoutPayment,
+  isOnlinePayment,
+  type OnlinePaymentKind,
+  offeredInPerson,
+} from './payment-methods.ts';
 import { assertCentavos } from './percent.ts';
 
 /*
@@ -104,6 +109,8 @@ export interface CheckoutStore extends AllowedDeliveryTypes {
   freePeriods: readonly string[];
   /** The loyalty program, if the store has one (active or not). */
   loyalty: LoyaltyProgram | null;
+  /** Payment through the app the store takes (online_payment with payment_by_pix / payment_by_card). */
+  online: Record<OnlinePaymentKind, boolean>;
 }
 
 /** The chosen delivery address: its fees when the store delivers there. */
@@ -128,8 +135,8 @@ export interface CheckoutDraft {
   redeemLoyalty: boolean;
   /** The customer's pontos_fidelidade. */
   points: number;
-  /** The chosen payment method; null when none. */
-  payment: CheckoutPaymentMethod | null;
+  /** The chosen payment: an in-person method or online; null when none. */
+  payment: CheckoutPayment | null;
   /** The cash change-for amount; null or 0 when no change is needed. */
   changeFor: Centavos | null;
   /** The CPF or CNPJ typed, formatted or not; empty when none. */
@@ -253,15 +260,31 @@ export function storeRefusals(store: CheckoutStore, draft: StoreRuleDraft): Chec
 
 type PaymentRuleDraft = Pick<CheckoutDraft, 'deliveryType' | 'tableOrder' | 'payment'>;
 
-/** A payment method offered in person for this delivery type; none only at a table that pays there. */
+/**
+ * A payment offered for this order: online when the store takes that kind through the app, or an
+ * in-person method offered for the delivery type; none only at a table that pays there.
+ */
 export function paymentRefusals(store: CheckoutStore, draft: PaymentRuleDraft): CheckoutRefusal[] {
   const deliveryType = orderDeliveryType(draft);
   if (draft.payment === null) {
     return paymentBlock(store, draft.tableOrder).paymentRequired ? [{ code: 'PAYMENT_METHOD_REQUIRED' }] : [];
   }
-  return offeredInPerson(draft.payment, deliveryType)
+  return paymentOffered(store, draft.payment, deliveryType)
     ? []
     : [{ code: 'PAYMENT_METHOD_UNAVAILABLE', deliveryType }];
+}
+
+function paymentOffered(store: CheckoutStore, payment: CheckoutPayment, deliveryType: DeliveryType): boolean {
+  return isOnlinePayment(payment) ? store.online[payment.online] : offeredInPerson(payment, deliveryType);
+}
+
+/**
+ * Spec section 4 "Store-level payment mode": through the app when the store takes PIX or card
+ * online and is open or can schedule, otherwise on delivery (in person).
+ */
+export function defaultPaymentMode(store: CheckoutStore, tableOrder: boolean): 'online' | 'on_delivery' {
+  const takesOnline = store.online.pix || store.online.card;
+  return takesOnline && paymentBlock(store, tableOrder).paymentShown ? 'online' : 'on_delivery';
 }
 
 /** Every rule of the checkout, in order: totals, refusals and the main action of one draft. */
@@ -279,7 +302,7 @@ export function checkoutQuote(store: CheckoutStore, draft: CheckoutDraft): Check
   const period = tableOrder ? null : draft.scheduledPeriod;
   const { paymentRequired, paymentShown } = paymentBlock(store, tableOrder);
   const { payment } = draft;
-  const paymentOffered = payment !== null && offeredInPerson(payment, deliveryType);
+  const chosenOffered = payment !== null && paymentOffered(store, payment, deliveryType);
 
   // Delivery: a deliverable address, whose fee depends on the subtotal.
   const address = delivering ? draft.address : null;
@@ -336,7 +359,7 @@ export function checkoutQuote(store: CheckoutStore, draft: CheckoutDraft): Check
     refusals.push({ code: 'MIN_ORDER_NOT_MET', minimum: store.valor_minimo, missing: minimum.missing });
   }
   const change =
-    payment?.permite_troco && draft.changeFor
+    payment && !isOnlinePayment(payment) && payment.permite_troco && draft.changeFor
       ? cashChangeVerdict({ total: totals.total, changeFor: draft.changeFor })
       : null;
   if (change && !change.ok) {
@@ -357,7 +380,7 @@ export function checkoutQuote(store: CheckoutStore, draft: CheckoutDraft): Check
   else if (documentIsRequired && !documentIsValid) refusals.push({ code: 'DOCUMENT_REQUIRED' });
   const documentPending = documentIsRequired && !documentIsValid;
 
-  const paymentChosen = paymentShown && paymentOffered;
+  const paymentChosen = paymentShown && chosenOffered;
   const action = ((): CheckoutAction => {
     if (!store.open && !schedulingAvailable) return 'closed';
     if (delivering && !address?.deliverable) return 'pick_address';

@@ -24,3 +24,28 @@ export function offeredInPerson(method: CheckoutPaymentMethod, deliveryType: Del
     method.tipos_entrega.includes(deliveryType)
   );
 }
+
+/** Payment through the app (spec section 3: the 999 and 998 display entries). */
+export type OnlinePaymentKind = 'pix' | 'card';
+
+export interface OnlinePayment {
+  online: OnlinePaymentKind;
+}
+
+/** What the customer chose to pay with: an in-person method, or online by PIX or card. */
+export type CheckoutPayment = CheckoutPaymentMethod | OnlinePayment;
+
+export function isOnlinePayment(payment: CheckoutPayment | null): payment is OnlinePayment {
+  return payment !== null && 'online' in payment;
+}
+
+/** The online entry of a payment id: 999 PIX, 998 card; null for any other id. */
+export function onlinePaymentOf(id: number | null): OnlinePaymentKind | null {
+  return id === ONLINE_PIX_ID ? 'pix' : id === ONLINE_CARD_ID ? 'card' : null;
+}
+
+/** The fk_forma_pagamento of a payment: the method's id, or the online entry's (999 PIX, 998 card). */
+export function paymentIdOf(payment: CheckoutPayment): number {
+  if (!isOnlinePayment(payment)) return payment.id;
+  return payment.online === 'pix' ? ONLINE_PIX_ID : ONLINE_CARD_ID;
+}

@@ -119,6 +119,8 @@ export interface OrderContext extends AvailabilitySettings {
   pickupTime: number;
   valorMinimo: number;
   onlinePayment: boolean;
+  paymentByPix: boolean;
+  paymentByCard: boolean;
   selfCheckoutRequireImplyPay: boolean;
   deliveryCustomerDocRequired: boolean;
   shifts: Shift[];
@@ -186,6 +188,8 @@ export async function loadOrderContext(
       c.permite_comer_local as "permiteComerLocal",
       c.valor_minimo as "valorMinimo",
       c.online_payment as "onlinePayment",
+      c.payment_by_pix as "paymentByPix",
+      c.payment_by_card as "paymentByCard",
       c.self_checkout_require_imply_pay as "selfCheckoutRequireImplyPay",
       c.delivery_customer_doc_required as "deliveryCustomerDocRequired",
       (select coalesce(json_agg(json_build_object(

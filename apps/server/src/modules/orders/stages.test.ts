@@ -91,6 +91,8 @@ function context(overrides: Partial<OrderContext> = {}): OrderContext {
     permiteComerLocal: false,
     valorMinimo: 2000,
     onlinePayment: false,
+    paymentByPix: false,
+    paymentByCard: false,
     selfCheckoutRequireImplyPay: false,
     deliveryCustomerDocRequired: false,
     shifts: EVERY_DAY_LUNCH,

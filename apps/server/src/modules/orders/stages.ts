@@ -61,6 +61,10 @@ export function checkoutStoreOf(context: repo.OrderContext, now: Date): Checkout
     schedulingOn: context.agendamentoAtivo && context.permiteAgendamento,
     freePeriods: periods.filter((period) => period.free).map((period) => period.period),
     loyalty: context.loyalty ? toLoyaltyProgram(context.loyalty) : null,
+    online: {
+      pix: context.onlinePayment && context.paymentByPix,
+      card: context.onlinePayment && context.paymentByCard,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { OrderPlacedReply, OrderSubmission, PaymentMethod, ValidatedCoupon } from '@comanda/contract';
 import type { Cart, CheckoutDraft, CheckoutQuote, DeliveryType, OrderTotals } from '@comanda/domain';
-import { offeredInPerson } from '@comanda/domain';
+import { offeredInPerson, paymentIdOf } from '@comanda/domain';
 
 /** Spec section 3 "Order draft": what the customer chose on /confirmation. */
 export interface OrderDraft {
@@ -67,7 +67,7 @@ export function orderPayload({
     // The contract caps fone_para_mensagens at 32 characters.
     fone_para_mensagens: phone ? phone.slice(0, 32) : null,
     imprimir: true,
-    fk_forma_pagamento: sent.payment?.id ?? null,
+    fk_forma_pagamento: sent.payment ? paymentIdOf(sent.payment) : null,
     fk_endereco: quote.delivering ? draft.addressId : null,
     fk_cliente: customerId,
     fidelidade_utilizada: sent.redeemLoyalty,

@@ -3,8 +3,10 @@ import {
   type Cart,
   type CheckoutAddress,
   type CheckoutDraft,
+  type CheckoutPayment,
   type CheckoutStore,
   checkoutQuote,
+  onlinePaymentOf,
   paymentBlock,
 } from '@comanda/domain';
 import { isSelectableAddress } from '../../../lib/default-address.ts';
@@ -28,6 +30,9 @@ type CompanyRules = Pick<
   | 'agendamento_ativo'
   | 'permite_agendamento'
   | 'schedule_periods'
+  | 'online_payment'
+  | 'payment_by_pix'
+  | 'payment_by_card'
 >;
 
 export function checkoutStoreOf(company: CompanyRules, program: LoyaltyProgram | null): CheckoutStore {
@@ -42,6 +47,10 @@ export function checkoutStoreOf(company: CompanyRules, program: LoyaltyProgram |
     schedulingOn: company.agendamento_ativo && company.permite_agendamento,
     freePeriods: company.schedule_periods.filter((period) => period.free).map((period) => period.period),
     loyalty: program,
+    online: {
+      pix: company.online_payment && company.payment_by_pix,
+      card: company.online_payment && company.payment_by_card,
+    },
   };
 }
 
@@ -72,7 +81,10 @@ function addressOf({ draft, customer }: CheckoutState): CheckoutAddress | null {
 export function checkoutDraftOf(store: CheckoutStore, state: CheckoutState): CheckoutDraft {
   const { draft } = state;
   const { paymentShown } = paymentBlock(store, state.tableOrder);
-  const chosen = state.methods.find((entry) => entry.id === draft.paymentId) ?? null;
+  const online = onlinePaymentOf(draft.paymentId);
+  const chosen: CheckoutPayment | null = online
+    ? { online }
+    : (state.methods.find((entry) => entry.id === draft.paymentId) ?? null);
   const method = paymentShown ? chosen : null;
   return {
     lines: state.cart,
