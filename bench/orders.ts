@@ -263,6 +263,7 @@ async function rawInsertRate(database: DatabaseHandle, storeId: number, customer
           documentoCliente: null,
           foneParaMensagens: null,
           imprimir: true,
+          awaitingPayment: false,
         },
         lines,
         key,

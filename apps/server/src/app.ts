@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
-import { type Config, trustProxySetting } from './config.ts';
+import { type Config, publicOrigin, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { createOrderEvents } from './lib/order-events.ts';
@@ -29,6 +29,11 @@ import { OrderTrackingService } from './modules/order-tracking/service.ts';
 import { registerStaffOrderRoutes } from './modules/order-tracking/staff-routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
 import { OrderService } from './modules/orders/service.ts';
+import { createPaymentProviders, type StandinAccess } from './modules/payments/providers/factory.ts';
+import { storeSlug } from './modules/payments/repository.ts';
+import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { loadSecretsKey } from './modules/payments/secrets.ts';
+import { PaymentService } from './modules/payments/service.ts';
 import { createSmsProvider } from './modules/sms/factory.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -78,6 +83,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   now?: () => Date;
   logger?: boolean;
+  /** The stand-in PSP this server runs, for stores whose provider is set to "standin". */
+  standin?: StandinAccess | null;
 }
 
 /** Builds the Fastify instance: plugins first, then the modules. Does not listen. */
@@ -193,7 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     baseDomain: config.BASE_DOMAIN,
   });
   registerAuth(ctx);
-  const services = buildServices(ctx);
+  const services = buildServices(ctx, options);
 
   await app.register(fastifyStatic, {
     root: MEDIA_DIR,
@@ -212,13 +219,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerOrderRoutes(ctx, services);
   registerOrderTrackingRoutes(ctx, services);
   registerStaffOrderRoutes(ctx, services);
+  registerPaymentRoutes(ctx, services);
+  startReconciliation(ctx, services.payments);
   await registerStorefront(ctx, services);
 
   return { app, ctx };
 }
 
 /** Every service of the modules, built once; each module's routes take the ones they call. */
-function buildServices(ctx: AppContext) {
+function buildServices(ctx: AppContext, options: BuildAppOptions) {
   const { app, config, db, now, orderEvents } = ctx;
   const passwordCost = scryptCost(config.PASSWORD_HASH_COST);
   if (passwordCost.ln < OWASP_SCRYPT_COST.ln) {
@@ -229,6 +238,8 @@ function buildServices(ctx: AppContext) {
   }
   const limiter = new RateLimiter(db, config.RATE_LIMIT_MULTIPLIER);
   const maps = new LocalMapsProvider();
+  const orders = new OrderService({ db, now, events: orderEvents });
+  const orderTracking = new OrderTrackingService({ db, now, events: orderEvents });
   return {
     menuCache: new MenuCache(db, config.MENU_CACHE_CHECK_MS),
     auth: new AuthService({
@@ -244,7 +255,56 @@ function buildServices(ctx: AppContext) {
     maps: new MapsService({ db, provider: maps, limiter, now }),
     addresses: new AddressService({ db, now, streets: maps.index }),
     coupons: new CouponService({ db, now, limiter }),
-    orders: new OrderService({ db, now, events: orderEvents }),
-    orderTracking: new OrderTrackingService({ db, now, events: orderEvents }),
+    orders,
+    orderTracking,
+    payments: new PaymentService({
+      db,
+      now,
+      events: orderEvents,
+      orders,
+      tracking: orderTracking,
+      providers: createPaymentProviders({
+        db,
+        now,
+        standin: options.standin ?? null,
+        secretsKey: loadSecretsKey({
+          envKey: config.PAYMENT_SECRETS_KEY,
+          // A key file is a convenience of the embedded demo database only.
+          dataDir:
+            options.database.kind === 'pglite' && config.NODE_ENV !== 'production' ? config.DATA_DIR : null,
+          warn: (message) => app.log.warn(message),
+        }),
+        notificationUrl: async (storeId, provider, token) => {
+          const base = `${publicOrigin(config, await storeSlug(db, storeId))}/integracoes/v2/payment/notifications/${provider}`;
+          return provider === 'apipix' ? `${base}?token=${token}` : base;
+        },
+      }),
+      publicOrigin: (slug) => publicOrigin(config, slug),
+      log: app.log,
+    }),
   };
+}
+
+/** Reads pending online payments from their providers every PAYMENTS_RECONCILE_MS (docs/decisions/0018). */
+function startReconciliation(ctx: AppContext, payments: PaymentService) {
+  const every = ctx.config.PAYMENTS_RECONCILE_MS;
+  if (every <= 0) return;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  ctx.app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      payments
+        .reconcile()
+        .catch((error: unknown) => ctx.app.log.error({ err: error }, 'payment reconciliation failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, every);
+    timer.unref();
+  });
+  ctx.app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }

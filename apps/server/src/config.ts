@@ -42,6 +42,24 @@ const configFields = z.object({
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Comment line sent on idle order event streams, so proxies keep them open. */
   ORDER_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+  /** production makes the server refuse demo stand-ins (see PSP_STANDIN). */
+  NODE_ENV: z.string().default('development'),
+  /** 32 bytes (base64 or hex) that seal the payment providers' secrets at rest. */
+  PAYMENT_SECRETS_KEY: z.string().optional(),
+  /** The local stand-in PSP (demo and tests): auto = on unless NODE_ENV=production. */
+  PSP_STANDIN: z.enum(['auto', 'on', 'off']).default('auto'),
+  PSP_STANDIN_PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
+  PSP_STANDIN_TLS_PORT: z.coerce.number().int().min(0).max(65_535).default(3101),
+  /** How often pending online payments are read from their providers (0: never). */
+  PAYMENTS_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /**
+   * The public address of a store, `{store}` standing for its slug; it is where providers send
+   * their notifications. Default: https://{store}.BASE_DOMAIN, else http://{store}.localhost:PORT.
+   */
+  PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^\s]*\{store\}[^\s]*$/, 'must be an http(s) address with {store} in it')
+    .optional(),
   /** TEST-ONLY: milliseconds added to the server's clock (browser journeys on a fixed weekday). */
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
@@ -52,6 +70,24 @@ const configSchema = configFields.refine((value) => value.SMS_PROVIDER !== 'http
 });
 
 export type Config = z.infer<typeof configSchema> & { storefrontDir: string };
+
+/** Where a store is reached from outside (its notifications' address). */
+export function publicOrigin(
+  config: Pick<Config, 'PUBLIC_ORIGIN' | 'BASE_DOMAIN' | 'PORT'>,
+  slug: string,
+): string {
+  const template =
+    config.PUBLIC_ORIGIN ??
+    (config.BASE_DOMAIN
+      ? `https://{store}.${config.BASE_DOMAIN}`
+      : `http://{store}.localhost:${config.PORT}`);
+  return template.replaceAll('{store}', slug).replace(/\/$/, '');
+}
+
+/** Whether this server runs the local stand-in PSP. */
+export function runsStandin(config: Pick<Config, 'PSP_STANDIN' | 'NODE_ENV'>): boolean {
+  return config.PSP_STANDIN === 'on' || (config.PSP_STANDIN === 'auto' && config.NODE_ENV !== 'production');
+}
 
 /** Fastify's trustProxy from TRUST_PROXY: off, on, a hop count, or the proxies' addresses. */
 export function trustProxySetting(

@@ -4,3 +4,4 @@ export * from './common.ts';
 export * from './menu.ts';
 export * from './orders.ts';
 export * from './tracking.ts';
+export * from './payments.ts';

@@ -587,6 +587,11 @@ export const orders = pgTable(
     documentoCliente: text('documento_cliente'),
     foneParaMensagens: text('fone_para_mensagens'),
     imprimir: boolean('imprimir').notNull().default(true),
+    /**
+     * Paid online and not yet confirmed by the provider: the store does not see the order, it earns
+     * no points and does not count (docs/decisions/0018). False for every other order.
+     */
+    awaitingPayment: boolean('awaiting_payment').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -736,4 +741,107 @@ export const idempotencyKeys = pgTable(
     primaryKey({ columns: [t.storeId, t.customerId, t.key] }),
     index('idempotency_keys_created_at').on(t.createdAt),
   ],
+);
+
+/**
+ * The provider a store takes online payment through, with its settings; the secrets (tokens, keys,
+ * webhook secrets, private keys) encrypted with PAYMENT_SECRETS_KEY (docs/decisions/0018).
+ */
+export const storePaymentProviders = pgTable('store_payment_providers', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  /** mercadopago, stripe, apipix or static_pix. */
+  provider: text('provider').notNull(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  /** AES-256-GCM of the secrets' JSON: base64url of nonce, ciphertext and tag. */
+  secrets: text('secrets'),
+  /** The token the provider's notifications carry in their URL (API Pix), compared in constant time. */
+  notificationToken: text('notification_token').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** One attempt to pay an order online, at one provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The storefront's intent_id: random, never the serial id. */
+    publicId: text('public_id').notNull(),
+    provider: text('provider').notNull(),
+    /** pix or card. */
+    method: text('method').notNull(),
+    /** Ours, 26 letters and digits: the provider call's idempotency key and external reference. */
+    reference: text('reference').notNull(),
+    /** The provider's id of the charge; null until the provider answered. */
+    providerRef: text('provider_ref'),
+    amount: integer('amount').notNull(),
+    /** The loyalty points the order earns once paid (an order awaiting payment earns nothing yet). */
+    pointsToEarn: integer('points_to_earn').notNull().default(0),
+    /** pending, paid, failed, expired, canceled or refunded. */
+    status: text('status').notNull(),
+    copyPaste: text('copy_paste'),
+    qrPngBase64: text('qr_png_base64'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAmount: integer('paid_amount'),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** Money that came after the payment stopped counting and could not be given back by the provider. */
+    needsManualRefund: boolean('needs_manual_refund').notNull().default(false),
+    /** When the provider was last asked about this payment (the poll and reconciliation take turns). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_public_id').on(t.publicId),
+    uniqueIndex('payments_store_reference').on(t.storeId, t.reference),
+    uniqueIndex('payments_provider_ref').on(t.storeId, t.provider, t.providerRef),
+    index('payments_order').on(t.orderId),
+    index('payments_pending').on(t.status, t.checkedAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every move of a payment: from, to, what moved it (create, notification, poll, reconcile, abandon, staff) and when. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    source: text('source').notNull(),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('payment_events_payment').on(t.paymentId)],
+);
+
+/** Provider notifications received and verified, once each: a delivery of the same event again is a duplicate. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.provider, t.eventId] })],
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   couponRedemptions,
@@ -29,7 +29,7 @@ export function listCustomerOrders(
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.customerId, customerId)))
+    .where(and(eq(orders.storeId, storeId), eq(orders.customerId, customerId), released))
     .orderBy(desc(orders.dhIniciado), desc(orders.id))
     .limit(limit);
 }
@@ -44,9 +44,12 @@ export async function findCustomerOrder(
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.customerId, customerId), eq(orders.id, id)));
+    .where(and(eq(orders.storeId, storeId), eq(orders.customerId, customerId), eq(orders.id, id), released));
   return row;
 }
+
+/** Orders awaiting their online payment are nobody's business yet (docs/decisions/0018). */
+const released = eq(orders.awaitingPayment, false);
 
 const customerColumns = { id: customers.id, nome: customers.nome, phone: customers.phone };
 
@@ -59,7 +62,7 @@ export function listStoreOrders(
   storeId: number,
   filter: { statuses?: readonly string[] | undefined; before?: number | undefined; limit: number },
 ): Promise<StoreOrderRow[]> {
-  const conditions: SQL[] = [eq(orders.storeId, storeId)];
+  const conditions: SQL[] = [eq(orders.storeId, storeId), released];
   if (filter.statuses && filter.statuses.length > 0)
     conditions.push(inArray(orders.status, [...filter.statuses]));
   if (filter.before !== undefined) {
@@ -87,7 +90,7 @@ export async function findStoreOrder(
     .select({ order: orders, customer: customerColumns })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(and(eq(orders.storeId, storeId), eq(orders.id, id)));
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, id), released));
   return row;
 }
 
@@ -103,9 +106,57 @@ export async function lockStoreOrder(
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.id, id)))
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, id), released))
     .for('update');
   return row;
+}
+
+/**
+ * An order awaiting its online payment, locked until the transaction ends; undefined once it was
+ * released or dropped (so of two confirmations of one payment, the second finds nothing to do).
+ */
+export async function lockAwaitingOrder(
+  tx: DbExecutor,
+  storeId: number,
+  id: number,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        eq(orders.id, id),
+        eq(orders.awaitingPayment, true),
+        ne(orders.status, 'Cancelado'),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** The order paid: shown to the store from now on, and its points earned (balance and ledger). */
+export async function releaseOrder(tx: DbExecutor, order: OrderRow, earn: number, at: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ awaitingPayment: false, pontosFidelidade: earn, updatedAt: at })
+    .where(and(eq(orders.storeId, order.storeId), eq(orders.id, order.id)));
+  if (earn <= 0) return;
+  const [account] = await tx
+    .update(customers)
+    .set({ pontosFidelidade: sql`${customers.pontosFidelidade} + ${earn}` })
+    .where(and(eq(customers.storeId, order.storeId), eq(customers.id, order.customerId)))
+    .returning({ points: customers.pontosFidelidade });
+  if (!account) return;
+  await tx.insert(loyaltyPointsLedger).values({
+    storeId: order.storeId,
+    customerId: order.customerId,
+    orderId: order.id,
+    delta: earn,
+    reason: 'order_earned',
+    balanceAfter: account.points,
+    at,
+  });
 }
 
 /** The lines of some orders, in order. */

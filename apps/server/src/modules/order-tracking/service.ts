@@ -186,6 +186,14 @@ export class OrderTrackingService {
    * transition against the status it finds, records the change with who and when, gives back what
    * a cancelled order consumed, and publishes the event (sent when the transaction commits).
    */
+  /** A released order of a store with its lines (the payments module's reply once an order is paid). */
+  async storeOrderFor(storeId: number, id: number) {
+    const row = await repo.findStoreOrder(this.deps.db, storeId, id);
+    if (!row) return undefined;
+    const details = await detailsOf(this.deps.db, storeId, [id]);
+    return { order: row.order, lines: details.lines(id) };
+  }
+
   async changeStatus(staff: StaffPrincipal, id: number, body: OrderStatusUpdateRequest): Promise<StaffOrder> {
     const { db, events } = this.deps;
     const to = body.status;
@@ -225,4 +233,63 @@ export class OrderTrackingService {
       return toStaffOrder(row!, details.lines(id), details.changes(id));
     });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders paid online (docs/decisions/0018): the payments module moves them, in its transactions
+
+export interface AwaitingOrder {
+  id: number;
+  storeId: number;
+  customerId: number;
+}
+
+/**
+ * Releases an order whose online payment was confirmed: the store sees it from now on and the
+ * customer earns its points. Undefined when it is not awaiting any more (released or dropped
+ * already): the caller's transition then did nothing twice.
+ */
+export async function releasePaidOrder(
+  tx: DbExecutor,
+  events: OrderEvents,
+  order: AwaitingOrder,
+  earn: number,
+  at: Date,
+): Promise<AwaitingOrder | undefined> {
+  const row = await repo.lockAwaitingOrder(tx, order.storeId, order.id);
+  if (!row) return undefined;
+  await repo.releaseOrder(tx, row, earn, at);
+  await events.publish(tx, {
+    storeId: row.storeId,
+    customerId: row.customerId,
+    id: row.id,
+    status: row.status,
+    updatedAt: iso(at),
+  });
+  return row;
+}
+
+/**
+ * Drops an order whose online payment will not come (expired, abandoned, failed): cancelled with
+ * the reason, never shown, and what it held given back (its coupon use, the points it spent).
+ */
+export async function dropUnpaidOrder(
+  tx: DbExecutor,
+  order: AwaitingOrder,
+  reason: string,
+  at: Date,
+): Promise<boolean> {
+  const row = await repo.lockAwaitingOrder(tx, order.storeId, order.id);
+  if (!row) return false;
+  await repo.setStatus(tx, {
+    storeId: row.storeId,
+    orderId: row.id,
+    from: row.status,
+    to: 'Cancelado',
+    byCustomerId: row.customerId,
+    reason,
+    at,
+  });
+  await repo.giveBack(tx, row, at);
+  return true;
 }

@@ -316,6 +316,8 @@ export interface OrderValues {
   documentoCliente: string | null;
   foneParaMensagens: string | null;
   imprimir: boolean;
+  /** Paid online, not yet confirmed: hidden from the store, earns its points only once paid. */
+  awaitingPayment: boolean;
 }
 
 export interface WriteOrderInput {
@@ -356,7 +358,8 @@ const ts = (value: Date | null) => (value ? value.toISOString() : null);
 export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promise<WriteOrderResult> {
   const { order: o, lines, key, requestHash, reply } = input;
   const spend = o.pontosUtilizados;
-  const earn = o.pontosFidelidade;
+  // An order awaiting its online payment earns its points when the payment is confirmed.
+  const earn = o.awaitingPayment ? 0 : o.pontosFidelidade;
   const rows = await runStatement<{
     claimed: number;
     pointsBefore: number | null;
@@ -388,7 +391,7 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
         total_produtos, acrescimo, valor_entrega, desconto_cupom, desconto_fidelidade, total, coupon_id,
         cupom, observacoes, payment_method_id, forma_pagamento_nome, troco_para, agendado, hora_entrega,
         estimated_at, address_id, address_string, fidelidade_utilizada, pontos_fidelidade,
-        pontos_utilizados, documento_cliente, fone_para_mensagens, imprimir, updated_at)
+        pontos_utilizados, documento_cliente, fone_para_mensagens, imprimir, awaiting_payment, updated_at)
       select
         ${o.id}, ${o.storeId}, ${o.customerId}, 'Solicitado', ${ts(o.dhIniciado)}::timestamptz,
         ${o.tipoEntrega}, ${o.formaEntrada}, ${o.tableId}::int, ${o.mesa}::text, ${o.totalProdutos}::int,
@@ -397,7 +400,7 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
         ${o.formaPagamentoNome}::text, ${o.trocoPara}::int, ${o.horaEntrega !== null},
         ${ts(o.horaEntrega)}::timestamptz, ${ts(o.estimatedAt)}::timestamptz, ${o.addressId}::int,
         ${o.addressString}::text, ${o.fidelidadeUtilizada}, ${earn}::int, ${spend}::int,
-        ${o.documentoCliente}::text, ${o.foneParaMensagens}::text, ${o.imprimir},
+        ${o.documentoCliente}::text, ${o.foneParaMensagens}::text, ${o.imprimir}, ${o.awaitingPayment},
         ${ts(o.dhIniciado)}::timestamptz
       where exists (select 1 from claim)
     ),
@@ -502,4 +505,20 @@ export async function storeRefusal(
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   return rows.length > 0;
+}
+
+/** Forgets the key an order was placed with: a retry with the same key places a new order. */
+export async function forgetKeyOf(
+  db: DbExecutor,
+  values: { storeId: number; customerId: number; orderId: number },
+): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.storeId, values.storeId),
+        eq(idempotencyKeys.customerId, values.customerId),
+        eq(idempotencyKeys.orderId, values.orderId),
+      ),
+    );
 }

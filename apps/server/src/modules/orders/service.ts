@@ -1,4 +1,5 @@
 import type { OrderErrorReply, OrderPlacedReply } from '@comanda/contract';
+import type { OnlinePaymentKind } from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
@@ -43,6 +44,13 @@ export interface PlaceOrderResult {
   replayed: boolean;
 }
 
+/** An order paid through the app: placed awaiting its payment, whose attempt is written with it. */
+export interface OnlinePlacement {
+  kind: OnlinePaymentKind;
+  /** Writes the payment attempt in the order's transaction (it commits or rolls back with the order). */
+  record(tx: DbExecutor, written: OrderToWrite): Promise<void>;
+}
+
 export interface OrderServiceDeps {
   db: Database;
   now: () => Date;
@@ -74,6 +82,7 @@ export class OrderService {
     principal: CustomerPrincipal,
     body: OrderSubmissionBody,
     keyHeader: string | string[] | undefined,
+    online: OnlinePlacement | null = null,
   ): Promise<PlaceOrderResult> {
     const key = checkIdempotencyKey(keyHeader);
     if (body.fk_cliente !== principal.customerId) throw forbidden();
@@ -81,9 +90,11 @@ export class OrderService {
     const { db } = this.deps;
     try {
       checkRequest(body);
-      const result = await this.placeOnce(attempt);
-      if (result.statusCode === 201 && !result.replayed)
+      const result = await this.placeOnce(attempt, online);
+      // An order awaiting its payment is announced when the payment releases it.
+      if (result.statusCode === 201 && !result.replayed && !online) {
         this.announce(principal, result.body as OrderPlacedReply);
+      }
       return result;
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -108,7 +119,7 @@ export class OrderService {
    * orders' (a NOTIFY inside the order's transaction would serialise every placement's commit on
    * PostgreSQL's notification lock; docs/decisions/0012).
    */
-  private announce(principal: CustomerPrincipal, reply: OrderPlacedReply): void {
+  announce(principal: { storeId: number; customerId: number }, reply: OrderPlacedReply): void {
     this.deps.events?.publishCommitted({
       storeId: principal.storeId,
       customerId: principal.customerId,
@@ -136,7 +147,7 @@ export class OrderService {
   }
 
   /** The stages of placement, in order; throws the first refusal, having written nothing. */
-  private async placeOnce(attempt: Attempt): Promise<PlaceOrderResult> {
+  private async placeOnce(attempt: Attempt, online: OnlinePlacement | null): Promise<PlaceOrderResult> {
     const { principal, body, now } = attempt;
     const request = readOrderRequest(body);
     const held = this.cartProducts.holding(principal.storeId, request.productIds);
@@ -151,7 +162,7 @@ export class OrderService {
       context,
     );
     const lines = repriceCart(body.produtos_pedidos, products, rows, request.channel);
-    const payment = checkPayment(request, context, store);
+    const payment = checkPayment(request, context, store, online?.kind ?? null);
     const address = await findDeliveryAddress(this.deps.db, principal, request);
     const coupon = checkCouponLimits(request, context, now);
     const quote = quoteOrder({
@@ -175,7 +186,7 @@ export class OrderService {
       address,
       coupon,
     });
-    return this.write(attempt, write, coupon?.maxUsesPerCustomer ?? null, context.scheduleCapacity);
+    return this.write(attempt, write, coupon?.maxUsesPerCustomer ?? null, context.scheduleCapacity, online);
   }
 
   private async loadContext(attempt: Attempt, request: OrderRequest, knownMenuVersion: number | null) {
@@ -205,6 +216,7 @@ export class OrderService {
     toWrite: OrderToWrite,
     couponLimitPerCustomer: number | null,
     periodCapacity: number | null,
+    online: OnlinePlacement | null,
   ): Promise<PlaceOrderResult> {
     const { db } = this.deps;
     const { principal, key, hash } = attempt;
@@ -217,7 +229,7 @@ export class OrderService {
       body: withBalance(reply, written, spend, earn),
       replayed: false,
     });
-    if (order.couponId === null && !capacity) {
+    if (order.couponId === null && !capacity && !online) {
       const written = await repo.writeOrder(db, input);
       return written.claimed ? placed(written) : this.unclaimed(db, attempt, written, spend);
     }
@@ -231,8 +243,17 @@ export class OrderService {
         throw couponRefusal('COUPON_CUSTOMER_LIMIT');
       }
       if (capacity && written.periodTaken >= capacity) throw refuse.schedulePeriodFull();
+      await online?.record(tx, toWrite);
       return placed(written);
     });
+  }
+
+  /**
+   * An order whose online payment could not even start leaves nothing behind, not its
+   * Idempotency-Key either: the customer's retry (same key, same order) places it anew.
+   */
+  forgetAttempt(tx: DbExecutor, order: { storeId: number; customerId: number; orderId: number }) {
+    return repo.forgetKeyOf(tx, order);
   }
 
   /** Nothing was written: the key was taken meanwhile (its reply), or the points were spent. */

@@ -10,10 +10,14 @@ import {
   type CouponRules,
   checkoutQuote,
   estimatedTime,
+  isOnlinePayment,
   type LoyaltyProgram,
   linePricing,
   loyaltyPointsEarned,
   ONLINE_PAYMENT_IDS,
+  type OnlinePayment,
+  type OnlinePaymentKind,
+  onlinePaymentOf,
   paymentRefusals,
   storeClockText,
   storeRefusals,
@@ -85,32 +89,48 @@ export function checkStore(
 // ---------------------------------------------------------------------------------------------
 // Payment
 
-export type OrderPaymentMethod = CheckoutPaymentMethod & { descricao: string };
+export type OrderPaymentMethod = (CheckoutPaymentMethod | OnlinePayment) & { id: number; descricao: string };
+
+/** What the order record calls a payment through the app. */
+const ONLINE_PAYMENT_NAMES: Record<OnlinePaymentKind, string> = {
+  pix: 'PIX online',
+  card: 'Cartão online',
+};
 
 /**
- * The chosen method: one of this store's, not an online one (their confirmation is the payments
- * issue's), offered for the delivery type; none only for a table order the store lets pay there.
+ * The chosen method: one of this store's offered for the delivery type, or, when the order is
+ * placed through a payment intent (`online`), the online entry of that kind; none only for a
+ * table order the store lets pay at the table. The order call itself never takes an online entry:
+ * its payment is confirmed through the payment calls (PAYMENT_NOT_CONFIRMED).
  */
 export function checkPayment(
   request: OrderRequest,
   context: repo.OrderContext,
   store: CheckoutStore,
+  online: OnlinePaymentKind | null = null,
 ): OrderPaymentMethod | null {
   const { methodId } = request;
+  let payment: OrderPaymentMethod | null;
   if (methodId !== null && ONLINE_PAYMENT_IDS.includes(methodId)) {
-    throw context.onlinePayment ? refuse.paymentNotConfirmed() : refuse.paymentMethodUnavailable();
+    const kind = onlinePaymentOf(methodId);
+    if (!online || kind !== online) {
+      throw context.onlinePayment ? refuse.paymentNotConfirmed() : refuse.paymentMethodUnavailable();
+    }
+    payment = { online: kind, id: methodId, descricao: ONLINE_PAYMENT_NAMES[kind] };
+  } else {
+    const row = context.method;
+    if (methodId !== null && (!row || row.tipo === 'online')) throw refuse.paymentMethodUnavailable();
+    payment = row
+      ? {
+          id: row.id,
+          tipo: row.tipo,
+          descricao: row.descricao,
+          tipos_entrega: row.tiposEntrega,
+          permite_troco: row.permiteTroco,
+        }
+      : null;
   }
-  const row = context.method;
-  if (methodId !== null && (!row || row.tipo === 'online')) throw refuse.paymentMethodUnavailable();
-  const payment: OrderPaymentMethod | null = row
-    ? {
-        id: row.id,
-        tipo: row.tipo,
-        descricao: row.descricao,
-        tipos_entrega: row.tiposEntrega,
-        permite_troco: row.permiteTroco,
-      }
-    : null;
+  if (online && !(payment && isOnlinePayment(payment))) throw refuse.paymentMethodUnavailable();
   const [refusal] = paymentRefusals(store, { ...request, payment });
   if (refusal) throw checkoutRefusalError(refusal, payment?.descricao ?? null);
   return payment;
@@ -316,6 +336,7 @@ export function orderToWrite(input: OrderValuesInput): OrderToWrite {
     documentoCliente: quote.document.value || null,
     foneParaMensagens: request.phone,
     imprimir: request.print,
+    awaitingPayment: payment !== null && isOnlinePayment(payment),
   };
   const lineValues = lines.map((line, seq): repo.OrderLineValues => {
     const pricing = linePricing(line);

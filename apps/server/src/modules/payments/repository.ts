@@ -1,0 +1,367 @@
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import {
+  companySettings,
+  customers,
+  paymentEvents,
+  paymentNotifications,
+  payments,
+  storePaymentProviders,
+  stores,
+} from '../../db/schema.ts';
+
+/*
+ * Payments (docs/decisions/0018): every move of a payment is a conditional UPDATE from the status
+ * it must have, with its event in payment_events, so of two actors moving one payment exactly one
+ * does.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'canceled' | 'refunded';
+export type ProviderRow = typeof storePaymentProviders.$inferSelect;
+
+export interface NewPayment {
+  storeId: number;
+  orderId: number;
+  customerId: number;
+  publicId: string;
+  provider: string;
+  method: 'pix' | 'card';
+  reference: string;
+  amount: number;
+  pointsToEarn: number;
+  expiresAt: Date;
+  at: Date;
+}
+
+export async function insertPayment(tx: DbExecutor, values: NewPayment): Promise<PaymentRow> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      storeId: values.storeId,
+      orderId: values.orderId,
+      customerId: values.customerId,
+      publicId: values.publicId,
+      provider: values.provider,
+      method: values.method,
+      reference: values.reference,
+      amount: values.amount,
+      pointsToEarn: values.pointsToEarn,
+      status: 'pending',
+      expiresAt: values.expiresAt,
+      createdAt: values.at,
+      updatedAt: values.at,
+    })
+    .returning();
+  await tx.insert(paymentEvents).values({
+    storeId: values.storeId,
+    paymentId: row!.id,
+    fromStatus: null,
+    toStatus: 'pending',
+    source: 'create',
+    at: values.at,
+  });
+  return row!;
+}
+
+/** The provider's charge, once it answered; only on a pending payment without one. */
+export async function attachCharge(
+  db: DbExecutor,
+  id: number,
+  charge: { providerRef: string; copyPaste: string; qrPngBase64: string | null; expiresAt: Date; at: Date },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      providerRef: charge.providerRef,
+      copyPaste: charge.copyPaste,
+      qrPngBase64: charge.qrPngBase64,
+      expiresAt: charge.expiresAt,
+      checkedAt: charge.at,
+      updatedAt: charge.at,
+    })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending'), isNull(payments.providerRef)))
+    .returning();
+  return row;
+}
+
+export async function findById(db: DbExecutor, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+/** A customer's payment by the storefront's intent_id; another customer's or store's is undefined. */
+export async function findByPublicId(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+  publicId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.storeId, storeId),
+        eq(payments.customerId, customerId),
+        eq(payments.publicId, publicId),
+      ),
+    );
+  return row;
+}
+
+export async function findStorePayment(db: DbExecutor, storeId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.storeId, storeId), eq(payments.id, id)));
+  return row;
+}
+
+export async function findByOrder(db: DbExecutor, storeId: number, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.storeId, storeId), eq(payments.orderId, orderId)));
+  return row;
+}
+
+export function findByProviderRefs(
+  db: DbExecutor,
+  storeId: number,
+  provider: string,
+  providerRefs: readonly string[],
+): Promise<PaymentRow[]> {
+  if (providerRefs.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.storeId, storeId),
+        eq(payments.provider, provider),
+        inArray(payments.providerRef, [...providerRefs]),
+      ),
+    );
+}
+
+/**
+ * Takes the turn to ask the provider about a payment: true for one caller at a time per
+ * `minGapMs` (the poll, the notifications and the reconciliation job share the provider's limits).
+ */
+export async function claimCheck(db: DbExecutor, id: number, at: Date, minGapMs: number): Promise<boolean> {
+  const before = new Date(at.getTime() - minGapMs);
+  const rows = await db
+    .update(payments)
+    .set({ checkedAt: at })
+    .where(and(eq(payments.id, id), or(isNull(payments.checkedAt), lt(payments.checkedAt, before))))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+export interface Move {
+  id: number;
+  from: readonly PaymentStatus[];
+  to: PaymentStatus;
+  source: string;
+  at: Date;
+  detail?: string | null;
+  paidAmount?: number | null;
+  paidAt?: Date | null;
+  refundedAmount?: number;
+  needsManualRefund?: boolean;
+}
+
+/** Moves a payment from one of `from` to `to`, with its event; undefined when it was not in `from`. */
+export async function move(tx: DbExecutor, m: Move): Promise<PaymentRow | undefined> {
+  const [before] = await tx
+    .select({ status: payments.status, storeId: payments.storeId })
+    .from(payments)
+    .where(and(eq(payments.id, m.id), inArray(payments.status, [...m.from])))
+    .for('update');
+  if (!before) return undefined;
+  const [row] = await tx
+    .update(payments)
+    .set({
+      status: m.to,
+      updatedAt: m.at,
+      ...(m.detail !== undefined ? { detail: m.detail } : {}),
+      ...(m.paidAmount !== undefined ? { paidAmount: m.paidAmount } : {}),
+      ...(m.paidAt !== undefined ? { paidAt: m.paidAt } : {}),
+      ...(m.refundedAmount !== undefined ? { refundedAmount: m.refundedAmount } : {}),
+      ...(m.needsManualRefund !== undefined ? { needsManualRefund: m.needsManualRefund } : {}),
+    })
+    .where(eq(payments.id, m.id))
+    .returning();
+  await tx.insert(paymentEvents).values({
+    storeId: before.storeId,
+    paymentId: m.id,
+    fromStatus: before.status,
+    toStatus: m.to,
+    source: m.source,
+    detail: m.detail ?? null,
+    at: m.at,
+  });
+  return row;
+}
+
+/** Money that came for a payment that no longer counts and that the provider cannot give back. */
+export async function flagManualRefund(
+  tx: DbExecutor,
+  id: number,
+  paidAmount: number,
+  source: string,
+  at: Date,
+) {
+  const [row] = await tx
+    .update(payments)
+    .set({ needsManualRefund: true, paidAmount, updatedAt: at })
+    .where(and(eq(payments.id, id), eq(payments.needsManualRefund, false)))
+    .returning();
+  if (row) {
+    await tx.insert(paymentEvents).values({
+      storeId: row.storeId,
+      paymentId: id,
+      fromStatus: row.status,
+      toStatus: row.status,
+      source,
+      detail: 'paid after it stopped counting: refund by hand',
+      at,
+    });
+  }
+  return row;
+}
+
+/** Records a verified notification; false when this event was recorded before (a duplicate). */
+export async function recordNotification(
+  db: DbExecutor,
+  values: { storeId: number; provider: string; eventId: string; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentNotifications)
+    .values({
+      storeId: values.storeId,
+      provider: values.provider,
+      eventId: values.eventId,
+      receivedAt: values.at,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentNotifications.eventId });
+  return rows.length > 0;
+}
+
+export async function notificationSeen(db: DbExecutor, storeId: number, provider: string, eventId: string) {
+  const [row] = await db
+    .select({ eventId: paymentNotifications.eventId })
+    .from(paymentNotifications)
+    .where(
+      and(
+        eq(paymentNotifications.storeId, storeId),
+        eq(paymentNotifications.provider, provider),
+        eq(paymentNotifications.eventId, eventId),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * Payments the reconciliation job looks at: pending ones not asked about for `gapMs` (their
+ * notification may be lost, or they expired), and ones that stopped counting in the last hour (a
+ * late payment whose notification was lost). Oldest check first.
+ */
+export function listDue(db: DbExecutor, now: Date, gapMs: number, limit: number): Promise<PaymentRow[]> {
+  const before = new Date(now.getTime() - gapMs);
+  const lateWindow = new Date(now.getTime() - 60 * 60 * 1000);
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        or(
+          eq(payments.status, 'pending'),
+          and(
+            inArray(payments.status, ['expired', 'canceled']),
+            sql`${payments.updatedAt} > ${lateWindow.toISOString()}::timestamptz`,
+            eq(payments.needsManualRefund, false),
+          ),
+        ),
+        or(isNull(payments.checkedAt), lt(payments.checkedAt, before)),
+      ),
+    )
+    .orderBy(sql`${payments.checkedAt} asc nulls first`)
+    .limit(limit);
+}
+
+export async function findProviderConfig(db: DbExecutor, storeId: number): Promise<ProviderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(storePaymentProviders)
+    .where(eq(storePaymentProviders.storeId, storeId));
+  return row;
+}
+
+export function listProviderConfigs(db: DbExecutor) {
+  return db
+    .select({ config: storePaymentProviders, slug: stores.slug })
+    .from(storePaymentProviders)
+    .innerJoin(stores, eq(stores.id, storePaymentProviders.storeId));
+}
+
+export async function saveProviderConfig(
+  db: DbExecutor,
+  values: {
+    storeId: number;
+    provider: string;
+    settings: Record<string, unknown>;
+    secrets: string | null;
+    notificationToken: string;
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .insert(storePaymentProviders)
+    .values({ ...values, updatedAt: values.at })
+    .onConflictDoUpdate({
+      target: storePaymentProviders.storeId,
+      set: {
+        provider: values.provider,
+        settings: values.settings,
+        secrets: values.secrets,
+        updatedAt: values.at,
+      },
+    });
+}
+
+export async function removeProviderConfig(db: DbExecutor, storeId: number): Promise<void> {
+  await db.delete(storePaymentProviders).where(eq(storePaymentProviders.storeId, storeId));
+}
+
+/** What the payment calls need of the store: its slug, name and how long a PIX code lasts. */
+export async function storeFacts(db: DbExecutor, storeId: number) {
+  const [row] = await db
+    .select({
+      slug: stores.slug,
+      name: companySettings.nome,
+      expirationTimePix: companySettings.expirationTimePix,
+      onlinePayment: companySettings.onlinePayment,
+      paymentByPix: companySettings.paymentByPix,
+    })
+    .from(stores)
+    .innerJoin(companySettings, eq(companySettings.storeId, stores.id))
+    .where(eq(stores.id, storeId));
+  return row;
+}
+
+export async function customerFacts(db: DbExecutor, storeId: number, customerId: number) {
+  const [row] = await db
+    .select({ email: customers.email, points: customers.pontosFidelidade })
+    .from(customers)
+    .where(and(eq(customers.storeId, storeId), eq(customers.id, customerId)));
+  return row;
+}
+
+export async function storeSlug(db: DbExecutor, storeId: number): Promise<string> {
+  const [row] = await db.select({ slug: stores.slug }).from(stores).where(eq(stores.id, storeId));
+  if (!row) throw new Error(`no store ${storeId}`);
+  return row.slug;
+}

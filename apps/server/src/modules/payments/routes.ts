@@ -1,0 +1,205 @@
+import {
+  cancelPixReply,
+  checkConfirmationReply,
+  createPaymentIntentRequest,
+  errorReply,
+  formatQuery,
+  IDEMPOTENCY_KEY_HEADER,
+  intentRequest,
+  ORDER_ERROR_CODES,
+  orderErrorReply,
+  PAYMENT_ERROR_CODES,
+  paymentIntentReply,
+  paymentStatus,
+} from '@comanda/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireCustomer, requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
+import { PROVIDER_KINDS } from './providers/provider.ts';
+import type { PaymentService } from './service.ts';
+
+/*
+ * The spec's payment calls (section 7 "Orders and payment"), the providers' notifications, and the
+ * store's confirmation of a static-key PIX (docs/decisions/0018-online-payments-pix.md).
+ */
+
+const refusals = {
+  400: orderErrorReply,
+  401: orderErrorReply,
+  403: orderErrorReply,
+  404: orderErrorReply,
+  409: orderErrorReply,
+  422: orderErrorReply,
+  429: orderErrorReply,
+  502: orderErrorReply,
+};
+
+/** Every refusal also carries non_field_errors (the storefront reads it first), as on the order call. */
+async function specErrorShape(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (reply.statusCode < 400 || !payload || typeof payload !== 'object') return payload;
+  const body = payload as Record<string, unknown>;
+  if (typeof body.detail !== 'string') return payload;
+  return {
+    ...body,
+    non_field_errors: Array.isArray(body.non_field_errors) ? body.non_field_errors : [body.detail],
+  };
+}
+
+export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments: PaymentService }) {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/bar/v2/payment/create-payment-intent/',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Pay an order online by PIX: places it awaiting payment and opens the charge',
+        description:
+          'Takes the order call’s submission payload in `order` (its payment is the online PIX entry, 999) ' +
+          'and `type: pix`. The order is placed exactly as by the order call (same rules and refusals, same ' +
+          '`Idempotency-Key`), awaiting its payment: the store does not see it and it earns no points until ' +
+          'the provider confirms the payment. `data` has the copy-and-paste code (`qr_content`), the QR image ' +
+          '(`qrcode`), the expiry and the `intent_id` to poll with. 409 ONLINE_PAYMENT_UNAVAILABLE when the ' +
+          'store takes no PIX online; 502 PAYMENT_PROVIDER_ERROR when its provider fails (nothing is kept; ' +
+          `a retry with the same key starts afresh). Codes: ${[...ORDER_ERROR_CODES, ...PAYMENT_ERROR_CODES].join(', ')}.`,
+        security: SECURITY_BEARER,
+        headers: z.looseObject({
+          [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe('One value per checkout attempt'),
+        }),
+        querystring: formatQuery,
+        body: createPaymentIntentRequest,
+        response: { 201: paymentIntentReply, ...refusals },
+      },
+      preSerialization: specErrorShape,
+    },
+    async (request, reply) => {
+      const principal = await requireCustomer(request);
+      const result = await payments.createIntent(
+        principal,
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
+  app.post(
+    '/integracoes/v2/payment/check-confirmation/',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Poll a payment (every 3 s while the PIX screen is open)',
+        description:
+          '`data.polling` stays true while the payment may still come; false once it is paid (the order ' +
+          'went to the store), expired, abandoned or failed, with the reason in `detail`. The server asks ' +
+          'the provider at most every few seconds per payment.',
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        body: intentRequest,
+        response: { 200: checkConfirmationReply, ...refusals },
+      },
+      preSerialization: specErrorShape,
+    },
+    async (request) => payments.check(await requireCustomer(request), request.body.intent_id),
+  );
+
+  app.post(
+    '/bar/v2/payment/get-payment-intent/',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'A payment attempt as it stands, with the placed order once paid',
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        body: intentRequest,
+        response: { 200: paymentIntentReply, ...refusals },
+      },
+      preSerialization: specErrorShape,
+    },
+    async (request) => payments.getIntent(await requireCustomer(request), request.body.intent_id),
+  );
+
+  app.post(
+    '/bar/v2/payment/cancel-pix-order/',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Abandon a PIX payment: the order is dropped and what it held given back',
+        description:
+          'Cancels the charge at the provider; if the payment was made meanwhile, 409 PAYMENT_ALREADY_PAID ' +
+          '(the order went to the store). Abandoning a payment that already stopped answers its status.',
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        body: intentRequest,
+        response: { 200: cancelPixReply, ...refusals },
+      },
+      preSerialization: specErrorShape,
+    },
+    async (request, reply) => {
+      const result = await payments.abandon(await requireCustomer(request), request.body.intent_id);
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
+  app.post(
+    '/staff/payments/:id/confirm',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Confirm that the money of a static-key PIX arrived (staff)',
+        description:
+          'Only for payments to the store’s own PIX key (no provider tells us). Releases the order; a ' +
+          'confirmation after the payment stopped counting flags it for a refund by hand.',
+        security: SECURITY_BEARER,
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: {
+          200: z.object({ status: paymentStatus }),
+          401: errorReply,
+          403: errorReply,
+          404: errorReply,
+          409: errorReply,
+        },
+      },
+    },
+    async (request) => payments.confirmByStaff(await requireStaff(request), request.params.id),
+  );
+
+  // The providers' notifications need their raw body (signatures are over the exact bytes).
+  ctx.app.register(async (scope: FastifyInstance) => {
+    const raw = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
+      done(null, body);
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, raw);
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, raw);
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    const handler = async (
+      request: FastifyRequest<{ Params: { provider: string }; Querystring: Record<string, string> }>,
+      reply: FastifyReply,
+    ) => {
+      if (!request.store)
+        return reply.status(404).send({ detail: 'Loja não encontrada.', code: 'STORE_NOT_FOUND' });
+      const result = await payments.notification(request.store.id, request.params.provider, {
+        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        headers: request.headers,
+        query: request.query,
+      });
+      return reply.status(result.statusCode).send(result.body);
+    };
+    const schema = {
+      tags: ['payment'],
+      summary: 'A payment provider’s notification (Mercado Pago, Stripe, API Pix)',
+      description:
+        'Verified on the raw body (Mercado Pago `x-signature`, `Stripe-Signature`; API Pix by the token of ' +
+        'the URL the store registered), deduplicated by event, and never trusted for the state: the charge ' +
+        'is read back from the provider. 401/404/400 NOTIFICATION_REFUSED for a bad signature, another ' +
+        'store’s or an unknown charge, or an amount that is not the charge’s; 503 when the provider could ' +
+        'not be read (the provider retries).',
+      params: z.object({ provider: z.enum(PROVIDER_KINDS) }),
+      querystring: z.record(z.string(), z.string()),
+    };
+    typed.post('/integracoes/v2/payment/notifications/:provider', { schema }, handler);
+    // API Pix PSPs append /pix to the registered URL.
+    typed.post('/integracoes/v2/payment/notifications/:provider/pix', { schema }, handler);
+  });
+}

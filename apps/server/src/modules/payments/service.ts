@@ -1,0 +1,640 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CancelPixReply,
+  CheckConfirmationReply,
+  CreatePaymentIntentRequest,
+  OrderErrorReply,
+  OrderPlacedReply,
+  PaymentIntentData,
+  PaymentIntentReply,
+  PaymentStatus,
+} from '@comanda/contract';
+import { checkBrCode, ONLINE_PIX_ID, storeClockText } from '@comanda/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { OrderEvents } from '../../lib/order-events.ts';
+import { orderRecordOf } from '../../lib/order-record.ts';
+import { qrSvgDataUrl } from '../../lib/qr-svg.ts';
+import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
+import { dropUnpaidOrder, type OrderTrackingService, releasePaidOrder } from '../order-tracking/service.ts';
+import type { OrderService } from '../orders/service.ts';
+import {
+  type ChargeState,
+  type NotificationInput,
+  NotificationRefused,
+  type PixProvider,
+  ProviderError,
+  type ProviderKind,
+} from './providers/provider.ts';
+import * as repo from './repository.ts';
+
+/*
+ * Online payment by PIX (docs/decisions/0018-online-payments-pix.md): the payment-intent call
+ * places the order awaiting its payment and opens the charge; the poll, the provider's
+ * notifications, the reconciliation job and the store's confirmation of a static key all end in
+ * `settle`, which moves the payment (and releases or drops the order) by conditional updates, so
+ * however many of them race, a payment is paid once and an order released once.
+ */
+
+/** The store's provider, built from its stored settings and secrets. */
+export interface StoreProvider {
+  kind: ProviderKind;
+  provider: PixProvider;
+  notificationToken: string;
+}
+
+export interface PaymentProviders {
+  forStore(storeId: number): Promise<StoreProvider | null>;
+}
+
+export interface PaymentServiceDeps {
+  db: Database;
+  now: () => Date;
+  events: OrderEvents;
+  orders: OrderService;
+  tracking: OrderTrackingService;
+  providers: PaymentProviders;
+  /** The address a store's provider notifications come to: http(s)://<slug>.<domain>. */
+  publicOrigin: (slug: string) => string;
+  log: FastifyBaseLogger;
+  /** The shortest time between two provider reads of one payment. */
+  checkGapMs?: number;
+  /** How long after its expiry a pending payment is given up. */
+  expiryGraceMs?: number;
+}
+
+export interface PaymentReply<T> {
+  statusCode: number;
+  body: T | OrderErrorReply;
+}
+
+const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 26 letters and digits (an API Pix txid): C, the store in base 36, then random. */
+export function newReference(storeId: number): string {
+  const store = storeId.toString(36).toUpperCase().padStart(4, '0').slice(-4);
+  const bytes = randomBytes(21);
+  let tail = '';
+  for (const byte of bytes) tail += REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length];
+  return `C${store}${tail}`;
+}
+
+const newPublicId = () => `pi_${randomBytes(16).toString('base64url')}`;
+
+const refusal = (statusCode: number, code: string, detail: string): PaymentReply<never> => ({
+  statusCode,
+  body: { detail, code, non_field_errors: [detail] },
+});
+
+const intentNotFound = () => new AppError('not_found', 'INTENT_NOT_FOUND', 'Pagamento não encontrado.');
+const notificationRefused = (kind: 'unauthorized' | 'not_found' | 'invalid', detail: string) =>
+  new AppError(kind, 'NOTIFICATION_REFUSED', detail);
+
+const STATUS_DETAIL: Record<PaymentStatus, string> = {
+  pending: 'Aguardando o pagamento.',
+  paid: 'Pagamento confirmado!',
+  failed: 'O pagamento não foi concluído. Seu pedido não foi enviado à loja.',
+  expired: 'O tempo para pagar este PIX acabou. Seu pedido não foi enviado à loja.',
+  canceled: 'Pagamento cancelado. Seu pedido não foi enviado à loja.',
+  refunded: 'O pagamento chegou depois do prazo e foi devolvido.',
+};
+
+const PROVIDER_FAILED = 'Não foi possível gerar o PIX agora. Tente de novo em instantes.';
+
+export class PaymentService {
+  private readonly checkGapMs: number;
+  private readonly expiryGraceMs: number;
+
+  constructor(private readonly deps: PaymentServiceDeps) {
+    this.checkGapMs = deps.checkGapMs ?? 3000;
+    this.expiryGraceMs = deps.expiryGraceMs ?? 60_000;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The customer's calls
+
+  /** POST /bar/v2/payment/create-payment-intent/: the order awaiting payment, and its PIX charge. */
+  async createIntent(
+    principal: CustomerPrincipal,
+    body: CreatePaymentIntentRequest,
+    keyHeader: string | string[] | undefined,
+  ): Promise<PaymentReply<PaymentIntentReply>> {
+    const { db, now } = this.deps;
+    const unavailable = (detail: string) => refusal(409, 'ONLINE_PAYMENT_UNAVAILABLE', detail);
+    if (body.type !== 'pix') return unavailable('O pagamento online com cartão ainda não está disponível.');
+    const store = await repo.storeFacts(db, principal.storeId);
+    if (!store?.onlinePayment || !store.paymentByPix) {
+      return unavailable('Esta loja não aceita PIX pelo app.');
+    }
+    const provider = await this.deps.providers.forStore(principal.storeId);
+    if (!provider) return unavailable('Esta loja ainda não configurou o pagamento online.');
+
+    const expiresInSeconds = store.expirationTimePix;
+    let created: repo.PaymentRow | undefined;
+    const order = { ...body.order, fk_forma_pagamento: ONLINE_PIX_ID };
+    const placed = await this.deps.orders.place(principal, order, keyHeader, {
+      kind: 'pix',
+      record: async (tx, written) => {
+        const at = now();
+        created = await repo.insertPayment(tx, {
+          storeId: principal.storeId,
+          orderId: written.order.id,
+          customerId: principal.customerId,
+          publicId: newPublicId(),
+          provider: provider.kind,
+          method: 'pix',
+          reference: newReference(principal.storeId),
+          amount: written.order.total,
+          pointsToEarn: written.earn,
+          expiresAt: new Date(at.getTime() + expiresInSeconds * 1000),
+          at,
+        });
+      },
+    });
+    if (placed.statusCode !== 201)
+      return { statusCode: placed.statusCode, body: placed.body as OrderErrorReply };
+    const orderId = (placed.body as OrderPlacedReply).order_info.order_id;
+
+    let payment = created ?? (await this.awaitCharge(principal.storeId, orderId));
+    if (!payment) throw intentNotFound();
+    if (created) {
+      const opened = await this.openCharge(created, provider, store, principal);
+      if (!opened) return refusal(502, 'PAYMENT_PROVIDER_ERROR', PROVIDER_FAILED);
+      payment = opened;
+    }
+    if (payment.status === 'failed') return refusal(502, 'PAYMENT_PROVIDER_ERROR', PROVIDER_FAILED);
+    return {
+      statusCode: 201,
+      body: await this.intentReply(payment, 'PIX gerado. Pague com o app do seu banco.'),
+    };
+  }
+
+  /** POST /integracoes/v2/payment/check-confirmation/: polling stays true while the payment may come. */
+  async check(principal: CustomerPrincipal, intentId: string): Promise<CheckConfirmationReply> {
+    const payment = await this.refreshed(await this.customerPayment(principal, intentId), 'poll');
+    const status = payment.status as PaymentStatus;
+    return {
+      success: status === 'pending' || status === 'paid',
+      detail: STATUS_DETAIL[status],
+      data: { polling: status === 'pending', status, order_id: payment.orderId },
+    };
+  }
+
+  /** POST /bar/v2/payment/get-payment-intent/: the attempt as it stands, with the order once paid. */
+  async getIntent(principal: CustomerPrincipal, intentId: string): Promise<PaymentIntentReply> {
+    const payment = await this.refreshed(await this.customerPayment(principal, intentId), 'poll');
+    return this.intentReply(payment, STATUS_DETAIL[payment.status as PaymentStatus]);
+  }
+
+  /**
+   * POST /bar/v2/payment/cancel-pix-order/: the customer gives up. The charge is cancelled at the
+   * provider first; if the payment won that race the order is released and the call says so (409).
+   */
+  async abandon(principal: CustomerPrincipal, intentId: string): Promise<PaymentReply<CancelPixReply>> {
+    let payment = await this.customerPayment(principal, intentId);
+    if (payment.status === 'pending') {
+      const provider = await this.deps.providers.forStore(payment.storeId);
+      let state: ChargeState | null = null;
+      if (provider && payment.providerRef) {
+        try {
+          state = await provider.provider.cancelCharge(payment.providerRef);
+        } catch (error) {
+          this.logProviderError(error, payment, 'cancel');
+        }
+      }
+      if (state?.status === 'paid' && provider) {
+        await this.settle(payment, state, 'abandon', provider);
+      } else {
+        await this.stop(payment, 'canceled', 'abandon', 'Pagamento abandonado pelo cliente');
+      }
+      payment = (await repo.findById(this.deps.db, payment.id))!;
+    }
+    if (payment.status === 'paid') {
+      return refusal(409, 'PAYMENT_ALREADY_PAID', 'Este PIX já foi pago: seu pedido foi enviado à loja.');
+    }
+    const status = payment.status as PaymentStatus;
+    return { statusCode: 200, body: { success: true, detail: STATUS_DETAIL[status], data: { status } } };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The provider's side
+
+  /**
+   * A provider notification, verified on its raw body. Never trusted for the state: the charges it
+   * names are read back from the provider. A delivery of an event already handled is answered and
+   * ignored; one the provider must retry (the provider could not be read) is answered 503.
+   */
+  async notification(
+    storeId: number,
+    providerName: string,
+    input: NotificationInput,
+  ): Promise<{ statusCode: number; body: { received: boolean; duplicate?: boolean } }> {
+    const { db, now, log } = this.deps;
+    const provider = await this.deps.providers.forStore(storeId);
+    if (!provider || provider.kind !== providerName) {
+      throw notificationRefused('not_found', 'Esta loja não recebe notificações deste provedor.');
+    }
+    let verified: ReturnType<PixProvider['verifyNotification']>;
+    try {
+      verified = provider.provider.verifyNotification(input, now());
+    } catch (error) {
+      if (!(error instanceof NotificationRefused)) throw error;
+      log.warn({ storeId, provider: providerName, reason: error.message }, 'payment notification refused');
+      throw notificationRefused('unauthorized', 'Notificação recusada: assinatura inválida.');
+    }
+    const refs = [...new Set(verified.providerRefs)];
+    const payments = await repo.findByProviderRefs(db, storeId, provider.kind, refs);
+    if (payments.length !== refs.length) {
+      log.warn({ storeId, provider: providerName, refs }, 'payment notification for an unknown charge');
+      throw notificationRefused('not_found', 'Notificação recusada: cobrança desconhecida.');
+    }
+    for (const payment of payments) {
+      const claimed = verified.claimedAmounts.get(payment.providerRef!);
+      if (claimed !== undefined && claimed !== payment.amount) {
+        log.warn({ storeId, paymentId: payment.id, claimed }, 'payment notification with another amount');
+        throw notificationRefused('invalid', 'Notificação recusada: o valor não é o da cobrança.');
+      }
+    }
+    if (await repo.notificationSeen(db, storeId, provider.kind, verified.eventId)) {
+      return { statusCode: 200, body: { received: true, duplicate: true } };
+    }
+    for (const payment of payments) {
+      let state: ChargeState;
+      try {
+        state = await provider.provider.getCharge(payment.providerRef!);
+      } catch (error) {
+        this.logProviderError(error, payment, 'read');
+        return { statusCode: 503, body: { received: false } };
+      }
+      await this.settle(payment, state, 'notification', provider);
+    }
+    await repo.recordNotification(db, {
+      storeId,
+      provider: provider.kind,
+      eventId: verified.eventId,
+      at: now(),
+    });
+    return { statusCode: 200, body: { received: true } };
+  }
+
+  /**
+   * One round of the reconciliation job: payments whose notification has not come are read from
+   * their provider (a lost notification never loses a paid order), pending ones past their expiry
+   * are cancelled there and expired, and recently expired ones are checked for a late payment.
+   */
+  async reconcile(limit = 50): Promise<{ checked: number }> {
+    const { db, now } = this.deps;
+    const due = await repo.listDue(db, now(), 30_000, limit);
+    let checked = 0;
+    for (const payment of due) {
+      if (!(await repo.claimCheck(db, payment.id, now(), this.checkGapMs))) continue;
+      checked += 1;
+      await this.refresh(payment, 'reconcile');
+    }
+    return { checked };
+  }
+
+  /** POST /staff/payments/{id}/confirm: the store saw the money of a static-key PIX arrive. */
+  async confirmByStaff(staff: StaffPrincipal, paymentId: number): Promise<{ status: PaymentStatus }> {
+    const payment = await repo.findStorePayment(this.deps.db, staff.storeId, paymentId);
+    if (!payment) throw new AppError('not_found', 'PAYMENT_NOT_FOUND', 'Pagamento não encontrado.');
+    if (payment.provider !== 'static_pix') {
+      throw new AppError(
+        'conflict',
+        'PAYMENT_CONFIRMED_BY_PROVIDER',
+        'Este pagamento é confirmado pelo provedor, não à mão.',
+      );
+    }
+    const provider = await this.deps.providers.forStore(staff.storeId);
+    if (!provider)
+      throw new AppError('conflict', 'ONLINE_PAYMENT_UNAVAILABLE', 'A loja não tem pagamento online.');
+    const at = this.deps.now();
+    await this.settle(
+      payment,
+      { status: 'paid', paidAmount: payment.amount, paidAt: at, detail: 'staff' },
+      'staff',
+      provider,
+    );
+    const after = (await repo.findById(this.deps.db, payment.id))!;
+    return { status: after.status as PaymentStatus };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Moves
+
+  /**
+   * Applies what the provider says of a charge. Paid: a pending payment is paid and its order
+   * released; a payment that stopped counting gets its money back (or is flagged to the store).
+   * Expired, canceled, failed: a pending payment stops and its order is dropped. Each move is
+   * conditional on the status it leaves, so running this twice (or in two places) moves once.
+   */
+  private async settle(
+    payment: repo.PaymentRow,
+    state: ChargeState,
+    source: string,
+    provider: StoreProvider,
+  ): Promise<void> {
+    const { db, now, events } = this.deps;
+    const at = now();
+    switch (state.status) {
+      case 'paid': {
+        const paidAmount = state.paidAmount ?? payment.amount;
+        if (paidAmount !== payment.amount) {
+          this.deps.log.warn(
+            { paymentId: payment.id, paidAmount },
+            'a payment of another amount: given back',
+          );
+          await this.stop(payment, 'failed', source, 'Valor pago diferente do pedido');
+          await this.giveMoneyBack(payment, paidAmount, source, provider);
+          return;
+        }
+        if (payment.status === 'pending') {
+          await db.transaction(async (tx) => {
+            const moved = await repo.move(tx, {
+              id: payment.id,
+              from: ['pending'],
+              to: 'paid',
+              source,
+              at,
+              paidAmount,
+              paidAt: state.paidAt ?? at,
+            });
+            if (moved) await releasePaidOrder(tx, events, this.orderOf(payment), payment.pointsToEarn, at);
+          });
+          return;
+        }
+        if (payment.status === 'expired' || payment.status === 'canceled' || payment.status === 'failed') {
+          await this.giveMoneyBack(payment, paidAmount, source, provider);
+        }
+        return;
+      }
+      case 'expired':
+      case 'canceled':
+      case 'failed':
+        if (payment.status === 'pending') await this.stop(payment, state.status, source, state.detail);
+        return;
+      case 'refunded':
+        if (payment.status === 'paid') {
+          await db.transaction((tx) =>
+            repo.move(tx, {
+              id: payment.id,
+              from: ['paid'],
+              to: 'refunded',
+              source,
+              at,
+              refundedAmount: payment.paidAmount ?? payment.amount,
+              detail: 'devolvido pelo provedor',
+            }),
+          );
+        }
+        return;
+      case 'pending':
+        return;
+    }
+  }
+
+  /** A pending payment stops (expired, canceled, failed) and its order is dropped, in one transaction. */
+  private async stop(
+    payment: repo.PaymentRow,
+    to: 'expired' | 'canceled' | 'failed',
+    source: string,
+    detail: string | null,
+  ): Promise<void> {
+    const at = this.deps.now();
+    await this.deps.db.transaction(async (tx) => {
+      const moved = await repo.move(tx, { id: payment.id, from: ['pending'], to, source, at, detail });
+      if (moved) await dropUnpaidOrder(tx, this.orderOf(payment), STATUS_DETAIL[to], at);
+    });
+  }
+
+  /**
+   * Money that came for a payment that no longer counts: refunded through the provider (the
+   * refund is idempotent by our reference, so two of these racing refund once), or, for a static
+   * key, flagged for the store to give back by hand.
+   */
+  private async giveMoneyBack(
+    payment: repo.PaymentRow,
+    paidAmount: number,
+    source: string,
+    provider: StoreProvider,
+  ): Promise<void> {
+    const { db, now } = this.deps;
+    if (!provider.provider.refunds || !payment.providerRef) {
+      await db.transaction((tx) => repo.flagManualRefund(tx, payment.id, paidAmount, source, now()));
+      return;
+    }
+    try {
+      await provider.provider.refund(payment.providerRef, paidAmount, `${payment.reference}R`);
+    } catch (error) {
+      // The payment keeps its status: the reconciliation job tries again within the hour.
+      this.logProviderError(error, payment, 'refund');
+      return;
+    }
+    await db.transaction((tx) =>
+      repo.move(tx, {
+        id: payment.id,
+        from: ['expired', 'canceled', 'failed'],
+        to: 'refunded',
+        source,
+        at: now(),
+        paidAmount,
+        refundedAmount: paidAmount,
+        detail: 'pago depois do prazo: devolvido',
+      }),
+    );
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Helpers
+
+  private orderOf(payment: repo.PaymentRow) {
+    return { id: payment.orderId, storeId: payment.storeId, customerId: payment.customerId };
+  }
+
+  private async customerPayment(principal: CustomerPrincipal, intentId: string): Promise<repo.PaymentRow> {
+    const payment = await repo.findByPublicId(
+      this.deps.db,
+      principal.storeId,
+      principal.customerId,
+      intentId,
+    );
+    if (!payment) throw intentNotFound();
+    return payment;
+  }
+
+  /** The payment after asking its provider, when a pending one is due a look. */
+  private async refreshed(payment: repo.PaymentRow, source: string): Promise<repo.PaymentRow> {
+    if (payment.status !== 'pending') return payment;
+    if (!(await repo.claimCheck(this.deps.db, payment.id, this.deps.now(), this.checkGapMs))) return payment;
+    await this.refresh(payment, source);
+    return (await repo.findById(this.deps.db, payment.id))!;
+  }
+
+  /** Reads the charge from its provider and settles it; past its expiry, a pending one is given up. */
+  private async refresh(payment: repo.PaymentRow, source: string): Promise<void> {
+    const { now } = this.deps;
+    const provider = await this.deps.providers.forStore(payment.storeId);
+    if (!provider) return;
+    if (!payment.providerRef) {
+      // The charge was never opened (the server stopped between the order and the provider's answer).
+      if (now().getTime() - payment.createdAt.getTime() > this.expiryGraceMs) {
+        await this.stop(payment, 'failed', source, 'A cobrança não chegou a ser criada');
+      }
+      return;
+    }
+    try {
+      let state = await provider.provider.getCharge(payment.providerRef);
+      const overdue = now().getTime() > payment.expiresAt.getTime() + this.expiryGraceMs;
+      if (state.status === 'pending' && overdue && payment.status === 'pending') {
+        state = await provider.provider.cancelCharge(payment.providerRef);
+        if (state.status === 'pending') state = { ...state, status: 'expired' };
+      }
+      if (state.status === 'canceled' && payment.status === 'pending' && overdue) {
+        state = { ...state, status: 'expired' };
+      }
+      await this.settle(payment, state, source, provider);
+    } catch (error) {
+      this.logProviderError(error, payment, 'read');
+    }
+  }
+
+  /** Waits (briefly) for the charge of an order whose first request is still talking to the provider. */
+  private async awaitCharge(storeId: number, orderId: number): Promise<repo.PaymentRow | undefined> {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const payment = await repo.findByOrder(this.deps.db, storeId, orderId);
+      if (!payment || payment.providerRef || payment.status !== 'pending') return payment;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return repo.findByOrder(this.deps.db, storeId, orderId);
+  }
+
+  /**
+   * Opens the charge at the provider (after the order's commit: never a network call inside a
+   * transaction). A provider failure, or a BR Code that is not right, fails the attempt: the order
+   * is dropped, its holds given back and its Idempotency-Key forgotten, so a retry starts afresh.
+   */
+  private async openCharge(
+    payment: repo.PaymentRow,
+    provider: StoreProvider,
+    store: NonNullable<Awaited<ReturnType<typeof repo.storeFacts>>>,
+    principal: CustomerPrincipal,
+  ): Promise<repo.PaymentRow | null> {
+    const { db, now } = this.deps;
+    const customer = await repo.customerFacts(db, payment.storeId, payment.customerId);
+    const notificationUrl = this.notificationUrl(store.slug, provider);
+    try {
+      const charge = await provider.provider.createPixCharge({
+        reference: payment.reference,
+        amount: payment.amount,
+        expiresInSeconds: Math.max(1, Math.round((payment.expiresAt.getTime() - now().getTime()) / 1000)),
+        description: `Pedido ${payment.orderId} - ${store.name}`,
+        payerEmail: customer?.email || `pedido${payment.orderId}@${store.slug}.comanda.app`,
+        notificationUrl,
+      });
+      const check = checkBrCode(charge.copyPaste, { amount: payment.amount });
+      if (!check.ok) {
+        this.deps.log.error(
+          { paymentId: payment.id, reason: check.reason },
+          'the provider gave a wrong BR Code',
+        );
+        await provider.provider.cancelCharge(charge.providerRef).catch(() => undefined);
+        throw new ProviderError(`BR Code refused: ${check.reason}`);
+      }
+      const attached = await repo.attachCharge(db, payment.id, { ...charge, at: now() });
+      return attached ?? (await repo.findById(db, payment.id))!;
+    } catch (error) {
+      this.logProviderError(error, payment, 'create');
+      await db.transaction(async (tx) => {
+        const moved = await repo.move(tx, {
+          id: payment.id,
+          from: ['pending'],
+          to: 'failed',
+          source: 'create',
+          at: now(),
+          detail: error instanceof Error ? error.message.slice(0, 200) : 'provider error',
+        });
+        if (!moved) return;
+        await dropUnpaidOrder(tx, this.orderOf(payment), 'Não foi possível gerar o PIX', now());
+        await this.deps.orders.forgetAttempt(tx, {
+          storeId: principal.storeId,
+          customerId: principal.customerId,
+          orderId: payment.orderId,
+        });
+      });
+      return null;
+    }
+  }
+
+  private notificationUrl(slug: string, provider: StoreProvider): string {
+    const base = `${this.deps.publicOrigin(slug)}/integracoes/v2/payment/notifications/${provider.kind}`;
+    // API Pix PSPs authenticate by mutual TLS, which this HTTP listener cannot check: the URL carries a secret.
+    return provider.kind === 'apipix' ? `${base}?token=${provider.notificationToken}` : base;
+  }
+
+  private async intentReply(payment: repo.PaymentRow, detail: string): Promise<PaymentIntentReply> {
+    return { success: true, detail, data: await this.intentData(payment) };
+  }
+
+  private async intentData(payment: repo.PaymentRow): Promise<PaymentIntentData> {
+    const paid = payment.status === 'paid';
+    const qrcode = payment.qrPngBase64
+      ? `data:image/png;base64,${payment.qrPngBase64}`
+      : payment.copyPaste
+        ? await qrSvgDataUrl(payment.copyPaste)
+        : null;
+    return {
+      integration: payment.provider,
+      intent_id: payment.publicId,
+      order_id: payment.orderId,
+      status: payment.status as PaymentStatus,
+      amount: payment.amount,
+      qr_content: payment.copyPaste,
+      qrcode,
+      expires_at: payment.expiresAt.toISOString(),
+      expires_in: Math.round((payment.expiresAt.getTime() - payment.createdAt.getTime()) / 1000),
+      payed: paid,
+      clientSecret: null,
+      authorization_code: null,
+      transaction_id: payment.providerRef,
+      session_id: null,
+      method_id: null,
+      transaction_token: null,
+      order_data: paid ? await this.placedReply(payment) : null,
+      message: { code: null },
+    };
+  }
+
+  /** The order call's reply for an order paid online, once it is released. */
+  private async placedReply(payment: repo.PaymentRow): Promise<OrderPlacedReply | null> {
+    const tracked = await this.deps.tracking.storeOrderFor(payment.storeId, payment.orderId);
+    if (!tracked) return null;
+    const customer = await repo.customerFacts(this.deps.db, payment.storeId, payment.customerId);
+    return {
+      success: true,
+      detail: 'Pedido recebido!',
+      order_info: {
+        order_id: tracked.order.id,
+        status: tracked.order.status,
+        total: tracked.order.total,
+        estimated_time: storeClockText(tracked.order.estimatedAt),
+        pontos_fidelidade: customer?.points ?? 0,
+      },
+      order: orderRecordOf(tracked.order, tracked.lines),
+    };
+  }
+
+  private logProviderError(error: unknown, payment: repo.PaymentRow, action: string): void {
+    const status = error instanceof ProviderError ? error.status : null;
+    this.deps.log.warn(
+      {
+        paymentId: payment.id,
+        provider: payment.provider,
+        action,
+        status,
+        reason: (error as Error)?.message,
+      },
+      'payment provider call failed',
+    );
+  }
+}
