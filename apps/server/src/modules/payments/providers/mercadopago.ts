@@ -1,0 +1,320 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  type ChargeState,
+  type NotificationInput,
+  NotificationRefused,
+  type PixCharge,
+  type PixChargeRequest,
+  type PixProvider,
+  ProviderError,
+  type VerifiedNotification,
+} from './provider.ts';
+
+/*
+ * Mercado Pago's PIX through its payments API (https://api.mercadopago.com), as a thin fetch
+ * client: the official Node SDK hard-codes its base URL, so it could not be pointed at the local
+ * stand-in PSP. A charge is a payment with `payment_method_id: 'pix'`; our reference is its
+ * X-Idempotency-Key and external_reference, so a retried creation answers the same payment.
+ *
+ * Webhooks are signed in `x-signature: ts=<ts>,v1=<hex>`: an HMAC-SHA256 with the application's
+ * secret over `id:<data.id of the query, lower-case>;request-id:<x-request-id>;ts:<ts>;` (a pair
+ * whose value is absent is left out). The body itself is not signed, so it only gives the event id.
+ */
+
+export interface MercadoPagoConfig {
+  /** https://api.mercadopago.com, or the stand-in's `<url>/mercadopago`. */
+  baseUrl: string;
+  accessToken: string;
+  webhookSecret: string;
+  now?: () => Date;
+  /** Per call; 10 s when not given. */
+  timeoutMs?: number;
+}
+
+/**
+ * How old a notification's signed ts may be. Mercado Pago retries an unanswered notification later
+ * (minutes apart); a retry refused as stale is not lost, since reconciliation reads pending payments
+ * (docs/decisions/0018-online-payments-pix.md). The window bounds replays of a captured delivery.
+ */
+export const SIGNATURE_MAX_AGE_MS = 5 * 60_000;
+/** How far ahead of our clock a ts may be: clock skew, not more. */
+export const SIGNATURE_MAX_SKEW_MS = 60_000;
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+/** Brasília time has been UTC-3 all year since 2019; Mercado Pago takes any offset. */
+const BRASILIA_OFFSET_MS = -3 * 60 * 60_000;
+
+/** Centavos to the reais Mercado Pago takes: 1290 → 12.9, the nearest double to the decimal. */
+export function reaisFromCentavos(centavos: number): number {
+  if (!Number.isSafeInteger(centavos)) throw new RangeError(`not a whole number of centavos: ${centavos}`);
+  return centavos / 100;
+}
+
+/** Reais as Mercado Pago answers them to centavos: 12.9 → 1290 (rounding away the binary error). */
+export function centavosFromReais(reais: number): number {
+  return Math.round(reais * 100);
+}
+
+/** yyyy-MM-dd'T'HH:mm:ss.SSS-03:00, the date format Mercado Pago's API documents. */
+export function mercadoPagoDate(date: Date): string {
+  return `${new Date(date.getTime() + BRASILIA_OFFSET_MS).toISOString().slice(0, 23)}-03:00`;
+}
+
+/** The part of Mercado Pago's payment the adapter reads. */
+interface MpPayment {
+  id: number | string;
+  status?: string;
+  status_detail?: string | null;
+  transaction_amount?: number | null;
+  date_approved?: string | null;
+  date_of_expiration?: string | null;
+  transaction_details?: { total_paid_amount?: number | null } | null;
+  point_of_interaction?: {
+    transaction_data?: { qr_code?: string | null; qr_code_base64?: string | null } | null;
+  } | null;
+}
+
+interface CallOptions {
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+/** A header's one value; a repeated header is taken as absent (it cannot be told which one counts). */
+function header(headers: NotificationInput['headers'], name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) return typeof value === 'string' ? value : undefined;
+  }
+  return undefined;
+}
+
+function parseSignature(value: string): { ts: string; v1: string } | null {
+  let ts: string | undefined;
+  let v1: string | undefined;
+  for (const part of value.split(',')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const key = part.slice(0, at).trim();
+    const text = part.slice(at + 1).trim();
+    if (key === 'ts') ts = text;
+    if (key === 'v1') v1 = text;
+  }
+  if (!ts || !/^\d{1,16}$/.test(ts) || !v1 || !/^[0-9a-fA-F]{64}$/.test(v1)) return null;
+  return { ts, v1 };
+}
+
+/**
+ * The signing moment. Mercado Pago's SDK validators read ts as milliseconds (what it sends); the
+ * docs' example shows ten digits, so a ts of ten digits or fewer is read as seconds.
+ */
+function signedAtMs(ts: string): number {
+  return ts.length <= 10 ? Number(ts) * 1000 : Number(ts);
+}
+
+/** Mercado Pago's error text (`message` and its first cause), short, for logs and the store. */
+function errorText(text: string): string {
+  try {
+    const body = JSON.parse(text) as {
+      message?: unknown;
+      cause?: { code?: unknown; description?: unknown }[];
+    };
+    const cause = Array.isArray(body.cause) ? body.cause[0] : undefined;
+    const parts = [
+      typeof body.message === 'string' ? body.message : null,
+      cause ? `cause ${String(cause.code)}: ${String(cause.description)}` : null,
+    ].filter(Boolean);
+    return parts.join('; ').slice(0, 300) || 'no message';
+  } catch {
+    return 'no message';
+  }
+}
+
+export class MercadoPagoProvider implements PixProvider {
+  readonly kind = 'mercadopago';
+  readonly refunds = true;
+  readonly notifies = true;
+  private readonly baseUrl: string;
+  private readonly now: () => Date;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly config: MercadoPagoConfig) {
+    this.baseUrl = config.baseUrl.replace(/\/+$/, '');
+    this.now = config.now ?? (() => new Date());
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  async createPixCharge(request: PixChargeRequest): Promise<PixCharge> {
+    const expiresAt = new Date(this.now().getTime() + request.expiresInSeconds * 1000);
+    const payment = await this.call<MpPayment>('POST', '/v1/payments', {
+      idempotencyKey: request.reference,
+      body: {
+        transaction_amount: reaisFromCentavos(request.amount),
+        description: request.description,
+        payment_method_id: 'pix',
+        payer: { email: request.payerEmail },
+        external_reference: request.reference,
+        notification_url: request.notificationUrl,
+        date_of_expiration: mercadoPagoDate(expiresAt),
+      },
+    });
+    const data = payment.point_of_interaction?.transaction_data;
+    if (!data?.qr_code) throw new ProviderError('Mercado Pago answered a payment without a PIX code');
+    // Our reference is the idempotency key: another amount means the key was reused for another charge.
+    if (
+      typeof payment.transaction_amount !== 'number' ||
+      centavosFromReais(payment.transaction_amount) !== request.amount
+    ) {
+      throw new ProviderError('Mercado Pago answered a payment of another amount for this reference');
+    }
+    return {
+      providerRef: String(payment.id),
+      copyPaste: data.qr_code,
+      qrPngBase64: data.qr_code_base64 || null,
+      expiresAt: payment.date_of_expiration ? new Date(payment.date_of_expiration) : expiresAt,
+    };
+  }
+
+  async getCharge(providerRef: string): Promise<ChargeState> {
+    return stateOf(await this.call<MpPayment>('GET', this.paymentPath(providerRef)));
+  }
+
+  async cancelCharge(providerRef: string): Promise<ChargeState> {
+    try {
+      const payment = await this.call<MpPayment>('PUT', this.paymentPath(providerRef), {
+        body: { status: 'cancelled' },
+      });
+      return stateOf(payment);
+    } catch (error) {
+      // 400: no longer pending (paid, expired, already cancelled); what it is now is the answer.
+      if (error instanceof ProviderError && error.status === 400) return this.getCharge(providerRef);
+      throw error;
+    }
+  }
+
+  async refund(providerRef: string, amount: number, reference: string): Promise<void> {
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw new RangeError(`cannot refund ${amount} centavos`);
+    await this.call('POST', `${this.paymentPath(providerRef)}/refunds`, {
+      idempotencyKey: reference,
+      body: { amount: reaisFromCentavos(amount) },
+    });
+  }
+
+  verifyNotification(input: NotificationInput, now: Date): VerifiedNotification {
+    const signatureHeader = header(input.headers, 'x-signature');
+    if (!signatureHeader) throw new NotificationRefused('no x-signature header');
+    const signature = parseSignature(signatureHeader);
+    if (!signature) throw new NotificationRefused('malformed x-signature header');
+    const dataId = input.query['data.id'];
+    if (!dataId) throw new NotificationRefused('no data.id in the query');
+    const requestId = header(input.headers, 'x-request-id');
+
+    const manifest = `id:${dataId.toLowerCase()};${requestId ? `request-id:${requestId};` : ''}ts:${signature.ts};`;
+    const expected = createHmac('sha256', this.config.webhookSecret).update(manifest).digest();
+    if (!timingSafeEqual(expected, Buffer.from(signature.v1, 'hex'))) {
+      throw new NotificationRefused('x-signature does not match');
+    }
+    const age = now.getTime() - signedAtMs(signature.ts);
+    if (age > SIGNATURE_MAX_AGE_MS) throw new NotificationRefused('x-signature is too old');
+    if (age < -SIGNATURE_MAX_SKEW_MS) throw new NotificationRefused('x-signature is dated in the future');
+
+    let body: { id?: unknown; type?: unknown; data?: { id?: unknown } | null };
+    try {
+      body = JSON.parse(input.rawBody.toString('utf8')) ?? {};
+    } catch {
+      throw new NotificationRefused('the body is not JSON');
+    }
+    if (
+      body.data?.id !== undefined &&
+      body.data.id !== null &&
+      String(body.data.id).toLowerCase() !== dataId.toLowerCase()
+    ) {
+      throw new NotificationRefused('the body names another payment than the signed one');
+    }
+    const eventId =
+      typeof body.id === 'number' || (typeof body.id === 'string' && body.id !== '')
+        ? String(body.id)
+        : requestId;
+    if (!eventId) throw new NotificationRefused('no notification id to tell deliveries apart');
+    // Webhooks of other topics (merchant orders…) may reach the same URL: nothing of ours to read.
+    const type = input.query.type ?? input.query.topic ?? body.type;
+    const providerRefs = type === undefined || type === 'payment' ? [dataId] : [];
+    return { eventId, providerRefs, claimedAmounts: new Map() };
+  }
+
+  private paymentPath(providerRef: string): string {
+    // Mercado Pago's payment ids are numbers; anything else would change the path.
+    if (!/^\d+$/.test(providerRef)) throw new ProviderError(`not a Mercado Pago payment id: ${providerRef}`);
+    return `/v1/payments/${providerRef}`;
+  }
+
+  private async call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.config.accessToken}`,
+          accept: 'application/json',
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.idempotencyKey ? { 'x-idempotency-key': options.idempotencyKey } : {}),
+        },
+        body: options.body === undefined ? null : JSON.stringify(options.body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+        redirect: 'error',
+      });
+    } catch (error) {
+      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'failed';
+      throw Object.assign(new ProviderError(`Mercado Pago ${method} ${path} ${reason}`), { cause: error });
+    }
+    const text = await response.text().catch(() => '');
+    if (!response.ok) {
+      throw new ProviderError(
+        `Mercado Pago ${method} ${path} answered ${response.status}: ${errorText(text)}`,
+        response.status,
+      );
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ProviderError(
+        `Mercado Pago ${method} ${path} answered a body that is not JSON`,
+        response.status,
+      );
+    }
+  }
+}
+
+/** A Mercado Pago payment's state in our words. */
+function stateOf(payment: MpPayment): ChargeState {
+  const detail = [payment.status, payment.status_detail].filter(Boolean).join('/') || null;
+  const paid = (): Pick<ChargeState, 'paidAmount' | 'paidAt'> => {
+    // total_paid_amount holds the charged amount before payment and what was paid after.
+    const amount = payment.transaction_details?.total_paid_amount ?? payment.transaction_amount;
+    return {
+      paidAmount: typeof amount === 'number' ? centavosFromReais(amount) : null,
+      paidAt: payment.date_approved ? new Date(payment.date_approved) : null,
+    };
+  };
+  switch (payment.status) {
+    // in_mediation: the payer opened a dispute; the money came and is held, the order was paid.
+    case 'approved':
+    case 'in_mediation':
+      return { status: 'paid', ...paid(), detail };
+    case 'rejected':
+      return { status: 'failed', paidAmount: null, paidAt: null, detail };
+    // Mercado Pago reports an expired PIX payment cancelled, with status_detail expired.
+    case 'cancelled':
+      return {
+        status: payment.status_detail === 'expired' ? 'expired' : 'canceled',
+        paidAmount: null,
+        paidAt: null,
+        detail,
+      };
+    case 'refunded':
+    case 'charged_back':
+      return { status: 'refunded', ...paid(), detail };
+    // pending, in_process, authorized and any status we do not know: nothing moves on it.
+    default:
+      return { status: 'pending', paidAmount: null, paidAt: null, detail };
+  }
+}
