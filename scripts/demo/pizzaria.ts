@@ -234,6 +234,10 @@ export const pizzaria = {
     latitude: -23.5558,
     longitude: -46.6623,
     delivery_customer_doc_required: false,
+    // PIX online through Mercado Pago's API, answered by the local stand-in PSP (pay on its simulator).
+    online_payment: true,
+    payment_by_pix: true,
+    expiration_time_pix: 300,
   },
   look: {
     primary_color: '#b3261e',
@@ -715,4 +719,11 @@ export const pizzaria = {
     },
   ],
   tables: Array.from({ length: 10 }, (_, i) => ({ ref: `mesa-${i + 1}`, description: `Mesa ${i + 1}` })),
+  // Demo credentials of the stand-in PSP's Mercado Pago shape; they open nothing real.
+  payment_provider: {
+    provider: 'mercadopago',
+    base_url: 'standin',
+    access_token: 'TEST-comanda-demo-pizzaria-0001',
+    webhook_secret: 'comanda-demo-webhook-secret-pizzaria',
+  },
 };

@@ -85,10 +85,28 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** The stand-in PSP this server runs, for stores whose provider is set to "standin". */
   standin?: StandinAccess | null;
+  /** The key that seals payment secrets; read from the configuration when not given. */
+  paymentSecretsKey?: Buffer | null;
+}
+
+/**
+ * PAYMENT_SECRETS_KEY, or outside production a key generated once into DATA_DIR (the demo's
+ * convenience); null in production without it (stores with provider secrets then fail to load).
+ */
+export function paymentSecretsKeyOf(config: Config, warn: (message: string) => void): Buffer | null {
+  return loadSecretsKey({
+    envKey: config.PAYMENT_SECRETS_KEY,
+    dataDir: config.NODE_ENV === 'production' ? null : config.DATA_DIR,
+    warn,
+  });
 }
 
 /** Builds the Fastify instance: plugins first, then the modules. Does not listen. */
-export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export type Services = ReturnType<typeof buildServices>;
+
+export async function buildApp(
+  options: BuildAppOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext; services: Services }> {
   const { config, database } = options;
   const app = Fastify({
     logger:
@@ -223,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   startReconciliation(ctx, services.payments);
   await registerStorefront(ctx, services);
 
-  return { app, ctx };
+  return { app, ctx, services };
 }
 
 /** Every service of the modules, built once; each module's routes take the ones they call. */

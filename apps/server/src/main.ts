@@ -1,5 +1,8 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { startStandin } from '@comanda/psp-standin';
+import { buildApp, paymentSecretsKeyOf } from './app.ts';
+import { ConfigError, loadConfig, runsStandin } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { loadDemoStoresIfEmpty } from './modules/store-import/demo-stores.ts';
 
@@ -13,11 +16,31 @@ async function main() {
   await database.migrate();
   // TEST-ONLY clock override (CLOCK_OFFSET_MS, 0 by default: the real clock).
   const offset = config.CLOCK_OFFSET_MS;
-  const { app } = await buildApp({ config, database, now: () => new Date(Date.now() + offset) });
+  const now = () => new Date(Date.now() + offset);
+  // The local stand-in PSP: the demo's payment provider (docs/decisions/0018).
+  if (runsStandin(config)) mkdirSync(config.DATA_DIR, { recursive: true });
+  const standin = runsStandin(config)
+    ? await startStandin({
+        port: config.PSP_STANDIN_PORT,
+        tlsPort: config.PSP_STANDIN_TLS_PORT,
+        dataFile: path.join(config.DATA_DIR, 'psp-standin.json'),
+        now,
+      })
+    : null;
+  const warnings: string[] = [];
+  const paymentSecretsKey = paymentSecretsKeyOf(config, (message) => warnings.push(message));
+  const { app } = await buildApp({ config, database, now, standin, paymentSecretsKey });
+  for (const message of warnings) app.log.warn(message);
+  if (standin) {
+    app.log.warn(
+      { simulator: standin.url },
+      'the local stand-in PSP is running: online payments are simulated (pay them on the simulator page)',
+    );
+  }
   const loadDemo =
     config.DEMO_STORES === 'on' || (config.DEMO_STORES === 'auto' && database.kind === 'pglite');
   if (loadDemo) {
-    const loaded = await loadDemoStoresIfEmpty(database.db);
+    const loaded = await loadDemoStoresIfEmpty(database.db, { paymentSecretsKey });
     if (loaded.length > 0) app.log.info({ stores: loaded }, 'demo stores loaded into the empty database');
   }
 
@@ -30,6 +53,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await standin?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -3,5 +3,5 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './menu.ts';
 export * from './orders.ts';
-export * from './tracking.ts';
 export * from './payments.ts';
+export * from './tracking.ts';

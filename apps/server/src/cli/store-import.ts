@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { paymentSecretsKeyOf } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { parseStoreDocument, StoreDocumentError } from '../modules/store-import/document.ts';
@@ -31,10 +32,11 @@ async function main(files: string[]) {
   }
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const paymentSecretsKey = paymentSecretsKeyOf(config, (message) => console.warn(message));
   try {
     await database.migrate();
     for (const doc of documents) {
-      const result = await importStore(database.db, doc);
+      const result = await importStore(database.db, doc, { paymentSecretsKey });
       console.log(
         `${result.created ? 'created' : 'updated'} store '${result.slug}' (id ${result.storeId}): ` +
           `${result.counts.categories} categories, ${result.counts.products} products, ` +

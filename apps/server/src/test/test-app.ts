@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { buildApp, type Services } from '../app.ts';
 import type { AppContext } from '../app-context.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { StandinAccess } from '../modules/payments/providers/factory.ts';
 import { readDemoStore } from '../modules/store-import/demo-stores.ts';
 import type { StoreDocument } from '../modules/store-import/document.ts';
 import { parseStoreDocument } from '../modules/store-import/document.ts';
@@ -13,6 +14,8 @@ import { importStore } from '../modules/store-import/service.ts';
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The app's services, for what no call reaches (the reconciliation job's round). */
+  services: Services;
   database: DatabaseHandle;
   /** Moves the app's clock. */
   setNow(date: Date): void;
@@ -58,6 +61,9 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
+/** The tests' PAYMENT_SECRETS_KEY: the stores' payment secrets are sealed with it. */
+export const TEST_PAYMENT_SECRETS_KEY = Buffer.alloc(32, 7);
+
 export interface TestAppOptions {
   /** Demo store files to import (default: both demo stores). */
   demoStores?: string[];
@@ -67,16 +73,19 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Adds routes or hooks before the app is sealed (test-only failure paths). */
   beforeReady?: (app: FastifyInstance) => void;
+  /** The stand-in PSP the stores set to "standin" use (payments tests). */
+  standin?: StandinAccess;
 }
 
 /** Builds the app through the same path as main.ts, on a fresh database, with stores imported. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop, url } = await openTestDatabase();
+  const paymentSecretsKey = TEST_PAYMENT_SECRETS_KEY;
   for (const file of options.demoStores ?? ['pizzaria.json', 'sakura.json']) {
-    await importStore(database.db, readDemoStore(file));
+    await importStore(database.db, readDemoStore(file), { paymentSecretsKey });
   }
   for (const doc of options.stores ?? []) {
-    await importStore(database.db, parseStoreDocument(doc));
+    await importStore(database.db, parseStoreDocument(doc), { paymentSecretsKey });
   }
   const started = await startTestApp(database, options);
   return {
@@ -98,7 +107,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
  */
 export async function buildSecondTestApp(
   first: TestApp,
-  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady'> = {},
+  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady' | 'standin'> = {},
 ): Promise<TestApp> {
   const database = first.databaseUrl
     ? openDatabase({ databaseUrl: first.databaseUrl, poolSize: 5 })
@@ -116,7 +125,7 @@ export async function buildSecondTestApp(
 
 async function startTestApp(
   database: DatabaseHandle,
-  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady'>,
+  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady' | 'standin'>,
 ): Promise<Omit<TestApp, 'close' | 'databaseUrl'>> {
   let now = options.now ?? new Date();
   const config = loadConfig({
@@ -125,14 +134,24 @@ async function startTestApp(
     MENU_CACHE_CHECK_MS: '0',
     // Cheap password hashes keep the suite fast; production uses OWASP's cost (17).
     PASSWORD_HASH_COST: '10',
+    // The reconciliation job runs when a test asks for it (PAYMENTS_RECONCILE_MS), or by hand.
+    PAYMENTS_RECONCILE_MS: '0',
     ...options.env,
   });
-  const { app, ctx } = await buildApp({ config, database, now: () => now, logger: false });
+  const { app, ctx, services } = await buildApp({
+    config,
+    database,
+    now: () => now,
+    logger: false,
+    standin: options.standin ?? null,
+    paymentSecretsKey: TEST_PAYMENT_SECRETS_KEY,
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {
     app,
     ctx,
+    services,
     database,
     setNow: (date) => {
       now = date;

@@ -105,3 +105,8 @@ export function readProviderSettings(row: repo.ProviderRow, key: Buffer | null):
 }
 
 export const isStandin = (value: string | null | undefined) => value === STANDIN;
+
+/** The store takes no online payment through a provider any more. */
+export function removeProviderSettings(db: DbExecutor, storeId: number): Promise<void> {
+  return repo.removeProviderConfig(db, storeId);
+}

@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { stores } from '../../db/schema.ts';
 import { parseStoreDocument } from './document.ts';
-import { importStore } from './service.ts';
+import { type ImportOptions, importStore } from './service.ts';
 
 export const DEMO_DIR = path.resolve(import.meta.dirname, '../../db/demo');
 /** The demo stores, the default one first. */
@@ -15,12 +15,12 @@ export function readDemoStore(file: string) {
 }
 
 /** Loads the demo stores through the import path when the database has no store yet. */
-export async function loadDemoStoresIfEmpty(db: Database): Promise<string[]> {
+export async function loadDemoStoresIfEmpty(db: Database, options: ImportOptions = {}): Promise<string[]> {
   const [row] = await db.select({ n: count() }).from(stores);
   if ((row?.n ?? 0) > 0) return [];
   const loaded: string[] = [];
   for (const file of DEMO_STORE_FILES) {
-    const result = await importStore(db, readDemoStore(file));
+    const result = await importStore(db, readDemoStore(file), options);
     loaded.push(result.slug);
   }
   return loaded;

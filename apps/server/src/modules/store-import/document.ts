@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentProviderSection } from '../payments/provider-settings.ts';
 
 /**
  * The store document read by `npm run store:import` (docs/store-import-format.md).
@@ -253,6 +254,8 @@ export const storeDocument = z
       .array(z.strictObject({ ref, description: text(120).min(1) }))
       .max(500)
       .default([]),
+    /** How the store takes PIX online; null: no provider (online payment stays off). */
+    payment_provider: paymentProviderSection.nullable().default(null),
   })
   .superRefine((doc, ctx) => {
     const issue = (path: (string | number)[], message: string) =>

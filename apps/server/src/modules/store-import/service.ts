@@ -17,6 +17,7 @@ import {
   products,
   stores,
 } from '../../db/schema.ts';
+import { removeProviderSettings, saveProviderSettings } from '../payments/provider-settings.ts';
 import type { StoreDocument } from './document.ts';
 
 export interface ImportResult {
@@ -31,7 +32,16 @@ export interface ImportResult {
  * their `ref` so ids stay stable across imports; rows the document no longer names are retired
  * (excluded or inactive) rather than deleted, because carts and orders may still point at them.
  */
-export async function importStore(db: Database, doc: StoreDocument): Promise<ImportResult> {
+export interface ImportOptions {
+  /** Seals the payment provider's secrets (PAYMENT_SECRETS_KEY); required when the document has them. */
+  paymentSecretsKey?: Buffer | null;
+}
+
+export async function importStore(
+  db: Database,
+  doc: StoreDocument,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.slug, doc.slug));
     const storeId = existing
@@ -49,6 +59,11 @@ export async function importStore(db: Database, doc: StoreDocument): Promise<Imp
     await upsertLoyalty(tx, storeId, doc);
     await upsertCoupons(tx, storeId, doc);
     await upsertTables(tx, storeId, doc);
+    if (doc.payment_provider) {
+      await saveProviderSettings(tx, storeId, doc.payment_provider, options.paymentSecretsKey ?? null);
+    } else {
+      await removeProviderSettings(tx, storeId);
+    }
 
     await tx
       .update(stores)

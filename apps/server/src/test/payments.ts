@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderSubmission, PaymentIntentReply } from '@comanda/contract';
+import { type OutgoingNotification, type Standin, startStandin } from '@comanda/psp-standin';
+import { eq } from 'drizzle-orm';
+import { paymentEvents, payments } from '../db/schema.ts';
+import { readDemoStore } from '../modules/store-import/demo-stores.ts';
+import { bearer, buildAccountsTestApp } from './accounts.ts';
+import type { TestApp } from './test-app.ts';
+
+/*
+ * Payments fixtures: the app with the stand-in PSP in process, whose notifications reach the app
+ * through `inject` (or are held back, to test their loss), and stores that take PIX through each
+ * provider shape (the demo pizzaria through Mercado Pago's, variants through the others').
+ */
+
+/** The stores of the payments tests, by the provider shape they take PIX through. */
+export const PIX_STORES = {
+  mercadopago: 'pizzaria.localhost',
+  static_pix: 'chave.localhost',
+} as const;
+export type PixShape = keyof typeof PIX_STORES;
+
+function variant(slug: string, provider: Record<string, unknown>) {
+  const document = readDemoStore('pizzaria.json') as unknown as Record<string, unknown>;
+  return { ...document, slug, payment_provider: provider };
+}
+
+export interface PaymentsTestApp {
+  t: TestApp;
+  standin: Standin;
+  /** Every notification the stand-in sent, delivered or not. */
+  sent: OutgoingNotification[];
+  /** While false, notifications are lost (the app never sees them; the stand-in retries later). */
+  deliver: { on: boolean };
+  close(): Promise<void>;
+}
+
+export async function buildPaymentsTestApp(): Promise<PaymentsTestApp> {
+  const sent: OutgoingNotification[] = [];
+  const deliver = { on: true };
+  let app: TestApp | null = null;
+  const standin = await startStandin({
+    tlsPort: 0,
+    notifier: {
+      attempts: 1,
+      transport: async (notification) => {
+        sent.push(notification);
+        if (!deliver.on || !app) return 503;
+        return (await injectNotification(app, notification)).statusCode;
+      },
+    },
+  });
+  const t = await buildAccountsTestApp({
+    standin,
+    stores: [
+      variant('chave', {
+        provider: 'static_pix',
+        pix_key: 'pix@fornoebrasa.example',
+        merchant_name: 'Forno e Brasa',
+        merchant_city: 'Sao Paulo',
+      }),
+    ],
+  });
+  app = t;
+  return {
+    t,
+    standin,
+    sent,
+    deliver,
+    close: async () => {
+      await standin.close();
+      await t.close();
+    },
+  };
+}
+
+/** A notification the stand-in sent, delivered to the app as the provider would deliver it. */
+export function injectNotification(t: TestApp, notification: OutgoingNotification) {
+  const url = new URL(notification.url);
+  return t.app.inject({
+    method: 'POST',
+    url: `${url.pathname}${url.search}`,
+    headers: { ...notification.headers, host: url.host },
+    payload: notification.body,
+  });
+}
+
+export function createIntent(
+  t: TestApp,
+  token: string,
+  order: OrderSubmission,
+  options: { host?: string; key?: string } = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/bar/v2/payment/create-payment-intent/',
+    headers: {
+      host: options.host ?? 'pizzaria.localhost',
+      ...bearer(token),
+      'idempotency-key': options.key ?? randomUUID(),
+    },
+    payload: { type: 'pix', order: { ...order, fk_forma_pagamento: 999 } },
+  });
+}
+
+export async function createdIntent(t: TestApp, token: string, order: OrderSubmission, host?: string) {
+  const response = await createIntent(t, token, order, host ? { host } : {});
+  if (response.statusCode !== 201) throw new Error(`create intent: ${response.statusCode} ${response.body}`);
+  return (response.json() as PaymentIntentReply).data;
+}
+
+export function intentCall(
+  t: TestApp,
+  token: string,
+  call: 'check-confirmation' | 'get-payment-intent' | 'cancel-pix-order',
+  intentId: string,
+  host = 'pizzaria.localhost',
+) {
+  const url =
+    call === 'check-confirmation'
+      ? '/integracoes/v2/payment/check-confirmation/'
+      : `/bar/v2/payment/${call}/`;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { host, ...bearer(token) },
+    payload: { intent_id: intentId },
+  });
+}
+
+/** The payment row of an intent, and how many times it reached each status. */
+export async function paymentState(t: TestApp, intentId: string) {
+  const [row] = await t.database.db.select().from(payments).where(eq(payments.publicId, intentId));
+  if (!row) throw new Error(`no payment ${intentId}`);
+  const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, row.id));
+  const moves = (status: string) => events.filter((event) => event.toStatus === status).length;
+  return { row, events, moves };
+}
