@@ -50,9 +50,10 @@ function encode(form: Form, prefix = '', out = new URLSearchParams()): URLSearch
 async function call(
   method: 'GET' | 'POST',
   path: string,
-  options: { key?: string | null; form?: Form; idempotencyKey?: string } = {},
+  options: { key?: string | null; form?: Form; idempotencyKey?: string; apiVersion?: string } = {},
 ) {
   const headers: Record<string, string> = {};
+  if (options.apiVersion) headers['stripe-version'] = options.apiVersion;
   const key = options.key === undefined ? SECRET_KEY : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
@@ -292,6 +293,23 @@ describe('the Stripe shape: validation', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body.error.param).toBe('payment_method_options[pix][expires_at]');
+  });
+
+  it('takes allowed_payment_method_types, the name from API version 2026-09-30 on', async () => {
+    const form = pixIntent({ allowed_payment_method_types: ['pix'] });
+    delete form.payment_method_types;
+    const answer = await call('POST', '/v1/payment_intents', { form, apiVersion: '2026-10-28.endive' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.allowed_payment_method_types).toEqual(['pix']);
+  });
+
+  it('refuses payment_method_types from an API version that removed it', async () => {
+    const answer = await call('POST', '/v1/payment_intents', {
+      form: pixIntent(),
+      apiVersion: '2026-10-28.endive',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'parameter_unknown', param: 'payment_method_types' });
   });
 
   it('refuses a confirmation without payment_method_data', async () => {

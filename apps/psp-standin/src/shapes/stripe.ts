@@ -17,6 +17,9 @@ import type { OutgoingNotification } from '../notifier.ts';
  *   POST once the endpoint begins executing (a request refused by validation saves nothing); the
  *   same key with other parameters or on another endpoint is an `idempotency_error`; keys are
  *   pruned after 24 hours; a replay carries `Idempotent-Replayed: true`;
+ * - a PIX PaymentIntent names its method in `payment_method_types[]` (API versions before
+ *   2026-09-30) or `allowed_payment_method_types[]` (from 2026-09-30.endive, the `stripe` package's
+ *   23.x pinned version, which removed the former on create);
  * - a PIX PaymentIntent confirmed with `payment_method_data[type]=pix` waits in `requires_action`
  *   with `next_action.pix_display_qr_code` (data, image URLs, hosted instructions, expires_at);
  *   `payment_method_options[pix]` takes `expires_after_seconds` (60 to 1209600, default 14400)
@@ -47,6 +50,8 @@ const PIX_EXPIRY = { min: 60, max: 1_209_600, default: 14_400 };
 /** R$ 0,50, Stripe's minimum charge in BRL; amounts have at most eight digits. */
 const AMOUNT = { min: 50, max: 99_999_999 };
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** The API version (`Stripe-Version`) that replaced `payment_method_types` on create by `allowed_payment_method_types`. */
+const ALLOWED_TYPES_SINCE = '2026-09-30';
 const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'];
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 
@@ -242,6 +247,7 @@ function paymentIntent(charge: StandinCharge, context: StandinContext, expand: s
       pix: { ...extra.pixOptions, amount_includes_iof: 'never' },
     },
     payment_method_types: ['pix'],
+    allowed_payment_method_types: ['pix'],
     processing: null,
     receipt_email: null,
     review: null,
@@ -346,9 +352,10 @@ interface NewPaymentIntent {
   expand: string[];
 }
 
-function paymentIntentParams(params: Params, now: Date): NewPaymentIntent {
+function paymentIntentParams(params: Params, now: Date, apiVersion: string | null): NewPaymentIntent {
   rejectUnknown(params, [
     'amount',
+    'allowed_payment_method_types',
     'currency',
     'confirm',
     'description',
@@ -378,11 +385,23 @@ function paymentIntentParams(params: Params, now: Date): NewPaymentIntent {
       code: 'payment_intent_invalid_parameter',
     });
   }
-  const types = list(params, 'payment_method_types');
-  if (types?.length !== 1 || types[0] !== 'pix') {
-    throw invalid('This stand-in creates PIX PaymentIntents only: send payment_method_types[]=pix.', {
+  // API versions from 2026-09-30 take `allowed_payment_method_types`; earlier ones `payment_method_types`.
+  const typesParam =
+    apiVersion !== null && apiVersion >= ALLOWED_TYPES_SINCE ? 'allowed_payment_method_types' : null;
+  if (typesParam && params.payment_method_types !== undefined) {
+    throw invalid('Received unknown parameter: payment_method_types', {
       param: 'payment_method_types',
+      code: 'parameter_unknown',
     });
+  }
+  const param =
+    typesParam ??
+    (params.allowed_payment_method_types !== undefined
+      ? 'allowed_payment_method_types'
+      : 'payment_method_types');
+  const types = list(params, param);
+  if (types?.length !== 1 || types[0] !== 'pix') {
+    throw invalid(`This stand-in creates PIX PaymentIntents only: send ${param}[]=pix.`, { param });
   }
   if (text(params, 'confirm') !== 'true') {
     throw invalid('This stand-in creates PaymentIntents confirmed: send confirm=true.', { param: 'confirm' });
@@ -701,7 +720,7 @@ function notificationsOf(
 function routes(app: FastifyInstance, context: StandinContext): void {
   post(app, context, '/v1/payment_intents', ({ params, account, idempotencyKey, apiVersion }) => {
     const now = context.now();
-    const wanted = paymentIntentParams(params, now);
+    const wanted = paymentIntentParams(params, now, apiVersion);
     // After a restart the saved results are gone, but the ledger still knows the key's charge.
     const earlier = idempotencyKey
       ? context.book
