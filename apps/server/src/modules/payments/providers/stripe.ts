@@ -212,7 +212,13 @@ function chargeState(intent: PaymentIntent): ChargeState {
       };
     }
     case 'canceled':
-      return { status: 'canceled', paidAmount: null, paidAt: null, detail: intent.cancellation_reason };
+      // `expired` is one of the reasons Stripe gives when it cancels an intent itself.
+      return {
+        status: intent.cancellation_reason === 'expired' ? 'expired' : 'canceled',
+        paidAmount: null,
+        paidAt: null,
+        detail: intent.cancellation_reason,
+      };
     case 'requires_payment_method': {
       // Confirmed on creation, so this status means the PIX attempt ended unpaid.
       const error = intent.last_payment_error;
