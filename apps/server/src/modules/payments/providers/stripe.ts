@@ -1,0 +1,248 @@
+import Stripe from 'stripe';
+import {
+  type ChargeState,
+  type NotificationInput,
+  NotificationRefused,
+  type PixCharge,
+  type PixChargeRequest,
+  type PixProvider,
+  ProviderError,
+  type VerifiedNotification,
+} from './provider.ts';
+
+/*
+ * PIX through Stripe (docs/decisions/0018-online-payments-pix.md), with the official `stripe`
+ * package pointed at a configurable host (Stripe's own, or the stand-in PSP in the demo and tests).
+ * A charge is a PaymentIntent confirmed on creation with `payment_method_data[type]=pix`; it waits
+ * in `requires_action` with `next_action.pix_display_qr_code`, becomes `succeeded` when paid, and
+ * goes back to `requires_payment_method` with `last_payment_error` when the attempt fails or the
+ * code expires. A refund is its own object: the PaymentIntent stays `succeeded` and its Charge
+ * shows `amount_refunded`. Webhook endpoints are set per Stripe account (not per request), so the
+ * request's notification URL is the account's endpoint, configured at Stripe.
+ */
+
+export interface StripeProviderConfig {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+  secretKey: string;
+  webhookSecret: string;
+  now?: () => Date;
+}
+
+/** Stripe's webhook signature tolerance, also its libraries' default: five minutes. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** `payment_method_options[pix][expires_after_seconds]` takes 60 s to 14 days. */
+const PIX_EXPIRY_SECONDS = { min: 60, max: 1_209_600 };
+/** Stripe's code for a PIX attempt whose code expired unpaid (the PaymentIntent's last_payment_error). */
+const ATTEMPT_EXPIRED = 'payment_intent_payment_attempt_expired';
+
+type PaymentIntent = Stripe.PaymentIntent;
+
+export class StripePixProvider implements PixProvider {
+  readonly kind = 'stripe' as const;
+  readonly refunds = true;
+  readonly notifies = true;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+  private readonly now: () => Date;
+
+  constructor(config: StripeProviderConfig) {
+    this.stripe = new Stripe(config.secretKey, {
+      host: config.host,
+      port: config.port,
+      protocol: config.protocol,
+      // The package waits 80 s by default; a checkout cannot.
+      timeout: 10_000,
+      // One retry after a network failure or a 409/5xx: creation and refunds carry our idempotency
+      // key, and the package keys every other POST itself, so a retry never acts twice.
+      maxNetworkRetries: 1,
+      // Request-latency headers sent to Stripe about earlier requests: nothing Stripe needs from us.
+      telemetry: false,
+    });
+    this.webhookSecret = config.webhookSecret;
+    this.now = config.now ?? (() => new Date());
+  }
+
+  async createPixCharge(request: PixChargeRequest): Promise<PixCharge> {
+    const expiresIn = Math.min(
+      PIX_EXPIRY_SECONDS.max,
+      Math.max(PIX_EXPIRY_SECONDS.min, Math.round(request.expiresInSeconds)),
+    );
+    const intent = await this.call('create PaymentIntent', () =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: 'brl',
+          // The pinned API version (2026-10-28.endive) names it so; `payment_method_types` before 2026-09-30.
+          allowed_payment_method_types: ['pix'],
+          payment_method_data: { type: 'pix' },
+          confirm: true,
+          payment_method_options: { pix: { expires_after_seconds: expiresIn } },
+          description: request.description,
+          metadata: { reference: request.reference },
+        },
+        { idempotencyKey: request.reference },
+      ),
+    );
+    const display = intent.next_action?.pix_display_qr_code;
+    if (intent.status !== 'requires_action' || !display?.data) {
+      throw new ProviderError(
+        `Stripe answered PaymentIntent ${intent.id} ${intent.status}, without a PIX code`,
+      );
+    }
+    return {
+      providerRef: intent.id,
+      copyPaste: display.data,
+      // Stripe gives image URLs, not the image; we draw the QR code from the copy-and-paste code.
+      qrPngBase64: null,
+      expiresAt: display.expires_at
+        ? new Date(display.expires_at * 1000)
+        : new Date(this.now().getTime() + expiresIn * 1000),
+    };
+  }
+
+  async getCharge(providerRef: string): Promise<ChargeState> {
+    const intent = await this.call('read PaymentIntent', () =>
+      this.stripe.paymentIntents.retrieve(providerRef, { expand: ['latest_charge'] }),
+    );
+    return chargeState(intent);
+  }
+
+  async cancelCharge(providerRef: string): Promise<ChargeState> {
+    try {
+      return chargeState(
+        await this.stripe.paymentIntents.cancel(providerRef, {
+          cancellation_reason: 'abandoned',
+          expand: ['latest_charge'],
+        }),
+      );
+    } catch (error) {
+      // Already succeeded (the payment won the race) or canceled: the state is what it is now.
+      if (stripeCode(error) === 'payment_intent_unexpected_state') return this.getCharge(providerRef);
+      throw providerError('cancel PaymentIntent', error);
+    }
+  }
+
+  async refund(providerRef: string, amount: number, reference: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create(
+        { payment_intent: providerRef, amount },
+        // Apart from the charge's own key (the same reference may name both).
+        { idempotencyKey: `refund-${reference}` },
+      );
+    } catch (error) {
+      // Stripe keeps idempotent results 24 hours; a retry after that finds the money already back.
+      if (stripeCode(error) === 'charge_already_refunded') return;
+      throw providerError('refund', error);
+    }
+  }
+
+  verifyNotification(input: NotificationInput, now: Date): VerifiedNotification {
+    const raw = input.headers['stripe-signature'];
+    if (Array.isArray(raw) && raw.length > 1) throw new NotificationRefused('more than one Stripe-Signature');
+    const header = Array.isArray(raw) ? raw[0] : raw;
+    if (!header) throw new NotificationRefused('no Stripe-Signature header');
+    const timestamp = /(?:^|,)t=(\d+)(?:,|$)/.exec(header)?.[1];
+    if (!timestamp) throw new NotificationRefused('a Stripe-Signature without its timestamp');
+    // The package refuses only old timestamps; one from the future is as suspect.
+    if (Number(timestamp) - now.getTime() / 1000 > SIGNATURE_TOLERANCE_SECONDS) {
+      throw new NotificationRefused('a Stripe-Signature dated in the future');
+    }
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        input.rawBody,
+        header,
+        this.webhookSecret,
+        SIGNATURE_TOLERANCE_SECONDS,
+        undefined,
+        now.getTime(),
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : 'unreadable';
+      throw new NotificationRefused(`Stripe-Signature refused: ${reason.trim()}`);
+    }
+    if (typeof event?.id !== 'string' || !event.data || typeof event.data.object !== 'object') {
+      throw new NotificationRefused('a signed body that is not a Stripe event');
+    }
+    return { eventId: event.id, providerRefs: paymentIntentsOf(event), claimedAmounts: new Map() };
+  }
+
+  private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw providerError(what, error);
+    }
+  }
+}
+
+/** The PaymentIntent an event is about: itself, or the one its Charge or Refund belongs to. */
+function paymentIntentsOf(event: Stripe.Event): string[] {
+  const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown };
+  if (object.object === 'payment_intent' && typeof object.id === 'string') return [object.id];
+  const intent = object.payment_intent;
+  if (typeof intent === 'string') return [intent];
+  if (intent && typeof intent === 'object' && typeof (intent as { id?: unknown }).id === 'string') {
+    return [(intent as { id: string }).id];
+  }
+  return [];
+}
+
+function chargeState(intent: PaymentIntent): ChargeState {
+  switch (intent.status) {
+    case 'succeeded': {
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const refunded = charge?.amount_refunded ?? 0;
+      const paidAt = charge ? new Date(charge.created * 1000) : null;
+      if (refunded > 0 && refunded >= intent.amount_received) {
+        return {
+          status: 'refunded',
+          paidAmount: intent.amount_received,
+          paidAt,
+          detail: `refunded ${refunded}`,
+        };
+      }
+      return {
+        status: 'paid',
+        paidAmount: intent.amount_received,
+        paidAt,
+        detail: refunded > 0 ? `partly refunded: ${refunded}` : null,
+      };
+    }
+    case 'canceled':
+      // `expired` is one of the reasons Stripe gives when it cancels an intent itself.
+      return {
+        status: intent.cancellation_reason === 'expired' ? 'expired' : 'canceled',
+        paidAmount: null,
+        paidAt: null,
+        detail: intent.cancellation_reason,
+      };
+    case 'requires_payment_method': {
+      // Confirmed on creation, so this status means the PIX attempt ended unpaid.
+      const error = intent.last_payment_error;
+      return {
+        status: error?.code === ATTEMPT_EXPIRED ? 'expired' : 'failed',
+        paidAmount: null,
+        paidAt: null,
+        detail: error?.message ?? error?.code ?? intent.status,
+      };
+    }
+    default:
+      return { status: 'pending', paidAmount: null, paidAt: null, detail: intent.status };
+  }
+}
+
+function stripeCode(error: unknown): string | undefined {
+  return error instanceof Stripe.errors.StripeError ? error.code : undefined;
+}
+
+/** Stripe's message (keys in it come redacted) and HTTP status; null status when none answered. */
+function providerError(what: string, error: unknown): ProviderError {
+  if (error instanceof Stripe.errors.StripeError) {
+    const code = error.code ? ` [${error.code}]` : '';
+    return new ProviderError(`Stripe ${what}: ${error.message}${code}`, error.statusCode ?? null);
+  }
+  return new ProviderError(`Stripe ${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
