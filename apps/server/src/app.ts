@@ -285,13 +285,10 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
         db,
         now,
         standin: options.standin ?? null,
-        secretsKey: loadSecretsKey({
-          envKey: config.PAYMENT_SECRETS_KEY,
-          // A key file is a convenience of the embedded demo database only.
-          dataDir:
-            options.database.kind === 'pglite' && config.NODE_ENV !== 'production' ? config.DATA_DIR : null,
-          warn: (message) => app.log.warn(message),
-        }),
+        secretsKey:
+          options.paymentSecretsKey !== undefined
+            ? options.paymentSecretsKey
+            : paymentSecretsKeyOf(config, (message) => app.log.warn(message)),
         notificationUrl: async (storeId, provider, token) => {
           const base = `${publicOrigin(config, await storeSlug(db, storeId))}/integracoes/v2/payment/notifications/${provider}`;
           return provider === 'apipix' ? `${base}?token=${token}` : base;

@@ -40,7 +40,7 @@ export async function buildPaymentsTestApp(): Promise<PaymentsTestApp> {
   const deliver = { on: true };
   let app: TestApp | null = null;
   const standin = await startStandin({
-    tlsPort: 0,
+    tlsPort: process.env.NO_TLS ? undefined : 0,
     notifier: {
       attempts: 1,
       transport: async (notification) => {

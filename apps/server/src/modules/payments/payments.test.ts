@@ -55,7 +55,10 @@ async function customerOrderIds(account: SignedUp, host = PIZZARIA): Promise<num
 }
 
 async function intentFor(account: SignedUp, overrides = {}) {
-  return createdIntent(p.t, account.token, submission(account.userId, [await bigCart()], overrides));
+  const intent = await createdIntent(p.t, account.token, submission(account.userId, [await bigCart()], overrides));
+  // The provider's notification of the new charge, handled before the test goes on.
+  await p.standin.context.notifier.settled();
+  return intent;
 }
 
 describe('a PIX order paid online', () => {

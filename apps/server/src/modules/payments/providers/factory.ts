@@ -6,7 +6,7 @@ import { ApiPixProvider } from './apipix.ts';
 import { MercadoPagoProvider } from './mercadopago.ts';
 import type { PixProvider } from './provider.ts';
 import { StaticPixProvider } from './static-pix.ts';
-import { StripeProvider } from './stripe.ts';
+import { StripePixProvider } from './stripe.ts';
 
 /*
  * Each store's adapter, built from its stored settings once per change of them. A setting of
@@ -82,7 +82,7 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
           );
         }
         const url = new URL(local ? standin().url : settings.api_url);
-        return new StripeProvider({
+        return new StripePixProvider({
           host: url.hostname,
           port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
           protocol: url.protocol === 'https:' ? 'https' : 'http',
