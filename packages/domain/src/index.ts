@@ -17,5 +17,6 @@ export * from './order-totals.ts';
 export * from './orders.ts';
 export * from './payment-methods.ts';
 export * from './phone.ts';
+export * from './pix-brcode.ts';
 export * from './product-pricing.ts';
 export * from './text-search.ts';
