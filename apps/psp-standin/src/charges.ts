@@ -144,7 +144,7 @@ export class ChargeBook {
     if (status === 'paid') {
       charge.paidAt = at;
       charge.paidAmount = details.amount ?? charge.amount;
-      charge.endToEndId = `E${randomBytes(15).toString('hex').toUpperCase().slice(0, 31)}`;
+      charge.endToEndId = `E${randomBytes(16).toString('hex').toUpperCase().slice(0, 31)}`;
     }
     if (status === 'refunded') charge.refundedAmount += details.amount ?? charge.paidAmount ?? charge.amount;
     charge.status = status;
