@@ -29,7 +29,7 @@ import { OrderTrackingService } from './modules/order-tracking/service.ts';
 import { registerStaffOrderRoutes } from './modules/order-tracking/staff-routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
 import { OrderService } from './modules/orders/service.ts';
-import { createPaymentProviders, type StandinAccess } from './modules/payments/providers/factory.ts';
+import { createPaymentProviders, type StandinAccess } from './modules/payments/provider-factory.ts';
 import { storeSlug } from './modules/payments/repository.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { loadSecretsKey } from './modules/payments/secrets.ts';

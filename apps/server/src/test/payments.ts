@@ -16,6 +16,8 @@ import type { TestApp } from './test-app.ts';
 /** The stores of the payments tests, by the provider shape they take PIX through. */
 export const PIX_STORES = {
   mercadopago: 'pizzaria.localhost',
+  stripe: 'listra.localhost',
+  apipix: 'banco.localhost',
   static_pix: 'chave.localhost',
 } as const;
 export type PixShape = keyof typeof PIX_STORES;
@@ -40,7 +42,7 @@ export async function buildPaymentsTestApp(): Promise<PaymentsTestApp> {
   const deliver = { on: true };
   let app: TestApp | null = null;
   const standin = await startStandin({
-    tlsPort: process.env.NO_TLS ? undefined : 0,
+    tlsPort: 0,
     notifier: {
       attempts: 1,
       transport: async (notification) => {
@@ -53,6 +55,19 @@ export async function buildPaymentsTestApp(): Promise<PaymentsTestApp> {
   const t = await buildAccountsTestApp({
     standin,
     stores: [
+      variant('listra', {
+        provider: 'stripe',
+        api_url: 'standin',
+        secret_key: 'sk_test_comanda_listra_0001',
+        webhook_secret: 'whsec_comanda_listra',
+      }),
+      variant('banco', {
+        provider: 'apipix',
+        base_url: 'standin',
+        client_id: 'comanda-banco-client',
+        client_secret: 'comanda-banco-secret',
+        pix_key: 'pix@banco.example',
+      }),
       variant('chave', {
         provider: 'static_pix',
         pix_key: 'pix@fornoebrasa.example',
@@ -72,6 +87,13 @@ export async function buildPaymentsTestApp(): Promise<PaymentsTestApp> {
       await t.close();
     },
   };
+}
+
+/** The last notification the stand-in sent about a charge. */
+export function lastNotificationOf(sent: readonly OutgoingNotification[], providerRef: string) {
+  const found = sent.filter((n) => n.url.includes(providerRef) || n.body.includes(providerRef)).at(-1);
+  if (!found) throw new Error(`no notification about ${providerRef}`);
+  return found;
 }
 
 /** A notification the stand-in sent, delivered to the app as the provider would deliver it. */

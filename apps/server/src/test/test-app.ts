@@ -5,7 +5,7 @@ import { buildApp, type Services } from '../app.ts';
 import type { AppContext } from '../app-context.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
-import type { StandinAccess } from '../modules/payments/providers/factory.ts';
+import type { StandinAccess } from '../modules/payments/provider-factory.ts';
 import { readDemoStore } from '../modules/store-import/demo-stores.ts';
 import type { StoreDocument } from '../modules/store-import/document.ts';
 import { parseStoreDocument } from '../modules/store-import/document.ts';

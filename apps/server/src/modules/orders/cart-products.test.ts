@@ -2,7 +2,7 @@ import { orderPlacedReply } from '@comanda/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountsTestApp, signUp } from '../../test/accounts.ts';
 import { cartLine, placeOrder, submission } from '../../test/orders.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { TEST_PAYMENT_SECRETS_KEY, type TestApp } from '../../test/test-app.ts';
 import { readDemoStore } from '../store-import/demo-stores.ts';
 import { importStore } from '../store-import/service.ts';
 import { CartProductCopies } from './cart-products.ts';
@@ -32,7 +32,7 @@ describe('orders after the menu changes', () => {
         if (product.ref === 'burger-classico') product.valor_venda = price;
       }
     }
-    await importStore(t.database.db, document);
+    await importStore(t.database.db, document, { paymentSecretsKey: TEST_PAYMENT_SECRETS_KEY });
   }
 
   it('charges a new price from the next order on, and refuses a cart with the old one', async () => {

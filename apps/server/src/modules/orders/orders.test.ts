@@ -459,8 +459,14 @@ describe('bad input: a 4xx with a code, and nothing written', () => {
       'PAYMENT_METHOD_UNAVAILABLE',
     ],
     [
-      'an online payment id while the store has no online payment',
+      'the online PIX entry on the order call (the payment calls confirm online payments)',
       async (a) => submission(a.userId, [await classicBurger()], { fk_forma_pagamento: 999 }),
+      409,
+      'PAYMENT_NOT_CONFIRMED',
+    ],
+    [
+      'an online card entry while the store takes no card online',
+      async (a) => submission(a.userId, [await classicBurger()], { fk_forma_pagamento: 998 }),
       409,
       'PAYMENT_METHOD_UNAVAILABLE',
     ],

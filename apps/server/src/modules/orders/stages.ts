@@ -114,7 +114,7 @@ export function checkPayment(
   if (methodId !== null && ONLINE_PAYMENT_IDS.includes(methodId)) {
     const kind = onlinePaymentOf(methodId);
     if (!online || kind !== online) {
-      throw context.onlinePayment ? refuse.paymentNotConfirmed() : refuse.paymentMethodUnavailable();
+      throw kind && store.online[kind] ? refuse.paymentNotConfirmed() : refuse.paymentMethodUnavailable();
     }
     payment = { online: kind, id: methodId, descricao: ONLINE_PAYMENT_NAMES[kind] };
   } else {

@@ -68,7 +68,7 @@ export async function insertPayment(tx: DbExecutor, values: NewPayment): Promise
 export async function attachCharge(
   db: DbExecutor,
   id: number,
-  charge: { providerRef: string; copyPaste: string; qrPngBase64: string | null; expiresAt: Date; at: Date },
+  charge: { providerRef: string; copyPaste: string; qrPngBase64: string | null; at: Date },
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)
@@ -76,7 +76,6 @@ export async function attachCharge(
       providerRef: charge.providerRef,
       copyPaste: charge.copyPaste,
       qrPngBase64: charge.qrPngBase64,
-      expiresAt: charge.expiresAt,
       checkedAt: charge.at,
       updatedAt: charge.at,
     })

@@ -11,7 +11,7 @@ import type {
 } from '@comanda/contract';
 import { checkBrCode, ONLINE_PIX_ID, storeClockText } from '@comanda/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
@@ -527,7 +527,7 @@ export class PaymentService {
       const charge = await provider.provider.createPixCharge({
         reference: payment.reference,
         amount: payment.amount,
-        expiresInSeconds: Math.max(1, Math.round((payment.expiresAt.getTime() - now().getTime()) / 1000)),
+        expiresInSeconds: Math.round((payment.expiresAt.getTime() - payment.createdAt.getTime()) / 1000),
         description: `Pedido ${payment.orderId} - ${store.name}`,
         payerEmail: customer?.email || `pedido${payment.orderId}@${store.slug}.comanda.app`,
         notificationUrl,
@@ -541,7 +541,13 @@ export class PaymentService {
         await provider.provider.cancelCharge(charge.providerRef).catch(() => undefined);
         throw new ProviderError(`BR Code refused: ${check.reason}`);
       }
-      const attached = await repo.attachCharge(db, payment.id, { ...charge, at: now() });
+      // Our expiry stays the one the customer is shown; the provider's may differ by its clock's second.
+      const attached = await repo.attachCharge(db, payment.id, {
+        providerRef: charge.providerRef,
+        copyPaste: charge.copyPaste,
+        qrPngBase64: charge.qrPngBase64,
+        at: now(),
+      });
       return attached ?? (await repo.findById(db, payment.id))!;
     } catch (error) {
       this.logProviderError(error, payment, 'create');

@@ -1,12 +1,12 @@
-import type { Database } from '../../../db/client.ts';
-import { isStandin, readProviderSettings } from '../provider-settings.ts';
-import * as repo from '../repository.ts';
-import type { PaymentProviders, StoreProvider } from '../service.ts';
-import { ApiPixProvider } from './apipix.ts';
-import { MercadoPagoProvider } from './mercadopago.ts';
-import type { PixProvider } from './provider.ts';
-import { StaticPixProvider } from './static-pix.ts';
-import { StripePixProvider } from './stripe.ts';
+import type { Database } from '../../db/client.ts';
+import { isStandin, readProviderSettings } from './provider-settings.ts';
+import { ApiPixProvider } from './providers/apipix.ts';
+import { MercadoPagoProvider } from './providers/mercadopago.ts';
+import type { PixProvider } from './providers/provider.ts';
+import { StaticPixProvider } from './providers/static-pix.ts';
+import { StripePixProvider } from './providers/stripe.ts';
+import * as repo from './repository.ts';
+import type { PaymentProviders, StoreProvider } from './service.ts';
 
 /*
  * Each store's adapter, built from its stored settings once per change of them. A setting of
@@ -115,7 +115,8 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
         const keyPem = pki?.clientKeyPem ?? settings.key_pem;
         if (!certPem || !keyPem) throw new Error('an API Pix store needs its client certificate and key');
         return new ApiPixProvider({
-          baseUrl: local ? standin().tlsUrl! : settings.base_url,
+          // The stand-in serves the standard under /v2, as PSPs put its major version in the path.
+          baseUrl: local ? `${standin().tlsUrl!}/v2` : settings.base_url,
           clientId: settings.client_id,
           clientSecret: settings.client_secret,
           certPem,
