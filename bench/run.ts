@@ -1,11 +1,13 @@
 /** `npm run bench`: every benchmark of the project, one after the other, each printing a table. */
 import { runOrdersBench } from './orders.ts';
+import { runPaymentsBench } from './payments.ts';
 import { runServerMenuBench } from './server-menu.ts';
 import { runStorefrontBench } from './storefront.ts';
 
 const benches: [string, () => Promise<unknown>][] = [
   ['menu calls', runServerMenuBench],
   ['order placement', runOrdersBench],
+  ['PIX payments', runPaymentsBench],
   ['storefront first load', runStorefrontBench],
 ];
 

@@ -26,6 +26,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
       ...process.env,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The benches that take payments start their own stand-in PSP.
+      PSP_STANDIN: 'off',
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,

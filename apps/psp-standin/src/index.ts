@@ -19,7 +19,7 @@ import { findCharge, registerSimulator } from './simulator.ts';
 
 export type { StandinCharge, StandinStatus } from './charges.ts';
 export type { StandinAccounts } from './context.ts';
-export type { OutgoingNotification, Transport } from './notifier.ts';
+export { httpTransport, type OutgoingNotification, type Transport } from './notifier.ts';
 
 export interface StandinOptions {
   /** Plain HTTP port on 127.0.0.1 (0: any free port). */

@@ -49,6 +49,14 @@ const configFields = z.object({
   /** The local stand-in PSP (demo and tests): auto = on unless NODE_ENV=production. */
   PSP_STANDIN: z.enum(['auto', 'on', 'off']).default('auto'),
   PSP_STANDIN_PORT: z.coerce.number().int().min(0).max(65_535).default(3100),
+  /**
+   * A stand-in PSP run elsewhere (PSP_STANDIN=off): "standin" stores talk to it (its Mercado Pago
+   * and Stripe shapes; the merchant accounts are registered by whoever runs it).
+   */
+  PSP_STANDIN_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   PSP_STANDIN_TLS_PORT: z.coerce.number().int().min(0).max(65_535).default(3101),
   /** How often pending online payments are read from their providers (0: never). */
   PAYMENTS_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
@@ -59,7 +67,8 @@ const configFields = z.object({
   PUBLIC_ORIGIN: z
     .string()
     .regex(/^https?:\/\/[^\s]*\{store\}[^\s]*$/, 'must be an http(s) address with {store} in it')
-    .optional(),
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** TEST-ONLY: milliseconds added to the server's clock (browser journeys on a fixed weekday). */
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });

@@ -4,6 +4,7 @@ import { startStandin } from '@comanda/psp-standin';
 import { buildApp, paymentSecretsKeyOf } from './app.ts';
 import { ConfigError, loadConfig, runsStandin } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import type { StandinAccess } from './modules/payments/provider-factory.ts';
 import { loadDemoStoresIfEmpty } from './modules/store-import/demo-stores.ts';
 
 async function main() {
@@ -27,9 +28,10 @@ async function main() {
         now,
       })
     : null;
+  const external = !standin && config.PSP_STANDIN_URL ? externalStandin(config.PSP_STANDIN_URL) : null;
   const warnings: string[] = [];
   const paymentSecretsKey = paymentSecretsKeyOf(config, (message) => warnings.push(message));
-  const { app } = await buildApp({ config, database, now, standin, paymentSecretsKey });
+  const { app } = await buildApp({ config, database, now, standin: standin ?? external, paymentSecretsKey });
   for (const message of warnings) app.log.warn(message);
   if (standin) {
     app.log.warn(
@@ -65,6 +67,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/** A stand-in PSP of another process: its accounts are registered by whoever runs it. */
+function externalStandin(url: string): StandinAccess {
+  return { url: url.replace(/\/$/, ''), tlsUrl: null, pki: null, addAccounts: () => {} };
 }
 
 main().catch((error: unknown) => {

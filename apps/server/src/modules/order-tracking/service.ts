@@ -247,11 +247,12 @@ export interface AwaitingOrder {
 /**
  * Releases an order whose online payment was confirmed: the store sees it from now on and the
  * customer earns its points. Undefined when it is not awaiting any more (released or dropped
- * already): the caller's transition then did nothing twice.
+ * already): the caller's transition then did nothing twice. The caller announces it once its
+ * transaction has committed (`announceReleased`): a NOTIFY inside the transaction would serialise
+ * every release's commit on PostgreSQL's notification lock (docs/decisions/0012).
  */
 export async function releasePaidOrder(
   tx: DbExecutor,
-  events: OrderEvents,
   order: AwaitingOrder,
   earn: number,
   at: Date,
@@ -259,14 +260,22 @@ export async function releasePaidOrder(
   const row = await repo.lockAwaitingOrder(tx, order.storeId, order.id);
   if (!row) return undefined;
   await repo.releaseOrder(tx, row, earn, at);
-  await events.publish(tx, {
-    storeId: row.storeId,
-    customerId: row.customerId,
-    id: row.id,
-    status: row.status,
+  return row;
+}
+
+/** The live order streams learn of a released order (the store's board, the customer's screens). */
+export function announceReleased(
+  events: OrderEvents,
+  order: AwaitingOrder & { status: string },
+  at: Date,
+): void {
+  events.publishCommitted({
+    storeId: order.storeId,
+    customerId: order.customerId,
+    id: order.id,
+    status: order.status,
     updatedAt: iso(at),
   });
-  return row;
 }
 
 /**

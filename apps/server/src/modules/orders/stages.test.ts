@@ -249,7 +249,10 @@ describe('stage 4, the payment method', () => {
       '409 PAYMENT_METHOD_UNAVAILABLE',
     );
     expect(
-      await check(body({ fk_forma_pagamento: 999 }), context({ method: null, onlinePayment: true, paymentByPix: true })),
+      await check(
+        body({ fk_forma_pagamento: 999 }),
+        context({ method: null, onlinePayment: true, paymentByPix: true }),
+      ),
     ).toBe('409 PAYMENT_NOT_CONFIRMED');
     const pickupOnly = context({
       method: {

@@ -243,17 +243,11 @@ const flipSignature = (header: string) =>
 const FORGE: Record<(typeof SHAPES)[number], (n: OutgoingNotification) => OutgoingNotification> = {
   mercadopago: (n) => ({
     ...n,
-    headers: { ...n.headers, 'x-signature': n.headers['x-signature']!.replace(/v1=./, 'v1=0') },
+    headers: { ...n.headers, 'x-signature': flipSignature(n.headers['x-signature']!) },
   }),
   stripe: (n) => ({
     ...n,
-    headers: {
-      ...n.headers,
-      'stripe-signature': (n.headers['stripe-signature'] ?? n.headers['Stripe-Signature'])!.replace(
-        /v1=./,
-        'v1=0',
-      ),
-    },
+    headers: { ...n.headers, 'stripe-signature': flipSignature(n.headers['stripe-signature']!) },
   }),
   apipix: (n) => ({ ...n, url: n.url.replace(/token=[^&]+/, 'token=forged') }),
 };
@@ -379,6 +373,32 @@ describe('bad input: a 4xx with a code, nothing moved, no order released', () =>
 
 describe('the store’s own PIX key (no provider)', () => {
   const CHAVE = 'chave.localhost';
+
+  it('money confirmed after the payment expired is flagged for the store to give back by hand', async () => {
+    const account = await signUp(p.t.app, { host: CHAVE });
+    const intent = await intentFor(account, {}, CHAVE);
+    p.t.setNow(new Date(Date.now() + 10 * 60_000));
+    try {
+      await forgetLastCheck(intent.intent_id);
+      await reconcile();
+    } finally {
+      p.t.setNow(new Date());
+    }
+    const { row } = await paymentState(p.t, intent.intent_id);
+    expect(row.status).toBe('expired');
+    const staff = await signInStaff(p.t, { host: CHAVE });
+    const confirmed = await p.t.app.inject({
+      method: 'POST',
+      url: `/staff/payments/${row.id}/confirm`,
+      headers: { host: CHAVE, ...bearer(staff.token) },
+    });
+    expect(confirmed.json()).toEqual({ status: 'expired' });
+    expect((await paymentState(p.t, intent.intent_id)).row).toMatchObject({
+      needsManualRefund: true,
+      paidAmount: 11_980,
+    });
+    expect(await staffOrderIds(CHAVE)).not.toContain(intent.order_id);
+  });
 
   it('gives a static BR Code with the key for the total, and the store confirms the money by hand', async () => {
     const account = await signUp(p.t.app, { host: CHAVE });

@@ -17,7 +17,12 @@ import type { OrderEvents } from '../../lib/order-events.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
 import { qrSvgDataUrl } from '../../lib/qr-svg.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
-import { dropUnpaidOrder, type OrderTrackingService, releasePaidOrder } from '../order-tracking/service.ts';
+import {
+  announceReleased,
+  dropUnpaidOrder,
+  type OrderTrackingService,
+  releasePaidOrder,
+} from '../order-tracking/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import {
   type ChargeState,
@@ -350,7 +355,7 @@ export class PaymentService {
           return;
         }
         if (payment.status === 'pending') {
-          await db.transaction(async (tx) => {
+          const released = await db.transaction(async (tx) => {
             const moved = await repo.move(tx, {
               id: payment.id,
               from: ['pending'],
@@ -360,8 +365,9 @@ export class PaymentService {
               paidAmount,
               paidAt: state.paidAt ?? at,
             });
-            if (moved) await releasePaidOrder(tx, events, this.orderOf(payment), payment.pointsToEarn, at);
+            return moved ? releasePaidOrder(tx, this.orderOf(payment), payment.pointsToEarn, at) : undefined;
           });
+          if (released) announceReleased(events, { ...this.orderOf(payment), status: 'Solicitado' }, at);
           return;
         }
         if (payment.status === 'expired' || payment.status === 'canceled' || payment.status === 'failed') {
