@@ -1,5 +1,6 @@
 import { createStore, type ExternalStore, useStore } from './external-store.ts';
 import type { PaymentIntentData } from './payment-wire.ts';
+import { PENDING_PIX_KEY } from './pending-pix-key.ts';
 import { getSessionUser } from './session.ts';
 import { readJson, removeStorage, writeStorage } from './storage.ts';
 
@@ -9,8 +10,7 @@ import { readJson, removeStorage, writeStorage } from './storage.ts';
  * created and reads it back on /confirmation; the PIX screen and the start check follow it.
  */
 
-/** Local storage key of the pending payment intent (spec section 3 "Local storage keys"). */
-export const PENDING_PIX_KEY = 'pix_payment_intent';
+export { PENDING_PIX_KEY } from './pending-pix-key.ts';
 
 /** Spec section 9: the code's validity when the server names none (expiration_time_pix's default). */
 export const PIX_DEFAULT_VALIDITY_SECONDS = 300;
