@@ -100,46 +100,46 @@ function PixPayment({ pending, t }: { pending: PendingPix; t: PaymentT }) {
 
       <PixCountdown secondsLeft={secondsLeft} expiresAt={pending.expiresAt} t={t} />
 
-      <div className="pix-card">
-        {pending.copyCode ? <PixCopyKey code={pending.copyCode} t={t} /> : null}
-        {pending.qrImage ? (
-          <figure className="pix-qr">
-            <img src={pending.qrImage} alt={t('pixQrAlt')} width={200} height={200} />
-            <figcaption>{t('pixQrHint')}</figcaption>
-          </figure>
-        ) : null}
-      </div>
+      {ended ? null : (
+        // A code past its time or stopped by the server can no longer be paid: only the dialog stays.
+        <>
+          <div className="pix-card">
+            {pending.copyCode ? <PixCopyKey code={pending.copyCode} t={t} /> : null}
+            {pending.qrImage ? (
+              <figure className="pix-qr">
+                <img src={pending.qrImage} alt={t('pixQrAlt')} width={200} height={200} />
+                <figcaption>{t('pixQrHint')}</figcaption>
+              </figure>
+            ) : null}
+          </div>
 
-      <section className="pix-card" aria-labelledby="pix-steps-title">
-        <h2 id="pix-steps-title" className="pix-card-title">
-          {t('pixStepsTitle')}
-        </h2>
-        <ol className="pix-steps">
-          <li>{t('pixStep1')}</li>
-          <li>{t('pixStep2')}</li>
-          <li>{t('pixStep3')}</li>
-        </ol>
-      </section>
+          <section className="pix-card" aria-labelledby="pix-steps-title">
+            <h2 id="pix-steps-title" className="pix-card-title">
+              {t('pixStepsTitle')}
+            </h2>
+            <ol className="pix-steps">
+              <li>{t('pixStep1')}</li>
+              <li>{t('pixStep2')}</li>
+              <li>{t('pixStep3')}</li>
+            </ol>
+          </section>
 
-      <p role="status" className="pix-waiting">
-        {ended ? null : (
-          <>
+          <p role="status" className="pix-waiting">
             <span className="pix-spinner" aria-hidden="true" />
             {t('pixWaiting')}
-          </>
-        )}
-      </p>
+          </p>
 
-      <div className="pix-leave">
-        <button
-          type="button"
-          className="button button-secondary pix-abandon"
-          onClick={() => setPhase({ kind: 'abandon', busy: false })}
-          disabled={ended}
-        >
-          {t('pixAbandon')}
-        </button>
-      </div>
+          <div className="pix-leave">
+            <button
+              type="button"
+              className="button button-secondary pix-abandon"
+              onClick={() => setPhase({ kind: 'abandon', busy: false })}
+            >
+              {t('pixAbandon')}
+            </button>
+          </div>
+        </>
+      )}
 
       {phase.kind === 'abandon' ? (
         <AbandonDialog
