@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../lib/cart-store.ts';
+import { savePendingPix } from '../lib/pending-pix.ts';
 import { languageStore, storedModeStore } from '../lib/preferences.ts';
 import { tokenStore } from '../lib/session.ts';
 import { START_PATHS } from '../lib/start-data.ts';
+import { sessionToken } from '../test/accounts.tsx';
 import { company, demoMenu } from '../test/fixtures.ts';
 import { jsonFetch } from '../test/render.tsx';
 import { App } from './app.tsx';
@@ -35,7 +37,10 @@ describe('App shell', () => {
     storedModeStore.set(null);
     cartStore.set([]);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    tokenStore.set(null);
+  });
 
   it('has the landmarks: top bar, main and the tab bar', () => {
     setup();
@@ -95,11 +100,40 @@ describe('App shell', () => {
     expect(screen.getByRole('link', { name: /^Carrinho.*2 itens no carrinho$/ })).toBeInTheDocument();
   });
 
-  it('hides both bars on the payment checkout routes', () => {
+  it('hides both bars on the payment checkout routes', async () => {
     history.replaceState(null, '', '/pix_checkout');
+    tokenStore.set(sessionToken());
+    act(() => cartStore.set([{}] as never));
+    savePendingPix({
+      intentId: 'pi_0123456789',
+      qrImage: null,
+      copyCode: '000201',
+      createdAt: Date.now(),
+      expiresAt: Date.now() + 300_000,
+      orderId: 321,
+      amount: 3750,
+      userId: 7,
+      paid: false,
+    });
     setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pague com PIX' })).toBeInTheDocument();
+    expect(location.pathname).toBe('/pix_checkout');
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('/pix_checkout has the checkout guard: a visitor goes to /signin', async () => {
+    history.replaceState(null, '', '/pix_checkout');
+    act(() => cartStore.set([{}] as never));
+    setup();
+    await vi.waitFor(() => expect(location.pathname).toBe('/signin'));
+  });
+
+  it('/pix_checkout has the checkout guard: signed in with an empty cart goes to /profile', async () => {
+    history.replaceState(null, '', '/pix_checkout');
+    tokenStore.set(sessionToken());
+    setup();
+    await vi.waitFor(() => expect(location.pathname).toBe('/profile'));
   });
 
   it('gives a signed-in customer the account menu instead of the visitor icons', async () => {

@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { apiGet } from '../lib/api-client.ts';
 import { useT } from '../lib/i18n.ts';
+import { PENDING_PIX_KEY } from '../lib/pending-pix-key.ts';
 import { setDefaultMode } from '../lib/preferences.ts';
 import { bootFallback, useCompany } from '../lib/start-data.ts';
+import { readStorage } from '../lib/storage.ts';
 import { applyLook } from '../lib/store-look.ts';
 import { injectTrackingWhenIdle } from '../lib/tracking.ts';
 import { BannerLine } from './layout/banner-line.tsx';
@@ -12,7 +14,7 @@ import { OfflineNotice } from './layout/offline-notice.tsx';
 import { StoreInfoHost } from './layout/store-info-host.tsx';
 import { TabBar } from './layout/tab-bar.tsx';
 import { TopBar } from './layout/top-bar.tsx';
-import { barsHidden } from './navigation.ts';
+import { barsHidden, isPaymentCheckoutPath } from './navigation.ts';
 import { RouteView } from './routes.tsx';
 
 /** Keeps the document in the store's look whenever the company reply changes. */
@@ -27,10 +29,17 @@ function LookSync() {
   return null;
 }
 
+/** The start check of a stored PIX intent (spec section 4 "PIX"); its code loads only when one is stored. */
+const PixResume = lazy(() => import('../features/payment/components/pix-resume.tsx'));
+
 function Shell() {
   const t = useT();
   const [location] = useLocation();
   const hideBars = barsHidden(location);
+  // Once, at start; /pix_checkout resumes the intent by itself.
+  const [resumePix] = useState(
+    () => readStorage(PENDING_PIX_KEY) !== null && !isPaymentCheckoutPath(location),
+  );
   return (
     <div className={hideBars ? 'app app-no-bars' : 'app'}>
       <a className="skip-link" href="#main">
@@ -48,6 +57,11 @@ function Shell() {
       </main>
       {hideBars ? null : <TabBar />}
       <StoreInfoHost />
+      {resumePix ? (
+        <Suspense fallback={null}>
+          <PixResume />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -106,6 +106,13 @@ export const ROUTES: readonly AppRoute[] = [
     component: lazy(() => import('../features/checkout/components/checkout-screen.tsx')),
     guard: checkoutGuard,
   },
+  // Online payment: the PIX code of a pending intent, with the checkout's guard (spec section 2).
+  {
+    id: 'pix',
+    path: '/pix_checkout',
+    component: lazy(() => import('../features/payment/components/pix-screen.tsx')),
+    guard: checkoutGuard,
+  },
   // Order tracking (issue 8): the list and, over it, the detail (one screen: no remount between them).
   {
     id: 'orders',

@@ -5,6 +5,8 @@ import {
   type DeliveryType,
   defaultDeliveryType,
   formatDocument,
+  isOnlinePayment,
+  ONLINE_PIX_ID,
 } from '@comanda/domain';
 import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
@@ -13,15 +15,18 @@ import { saveCart, useCart } from '../../../lib/cart-store.ts';
 import { storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
+import { markPendingPixPaid, pendingPixOf, savePendingPix, usePendingPix } from '../../../lib/pending-pix.ts';
 import { customerPhone } from '../../../lib/phone-display.ts';
 import { isLocalMode, SOURCE_KEY } from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
 import { readStorage } from '../../../lib/storage.ts';
+import { whatsappHref } from '../../../lib/whatsapp.ts';
 import { validateCoupon } from '../api/validate-coupon.ts';
 import { type CheckoutT, refusalText, useCheckoutT } from '../checkout-texts.ts';
 import { useCheckoutQuote } from '../hooks/use-checkout-quote.ts';
 import { usePlaceOrder } from '../hooks/use-place-order.ts';
 import { type OrderDraft, orderPayload } from '../model/order.ts';
+import { initialPaymentId } from '../model/quote.ts';
 import { AddressChooserDialog } from './address-chooser-dialog.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 import { CouponBlock } from './coupon-block.tsx';
@@ -95,7 +100,7 @@ function Checkout({
   const [draft, setDraft] = useState<OrderDraft>(() => ({
     deliveryType: defaultDeliveryType(company, tableOrder) ?? 'Retirada',
     addressId: defaultAddressId(customer.enderecos),
-    paymentId: null,
+    paymentId: initialPaymentId(company, tableOrder),
     changeFor: null,
     coupon: null,
     fidelity: false,
@@ -107,7 +112,9 @@ function Checkout({
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [pendingMethod, setPendingMethod] = useState<PaymentMethod | null>(null);
   const documentRef = useRef<HTMLInputElement>(null);
-  const paymentRef = useRef<HTMLFieldSetElement>(null);
+  const paymentRef = useRef<HTMLElement>(null);
+  const pendingPix = usePendingPix();
+  const takesPixOnline = company.online_payment && company.payment_by_pix;
 
   const { sent, quote, freePeriods, address, offeredMethods, chosenMethod } = useCheckoutQuote({
     company,
@@ -121,17 +128,39 @@ function Checkout({
   const { totals, minimum, delivering } = quote;
   const ordering = usePlaceOrder({
     onPlaced: () => change({ coupon: null, paymentId: null, changeFor: null, fidelity: false }),
+    onPixCreated: (intent) => {
+      savePendingPix(pendingPixOf(intent, { validitySeconds: company.expiration_time_pix }));
+      navigate('/pix_checkout');
+    },
     refreshCustomer,
     t,
   });
 
   // A payment no longer offered (other delivery type) is dropped; a change below the total resets it.
   useEffect(() => {
-    const dropped =
-      draft.paymentId !== null && !offeredMethods.some((method) => method.id === draft.paymentId);
+    const offered =
+      (draft.paymentId === ONLINE_PIX_ID && takesPixOnline) ||
+      offeredMethods.some((method) => method.id === draft.paymentId);
+    const dropped = draft.paymentId !== null && !offered;
     const changeTooLow = draft.changeFor !== null && draft.changeFor < totals.total;
     if (dropped || changeTooLow) setDraft((current) => ({ ...current, paymentId: null, changeFor: null }));
-  }, [offeredMethods, draft.paymentId, draft.changeFor, totals.total]);
+  }, [offeredMethods, takesPixOnline, draft.paymentId, draft.changeFor, totals.total]);
+
+  // Spec section 4 "PIX": back on /confirmation with a paid PIX, the order is confirmed at once
+  // (once per visit: a failed call is tried again on the next one, the intent is still kept).
+  const confirmingPix = useRef(false);
+  useEffect(() => {
+    if (!pendingPix?.paid || confirmingPix.current) return;
+    confirmingPix.current = true;
+    setDialog('result');
+    void ordering.confirmPaidPix(pendingPix.intentId, { cart, tableOrder }).then((outcome) => {
+      if (outcome !== 'not_paid') return;
+      // The server does not have it paid after all: back to the code, which polls again.
+      markPendingPixPaid(false);
+      setDialog(null);
+      navigate('/pix_checkout');
+    });
+  }, [pendingPix, ordering, cart, tableOrder, navigate]);
 
   // Spec section 5 "Minimum order": the warning opens when the minimum is not met (not for tables).
   const minimumShown = useRef(false);
@@ -189,7 +218,14 @@ function Checkout({
       tableId: readStorage(TABLE_KEY),
     });
     setDialog('result');
-    void ordering.place({ payload, cart, totals, couponCode: draft.coupon?.codigo ?? null, tableOrder });
+    void ordering.place({
+      payload,
+      cart,
+      totals,
+      couponCode: draft.coupon?.codigo ?? null,
+      tableOrder,
+      paidByPix: isOnlinePayment(sent.payment) ? sent.payment.online === 'pix' : chosenMethod?.tipo === 'pix',
+    });
   };
 
   const act = (action: CheckoutAction) => {
@@ -206,7 +242,7 @@ function Checkout({
         documentRef.current?.focus();
         return;
       case 'no_payment':
-        paymentRef.current?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
+        paymentRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:not([disabled])')?.focus();
         return;
       case 'confirm':
         if (!minimum.met) {
@@ -282,6 +318,7 @@ function Checkout({
           changeFor={draft.changeFor}
           chosenMethod={chosenMethod}
           onChoose={choosePayment}
+          onChoosePix={() => change({ paymentId: ONLINE_PIX_ID, changeFor: null })}
           t={t}
         />
       ) : null}
@@ -367,6 +404,7 @@ function Checkout({
       {dialog === 'result' && ordering.result ? (
         <OrderResultDialog
           result={ordering.result}
+          proofHref={(orderId) => whatsappHref(company.whatsapp, t('proofMessage', { id: orderId }))}
           onSeeStatus={(id) => leaveResult(`/mobile/orders/${id}`)}
           onClose={() => leaveResult(null)}
           t={t}

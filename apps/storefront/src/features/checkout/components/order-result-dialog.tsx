@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
+import { ChatIcon } from '../../../components/icons.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 import type { OrderResult } from '../model/order.ts';
 
@@ -8,14 +9,27 @@ interface DialogProps {
   t: CheckoutT;
 }
 
-/** Spec section 2 "Order result dialog". */
+const LOADING_TEXT = { order: 'sending', pix: 'pixCreating', confirming: 'pixConfirming' } as const;
+
+/**
+ * Spec section 2 "Order result dialog": a spinner, or the success with the order number and the
+ * estimate, or the error. When the payment was PIX, 'Enviar comprovante' opens a WhatsApp chat with
+ * the store (`proofHref`, null when the store has no WhatsApp number).
+ */
 export function OrderResultDialog({
   result,
+  proofHref,
   onSeeStatus,
   onClose,
   t,
-}: DialogProps & { result: OrderResult; onSeeStatus: (orderId: number) => void }) {
+}: DialogProps & {
+  result: OrderResult;
+  proofHref: (orderId: number) => string | null;
+  onSeeStatus: (orderId: number) => void;
+}) {
   const titleId = useId();
+  const proofHintId = useId();
+  const proof = result.status === 'success' && result.paidByPix ? proofHref(result.orderId) : null;
   const close = () => {
     if (result.status !== 'loading') onClose();
   };
@@ -25,7 +39,7 @@ export function OrderResultDialog({
         <div role="status" aria-live="polite" className="checkout-result-body">
           <span className="checkout-spinner" aria-hidden="true" />
           <h2 id={titleId} className="checkout-dialog-title">
-            {t('sending')}
+            {t(LOADING_TEXT[result.step])}
           </h2>
         </div>
       ) : result.status === 'success' ? (
@@ -38,6 +52,24 @@ export function OrderResultDialog({
           </h2>
           <p>{t('orderSuccessText', { id: result.orderId })}</p>
           <p>{t('orderEstimate', { time: result.estimatedTime })}</p>
+          {proof ? (
+            <>
+              {/* A link, not a button: it leaves for WhatsApp (a new tab, or the app on a phone). */}
+              <a
+                className="button button-secondary checkout-proof"
+                href={proof}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-describedby={proofHintId}
+              >
+                <ChatIcon />
+                {t('sendProof')}
+              </a>
+              <span id={proofHintId} className="sr-only">
+                {t('sendProofHint')}
+              </span>
+            </>
+          ) : null}
           <div className="checkout-dialog-actions">
             <button type="button" className="button button-secondary" onClick={onClose}>
               {t('close')}

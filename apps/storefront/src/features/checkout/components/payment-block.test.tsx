@@ -15,6 +15,7 @@ function Harness(props: Omit<PaymentBlockProps, 't'>) {
 
 function setup(over: Partial<Omit<PaymentBlockProps, 't'>> = {}) {
   const onChoose = vi.fn();
+  const onChoosePix = vi.fn();
   render(
     <Harness
       online={null}
@@ -23,20 +24,40 @@ function setup(over: Partial<Omit<PaymentBlockProps, 't'>> = {}) {
       changeFor={null}
       chosenMethod={null}
       onChoose={onChoose}
+      onChoosePix={onChoosePix}
       {...over}
     />,
   );
-  return { onChoose, user: userEvent.setup() };
+  return { onChoose, onChoosePix, user: userEvent.setup() };
 }
 
 describe('PaymentBlock', () => {
   beforeEach(() => languageStore.set('pt_br'));
 
-  it('shows the online entries the store takes as not yet available', () => {
+  it('offers PIX through the app when the store takes it; the card stays coming soon', () => {
+    setup({ online: { pix: true, card: true } });
+    expect(screen.getByRole('radio', { name: 'Pagamento online (PIX)' })).toBeEnabled();
+    const card = screen.getByRole('radio', { name: 'Pagamento online (cartão)' });
+    expect(card).toBeDisabled();
+    expect(card).toHaveAccessibleDescription('Em breve');
+  });
+
+  it('shows only the online entries the store takes', () => {
     setup({ online: { pix: true, card: false } });
-    expect(screen.getByRole('radio', { name: 'Pagamento online (PIX)' })).toBeDisabled();
     expect(screen.queryByRole('radio', { name: 'Pagamento online (cartão)' })).toBeNull();
-    expect(screen.getByText('Em breve')).toBeInTheDocument();
+  });
+
+  it('chooses PIX at once, without asking for change', async () => {
+    const { onChoosePix, onChoose, user } = setup({ online: { pix: true, card: false } });
+    await user.click(screen.getByRole('radio', { name: 'Pagamento online (PIX)' }));
+    expect(onChoosePix).toHaveBeenCalledTimes(1);
+    expect(onChoose).not.toHaveBeenCalled();
+  });
+
+  it('shows PIX as chosen when the payment is the online entry 999', () => {
+    setup({ online: { pix: true, card: false }, paymentId: 999 });
+    expect(screen.getByRole('radio', { name: 'Pagamento online (PIX)' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Dinheiro' })).not.toBeChecked();
   });
 
   it('cash picked again asks for the change again; its amount shows with a way to edit it', async () => {

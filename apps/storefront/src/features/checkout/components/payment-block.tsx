@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@comanda/contract';
-import { formatBRL, ONLINE_CARD_ID, ONLINE_PIX_ID } from '@comanda/domain';
-import { forwardRef } from 'react';
+import { formatBRL, ONLINE_PIX_ID } from '@comanda/domain';
+import { forwardRef, useId } from 'react';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 export interface PaymentBlockProps {
@@ -14,42 +14,68 @@ export interface PaymentBlockProps {
   chosenMethod: PaymentMethod | null;
   /** Cash with change asks for the amount first (again, when picked again). */
   onChoose: (method: PaymentMethod) => void;
+  /** PIX through the app: chosen at once, no change to ask. */
+  onChoosePix: () => void;
   t: CheckoutT;
 }
 
 /**
- * The payment block: the online entries (not yet payable here) and the in-person methods, with
- * the change asked for cash. The ref is the in-person fieldset, focused by the main action.
+ * The payment block: the online entries (PIX through the app; card not yet) and the in-person
+ * methods, with the change asked for cash. Every entry is one radio group, since the order has one
+ * payment. The ref is the block, whose first choice the main action focuses.
  */
-export const PaymentBlock = forwardRef<HTMLFieldSetElement, PaymentBlockProps>(function PaymentBlock(
-  { online, offered, paymentId, changeFor, chosenMethod, onChoose, t },
+export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function PaymentBlock(
+  { online, offered, paymentId, changeFor, chosenMethod, onChoose, onChoosePix, t },
   ref,
 ) {
+  // The whole row is the label (a big touch target); the name is its first line, the hint the rest.
+  const ids = { pix: useId(), pixHint: useId(), card: useId(), soon: useId() };
   return (
-    <section className="checkout-card" aria-labelledby="checkout-payment-title">
+    <section ref={ref} className="checkout-card" aria-labelledby="checkout-payment-title">
       <h3 id="checkout-payment-title" className="checkout-card-title">
         {t('paymentTitle')}
       </h3>
       {online ? (
         <fieldset className="checkout-payments">
           <legend>{t('paymentOnline')}</legend>
-          {[
-            { id: ONLINE_PIX_ID, label: t('onlinePix'), shown: online.pix },
-            { id: ONLINE_CARD_ID, label: t('onlineCard'), shown: online.card },
-          ]
-            .filter((entry) => entry.shown)
-            .map((entry) => (
-              <label key={entry.id} className="checkout-payment checkout-payment-disabled">
-                <input type="radio" name="checkout-online" disabled aria-describedby="checkout-soon" />
-                <span>{entry.label}</span>
-              </label>
-            ))}
-          <p id="checkout-soon" className="field-hint">
-            {t('onlineSoon')}
-          </p>
+          {online.pix ? (
+            <label className="checkout-payment">
+              <input
+                type="radio"
+                name="checkout-payment"
+                checked={paymentId === ONLINE_PIX_ID}
+                onChange={onChoosePix}
+                aria-labelledby={ids.pix}
+                aria-describedby={ids.pixHint}
+              />
+              <span className="checkout-payment-text">
+                <span id={ids.pix}>{t('onlinePix')}</span>
+                <span id={ids.pixHint} className="checkout-payment-hint">
+                  {t('onlinePixHint')}
+                </span>
+              </span>
+            </label>
+          ) : null}
+          {online.card ? (
+            <label className="checkout-payment checkout-payment-disabled">
+              <input
+                type="radio"
+                name="checkout-payment"
+                disabled
+                aria-labelledby={ids.card}
+                aria-describedby={ids.soon}
+              />
+              <span className="checkout-payment-text">
+                <span id={ids.card}>{t('onlineCard')}</span>
+                <span id={ids.soon} className="checkout-payment-hint">
+                  {t('onlineSoon')}
+                </span>
+              </span>
+            </label>
+          ) : null}
         </fieldset>
       ) : null}
-      <fieldset className="checkout-payments" ref={ref}>
+      <fieldset className="checkout-payments">
         <legend>{t('paymentOnDelivery')}</legend>
         {offered.map((method) => (
           <label key={method.id} className="checkout-payment">

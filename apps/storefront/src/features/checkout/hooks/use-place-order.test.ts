@@ -15,6 +15,7 @@ const order: OrderToPlace = {
   totals: checkoutTotals({ lines: cart, deliveryFee: 0, coupon: null, loyaltyReward: null }),
   couponCode: null,
   tableOrder: false,
+  paidByPix: false,
 };
 const placed = {
   status: 201,
@@ -35,8 +36,11 @@ const placed = {
 function setup() {
   const onPlaced = vi.fn();
   const refreshCustomer = vi.fn();
-  const hook = renderHook(() => usePlaceOrder({ onPlaced, refreshCustomer, t: useCheckoutT() }));
-  return { hook, onPlaced, refreshCustomer };
+  const onPixCreated = vi.fn();
+  const hook = renderHook(() =>
+    usePlaceOrder({ onPlaced, onPixCreated, refreshCustomer, t: useCheckoutT() }),
+  );
+  return { hook, onPlaced, onPixCreated, refreshCustomer };
 }
 
 describe('usePlaceOrder', () => {
@@ -52,7 +56,12 @@ describe('usePlaceOrder', () => {
     mockApi({ [`POST ${PATH}`]: placed });
     const { hook, onPlaced, refreshCustomer } = setup();
     await act(() => hook.result.current.place(order));
-    expect(hook.result.current.result).toEqual({ status: 'success', orderId: 321, estimatedTime: '20:30' });
+    expect(hook.result.current.result).toEqual({
+      status: 'success',
+      orderId: 321,
+      estimatedTime: '20:30',
+      paidByPix: false,
+    });
     expect(localStorage.getItem('shop_cart')).toBeNull();
     expect(localStorage.getItem('coupon')).toBeNull();
     expect(localStorage.getItem('source')).toBe('mobile');
@@ -88,5 +97,103 @@ describe('usePlaceOrder', () => {
     expect(api.calls).toHaveLength(0);
     act(() => hook.result.current.clear());
     expect(hook.result.current.result).toBeNull();
+  });
+});
+
+describe('usePlaceOrder, PIX through the app (spec section 4 "Payment routing")', () => {
+  const CREATE = '/bar/v2/payment/create-payment-intent/';
+  const GET = '/bar/v2/payment/get-payment-intent/';
+  const pixOrder: OrderToPlace = {
+    ...order,
+    payload: { ...order.payload, fk_forma_pagamento: 999 } as OrderSubmission,
+    paidByPix: true,
+  };
+  const intent = { intent_id: 'pi_0123456789', order_id: 321, payed: false, order_data: null };
+
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('shop_cart', '{}');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('creates the payment intent instead of placing the order, and keeps the cart', async () => {
+    const api = mockApi({
+      [`POST ${CREATE}`]: { status: 201, body: { success: true, detail: 'ok', data: intent } },
+    });
+    const { hook, onPixCreated, onPlaced } = setup();
+    await act(() => hook.result.current.place(pixOrder));
+    expect(onPixCreated).toHaveBeenCalledWith(intent);
+    expect(api.callsTo('POST', PATH)).toHaveLength(0);
+    expect(api.callsTo('POST', CREATE)[0]!.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect(localStorage.getItem('shop_cart')).toBe('{}');
+  });
+
+  it("words a provider failure as 'Erro ao gerar o PIX. Detalhes: …'", async () => {
+    mockApi({
+      [`POST ${CREATE}`]: {
+        status: 502,
+        body: { detail: 'Provedor fora do ar.', code: 'PAYMENT_PROVIDER_ERROR' },
+      },
+    });
+    const { hook, onPixCreated } = setup();
+    await act(() => hook.result.current.place(pixOrder));
+    expect(hook.result.current.result).toEqual({
+      status: 'error',
+      message: 'Erro ao gerar o PIX. Detalhes: Provedor fora do ar.',
+    });
+    expect(onPixCreated).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of the order as it is", async () => {
+    mockApi({
+      [`POST ${CREATE}`]: {
+        status: 503,
+        body: { detail: 'Pagamento online indisponível.', code: 'ONLINE_PAYMENT_UNAVAILABLE' },
+      },
+    });
+    const { hook } = setup();
+    await act(() => hook.result.current.place(pixOrder));
+    expect(hook.result.current.result).toEqual({
+      status: 'error',
+      message: 'Pagamento online indisponível.',
+    });
+  });
+
+  it('confirms a paid PIX as an order paid in person, and forgets the pending intent', async () => {
+    localStorage.setItem('pix_payment_intent', '{}');
+    const api = mockApi({
+      [`POST ${GET}`]: {
+        body: { success: true, detail: 'ok', data: { ...intent, payed: true, order_data: placed.body } },
+      },
+    });
+    const { hook, onPlaced } = setup();
+    let outcome: string | undefined;
+    await act(async () => {
+      outcome = await hook.result.current.confirmPaidPix('pi_0123456789', { cart, tableOrder: false });
+    });
+    expect(outcome).toBe('confirmed');
+    expect(api.callsTo('POST', GET)[0]!.body).toEqual({ intent_id: 'pi_0123456789' });
+    expect(hook.result.current.result).toEqual({
+      status: 'success',
+      orderId: 321,
+      estimatedTime: '20:30',
+      paidByPix: true,
+    });
+    expect(onPlaced).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('shop_cart')).toBeNull();
+    expect(localStorage.getItem('pix_payment_intent')).toBeNull();
+  });
+
+  it('does not confirm a PIX the server does not have paid', async () => {
+    mockApi({ [`POST ${GET}`]: { body: { success: true, detail: 'ok', data: intent } } });
+    const { hook, onPlaced } = setup();
+    let outcome: string | undefined;
+    await act(async () => {
+      outcome = await hook.result.current.confirmPaidPix('pi_0123456789', { cart, tableOrder: false });
+    });
+    expect(outcome).toBe('not_paid');
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect(localStorage.getItem('shop_cart')).toBe('{}');
   });
 });

@@ -1,10 +1,14 @@
-import type { OrderSubmission } from '@comanda/contract';
-import type { Cart, OrderTotals } from '@comanda/domain';
+import type { OrderPlacedReply, OrderSubmission } from '@comanda/contract';
+import { type Cart, ONLINE_PIX_ID, type OrderTotals } from '@comanda/domain';
 import { useRef, useState } from 'react';
 import { CART_KEY } from '../../../lib/cart-store.ts';
 import { COUPON_KEY } from '../../../lib/coupon-param.ts';
+import type { PaymentIntentData } from '../../../lib/payment-wire.ts';
+import { clearPendingPix } from '../../../lib/pending-pix.ts';
 import { SOURCE_KEY } from '../../../lib/source.ts';
 import { removeStorage, writeStorage } from '../../../lib/storage.ts';
+import { createPixIntent } from '../api/create-payment-intent.ts';
+import { getPaymentIntent } from '../api/get-payment-intent.ts';
 import { placeOrder } from '../api/place-order.ts';
 import type { CheckoutT } from '../checkout-texts.ts';
 import { createAttemptKeys, type OrderResult, pushPurchase } from '../model/order.ts';
@@ -15,40 +19,50 @@ export interface OrderToPlace {
   totals: OrderTotals;
   couponCode: string | null;
   tableOrder: boolean;
+  /** Paid by PIX (online, or to the store's key): the result offers to send the receipt. */
+  paidByPix: boolean;
+}
+
+/** What the screen does after asking for a paid PIX's order. */
+export type PixConfirmation = 'confirmed' | 'not_paid' | 'failed';
+
+interface Succeeded {
+  cart: Cart;
+  deliveryFee: number;
+  couponCode: string | null;
+  tableOrder: boolean;
+  paidByPix: boolean;
 }
 
 /**
- * Placing the order and its result (spec section 4 "Order response"). One Idempotency-Key per
- * attempt: a retry of the same order reuses it, a changed order or a success gets a new one.
+ * Placing the order and its result (spec section 4 "Order response" and "Payment routing"). The
+ * online PIX entry first creates the payment intent, then the screen goes to /pix_checkout; every
+ * other payment posts the order. One Idempotency-Key per attempt: a retry of the same order reuses
+ * it, a changed order or a success gets a new one.
  */
 export function usePlaceOrder({
   onPlaced,
+  onPixCreated,
   refreshCustomer,
   t,
 }: {
   /** The draft forgets its coupon, payment and loyalty choice. */
   onPlaced: () => void;
+  /** The PIX charge exists: keep it and show it. */
+  onPixCreated: (intent: PaymentIntentData) => void;
   refreshCustomer: () => void;
   t: CheckoutT;
 }) {
   const attempts = useRef(createAttemptKeys());
   const [result, setResult] = useState<OrderResult | null>(null);
 
-  const place = async ({ payload, cart, totals, couponCode, tableOrder }: OrderToPlace) => {
-    const key = attempts.current.keyFor(JSON.stringify(payload));
-    setResult({ status: 'loading' });
-    const outcome = await placeOrder(payload, key);
-    refreshCustomer();
-    if (outcome.status !== 'placed') {
-      setResult({
-        status: 'error',
-        message: outcome.status === 'refused' ? outcome.message : t('orderConnectionError'),
-      });
-      return;
-    }
-    const { reply } = outcome;
+  /** An order the store now has: the same end whether it was paid in person or by a confirmed PIX. */
+  const succeed = (
+    reply: OrderPlacedReply,
+    { cart, deliveryFee, couponCode, tableOrder, paidByPix }: Succeeded,
+  ) => {
     attempts.current.reset();
-    pushPurchase(reply, cart, totals, couponCode);
+    pushPurchase(reply, cart, { deliveryFee }, couponCode);
     // The cart is forgotten now (a reload cannot order it again); the screen keeps it in memory
     // until the result dialog is left, since an empty cart sends /confirmation away.
     removeStorage(CART_KEY);
@@ -59,12 +73,89 @@ export function usePlaceOrder({
       status: 'success',
       orderId: reply.order_info.order_id,
       estimatedTime: reply.order_info.estimated_time,
+      paidByPix,
     });
+  };
+
+  const payByPix = async ({ payload }: OrderToPlace, key: string) => {
+    setResult({ status: 'loading', step: 'pix' });
+    const outcome = await createPixIntent(payload, key);
+    // The order awaiting payment holds the points it spends.
+    refreshCustomer();
+    if (outcome.status === 'created') {
+      attempts.current.reset();
+      onPixCreated(outcome.intent);
+      return;
+    }
+    setResult({
+      status: 'error',
+      message:
+        outcome.status === 'provider_error'
+          ? t('pixError', { detail: outcome.detail })
+          : outcome.status === 'refused'
+            ? outcome.message
+            : t('orderConnectionError'),
+    });
+  };
+
+  const place = async (order: OrderToPlace) => {
+    const { payload } = order;
+    const key = attempts.current.keyFor(JSON.stringify(payload));
+    if (payload.fk_forma_pagamento === ONLINE_PIX_ID) return payByPix(order, key);
+    setResult({ status: 'loading', step: 'order' });
+    const outcome = await placeOrder(payload, key);
+    refreshCustomer();
+    if (outcome.status !== 'placed') {
+      setResult({
+        status: 'error',
+        message: outcome.status === 'refused' ? outcome.message : t('orderConnectionError'),
+      });
+      return;
+    }
+    succeed(outcome.reply, {
+      cart: order.cart,
+      deliveryFee: order.totals.deliveryFee,
+      couponCode: order.couponCode,
+      tableOrder: order.tableOrder,
+      paidByPix: order.paidByPix,
+    });
+  };
+
+  /**
+   * Spec section 4 "PIX": /confirmation with a paid pending intent confirms the order: its placed
+   * reply, then the same success as an order paid in person, and the pending intent is forgotten.
+   */
+  const confirmPaidPix = async (
+    intentId: string,
+    { cart, tableOrder }: { cart: Cart; tableOrder: boolean },
+  ): Promise<PixConfirmation> => {
+    setResult({ status: 'loading', step: 'confirming' });
+    const intent = await getPaymentIntent(intentId);
+    if (!intent) {
+      setResult({ status: 'error', message: t('pixConfirmError') });
+      return 'failed';
+    }
+    if (!intent.payed || !intent.order_data) {
+      setResult(null);
+      return 'not_paid';
+    }
+    const reply = intent.order_data;
+    clearPendingPix();
+    refreshCustomer();
+    succeed(reply, {
+      cart,
+      deliveryFee: reply.order.valor_entrega,
+      couponCode: reply.order.cupom,
+      tableOrder,
+      paidByPix: true,
+    });
+    return 'confirmed';
   };
 
   return {
     result,
     place,
+    confirmPaidPix,
     /** A refusal the quote already knows: shown as the server's would be, nothing sent. */
     refuse: (message: string) => setResult({ status: 'error', message }),
     clear: () => setResult(null),

@@ -20,8 +20,10 @@ export const NOTES_MAX_LENGTH = 50;
 
 /** Spec section 4 "Order response": loading, success, failure. */
 export type OrderResult =
-  | { status: 'loading' }
-  | { status: 'success'; orderId: number; estimatedTime: string }
+  /** What is under way: the order call, the PIX charge, or the paid PIX's order being fetched. */
+  | { status: 'loading'; step: 'order' | 'pix' | 'confirming' }
+  /** `paidByPix`: online or to the store's key; the dialog offers to send the receipt. */
+  | { status: 'success'; orderId: number; estimatedTime: string; paidByPix: boolean }
   | { status: 'error'; message: string };
 
 /** In-person methods offered for the delivery type, in the store's order. */
@@ -132,7 +134,7 @@ export function refusalMessage(body: unknown, fallback: string): string {
 export function pushPurchase(
   reply: OrderPlacedReply,
   cart: Cart,
-  totals: OrderTotals,
+  totals: Pick<OrderTotals, 'deliveryFee'>,
   couponCode: string | null,
 ) {
   const layer = (globalThis as { dataLayer?: unknown[] }).dataLayer;

@@ -6,6 +6,8 @@ import {
   type CheckoutPayment,
   type CheckoutStore,
   checkoutQuote,
+  defaultPaymentMode,
+  ONLINE_PIX_ID,
   onlinePaymentOf,
   paymentBlock,
 } from '@comanda/domain';
@@ -106,4 +108,14 @@ export function quoteOf(company: CompanyRules, program: LoyaltyProgram | null, s
   const store = checkoutStoreOf(company, program);
   const draft = checkoutDraftOf(store, state);
   return { store, draft, quote: checkoutQuote(store, draft) };
+}
+
+/**
+ * Spec section 4 "Store-level payment mode": online is preselected when the store takes it and the
+ * payment block is shown; PIX is the online entry payable here (card comes later). Otherwise the
+ * customer picks an in-person method.
+ */
+export function initialPaymentId(company: CompanyRules, tableOrder: boolean): number | null {
+  const store = checkoutStoreOf(company, null);
+  return store.online.pix && defaultPaymentMode(store, tableOrder) === 'online' ? ONLINE_PIX_ID : null;
 }

@@ -10,14 +10,8 @@ import {
   ThumbIcon,
 } from '../../../components/icons.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import {
-  displayUrl,
-  mailtoHref,
-  siteHref,
-  socialHref,
-  telHref,
-  whatsappHref,
-} from '../model/contact-links.ts';
+import { whatsappHref } from '../../../lib/whatsapp.ts';
+import { displayUrl, mailtoHref, siteHref, socialHref, telHref } from '../model/contact-links.ts';
 
 interface LinkItem {
   key: string;

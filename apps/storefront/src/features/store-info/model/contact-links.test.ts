@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailtoHref, siteHref, socialHref, telHref, whatsappHref } from './contact-links.ts';
+import { mailtoHref, siteHref, socialHref, telHref } from './contact-links.ts';
 
 describe('contact links', () => {
   it('dials Brazilian numbers with +55', () => {
@@ -11,12 +11,6 @@ describe('contact links', () => {
   it('writes mailto links only for e-mail addresses', () => {
     expect(mailtoHref(' ola@sakura.example ')).toBe('mailto:ola@sakura.example');
     expect(mailtoHref('not an email')).toBeNull();
-  });
-
-  it('opens WhatsApp chats', () => {
-    expect(whatsappHref('5511999990000')).toBe('https://wa.me/5511999990000');
-    expect(whatsappHref('(11) 99999-0000')).toBe('https://wa.me/5511999990000');
-    expect(whatsappHref('')).toBeNull();
   });
 
   it('links social profiles from a URL or a handle', () => {

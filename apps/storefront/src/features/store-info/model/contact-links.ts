@@ -15,15 +15,6 @@ export function mailtoHref(email: string): string | null {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? `mailto:${trimmed}` : null;
 }
 
-/** WhatsApp chat link (https://wa.me/<country code + number>). */
-export function whatsappHref(value: string): string | null {
-  const trimmed = value.trim();
-  if (/^https:\/\//i.test(trimmed)) return trimmed;
-  const d = digits(trimmed);
-  if (d.length < 8) return null;
-  return `https://wa.me/${d.length <= 11 ? `55${d}` : d}`;
-}
-
 /** A profile link from a full URL, '@handle' or 'handle'. */
 export function socialHref(value: string, base: string): string | null {
   const trimmed = value.trim();

@@ -1,0 +1,37 @@
+import { useId } from 'react';
+import { useLanguage } from '../../../lib/preferences.ts';
+import { formatClockTime, formatCountdown } from '../model/countdown.ts';
+import type { PaymentT } from '../payment-texts.ts';
+
+/**
+ * The time left to pay as mm:ss, and the clock time the code stops working. A timer is not read
+ * aloud at every tick; the last minute is announced once.
+ */
+export function PixCountdown({
+  secondsLeft,
+  expiresAt,
+  t,
+}: {
+  secondsLeft: number;
+  expiresAt: number;
+  t: PaymentT;
+}) {
+  const labelId = useId();
+  const language = useLanguage();
+  return (
+    <div className="pix-timer">
+      <span id={labelId} className="pix-timer-label">
+        {t('pixTimeLeft')}
+      </span>
+      <span role="timer" aria-labelledby={labelId} className="pix-countdown">
+        {formatCountdown(secondsLeft)}
+      </span>
+      <span className="pix-timer-until">
+        {t('pixValidUntil', { time: formatClockTime(expiresAt, language) })}
+      </span>
+      <span className="sr-only" aria-live="polite">
+        {secondsLeft > 0 && secondsLeft <= 60 ? t('pixOneMinute') : ''}
+      </span>
+    </div>
+  );
+}
