@@ -332,7 +332,9 @@ async function benchPglite() {
   const database = openDatabase({});
   try {
     await database.migrate();
-    const { storeId } = await importStore(database.db, readDemoStore('pizzaria.json'));
+    const { storeId } = await importStore(database.db, readDemoStore('pizzaria.json'), {
+      paymentSecretsKey: randomBytes(32),
+    });
     const now = new Date();
     const [customer] = await database.db
       .insert(customers)

@@ -35,11 +35,7 @@ async function pendingIntent(page: Page): Promise<{ intentId: string; orderId: n
   return JSON.parse(raw!) as { intentId: string; orderId: number; amount: number };
 }
 
-/**
- * The stand-in's charge of an intent: the one whose id, provider reference or merchant reference is
- * the intent's id, or that names the order; else the newest pending charge of that amount (the
- * journeys run one at a time).
- */
+/** The stand-in's charge of an intent: the server describes each charge as 'Pedido <order> - <store>'. */
 async function chargeOf(
   request: APIRequestContext,
   intent: { intentId: string; orderId: number; amount: number },
@@ -47,17 +43,9 @@ async function chargeOf(
   const reply = await request.get(`${PSP}/simulator/charges`);
   expect(reply.ok(), `the stand-in PSP at ${PSP}`).toBe(true);
   const charges = (await reply.json()) as StandinCharge[];
-  const named = charges.find(
-    (charge) =>
-      [charge.id, charge.providerRef, charge.reference].includes(intent.intentId) ||
-      new RegExp(`\\b${intent.orderId}\\b`).test(charge.description),
-  );
-  const byAmount = charges
-    .filter((charge) => charge.status === 'pending' && charge.amount === intent.amount)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    .at(-1);
-  const charge = named ?? byAmount;
-  expect(charge, `a stand-in charge for intent ${intent.intentId}`).toBeDefined();
+  const charge = charges.find((candidate) => candidate.description.startsWith(`Pedido ${intent.orderId} - `));
+  expect(charge, `a stand-in charge for order ${intent.orderId}`).toBeDefined();
+  expect(charge!.amount).toBe(intent.amount);
   return charge!;
 }
 

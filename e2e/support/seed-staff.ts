@@ -4,6 +4,7 @@
  * account through the `npm run staff:create` command, whose arguments this takes
  * (STAFF_PASSWORD from the environment). Run by e2e/start-server.sh; never part of the product.
  */
+import { paymentSecretsKeyOf } from '../../apps/server/src/app.ts';
 import { runStaffCreate } from '../../apps/server/src/cli/staff-create.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
@@ -18,7 +19,9 @@ const database = openDatabase({ databaseUrl: '', dataDir: config.DATA_DIR });
 let code = 1;
 try {
   await database.migrate();
-  await loadDemoStoresIfEmpty(database.db);
+  // The same key the server reads (a key file in DATA_DIR): the demo store's payment secrets open there.
+  const paymentSecretsKey = paymentSecretsKeyOf(config, (line) => console.error(`seed-staff: ${line}`));
+  await loadDemoStoresIfEmpty(database.db, { paymentSecretsKey });
   code = await runStaffCreate(process.argv.slice(2), {
     database,
     env: process.env,

@@ -33,6 +33,8 @@ export const createPaymentIntentRequest = z.object({
   card: z.number().int().nullable().optional(),
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequest>;
+/** What a client sends (defaults not yet applied). */
+export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentRequest>;
 
 /** What the storefront needs to show and follow a payment attempt. */
 export const paymentIntentData = z.object({

@@ -1,5 +1,5 @@
+import type { PaymentIntentData } from '@comanda/contract';
 import { createStore, type ExternalStore, useStore } from './external-store.ts';
-import type { PaymentIntentData } from './payment-wire.ts';
 import { PENDING_PIX_KEY } from './pending-pix-key.ts';
 import { getSessionUser } from './session.ts';
 import { readJson, removeStorage, writeStorage } from './storage.ts';

@@ -1,9 +1,4 @@
-import type { OrderSubmission } from '@comanda/contract';
-import type { CreatePaymentIntentRequest, PaymentIntentReply } from '../../../lib/payment-wire.ts';
-
-/** The request as sent: the order as the order call sends it (the contract's input shape). */
-type PixIntentRequest = Pick<CreatePaymentIntentRequest, 'type'> & { order: OrderSubmission };
-
+import type { CreatePaymentIntentBody, OrderSubmission, PaymentIntentReply } from '@comanda/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { refusalMessage } from '../model/order.ts';
 
@@ -25,7 +20,7 @@ export async function createPixIntent(
   order: OrderSubmission,
   idempotencyKey: string,
 ): Promise<CreatePixOutcome> {
-  const request: PixIntentRequest = { type: 'pix', order };
+  const request: CreatePaymentIntentBody = { type: 'pix', order };
   try {
     const reply = await apiFetch<PaymentIntentReply>('/bar/v2/payment/create-payment-intent/', {
       method: 'POST',

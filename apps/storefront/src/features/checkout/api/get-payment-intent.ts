@@ -1,5 +1,5 @@
+import type { PaymentIntentData, PaymentIntentReply } from '@comanda/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
-import type { PaymentIntentData, PaymentIntentReply } from '../../../lib/payment-wire.ts';
 
 /**
  * POST /bar/v2/payment/get-payment-intent/: the intent as the server knows it now; once paid, its

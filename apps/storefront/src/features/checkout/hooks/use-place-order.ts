@@ -1,9 +1,8 @@
-import type { OrderPlacedReply, OrderSubmission } from '@comanda/contract';
+import type { OrderPlacedReply, OrderSubmission, PaymentIntentData } from '@comanda/contract';
 import { type Cart, ONLINE_PIX_ID, type OrderTotals } from '@comanda/domain';
 import { useRef, useState } from 'react';
 import { CART_KEY } from '../../../lib/cart-store.ts';
 import { COUPON_KEY } from '../../../lib/coupon-param.ts';
-import type { PaymentIntentData } from '../../../lib/payment-wire.ts';
 import { clearPendingPix } from '../../../lib/pending-pix.ts';
 import { SOURCE_KEY } from '../../../lib/source.ts';
 import { removeStorage, writeStorage } from '../../../lib/storage.ts';

@@ -1,5 +1,5 @@
+import type { CancelPixReply } from '@comanda/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import type { CancelPixReply } from '../../../lib/payment-wire.ts';
 
 /** `already_paid`: the payment won the race with the abandon (409 PAYMENT_ALREADY_PAID). */
 export type CancelPixOutcome = 'canceled' | 'already_paid' | 'failed';

@@ -1,5 +1,5 @@
+import type { CheckConfirmationReply } from '@comanda/contract';
 import { apiFetch } from '../../../lib/api-client.ts';
-import type { CheckConfirmationReply } from '../../../lib/payment-wire.ts';
 
 /**
  * POST /integracoes/v2/payment/check-confirmation/: whether the PIX was paid. `polling` stays true

@@ -1,8 +1,8 @@
+import type { PaymentStatus } from '@comanda/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore, saveCart } from '../../../lib/cart-store.ts';
-import type { PaymentStatus } from '../../../lib/payment-wire.ts';
 import {
   PENDING_PIX_KEY,
   type PendingPix,

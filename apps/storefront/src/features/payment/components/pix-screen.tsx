@@ -1,9 +1,9 @@
+import type { CheckConfirmationReply } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { CART_KEY, saveCart } from '../../../lib/cart-store.ts';
-import type { CheckConfirmationReply } from '../../../lib/payment-wire.ts';
 import {
   clearPendingPix,
   markPendingPixPaid,

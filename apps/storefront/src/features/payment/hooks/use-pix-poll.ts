@@ -1,5 +1,5 @@
+import type { CheckConfirmationReply } from '@comanda/contract';
 import { useEffect, useRef } from 'react';
-import type { CheckConfirmationReply } from '../../../lib/payment-wire.ts';
 import { checkConfirmation } from '../api/check-confirmation.ts';
 import { PIX_POLL_MS } from '../model/countdown.ts';
 
