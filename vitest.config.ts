@@ -61,6 +61,17 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       })),
+      // The abuse suite (tests/abuse/README.md): short form here, full form by `npm run test:abuse`.
+      ...serverProjects.map((project) => ({
+        test: {
+          name: project.name.replace('server', 'abuse'),
+          include: ['tests/abuse/**/*.abuse.test.ts'],
+          environment: 'node',
+          env: project.env,
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+        },
+      })),
       {
         extends: './apps/storefront/vite.config.ts',
         test: {
