@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neighbourhoods } from '../../apps/server/src/db/schema.ts';
 import { readDemoStore } from '../../apps/server/src/modules/store-import/demo-stores.ts';
 import { bearer, buildAccountsTestApp, signUp } from '../../apps/server/src/test/accounts.ts';
-import { loadFullProduct, setPoints, storeIdOf, tableIdOf } from '../../apps/server/src/test/orders.ts';
+import { loadFullProduct, setPoints, storeIdOf, tableOf } from '../../apps/server/src/test/orders.ts';
 import type { TestApp } from '../../apps/server/src/test/test-app.ts';
 import { type OrderDraft, orderPayload } from '../../apps/storefront/src/features/checkout/model/order.ts';
 import { quoteOf } from '../../apps/storefront/src/features/checkout/model/quote.ts';
@@ -47,7 +47,7 @@ interface StoreFixture {
   host: string;
   lines: CartLineDraft[];
   coupons: string[];
-  tableId: number | null;
+  table: { id: number; token: string } | null;
   /** Saves this store's deliverable and not deliverable addresses for a customer. */
   addresses: (token: string) => Promise<{ deliverable: number; notDeliverable: number }>;
 }
@@ -187,7 +187,7 @@ beforeAll(async () => {
       host,
       lines: await defaultLines(host),
       coupons: slug === 'sakura' ? [] : ['BEMVINDO10', 'ENTREGA5', 'PRIMEIRA15', 'NAOEXISTE'],
-      tableId: slug === 'sakura' ? null : await tableIdOf(t, 'mesa-1', host),
+      table: slug === 'sakura' ? null : await tableOf(t, 'mesa-1', host),
       addresses:
         slug === 'sakura'
           ? async (token) => ({
@@ -324,7 +324,7 @@ describe('the storefront and the server agree on every checkout', () => {
             : spec.address === 'not-deliverable'
               ? addresses!.notDeliverable
               : null;
-        const tableOrder = spec.tableOrder && fixture.tableId !== null;
+        const tableOrder = spec.tableOrder && fixture.table !== null;
         const draft: OrderDraft = {
           deliveryType,
           addressId,
@@ -351,7 +351,8 @@ describe('the storefront and the server agree on every checkout', () => {
           customerId: account.userId,
           phone: account.phone,
           source: tableOrder ? 'local' : null,
-          tableId: tableOrder ? String(fixture.tableId) : null,
+          tableId: tableOrder ? String(fixture.table!.id) : null,
+          tableToken: tableOrder ? fixture.table!.token : null,
         });
 
         const response = await t.app.inject({

@@ -35,6 +35,10 @@ export const company = z.object({
   schedule_periods: z.array(schedulePeriod),
   // money and payment
   valor_minimo: centavos,
+  /** The most units of one cart line this store takes (docs/decisions/0021). */
+  qtd_maxima_item: z.number().int().min(1),
+  /** The largest order total this store takes, in centavos. */
+  valor_maximo_pedido: centavos,
   delivery_fee_type: z.enum(DELIVERY_FEE_TYPES),
   delivery_max_radius: z.number().int().min(0),
   online_payment: z.boolean(),

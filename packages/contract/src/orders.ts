@@ -199,6 +199,11 @@ export const orderSubmission = z.object({
     .union([z.string().max(40), z.number().int()])
     .nullable()
     .optional(),
+  /**
+   * A table order's token, from the table's QR code (`?token=` of /local/{table}); required with a
+   * table id, so a table's public id is not enough to order (docs/decisions/0021).
+   */
+  token_mesa: z.string().max(64).nullable().optional(),
   /** CPF or CNPJ (formatting ignored); required for delivery when the store says so. */
   documento_cliente: z.string().max(32).nullable().optional(),
   /** Reserved for online payment (not yet accepted). */

@@ -6,8 +6,10 @@ import {
   type CheckoutDraft,
   type CheckoutStore,
   checkoutQuote,
+  DEFAULT_ORDER_LIMITS,
   defaultDeliveryType,
   defaultPaymentMode,
+  itemRoom,
   minimumOrder,
 } from './checkout.ts';
 import { DELIVERY_TYPES } from './delivery-types.ts';
@@ -114,6 +116,7 @@ const store = (over: Partial<CheckoutStore> = {}): CheckoutStore => ({
   freePeriods: [],
   loyalty: program,
   online: { pix: false, card: false },
+  orderLimits: DEFAULT_ORDER_LIMITS,
   ...over,
 });
 
@@ -327,6 +330,54 @@ describe('checkout quote: refusals, in the order the server checks them', () => 
   });
 });
 
+describe("checkout quote: the store's order limits (docs/decisions/0021)", () => {
+  const limits = { maxLineQuantity: 5, maxOrderTotal: 20_000 };
+
+  it('refuses an item with more units than the store allows, naming the cap', () => {
+    const quote = checkoutQuote(store({ orderLimits: limits }), draft({ lines: [line(1000, 6)] }));
+    expect(quote.refusals).toEqual([{ code: 'LINE_QUANTITY_TOO_HIGH', maximum: 5 }]);
+    expect(checkoutQuote(store({ orderLimits: limits }), draft({ lines: [line(1000, 5)] })).refusals).toEqual(
+      [],
+    );
+  });
+
+  it('counts identical lines together: six lines of one unit are six units of the item', () => {
+    const six = draft({ lines: Array.from({ length: 6 }, () => line(1000)) });
+    expect(checkoutQuote(store({ orderLimits: limits }), six).refusals).toEqual([
+      { code: 'LINE_QUANTITY_TOO_HIGH', maximum: 5 },
+    ]);
+    const different = draft({ lines: [line(1000, 5), line(1200, 5)] });
+    expect(checkoutQuote(store({ orderLimits: limits }), different).refusals).toEqual([]);
+  });
+
+  it('tells the cart how many more units of an item it takes', () => {
+    expect(itemRoom(limits, [line(1000, 3), line(1200, 4)], line(1000))).toBe(2);
+    expect(itemRoom(limits, [line(1000, 5)], line(1000))).toBe(0);
+  });
+
+  it("refuses a total above the store's maximum, at a table too", () => {
+    const over = draft({ lines: [line(10_001, 2)] });
+    expect(checkoutQuote(store({ orderLimits: limits }), over).refusals).toEqual([
+      { code: 'ORDER_TOTAL_TOO_HIGH', maximum: 20_000 },
+    ]);
+    const atTable = draft({ lines: [line(10_001, 2)], tableOrder: true, payment: null });
+    expect(checkoutQuote(store({ orderLimits: limits }), atTable).refusals).toEqual([
+      { code: 'ORDER_TOTAL_TOO_HIGH', maximum: 20_000 },
+    ]);
+    expect(
+      checkoutQuote(store({ orderLimits: limits }), draft({ lines: [line(10_000, 2)] })).refusals,
+    ).toEqual([]);
+  });
+
+  it("never lets a line cap above the wire's 99 units", () => {
+    const quote = checkoutQuote(
+      store({ orderLimits: { maxLineQuantity: 500, maxOrderTotal: 10_000_000 } }),
+      draft({ lines: [line(100, 99)] }),
+    );
+    expect(quote.refusals).toEqual([]);
+  });
+});
+
 describe('checkout quote: table orders (spec section 6)', () => {
   it('are eaten in, whatever was chosen', () => {
     const quote = checkoutQuote(store(), draft({ tableOrder: true, deliveryType: 'Entregar' }));
@@ -485,6 +536,7 @@ const arbitraryStore: fc.Arbitrary<CheckoutStore> = fc.record({
     { nil: null },
   ),
   online: fc.record({ pix: fc.boolean(), card: fc.boolean() }),
+  orderLimits: fc.constantFrom(DEFAULT_ORDER_LIMITS, { maxLineQuantity: 2, maxOrderTotal: 5000 }),
 });
 
 const arbitraryDraft: fc.Arbitrary<CheckoutDraft> = fc.record({

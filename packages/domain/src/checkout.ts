@@ -1,4 +1,4 @@
-import type { CartLineDraft } from './cart.ts';
+import { type CartLineDraft, lineIdentity, MAX_LINE_QUANTITY } from './cart.ts';
 import { type CashChangeVerdict, cashChangeVerdict, MAX_CHANGE_ABOVE_TOTAL } from './cash-change.ts';
 import { type Coupon, type CouponOrderRefusal, couponOrderRefusal } from './coupon.ts';
 import { documentRequired, isValidDocument, normalizeDocument } from './customer-document.ts';
@@ -92,6 +92,66 @@ export function minimumOrder({
 }
 
 // ---------------------------------------------------------------------------------------------
+// Order limits
+
+/**
+ * A store's caps on one order (docs/decisions/0021): units of one item, and the order's total. They
+ * bound what a single account can commit a store to before anyone checks it by hand. An item is a
+ * line as the cart shows it: identical lines (same product, options and note) count together, so
+ * splitting 99 units into 99 lines of one does not pass the cap.
+ */
+export interface OrderLimits {
+  /** The most units of one item (1 to MAX_LINE_QUANTITY). */
+  maxLineQuantity: number;
+  /** The largest order total, in centavos. */
+  maxOrderTotal: Centavos;
+}
+
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { maxLineQuantity: 30, maxOrderTotal: 300_000 };
+
+/** The most units a line may have at this store: the store's cap, never above the wire's limit. */
+export function lineQuantityCap(limits: OrderLimits): number {
+  return Math.max(1, Math.min(MAX_LINE_QUANTITY, limits.maxLineQuantity));
+}
+
+/** Units of each item in these lines, identical lines together (keyed by `lineIdentity`). */
+export function unitsByItem(lines: readonly CartLineDraft[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const line of lines) {
+    const identity = lineIdentity(line);
+    units.set(identity, (units.get(identity) ?? 0) + line.qtd);
+  }
+  return units;
+}
+
+/** How many more units of this line the cart takes under the store's cap. */
+export function itemRoom(limits: OrderLimits, cart: readonly CartLineDraft[], line: CartLineDraft): number {
+  const identity = lineIdentity(line);
+  const taken = cart.reduce(
+    (sum, existing) => sum + (lineIdentity(existing) === identity ? existing.qtd : 0),
+    0,
+  );
+  return Math.max(0, lineQuantityCap(limits) - taken);
+}
+
+/** The caps this order breaks: an item above the store's units per item, a total above its maximum. */
+export function orderLimitRefusals(
+  limits: OrderLimits,
+  lines: readonly CartLineDraft[],
+  total: Centavos,
+): CheckoutRefusal[] {
+  const refusals: CheckoutRefusal[] = [];
+  const maximum = lineQuantityCap(limits);
+  if ([...unitsByItem(lines).values()].some((units) => units > maximum)) {
+    refusals.push({ code: 'LINE_QUANTITY_TOO_HIGH', maximum });
+  }
+  if (total > limits.maxOrderTotal) {
+    refusals.push({ code: 'ORDER_TOTAL_TOO_HIGH', maximum: limits.maxOrderTotal });
+  }
+  return refusals;
+}
+
+// ---------------------------------------------------------------------------------------------
 // The quote
 
 /** The store's side of a checkout: its settings and whether it takes orders now. */
@@ -111,6 +171,8 @@ export interface CheckoutStore extends AllowedDeliveryTypes {
   loyalty: LoyaltyProgram | null;
   /** Payment through the app the store takes (online_payment with payment_by_pix / payment_by_card). */
   online: Record<OnlinePaymentKind, boolean>;
+  /** The store's caps on units per line and on the total. */
+  orderLimits: OrderLimits;
 }
 
 /** The chosen delivery address: its fees when the store delivers there. */
@@ -161,6 +223,8 @@ export type CheckoutRefusal =
   | { code: CouponOrderRefusal; minSubtotal: Centavos }
   | { code: 'LOYALTY_UNAVAILABLE'; reason: LoyaltyUnusableReason }
   | { code: 'MIN_ORDER_NOT_MET'; minimum: Centavos; missing: Centavos }
+  | { code: 'LINE_QUANTITY_TOO_HIGH'; maximum: number }
+  | { code: 'ORDER_TOTAL_TOO_HIGH'; maximum: Centavos }
   | { code: 'CHANGE_BELOW_TOTAL'; total: Centavos }
   | { code: 'CHANGE_TOO_HIGH'; maximum: Centavos }
   | { code: 'INVALID_DOCUMENT' }
@@ -358,6 +422,7 @@ export function checkoutQuote(store: CheckoutStore, draft: CheckoutDraft): Check
   if (!minimum.met) {
     refusals.push({ code: 'MIN_ORDER_NOT_MET', minimum: store.valor_minimo, missing: minimum.missing });
   }
+  refusals.push(...orderLimitRefusals(store.orderLimits, draft.lines, totals.total));
   const change =
     payment && !isOnlinePayment(payment) && payment.permite_troco && draft.changeFor
       ? cashChangeVerdict({ total: totals.total, changeFor: draft.changeFor })

@@ -66,6 +66,10 @@ export const companySettings = pgTable('company_settings', {
   scheduleCapacity: integer('schedule_capacity'),
   // money and payment
   valorMinimo: integer('valor_minimo').notNull().default(0),
+  /** The most units of one cart line (docs/decisions/0021). */
+  qtdMaximaItem: integer('qtd_maxima_item').notNull().default(30),
+  /** The largest order total accepted, in centavos (docs/decisions/0021). */
+  valorMaximoPedido: integer('valor_maximo_pedido').notNull().default(300_000),
   deliveryFeeType: text('delivery_fee_type').notNull().default('neighbourhood'),
   deliveryMaxRadius: integer('delivery_max_radius').notNull().default(0),
   deliveryRadiusTiers: jsonb('delivery_radius_tiers').$type<RadiusTier[]>().notNull().default([]),
@@ -318,6 +322,11 @@ export const diningTables = pgTable(
     ref: text('ref').notNull(),
     description: text('description').notNull(),
     ativo: boolean('ativo').notNull().default(true),
+    /**
+     * The secret in the table's QR code: a table order must carry it, so knowing a table's public id
+     * is not enough to order (docs/decisions/0021). Kept across store imports; replaced to reprint.
+     */
+    token: text('token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [uniqueIndex('dining_tables_store_ref').on(t.storeId, t.ref)],
 );
@@ -580,8 +589,13 @@ export const orders = pgTable(
     addressId: integer('address_id').references(() => customerAddresses.id),
     addressString: text('address_string'),
     fidelidadeUtilizada: boolean('fidelidade_utilizada').notNull().default(false),
-    /** Points the order earned. */
+    /**
+     * Points the order earns: credited to the customer only when it is delivered (Entregue),
+     * pending until then (docs/decisions/0021).
+     */
     pontosFidelidade: integer('pontos_fidelidade').notNull().default(0),
+    /** When pontos_fidelidade was credited (the order delivered); null while pending or never. */
+    pointsEarnedAt: timestamp('points_earned_at', { withTimezone: true }),
     /** Points the order spent on the loyalty reward. */
     pontosUtilizados: integer('pontos_utilizados').notNull().default(0),
     documentoCliente: text('documento_cliente'),

@@ -61,6 +61,20 @@ export async function tableIdOf(t: TestApp, ref: string, host = PIZZARIA): Promi
   return row!.id;
 }
 
+/** A table's id and the token of its QR code (what a table order must send: token_mesa). */
+export async function tableOf(
+  t: TestApp,
+  ref: string,
+  host = PIZZARIA,
+): Promise<{ id: number; token: string }> {
+  const storeId = await storeIdOf(t, host);
+  const [row] = await t.database.db
+    .select({ id: diningTables.id, token: diningTables.token })
+    .from(diningTables)
+    .where(and(eq(diningTables.storeId, storeId), eq(diningTables.ref, ref)));
+  return row!;
+}
+
 /** The product as the product dialog loads it. */
 export async function loadFullProduct(t: TestApp, id: number, host = PIZZARIA, channel: Channel = 'app') {
   const response = await t.app.inject({

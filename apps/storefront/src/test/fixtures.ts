@@ -26,6 +26,8 @@ export function company(overrides: Partial<Company> = {}): Company {
     permite_entrega: true,
     permite_busca: true,
     permite_comer_local: false,
+    qtd_maxima_item: 30,
+    valor_maximo_pedido: 300_000,
     authorized_delivery: true,
     agendamento_ativo: false,
     permite_agendamento: false,

@@ -119,6 +119,8 @@ export async function buildCompany(
       permite_agendamento: c.permiteAgendamento,
       schedule_periods: periods,
       valor_minimo: c.valorMinimo,
+      qtd_maxima_item: c.qtdMaximaItem,
+      valor_maximo_pedido: c.valorMaximoPedido,
       delivery_fee_type: c.deliveryFeeType as Company['delivery_fee_type'],
       delivery_max_radius: c.deliveryMaxRadius,
       online_payment: c.onlinePayment,

@@ -135,19 +135,34 @@ export async function lockAwaitingOrder(
   return row;
 }
 
-/** The order paid: shown to the store from now on, and its points earned (balance and ledger). */
+/**
+ * The order paid: shown to the store from now on, with the points it will earn on delivery
+ * (pending until then, docs/decisions/0021).
+ */
 export async function releaseOrder(tx: DbExecutor, order: OrderRow, earn: number, at: Date): Promise<void> {
   await tx
     .update(orders)
     .set({ awaitingPayment: false, pontosFidelidade: earn, updatedAt: at })
     .where(and(eq(orders.storeId, order.storeId), eq(orders.id, order.id)));
-  if (earn <= 0) return;
+}
+
+/**
+ * The order delivered: the points it earns are credited now (balance and ledger), once. Only a
+ * delivered order ever adds points, so points spent on a reward always come from completed orders.
+ */
+export async function creditEarnedPoints(tx: DbExecutor, order: OrderRow, at: Date): Promise<number> {
+  if (order.pontosFidelidade <= 0 || order.pointsEarnedAt !== null) return 0;
+  const earn = order.pontosFidelidade;
+  await tx
+    .update(orders)
+    .set({ pointsEarnedAt: at })
+    .where(and(eq(orders.storeId, order.storeId), eq(orders.id, order.id)));
   const [account] = await tx
     .update(customers)
     .set({ pontosFidelidade: sql`${customers.pontosFidelidade} + ${earn}` })
     .where(and(eq(customers.storeId, order.storeId), eq(customers.id, order.customerId)))
     .returning({ points: customers.pontosFidelidade });
-  if (!account) return;
+  if (!account) return 0;
   await tx.insert(loyaltyPointsLedger).values({
     storeId: order.storeId,
     customerId: order.customerId,
@@ -157,6 +172,7 @@ export async function releaseOrder(tx: DbExecutor, order: OrderRow, earn: number
     balanceAfter: account.points,
     at,
   });
+  return earn;
 }
 
 /** The lines of some orders, in order. */
@@ -220,7 +236,7 @@ export async function setStatus(
 export interface GiveBack {
   /** Points given back (the reward the order spent). */
   pointsRefunded: number;
-  /** Points taken back (what the order earned), never below a zero balance. */
+  /** Points taken back: what the order had credited (none unless it was delivered). */
   pointsReversed: number;
   /** Whether the order's coupon use was given back. */
   couponReleased: boolean;
@@ -228,13 +244,15 @@ export interface GiveBack {
 
 /**
  * What a cancelled order consumed goes back, in the cancelling transaction: the points it spent on
- * a reward are returned and the points it earned are taken back (down to a zero balance, never
- * below; the ledger records the actual changes), and its coupon use and redemption are undone.
+ * a reward are returned, the points it had credited (only a delivered order has) are taken back
+ * (down to a zero balance, never below; the ledger records the actual changes), and its coupon use
+ * and redemption are undone. Pending points were never credited: nothing to take back.
  * Locks the customer's row before the coupon's, as order placement does.
  */
 export async function giveBack(tx: DbExecutor, order: OrderRow, at: Date): Promise<GiveBack> {
   const result: GiveBack = { pointsRefunded: 0, pointsReversed: 0, couponReleased: false };
-  if (order.pontosUtilizados > 0 || order.pontosFidelidade > 0) {
+  const credited = order.pointsEarnedAt !== null ? Math.max(0, order.pontosFidelidade) : 0;
+  if (order.pontosUtilizados > 0 || credited > 0) {
     const [account] = await tx
       .select({ points: customers.pontosFidelidade })
       .from(customers)
@@ -243,7 +261,7 @@ export async function giveBack(tx: DbExecutor, order: OrderRow, at: Date): Promi
     if (account) {
       const refunded = Math.max(0, order.pontosUtilizados);
       const afterRefund = account.points + refunded;
-      const reversed = Math.min(Math.max(0, order.pontosFidelidade), Math.max(0, afterRefund));
+      const reversed = Math.min(credited, Math.max(0, afterRefund));
       const balance = afterRefund - reversed;
       await tx
         .update(customers)

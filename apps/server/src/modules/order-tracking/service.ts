@@ -221,6 +221,7 @@ export class OrderTrackingService {
         at,
       });
       if (to === 'Cancelado') await repo.giveBack(tx, order, at);
+      if (to === 'Entregue') await repo.creditEarnedPoints(tx, order, at);
       await events.publish(tx, {
         storeId: staff.storeId,
         customerId: order.customerId,
@@ -245,8 +246,8 @@ export interface AwaitingOrder {
 }
 
 /**
- * Releases an order whose online payment was confirmed: the store sees it from now on and the
- * customer earns its points. Undefined when it is not awaiting any more (released or dropped
+ * Releases an order whose online payment was confirmed: the store sees it from now on, and its
+ * points wait for its delivery. Undefined when it is not awaiting any more (released or dropped
  * already): the caller's transition then did nothing twice. The caller announces it once its
  * transaction has committed (`announceReleased`): a NOTIFY inside the transaction would serialise
  * every release's commit on PostgreSQL's notification lock (docs/decisions/0012).

@@ -14,7 +14,7 @@ import {
   signUp,
 } from '../../test/accounts.ts';
 import { listLoyaltyLedger } from '../../test/loyalty.ts';
-import { addCoupon, cartLine, customerState, placeOrder, setPoints, submission } from '../../test/orders.ts';
+import { addCoupon, cartLine, customerState, placeOrder, submission } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { changeStatus, placePickupOrder } from '../../test/tracking.ts';
 
@@ -258,10 +258,12 @@ describe('cancelling gives back what the order consumed', () => {
     expect(await usesOf()).toBe(1);
   });
 
-  it('the points: the reward spent comes back, the points earned go; balance = Σ ledger', async () => {
+  it('the points: the reward spent comes back; points still pending were never given; balance = Σ ledger', async () => {
     const account = await signUp(t.app);
     const bigCart = await cartLine(t, { ref: 'pizza-calabresa-grande', qtd: 2 });
-    await placeOrder(t, account.token, submission(account.userId, [bigCart]));
+    const first = await placeOrder(t, account.token, submission(account.userId, [bigCart]));
+    const firstId = orderPlacedReply.parse(first.json()).order_info.order_id;
+    await changeStatus(t, staff.token, firstId, { status: 'Entregue' });
     const placed = await placeOrder(
       t,
       account.token,
@@ -269,35 +271,31 @@ describe('cancelling gives back what the order consumed', () => {
     );
     expect(placed.statusCode, placed.body).toBe(201);
     const orderId = orderPlacedReply.parse(placed.json()).order_info.order_id;
-    expect((await customerState(t, account.userId)).points).toBe(123); // 119 − 100 + 104
+    expect((await customerState(t, account.userId)).points).toBe(19); // 119 − 100; its 104 wait for delivery
 
     const response = await changeStatus(t, staff.token, orderId, {
       status: 'Cancelado',
       reason: 'Forno quebrado',
     });
     expect(response.statusCode, response.body).toBe(200);
-    // 123 + 100 spent − 104 earned
     expect(await customerState(t, account.userId)).toMatchObject({ points: 119, ledgerSum: 119 });
     expect(
       (await ledgerOf(account)).slice(-2).map((e) => [e.orderId, e.delta, e.reason, e.balanceAfter]),
     ).toEqual([
-      [orderId, 100, 'order_cancelled_refund', 223],
-      [orderId, -104, 'order_cancelled_reversal', 119],
+      [orderId, -100, 'reward_redeemed', 19],
+      [orderId, 100, 'order_cancelled_refund', 119],
     ]);
   });
 
-  it('points already spent elsewhere are taken back only down to zero', async () => {
+  it('a delivered order keeps its points: Entregue is final, it cannot be cancelled', async () => {
     const account = await signUp(t.app);
-    const orderId = await placePickupOrder(t, account); // earns 32
-    await setPoints(t, account.userId, 10);
-    const response = await changeStatus(t, staff.token, orderId, { status: 'Cancelado', reason: 'Teste' });
-    expect(response.statusCode, response.body).toBe(200);
+    const orderId = await placePickupOrder(t, account); // earns 32 on delivery
     expect((await customerState(t, account.userId)).points).toBe(0);
-    expect((await ledgerOf(account)).at(-1)).toMatchObject({
-      delta: -10,
-      reason: 'order_cancelled_reversal',
-      balanceAfter: 0,
-    });
+    await changeStatus(t, staff.token, orderId, { status: 'Entregue' });
+    expect((await customerState(t, account.userId)).points).toBe(32);
+    const response = await changeStatus(t, staff.token, orderId, { status: 'Cancelado', reason: 'Teste' });
+    expect(response.statusCode).toBe(409);
+    expect(await customerState(t, account.userId)).toMatchObject({ points: 32, ledgerSum: 32 });
   });
 
   it('a refused cancellation gives nothing back', async () => {

@@ -15,6 +15,7 @@ import {
   PIZZARIA,
   SAKURA,
   type SignedUp,
+  signInStaff,
   signUp,
 } from '../../test/accounts.ts';
 import {
@@ -25,8 +26,10 @@ import {
   storeIdOf,
   submission,
   tableIdOf,
+  tableOf,
 } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { changeStatus } from '../../test/tracking.ts';
 
 /*
  * Order placement on the demo stores: 'pizzaria' is open all day, minimum R$ 25,00 (not counting
@@ -67,7 +70,7 @@ async function expectNothingWritten(account: SignedUp) {
 }
 
 describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
-  it('pickup paid by card on delivery: priced by the server, stored, points earned', async () => {
+  it('pickup paid by card on delivery: priced by the server, stored, points pending until delivered', async () => {
     const now = new Date('2026-05-04T18:00:00-03:00');
     t.setNow(now);
     const account = await signUp(t.app);
@@ -88,7 +91,8 @@ describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
       status: 'Solicitado',
       total: 9670,
       estimated_time: '18:25',
-      pontos_fidelidade: 96,
+      // The balance: the order's 96 points are pending until it is delivered.
+      pontos_fidelidade: 0,
     });
     expect(body.order).toMatchObject({
       id: body.order_info.order_id,
@@ -152,22 +156,26 @@ describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
     expect(await customerState(t, account.userId)).toMatchObject({
       orders: 1,
       lines: 2,
-      points: 96,
-      ledgerEntries: 1,
-      ledgerSum: 96,
+      points: 0,
+      ledgerEntries: 0,
     });
     t.setNow(new Date());
   });
 
-  it('the customer record shows the points earned', async () => {
+  it('the customer record shows the points of delivered orders only', async () => {
     const account = await signUp(t.app);
-    await placeOrder(t, account.token, submission(account.userId, [await classicBurger()]));
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/core/cliente_app/${account.userId}`,
-      headers: { host: PIZZARIA, ...bearer(account.token) },
-    });
-    expect(response.json()).toMatchObject({ pontos_fidelidade: 44 });
+    const placed = await placeOrder(t, account.token, submission(account.userId, [await classicBurger()]));
+    const record = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/core/cliente_app/${account.userId}`,
+        headers: { host: PIZZARIA, ...bearer(account.token) },
+      });
+    expect((await record()).json()).toMatchObject({ pontos_fidelidade: 0 });
+    const staff = await signInStaff(t);
+    const orderId = orderPlacedReply.parse(placed.json()).order_info.order_id;
+    await changeStatus(t, staff.token, orderId, { status: 'Entregue' });
+    expect((await record()).json()).toMatchObject({ pontos_fidelidade: 44 });
   });
 
   it("a 'Média' half-and-half pizza is charged the average of its flavours", async () => {
@@ -184,7 +192,7 @@ describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
 
   it('a table order needs no minimum and no payment method, and is always eaten in', async () => {
     const account = await signUp(t.app);
-    const table = await tableIdOf(t, 'mesa-3');
+    const table = await tableOf(t, 'mesa-3');
     const water = await cartLine(t, { ref: 'agua', channel: 'local' });
     // Beer is served only at the tables.
     const beer = await cartLine(t, { ref: 'cerveja-long-neck', channel: 'local' });
@@ -194,7 +202,8 @@ describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
       submission(account.userId, [water, beer], {
         tipo_entrega: 'Entregar',
         forma_entrada: 'local',
-        identificador_pedido_novo: String(table),
+        identificador_pedido_novo: String(table.id),
+        token_mesa: table.token,
         fk_forma_pagamento: null,
       }),
     );
@@ -524,13 +533,53 @@ describe('bad input: a 4xx with a code, and nothing written', () => {
           ref: 'combo-pizza-refri',
           choices: { 'Escolha até 2 sabores': { Calabresa: 1 }, 'Refrigerante 2 L': { 'Coca-Cola 2 L': 1 } },
         });
+        const table = await tableOf(t, 'mesa-1');
         return submission(a.userId, [combo], {
           forma_entrada: 'local',
-          identificador_pedido_novo: String(await tableIdOf(t, 'mesa-1')),
+          identificador_pedido_novo: String(table.id),
+          token_mesa: table.token,
         });
       },
       409,
       'ITEM_UNAVAILABLE',
+    ],
+    [
+      "a table order without its QR code's token (table ids are public)",
+      async (a) =>
+        submission(a.userId, [await cartLine(t, { ref: 'agua', channel: 'local' })], {
+          forma_entrada: 'local',
+          identificador_pedido_novo: String(await tableIdOf(t, 'mesa-1')),
+        }),
+      400,
+      'TABLE_TOKEN_INVALID',
+    ],
+    [
+      "a table order with another table's token",
+      async (a) =>
+        submission(a.userId, [await cartLine(t, { ref: 'agua', channel: 'local' })], {
+          forma_entrada: 'local',
+          identificador_pedido_novo: String(await tableIdOf(t, 'mesa-1')),
+          token_mesa: (await tableOf(t, 'mesa-2')).token,
+        }),
+      400,
+      'TABLE_TOKEN_INVALID',
+    ],
+    [
+      "an item above the store's units per item (99 units, the flood of finding 1)",
+      async (a) => submission(a.userId, [await cartLine(t, { ref: 'pizza-calabresa-grande', qtd: 99 })]),
+      409,
+      'LINE_QUANTITY_TOO_HIGH',
+    ],
+    [
+      "a total above the store's maximum order",
+      // Two items of 30 pizzas grandes (R$ 59,90): R$ 3.594,00, above the default R$ 3.000,00.
+      async (a) =>
+        submission(a.userId, [
+          await cartLine(t, { ref: 'pizza-calabresa-grande', qtd: 30 }),
+          await cartLine(t, { ref: 'pizza-calabresa-grande', qtd: 30, observacao: 'bem assada' }),
+        ]),
+      409,
+      'ORDER_TOTAL_TOO_HIGH',
     ],
     [
       'an order id (orders cannot be changed)',

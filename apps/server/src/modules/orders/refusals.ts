@@ -94,6 +94,12 @@ export const refuse = {
         field: 'identificador_pedido_novo',
       },
     ),
+  tableTokenInvalid: () =>
+    invalid(
+      'TABLE_TOKEN_INVALID',
+      'Mesa não encontrada. Leia o QrCode novamente ou faça o login',
+      'token_mesa',
+    ),
   paymentNotConfirmed: () =>
     conflict(
       'PAYMENT_NOT_CONFIRMED',
@@ -222,6 +228,18 @@ export function checkoutRefusalError(refusal: CheckoutRefusal, paymentName: stri
       return invalid(
         'MIN_ORDER_NOT_MET',
         `O pedido mínimo é de ${formatBRL(refusal.minimum)}, sem contar a entrega. Faltam ${formatBRL(refusal.missing)}.`,
+        'produtos_pedidos',
+      );
+    case 'LINE_QUANTITY_TOO_HIGH':
+      return conflict(
+        'LINE_QUANTITY_TOO_HIGH',
+        `Esta loja aceita no máximo ${refusal.maximum} unidades de cada item por pedido.`,
+        'produtos_pedidos',
+      );
+    case 'ORDER_TOTAL_TOO_HIGH':
+      return conflict(
+        'ORDER_TOTAL_TOO_HIGH',
+        `O total do pedido passa do limite de ${formatBRL(refusal.maximum)} desta loja. Para um pedido maior, fale com a loja.`,
         'produtos_pedidos',
       );
     case 'CHANGE_BELOW_TOTAL':

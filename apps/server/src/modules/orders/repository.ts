@@ -118,6 +118,8 @@ export interface OrderContext extends AvailabilitySettings {
   permiteComerLocal: boolean;
   pickupTime: number;
   valorMinimo: number;
+  qtdMaximaItem: number;
+  valorMaximoPedido: number;
   onlinePayment: boolean;
   paymentByPix: boolean;
   paymentByCard: boolean;
@@ -126,7 +128,8 @@ export interface OrderContext extends AvailabilitySettings {
   shifts: Shift[];
   loyalty: ContextLoyalty | null;
   method: ContextPaymentMethod | null;
-  diningTable: { id: number; description: string } | null;
+  /** The table of a table order, with the token its QR code carries. */
+  diningTable: { id: number; description: string; token: string } | null;
   coupon: ContextCoupon | null;
   /** Orders of this customer that used the coupon. */
   couponCustomerUses: number;
@@ -187,6 +190,8 @@ export async function loadOrderContext(
       c.permite_busca as "permiteBusca",
       c.permite_comer_local as "permiteComerLocal",
       c.valor_minimo as "valorMinimo",
+      c.qtd_maxima_item as "qtdMaximaItem",
+      c.valor_maximo_pedido as "valorMaximoPedido",
       c.online_payment as "onlinePayment",
       c.payment_by_pix as "paymentByPix",
       c.payment_by_card as "paymentByCard",
@@ -205,7 +210,7 @@ export async function loadOrderContext(
           'id', m.id, 'tipo', m.tipo, 'descricao', m.descricao, 'permiteTroco', m.permite_troco,
           'tiposEntrega', m.tipos_entrega)
         from payment_methods m where m.store_id = ${storeId} and m.id = ${methodId} and m.ativo) as "method",
-      (select json_build_object('id', t.id, 'description', t.description)
+      (select json_build_object('id', t.id, 'description', t.description, 'token', t.token)
         from dining_tables t where t.store_id = ${storeId} and t.id = ${tableId} and t.ativo) as "diningTable",
       (select json_build_object(
           'id', cp.id, 'code', cp.code, 'descricao', cp.descricao, 'valor', cp.valor, 'perc', cp.perc,
@@ -349,7 +354,7 @@ const ts = (value: Date | null) => (value ? value.toISOString() : null);
  * One statement writes the whole order: it locks the customer's row, then claims the
  * Idempotency-Key with the order's reply (only when the points to spend are there), and, only
  * when the claim happened, writes the order, its lines, its first status change, the coupon's use
- * and redemption, and the points (balance and ledger). Run on its own it is its own transaction:
+ * and redemption, and the points it spends (balance and ledger; what it earns waits for delivery). Run on its own it is its own transaction:
  * two requests of one customer take turns at the row lock, so the second sees the first's key and
  * points. The coupon's use is a conditional UPDATE (of two orders racing for its last use exactly
  * one gets it); a coupon order runs it inside a transaction that the caller rolls back when the use
@@ -358,8 +363,9 @@ const ts = (value: Date | null) => (value ? value.toISOString() : null);
 export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promise<WriteOrderResult> {
   const { order: o, lines, key, requestHash, reply } = input;
   const spend = o.pontosUtilizados;
-  // An order awaiting its online payment earns its points when the payment is confirmed.
-  const earn = o.awaitingPayment ? 0 : o.pontosFidelidade;
+  // The points an order earns are credited when it is delivered (docs/decisions/0021); an order
+  // awaiting its online payment learns them when the payment is confirmed.
+  const pending = o.awaitingPayment ? 0 : o.pontosFidelidade;
   const rows = await runStatement<{
     claimed: number;
     pointsBefore: number | null;
@@ -378,7 +384,7 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
       insert into idempotency_keys (store_id, customer_id, key, request_hash, status_code, response, order_id, created_at)
       select ${o.storeId}, ${o.customerId}, ${key}, ${requestHash}, 201,
         jsonb_set(${JSON.stringify(reply)}::jsonb, '{order_info,pontos_fidelidade}',
-          to_jsonb(l.points - ${spend}::int + ${earn}::int)),
+          to_jsonb(l.points - ${spend}::int)),
         ${o.id}, ${ts(o.dhIniciado)}::timestamptz
       from locked l
       where l.points >= ${spend}::int
@@ -399,7 +405,7 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
         ${o.total}::int, ${o.couponId}::int, ${o.cupom}::text, ${o.observacoes}, ${o.paymentMethodId}::int,
         ${o.formaPagamentoNome}::text, ${o.trocoPara}::int, ${o.horaEntrega !== null},
         ${ts(o.horaEntrega)}::timestamptz, ${ts(o.estimatedAt)}::timestamptz, ${o.addressId}::int,
-        ${o.addressString}::text, ${o.fidelidadeUtilizada}, ${earn}::int, ${spend}::int,
+        ${o.addressString}::text, ${o.fidelidadeUtilizada}, ${pending}::int, ${spend}::int,
         ${o.documentoCliente}::text, ${o.foneParaMensagens}::text, ${o.imprimir}, ${o.awaitingPayment},
         ${ts(o.dhIniciado)}::timestamptz
       where exists (select 1 from claim)
@@ -432,21 +438,18 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
       select ${o.storeId}, id, ${o.customerId}, ${o.id}, ${ts(o.dhIniciado)}::timestamptz from coupon_use
     ),
     points as (
-      update customers set pontos_fidelidade = pontos_fidelidade - ${spend}::int + ${earn}::int
+      update customers set pontos_fidelidade = pontos_fidelidade - ${spend}::int
       where store_id = ${o.storeId} and id = ${o.customerId}
-        and (${spend}::int > 0 or ${earn}::int > 0)
+        and ${spend}::int > 0
         and exists (select 1 from claim)
       returning pontos_fidelidade
     ),
     ledger as (
       insert into loyalty_points_ledger (store_id, customer_id, order_id, delta, reason, balance_after, at)
-      select ${o.storeId}, ${o.customerId}, ${o.id}, v.delta, v.reason, l.points + v.change,
+      select ${o.storeId}, ${o.customerId}, ${o.id}, -${spend}::int, 'reward_redeemed', l.points - ${spend}::int,
         ${ts(o.dhIniciado)}::timestamptz
-      from (values
-        (-${spend}::int, 'reward_redeemed', -${spend}::int),
-        (${earn}::int, 'order_earned', ${earn}::int - ${spend}::int)) as v(delta, reason, change)
-      cross join locked l
-      where v.delta <> 0 and exists (select 1 from points)
+      from locked l
+      where exists (select 1 from points)
     )
     select
       (select count(*)::int from claim) as "claimed",

@@ -87,6 +87,8 @@ export interface OrderRequest {
   tableId: number | null;
   /** Spec section 6: source 'local' or a table id. */
   tableOrder: boolean;
+  /** The token of the table's QR code, as sent ('' when none). */
+  tableToken: string;
   channel: Channel;
   deliveryType: DeliveryType;
   /** The asked schedule period as an ISO instant (as sent when it is not a time; '' when missing); null when for now. */
@@ -121,6 +123,7 @@ export function readOrderRequest(body: OrderSubmissionBody): OrderRequest {
     tableRef,
     tableId: /^\d{1,9}$/.test(tableRef) ? Number(tableRef) : null,
     tableOrder,
+    tableToken: body.token_mesa?.trim() ?? '',
     channel: tableOrder ? 'local' : 'app',
     deliveryType: body.tipo_entrega,
     scheduledPeriod: body.agendado === true ? periodOf(body.hora_entrega?.trim() ?? '') : null,

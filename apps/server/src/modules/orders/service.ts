@@ -220,13 +220,13 @@ export class OrderService {
   ): Promise<PlaceOrderResult> {
     const { db } = this.deps;
     const { principal, key, hash } = attempt;
-    const { order, lines, reply, spend, earn } = toWrite;
+    const { order, lines, reply, spend } = toWrite;
     const input: repo.WriteOrderInput = { order, lines, key, requestHash: hash, reply };
     const period = order.horaEntrega;
     const capacity = period ? periodCapacity : null;
     const placed = (written: repo.WriteOrderResult): PlaceOrderResult => ({
       statusCode: 201,
-      body: withBalance(reply, written, spend, earn),
+      body: withBalance(reply, written, spend),
       replayed: false,
     });
     if (order.couponId === null && !capacity && !online) {
@@ -272,13 +272,15 @@ export class OrderService {
   }
 }
 
-/** The reply with the points balance the order left (counted under the customer's row lock). */
+/**
+ * The reply with the points balance the order left (counted under the customer's row lock): what
+ * it earns is not there yet, it is credited on delivery.
+ */
 function withBalance(
   reply: OrderPlacedReply,
   written: repo.WriteOrderResult,
   spend: number,
-  earn: number,
 ): OrderPlacedReply {
-  const balance = (written.pointsBefore ?? 0) - spend + earn;
+  const balance = (written.pointsBefore ?? 0) - spend;
   return { ...reply, order_info: { ...reply.order_info, pontos_fidelidade: balance } };
 }

@@ -90,6 +90,8 @@ function context(overrides: Partial<OrderContext> = {}): OrderContext {
     permiteBusca: true,
     permiteComerLocal: false,
     valorMinimo: 2000,
+    qtdMaximaItem: 30,
+    valorMaximoPedido: 300_000,
     onlinePayment: false,
     paymentByPix: false,
     paymentByCard: false,
@@ -269,8 +271,9 @@ describe('stage 4, the payment method', () => {
   });
 
   it('needs none for a table order the store lets pay at the table', async () => {
-    const table = context({ method: null, diningTable: { id: 4, description: 'Mesa 4' } });
-    expect(await check(body({ fk_forma_pagamento: null, forma_entrada: 'local' }), table)).toBe('accepted');
+    const table = context({ method: null, diningTable: { id: 4, description: 'Mesa 4', token: 'qr4' } });
+    const atTable = body({ fk_forma_pagamento: null, forma_entrada: 'local', token_mesa: 'qr4' });
+    expect(await check(atTable, table)).toBe('accepted');
   });
 });
 

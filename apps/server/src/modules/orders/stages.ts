@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { OrderPlacedReply } from '@comanda/contract';
 import {
   type CartLineDraft,
@@ -69,18 +70,32 @@ export function checkoutStoreOf(context: repo.OrderContext, now: Date): Checkout
       pix: context.onlinePayment && context.paymentByPix,
       card: context.onlinePayment && context.paymentByCard,
     },
+    orderLimits: { maxLineQuantity: context.qtdMaximaItem, maxOrderTotal: context.valorMaximoPedido },
   };
 }
 
 export type DiningTable = NonNullable<repo.OrderContext['diningTable']>;
 
-/** The table of a table order (404 TABLE_NOT_FOUND), then the store takes the order now or for its period. */
+/** Compared in constant time: the answer's timing says nothing about how much of a guess was right. */
+export function tableTokenMatches(sent: string, expected: string): boolean {
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
+
+/**
+ * The table of a table order (404 TABLE_NOT_FOUND) and its QR code's token (400 TABLE_TOKEN_INVALID),
+ * then the store takes the order now or for its period.
+ */
 export function checkStore(
   request: OrderRequest,
   context: repo.OrderContext,
   store: CheckoutStore,
 ): DiningTable | null {
   if (request.tableOrder && !context.diningTable) throw refuse.tableNotFound();
+  if (request.tableOrder && !tableTokenMatches(request.tableToken, context.diningTable!.token)) {
+    throw refuse.tableTokenInvalid();
+  }
   const [refusal] = storeRefusals(store, request);
   if (refusal) throw checkoutRefusalError(refusal, null);
   return request.tableOrder ? context.diningTable : null;

@@ -35,7 +35,7 @@ afterAll(async () => {
   await p.close();
 });
 
-/** Two pizzas grandes: R$ 119,80, 119 points once paid. */
+/** Two pizzas grandes: R$ 119,80, 119 points once paid and delivered. */
 const bigCart = (host = PIZZARIA) => cartLine(p.t, { ref: 'pizza-calabresa-grande', qtd: 2, host });
 
 async function staffOrderIds(host = PIZZARIA): Promise<number[]> {
@@ -97,7 +97,7 @@ describe.each(SHAPES)('a PIX order paid online through %s', (shape) => {
     expect(check.json()).toMatchObject({ success: true, data: { polling: true, status: 'pending' } });
   });
 
-  it('is released once the provider notifies the payment: the store sees it, points are earned', async () => {
+  it('is released once the provider notifies the payment: the store sees it, its points wait for delivery', async () => {
     const account = await signUpHere();
     const intent = await intentFor(account, {}, host);
     p.standin.pay(intent.transaction_id!);
@@ -106,16 +106,28 @@ describe.each(SHAPES)('a PIX order paid online through %s', (shape) => {
     expect([state.row.status, state.moves('paid')]).toEqual(['paid', 1]);
     expect(await staffOrderIds(host)).toContain(intent.order_id);
     expect(await customerOrderIds(account, host)).toContain(intent.order_id);
-    expect((await customerState(p.t, account.userId)).points).toBe(119);
+    expect((await customerState(p.t, account.userId)).points).toBe(0);
     const check = await intentCall(p.t, account.token, 'check-confirmation', intent.intent_id, host);
     expect(check.json()).toMatchObject({ data: { polling: false, status: 'paid' } });
     const got = await intentCall(p.t, account.token, 'get-payment-intent', intent.intent_id, host);
     expect(got.json()).toMatchObject({
       data: {
         payed: true,
-        order_data: { order_info: { order_id: intent.order_id, total: 11_980, pontos_fidelidade: 119 } },
+        order_data: {
+          order_info: { order_id: intent.order_id, total: 11_980, pontos_fidelidade: 0 },
+          order: { pontos_fidelidade: 119 },
+        },
       },
     });
+    const staff = await signInStaff(p.t, { host });
+    const delivered = await p.t.app.inject({
+      method: 'POST',
+      url: `/staff/orders/${intent.order_id}/status`,
+      headers: { host, ...bearer(staff.token) },
+      payload: { status: 'Entregue' },
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect((await customerState(p.t, account.userId)).points).toBe(119);
   });
 
   it('is found paid by the reconciliation job when the notification is lost', async () => {
@@ -194,7 +206,7 @@ describe.each(SHAPES)('a PIX order paid online through %s', (shape) => {
     expect(await staffOrderIds(host)).not.toContain(intent.order_id);
   });
 
-  it('the same notification delivered ten times at once pays once, releases once, earns once', async () => {
+  it('the same notification delivered ten times at once pays once, releases once, holds its points once', async () => {
     const account = await signUpHere();
     const intent = await intentFor(account, {}, host);
     const notification = await payUnheard(intent.transaction_id!);
@@ -204,7 +216,7 @@ describe.each(SHAPES)('a PIX order paid online through %s', (shape) => {
     expect(replies.every((reply) => reply.statusCode === 200)).toBe(true);
     const state = await paymentState(p.t, intent.intent_id);
     expect([state.row.status, state.moves('paid')]).toEqual(['paid', 1]);
-    expect((await customerState(p.t, account.userId)).points).toBe(119);
+    expect(await customerState(p.t, account.userId)).toMatchObject({ points: 0, ledgerEntries: 0 });
     expect((await staffOrderIds(host)).filter((id) => id === intent.order_id)).toHaveLength(1);
   });
 
@@ -221,7 +233,7 @@ describe.each(SHAPES)('a PIX order paid online through %s', (shape) => {
     ]);
     const state = await paymentState(p.t, intent.intent_id);
     expect([state.row.status, state.moves('paid')]).toEqual(['paid', 1]);
-    expect((await customerState(p.t, account.userId)).points).toBe(119);
+    expect(await customerState(p.t, account.userId)).toMatchObject({ points: 0, ledgerEntries: 0 });
   });
 
   it('a notification with a forged signature or token moves nothing', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_ORDER_LIMITS, MAX_LINE_QUANTITY } from '@comanda/domain';
 import { z } from 'zod';
 import { paymentProviderSection } from '../payments/provider-settings.ts';
 
@@ -190,6 +191,13 @@ const settings = z.strictObject({
   schedule_step_minutes: z.number().int().min(5).max(240).default(30),
   schedule_capacity: z.number().int().min(1).nullable().default(null),
   valor_minimo: money.default(0),
+  qtd_maxima_item: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LINE_QUANTITY)
+    .default(DEFAULT_ORDER_LIMITS.maxLineQuantity),
+  valor_maximo_pedido: money.min(100).default(DEFAULT_ORDER_LIMITS.maxOrderTotal),
   delivery_fee_type: z.enum(['neighbourhood', 'radius', 'area']).default('neighbourhood'),
   delivery_max_radius: z.number().int().min(0).max(100_000).default(0),
   delivery_radius_tiers: z

@@ -110,6 +110,8 @@ async function upsertSettings(tx: Transaction, storeId: number, doc: StoreDocume
     scheduleStepMinutes: s.schedule_step_minutes,
     scheduleCapacity: s.schedule_capacity,
     valorMinimo: s.valor_minimo,
+    qtdMaximaItem: s.qtd_maxima_item,
+    valorMaximoPedido: s.valor_maximo_pedido,
     deliveryFeeType: s.delivery_fee_type,
     deliveryMaxRadius: s.delivery_max_radius,
     deliveryRadiusTiers: s.delivery_radius_tiers.map((t) => ({ upToMetres: t.up_to_metres, fee: t.fee })),

@@ -127,6 +127,11 @@ const ptBr = {
   refusalCouponMinSubtotal: 'Este cupom vale para pedidos a partir de {minimum}.',
   refusalCouponNotApplicable: 'Este cupom vale só para pedidos com entrega.',
   refusalDocumentRequired: 'Informe um CPF ou CNPJ válido para a entrega.',
+  refusalLineQuantity: 'Esta loja aceita no máximo {maximum} unidades de cada item por pedido.',
+  refusalOrderTotal:
+    'O total do pedido passa do limite de {maximum} desta loja. Para um pedido maior, fale com a loja.',
+  refusalTooManyOrders: 'Você fez muitos pedidos em pouco tempo. Aguarde alguns minutos e tente de novo.',
+  refusalTableToken: 'Mesa não encontrada. Leia o QrCode novamente ou faça o login',
   deliveryTypeEntregar: 'entrega',
   deliveryTypeRetirada: 'retirada',
   deliveryTypeVemComer: 'comer no local',
@@ -252,6 +257,11 @@ const en: Record<Key, string> = {
   refusalCouponMinSubtotal: 'This coupon is for orders from {minimum}.',
   refusalCouponNotApplicable: 'This coupon is for delivery orders only.',
   refusalDocumentRequired: 'Enter a valid CPF or CNPJ for delivery.',
+  refusalLineQuantity: 'This store takes at most {maximum} units of each item per order.',
+  refusalOrderTotal:
+    'The order total is above this store’s limit of {maximum}. For a larger order, contact the store.',
+  refusalTooManyOrders: 'You placed many orders in a short time. Wait a few minutes and try again.',
+  refusalTableToken: 'Table not found. Scan the QR code again or sign in',
   deliveryTypeEntregar: 'delivery',
   deliveryTypeRetirada: 'pickup',
   deliveryTypeVemComer: 'eating in',
@@ -278,6 +288,18 @@ export function rewardText(program: LoyaltyProgram, t: CheckoutT): string {
   return program.recompensa_perc
     ? t('loyaltyRewardPercent', { percent: program.perc_recompensa })
     : t('loyaltyRewardValue', { value: formatBRL(program.vlr_recompensa) });
+}
+
+/** Refusals only the server can make (not rules of the quote), in the customer's language. */
+const SERVER_REFUSAL_TEXT: Record<string, Key> = {
+  TOO_MANY_ORDERS: 'refusalTooManyOrders',
+  TABLE_TOKEN_INVALID: 'refusalTableToken',
+};
+
+/** A server refusal in the customer's language when its code is known; otherwise the server's text. */
+export function serverRefusalText(refusal: { code: string | null; message: string }, t: CheckoutT): string {
+  const key = refusal.code ? SERVER_REFUSAL_TEXT[refusal.code] : undefined;
+  return key ? t(key) : refusal.message;
 }
 
 /** What the customer reads for a refusal of the checkout quote, in their language. */
@@ -313,6 +335,10 @@ export function refusalText(refusal: CheckoutRefusal, t: CheckoutT): string {
       return t(LOYALTY_REASON_TEXT[refusal.reason]);
     case 'MIN_ORDER_NOT_MET':
       return t('minimumText', { minimum: formatBRL(refusal.minimum), missing: formatBRL(refusal.missing) });
+    case 'LINE_QUANTITY_TOO_HIGH':
+      return t('refusalLineQuantity', { maximum: refusal.maximum });
+    case 'ORDER_TOTAL_TOO_HIGH':
+      return t('refusalOrderTotal', { maximum: formatBRL(refusal.maximum) });
     case 'CHANGE_BELOW_TOTAL':
       return t('changeBelowTotal', { total: formatBRL(refusal.total) });
     case 'CHANGE_TOO_HIGH':

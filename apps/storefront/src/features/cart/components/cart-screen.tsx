@@ -1,8 +1,10 @@
 import {
   cartTotals,
+  DEFAULT_ORDER_LIMITS,
   formatBRL,
   groupIdenticalLines,
   type IdenticalLines,
+  itemRoom,
   MAX_CART_LINES,
 } from '@comanda/domain';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +13,7 @@ import { CartIcon } from '../../../components/icons.tsx';
 import { addLine, cartRoom, cleanCart, removeLine, replaceLines } from '../../../lib/cart-actions.ts';
 import { useCart } from '../../../lib/cart-store.ts';
 import { orderChannel } from '../../../lib/full-product.ts';
+import { useCompany } from '../../../lib/start-data.ts';
 import { useCartT } from '../cart-texts.ts';
 import { useCartAvailability } from '../hooks/use-availability.ts';
 import { isFlagged, type LineCheck } from '../model/availability.ts';
@@ -26,6 +29,7 @@ const CHECKING: LineCheck = { status: 'checking' };
 export default function CartScreen() {
   const t = useCartT();
   const cart = useCart();
+  const { data: company } = useCompany();
   const [, navigate] = useLocation();
   const checks = useCartAvailability(cart, orderChannel());
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -60,6 +64,9 @@ export default function CartScreen() {
   const flagged = groups.some((group) => isFlagged(checkOf(group.equality_seq)));
   const checking = groups.some((group) => checkOf(group.equality_seq).status === 'checking');
   const room = cartRoom(cart);
+  const limits = company
+    ? { maxLineQuantity: company.qtd_maxima_item, maxOrderTotal: company.valor_maximo_pedido }
+    : DEFAULT_ORDER_LIMITS;
   const hint = flagged
     ? t('fixFlagged')
     : checking
@@ -88,7 +95,7 @@ export default function CartScreen() {
               key={group.equality_seq}
               group={group}
               check={check}
-              canAdd={room > 0}
+              canAdd={room > 0 && itemRoom(limits, cart, group.line) > 0}
               onAddOne={() => addLine(group.line)}
               onDelete={() => setDialog({ kind: 'delete', group })}
               onReadd={() => {

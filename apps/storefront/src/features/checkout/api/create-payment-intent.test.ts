@@ -41,6 +41,7 @@ describe('createPixIntent', () => {
     expect(await createPixIntent(order, 'attempt-1')).toEqual({
       status: 'refused',
       message: 'Pedido mínimo não atingido.',
+      code: 'MIN_ORDER_NOT_MET',
     });
   });
 

@@ -1,13 +1,13 @@
 import type { CreatePaymentIntentBody, OrderSubmission, PaymentIntentReply } from '@comanda/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { refusalMessage } from '../model/order.ts';
+import { refusalCode, refusalMessage } from '../model/order.ts';
 
 export type CreatePixOutcome =
   | { status: 'created'; intent: PaymentIntentReply['data'] }
   /** The provider could not make the charge (502 PAYMENT_PROVIDER_ERROR): its detail. */
   | { status: 'provider_error'; detail: string }
   /** The order's own refusal, as the order call words it (spec section 8 "Order failure"). */
-  | { status: 'refused'; message: string }
+  | { status: 'refused'; message: string; code: string | null }
   | { status: 'unreachable' };
 
 /**
@@ -34,6 +34,10 @@ export async function createPixIntent(
     if (error.status === 502 && code === 'PAYMENT_PROVIDER_ERROR') {
       return { status: 'provider_error', detail: error.message };
     }
-    return { status: 'refused', message: refusalMessage(error.body, error.message) };
+    return {
+      status: 'refused',
+      message: refusalMessage(error.body, error.message),
+      code: refusalCode(error.body),
+    };
   }
 }

@@ -20,9 +20,16 @@ describe('placeOrder', () => {
 
   it('answers the refusal text (non_field_errors first), or that the server was not reached', async () => {
     mockApi({
-      [`POST ${PATH}`]: { status: 409, body: { detail: 'x', non_field_errors: ['O preço mudou.'] } },
+      [`POST ${PATH}`]: {
+        status: 409,
+        body: { detail: 'x', code: 'PRICE_CHANGED', non_field_errors: ['O preço mudou.'] },
+      },
     });
-    expect(await placeOrder(order, 'attempt-1')).toEqual({ status: 'refused', message: 'O preço mudou.' });
+    expect(await placeOrder(order, 'attempt-1')).toEqual({
+      status: 'refused',
+      message: 'O preço mudou.',
+      code: 'PRICE_CHANGED',
+    });
     mockApi({ [`POST ${PATH}`]: { offline: true } });
     expect(await placeOrder(order, 'attempt-1')).toEqual({ status: 'unreachable' });
   });

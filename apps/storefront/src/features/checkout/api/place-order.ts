@@ -1,11 +1,11 @@
 import type { OrderPlacedReply, OrderSubmission } from '@comanda/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-import { refusalMessage } from '../model/order.ts';
+import { refusalCode, refusalMessage } from '../model/order.ts';
 
 export type PlaceOrderOutcome =
   | { status: 'placed'; reply: OrderPlacedReply }
   /** The server's refusal text (spec section 8 "Order failure"). */
-  | { status: 'refused'; message: string }
+  | { status: 'refused'; message: string; code: string | null }
   | { status: 'unreachable' };
 
 /**
@@ -22,7 +22,11 @@ export async function placeOrder(order: OrderSubmission, idempotencyKey: string)
     return { status: 'placed', reply };
   } catch (error) {
     if (error instanceof ApiError)
-      return { status: 'refused', message: refusalMessage(error.body, error.message) };
+      return {
+        status: 'refused',
+        message: refusalMessage(error.body, error.message),
+        code: refusalCode(error.body),
+      };
     return { status: 'unreachable' };
   }
 }

@@ -47,6 +47,8 @@ import { TotalsBlock } from './totals-block.tsx';
 import '../checkout.css';
 
 const TABLE_KEY = 'table_id';
+/** The table QR code's token (docs/decisions/0021), kept beside table_id by the table entry. */
+const TABLE_TOKEN_KEY = 'table_token';
 const NO_METHODS: readonly PaymentMethod[] = [];
 
 type OpenDialog =
@@ -216,6 +218,7 @@ function Checkout({
       phone: customerPhone(customer.telefones, customer.username) || null,
       source: readStorage(SOURCE_KEY),
       tableId: readStorage(TABLE_KEY),
+      tableToken: readStorage(TABLE_TOKEN_KEY),
     });
     setDialog('result');
     void ordering.place({

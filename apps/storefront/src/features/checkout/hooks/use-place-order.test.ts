@@ -89,6 +89,21 @@ describe('usePlaceOrder', () => {
     expect(retry!.headers.get('Idempotency-Key')).toBe(first!.headers.get('Idempotency-Key'));
   });
 
+  it("shows the server-only refusals (order flood, table token) in the customer's language", async () => {
+    mockApi({
+      [`POST ${PATH}`]: {
+        status: 429,
+        body: { detail: 'Muitos pedidos.', code: 'TOO_MANY_ORDERS', non_field_errors: ['Muitos pedidos.'] },
+      },
+    });
+    const { hook } = setup();
+    await act(() => hook.result.current.place(order));
+    expect(hook.result.current.result).toEqual({
+      status: 'error',
+      message: 'Você fez muitos pedidos em pouco tempo. Aguarde alguns minutos e tente de novo.',
+    });
+  });
+
   it("shows the quote's own refusal without sending anything", () => {
     const api = mockApi({});
     const { hook } = setup();

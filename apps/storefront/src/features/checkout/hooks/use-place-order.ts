@@ -9,7 +9,7 @@ import { removeStorage, writeStorage } from '../../../lib/storage.ts';
 import { createPixIntent } from '../api/create-payment-intent.ts';
 import { getPaymentIntent } from '../api/get-payment-intent.ts';
 import { placeOrder } from '../api/place-order.ts';
-import type { CheckoutT } from '../checkout-texts.ts';
+import { type CheckoutT, serverRefusalText } from '../checkout-texts.ts';
 import { createAttemptKeys, type OrderResult, pushPurchase } from '../model/order.ts';
 
 export interface OrderToPlace {
@@ -92,7 +92,7 @@ export function usePlaceOrder({
         outcome.status === 'provider_error'
           ? t('pixError', { detail: outcome.detail })
           : outcome.status === 'refused'
-            ? outcome.message
+            ? serverRefusalText(outcome, t)
             : t('orderConnectionError'),
     });
   };
@@ -107,7 +107,7 @@ export function usePlaceOrder({
     if (outcome.status !== 'placed') {
       setResult({
         status: 'error',
-        message: outcome.status === 'refused' ? outcome.message : t('orderConnectionError'),
+        message: outcome.status === 'refused' ? serverRefusalText(outcome, t) : t('orderConnectionError'),
       });
       return;
     }

@@ -45,7 +45,9 @@ function payloadOf(
     methods: [CASH],
     tableOrder: over.tableOrder ?? false,
   });
-  const table = over.tableOrder ? { source: 'local', tableId: '4' } : { source: null, tableId: null };
+  const table = over.tableOrder
+    ? { source: 'local', tableId: '4', tableToken: 'qr4' }
+    : { source: null, tableId: null, tableToken: null };
   return orderPayload({
     sent,
     quote,
@@ -85,6 +87,7 @@ describe('orderPayload', () => {
       fk_endereco: null,
       fk_forma_pagamento: null,
       identificador_pedido_novo: '4',
+      token_mesa: 'qr4',
       forma_entrada: 'local',
     });
   });

@@ -43,6 +43,8 @@ export interface PayloadInput {
   phone: string | null;
   source: string | null;
   tableId: string | null;
+  /** The token of the table's QR code (stored with the table id when the QR was read). */
+  tableToken: string | null;
 }
 
 /**
@@ -58,6 +60,7 @@ export function orderPayload({
   phone,
   source,
   tableId,
+  tableToken,
 }: PayloadInput): OrderSubmission {
   return {
     id: null,
@@ -97,6 +100,7 @@ export function orderPayload({
     stripe_payment_intent_id: null,
     agendado: quote.scheduled,
     identificador_pedido_novo: sent.tableOrder ? tableId : null,
+    token_mesa: sent.tableOrder ? tableToken : null,
     documento_cliente: quote.document.value === '' ? null : quote.document.value,
     codigo_autorizacao: null,
     total: quote.totals.total,
@@ -128,6 +132,12 @@ export function refusalMessage(body: unknown, fallback: string): string {
     if (typeof detail === 'string' && detail !== '') return detail;
   }
   return fallback;
+}
+
+/** The stable code of a server refusal, when it has one. */
+export function refusalCode(body: unknown): string | null {
+  const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : null;
 }
 
 /** Spec section 7 "Third-party calls": an analytics 'purchase' in BRL, no customer or document data. */

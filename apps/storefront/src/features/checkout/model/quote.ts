@@ -35,6 +35,8 @@ type CompanyRules = Pick<
   | 'online_payment'
   | 'payment_by_pix'
   | 'payment_by_card'
+  | 'qtd_maxima_item'
+  | 'valor_maximo_pedido'
 >;
 
 export function checkoutStoreOf(company: CompanyRules, program: LoyaltyProgram | null): CheckoutStore {
@@ -53,6 +55,7 @@ export function checkoutStoreOf(company: CompanyRules, program: LoyaltyProgram |
       pix: company.online_payment && company.payment_by_pix,
       card: company.online_payment && company.payment_by_card,
     },
+    orderLimits: { maxLineQuantity: company.qtd_maxima_item, maxOrderTotal: company.valor_maximo_pedido },
   };
 }
 

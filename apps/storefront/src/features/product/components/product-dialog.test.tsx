@@ -70,6 +70,8 @@ function setup(full: FullProduct, props: Partial<ProductDialogProps> = {}, extra
       channel="app"
       hideNotes={false}
       cartRoom={100}
+      itemRoom={() => 30}
+      itemCap={30}
       onInsert={onInsert}
       onClose={onClose}
       {...props}
@@ -258,6 +260,23 @@ describe('ProductDialog', () => {
     expect(await screen.findByRole('button', { name: 'Aumentar quantidade' })).toBeDisabled();
   });
 
+  it("caps the quantity at the store's units per item", async () => {
+    const { user } = setup(drink(), { itemCap: 2, itemRoom: () => 2 });
+    const more = await screen.findByRole('button', { name: 'Aumentar quantidade' });
+    await user.click(more);
+    expect(more).toBeDisabled();
+  });
+
+  it('refuses to add more units of an item than the store takes, saying why', async () => {
+    const { user, onInsert } = setup(drink(), { itemCap: 3, itemRoom: () => 1 });
+    await user.click(await screen.findByRole('button', { name: 'Aumentar quantidade' }));
+    await user.click(insert());
+    expect(onInsert).not.toHaveBeenCalled();
+    expect(
+      await screen.findByText('Esta loja aceita no máximo 3 unidades deste item por pedido.'),
+    ).toBeVisible();
+  });
+
   it('hides notes and quantity in self-checkout with required in-app payment', async () => {
     const { user, onInsert } = setup(burger(), { hideNotes: true });
     await user.click(await screen.findByRole('button', { name: 'Avançar' }));
@@ -323,6 +342,8 @@ describe('ProductDialog', () => {
         channel="app"
         hideNotes={false}
         cartRoom={100}
+        itemRoom={() => 30}
+        itemCap={30}
         onInsert={onInsert}
         onClose={() => {}}
       />,

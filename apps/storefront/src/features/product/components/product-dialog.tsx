@@ -29,6 +29,10 @@ export interface ProductDialogProps {
   hideNotes: boolean;
   /** How many more lines the cart takes. */
   cartRoom: number;
+  /** How many more units of this line the store takes in one order (its cap per item). */
+  itemRoom: (line: CartLineDraft) => number;
+  /** The store's cap on units of one item. */
+  itemCap: number;
   onInsert: (line: CartLineDraft, times: number) => void;
   onClose: () => void;
 }
@@ -47,6 +51,8 @@ export function ProductDialog({
   channel,
   hideNotes,
   cartRoom,
+  itemRoom,
+  itemCap,
   onInsert,
   onClose,
 }: ProductDialogProps) {
@@ -93,7 +99,7 @@ export function ProductDialog({
   const simple = active !== undefined && groups.length === 0;
   const withQuantity = simple && !hideNotes;
   const times = withQuantity ? quantity : 1;
-  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, cartRoom));
+  const maxQuantity = Math.max(1, Math.min(MAX_LINE_QUANTITY, cartRoom, itemCap));
   const currentGroup = step >= 0 ? groups[step] : undefined;
   const currentOk = currentGroup ? groupStatus(currentGroup, picks).ok : true;
   const needsVariant = family && variantId === null;
@@ -136,6 +142,10 @@ export function ProductDialog({
     }
     const result = buildCartLine(active, picks, { channel, observacao: hideNotes ? '' : note, qtd: 1 });
     if (result.ok) {
+      if (itemRoom(result.line) < times) {
+        setInsertError(t('itemCapReached', { max: itemCap }));
+        return;
+      }
       onInsert(result.line, times);
       return;
     }

@@ -1,4 +1,4 @@
-import type { CartLineDraft } from '@comanda/domain';
+import { type CartLineDraft, DEFAULT_ORDER_LIMITS, itemRoom, lineQuantityCap } from '@comanda/domain';
 import { useLocation } from 'wouter';
 import { addLine, cartRoom } from '../../../lib/cart-actions.ts';
 import { useCart } from '../../../lib/cart-store.ts';
@@ -20,6 +20,10 @@ export default function ProductScreen() {
   // Spec section 2: no notes (nor quantity) in self-checkout when in-app payment is required.
   const hideNotes = channel === 'local' && company?.self_checkout_require_imply_pay === true;
 
+  const limits = company
+    ? { maxLineQuantity: company.qtd_maxima_item, maxOrderTotal: company.valor_maximo_pedido }
+    : DEFAULT_ORDER_LIMITS;
+
   const leave = (to: string) => {
     navigate(to);
     selectProduct(null);
@@ -36,6 +40,8 @@ export default function ProductScreen() {
       channel={channel}
       hideNotes={hideNotes}
       cartRoom={cartRoom(cart)}
+      itemRoom={(line) => itemRoom(limits, cart, line)}
+      itemCap={lineQuantityCap(limits)}
       onInsert={insert}
       onClose={() => leave('/')}
     />
