@@ -28,7 +28,7 @@ import { registerOrderTrackingRoutes } from './modules/order-tracking/routes.ts'
 import { OrderTrackingService } from './modules/order-tracking/service.ts';
 import { registerStaffOrderRoutes } from './modules/order-tracking/staff-routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
-import { OrderService } from './modules/orders/service.ts';
+import { OrderService, orderRateRule } from './modules/orders/service.ts';
 import { createPaymentProviders, type StandinAccess } from './modules/payments/provider-factory.ts';
 import { storeSlug } from './modules/payments/repository.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
@@ -256,7 +256,13 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   }
   const limiter = new RateLimiter(db, config.RATE_LIMIT_MULTIPLIER);
   const maps = new LocalMapsProvider();
-  const orders = new OrderService({ db, now, events: orderEvents });
+  const orders = new OrderService({
+    db,
+    now,
+    events: orderEvents,
+    limiter,
+    orderRate: orderRateRule(config.ORDER_RATE_LIMIT_MAX, config.ORDER_RATE_LIMIT_WINDOW_SECONDS),
+  });
   const orderTracking = new OrderTrackingService({ db, now, events: orderEvents });
   return {
     menuCache: new MenuCache(db, config.MENU_CACHE_CHECK_MS),

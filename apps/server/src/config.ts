@@ -30,6 +30,9 @@ const configFields = z.object({
     )
     .default(''),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Orders one customer may place per ORDER_RATE_LIMIT_WINDOW_SECONDS (times RATE_LIMIT_MULTIPLIER). */
+  ORDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
+  ORDER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** log2 of scrypt's N. OWASP: 17 (128 MiB per hash). Lower values only make tests fast. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),

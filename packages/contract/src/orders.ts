@@ -52,6 +52,7 @@ export const ORDER_ERROR_CODES = [
   'ADDRESS_NOT_DELIVERABLE',
   'PAYMENT_METHOD_REQUIRED',
   'MIN_ORDER_NOT_MET',
+  'TABLE_TOKEN_INVALID',
   // the store's current state (409)
   'STORE_CLOSED',
   'SCHEDULING_UNAVAILABLE',
@@ -63,10 +64,14 @@ export const ORDER_ERROR_CODES = [
   'PAYMENT_METHOD_UNAVAILABLE',
   'PAYMENT_NOT_CONFIRMED',
   'LOYALTY_UNAVAILABLE',
+  'LINE_QUANTITY_TOO_HIGH',
+  'ORDER_TOTAL_TOO_HIGH',
   // 404 and 422
   'TABLE_NOT_FOUND',
   'ADDRESS_NOT_FOUND',
   'IDEMPOTENCY_KEY_REUSED',
+  // 429: one customer's orders per window (ORDER_RATE_LIMIT_MAX)
+  'TOO_MANY_ORDERS',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
 

@@ -4,6 +4,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import { type CustomerPrincipal, forbidden, notAuthenticated } from '../../plugins/auth.ts';
+import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import { couponRefusal } from '../coupons/service.ts';
 import { CartProductCopies } from './cart-products.ts';
 import { repriceCart } from './cart-rebuild.ts';
@@ -56,7 +57,20 @@ export interface OrderServiceDeps {
   now: () => Date;
   /** Where a new order is announced (the live order status streams). */
   events?: OrderEvents;
+  /** Counts each customer's orders (ORDER_RATE_LIMIT_*); without it, orders are not limited. */
+  limiter?: RateLimiter;
+  orderRate?: WindowRule;
 }
+
+/**
+ * Orders one customer may place per window (docs/decisions/0021): enough for a table ordering round
+ * after round, far from the hundreds a script places.
+ */
+export function orderRateRule(max: number, windowSeconds: number): WindowRule {
+  return { kind: 'window', name: 'orders-customer', max, windowSeconds, message: 'Muitos pedidos.' };
+}
+
+const TOO_MANY_ORDERS = 'TOO_MANY_ORDERS';
 
 interface Attempt {
   principal: CustomerPrincipal;
@@ -98,6 +112,8 @@ export class OrderService {
       return result;
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
+      // Not the key's reply: the same order retried after the wait must be placed.
+      if (error.code === TOO_MANY_ORDERS) throw error;
       const reply = errorBody(error);
       const stored = await repo.storeRefusal(db, {
         storeId: principal.storeId,
@@ -186,7 +202,29 @@ export class OrderService {
       address,
       coupon,
     });
+    await this.countOrder(principal, now);
     return this.write(attempt, write, coupon?.maxUsesPerCustomer ?? null, context.scheduleCapacity, online);
+  }
+
+  /**
+   * One more order of this customer, counted once it passed every rule (a refused draft or a replay
+   * of a key costs nothing); 429 TOO_MANY_ORDERS beyond the window's maximum.
+   */
+  private async countOrder(principal: CustomerPrincipal, now: Date): Promise<void> {
+    const { limiter, orderRate } = this.deps;
+    if (!limiter || !orderRate) return;
+    try {
+      await limiter.consume(principal.storeId, orderRate, String(principal.customerId), now);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.kind !== 'too_many') throw error;
+      const wait = waitText(Number(error.extra.retryAfterSeconds ?? 60));
+      throw new AppError(
+        'too_many',
+        TOO_MANY_ORDERS,
+        `Você fez muitos pedidos em pouco tempo. Tente novamente em ${wait}.`,
+        { retryAfterSeconds: error.extra.retryAfterSeconds },
+      );
+    }
   }
 
   private async loadContext(attempt: Attempt, request: OrderRequest, knownMenuVersion: number | null) {

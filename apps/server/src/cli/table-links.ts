@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { loadConfig, publicOrigin } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { diningTables } from '../db/schema.ts';
+import { findStoreBySlug } from '../plugins/tenant.ts';
+
+const USAGE = `usage: npm run table:links -- --store <slug> [--rotate <ref>…] [--rotate-all]
+  prints each active table's QR code addresses (/local/{id}?token=… and /self-checkout/{id}?token=…)
+  --rotate      gives these tables (by ref) a new token: their printed QR codes stop working
+  --rotate-all  gives every table of the store a new token`;
+
+export interface TableLinksIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** A table's token: 128 random bits, URL-safe. */
+export function newTableToken(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/**
+ * `npm run table:links`: the addresses to print as each table's QR code, with the token a table
+ * order must carry (docs/decisions/0021), and a way to replace a leaked token. Returns the exit
+ * code: 0 done, 1 unknown store or table, 2 usage.
+ */
+export async function runTableLinks(
+  argv: string[],
+  deps: { database: DatabaseHandle; env: NodeJS.ProcessEnv; io: TableLinksIo },
+): Promise<number> {
+  const { io } = deps;
+  let values: { store?: string; rotate?: string[]; 'rotate-all'?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        store: { type: 'string' },
+        rotate: { type: 'string', multiple: true },
+        'rotate-all': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    io.err(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(USAGE);
+    return 0;
+  }
+  if (!values.store) {
+    io.err(`missing: --store\n${USAGE}`);
+    return 2;
+  }
+  const { db } = deps.database;
+  const slug = values.store;
+  const store = /^[a-z0-9-]{1,63}$/.test(slug) ? await findStoreBySlug(db, slug) : undefined;
+  if (!store) {
+    io.err(`--store: no store '${slug}'`);
+    return 1;
+  }
+  const tables = await db
+    .select()
+    .from(diningTables)
+    .where(and(eq(diningTables.storeId, store.id), eq(diningTables.ativo, true)))
+    .orderBy(asc(diningTables.id));
+  const rotate = values['rotate-all'] ? tables.map((table) => table.ref) : (values.rotate ?? []);
+  const unknown = rotate.filter((ref) => !tables.some((table) => table.ref === ref));
+  if (unknown.length > 0) {
+    io.err(`--rotate: no active table ${unknown.map((ref) => `'${ref}'`).join(', ')}`);
+    return 1;
+  }
+  if (rotate.length > 0) {
+    await db.transaction(async (tx) => {
+      for (const ref of rotate) {
+        await tx
+          .update(diningTables)
+          .set({ token: newTableToken() })
+          .where(and(eq(diningTables.storeId, store.id), inArray(diningTables.ref, [ref])));
+      }
+    });
+  }
+  const current = await db
+    .select()
+    .from(diningTables)
+    .where(and(eq(diningTables.storeId, store.id), eq(diningTables.ativo, true)))
+    .orderBy(asc(diningTables.id));
+  const origin = publicOrigin(loadConfig(deps.env), store.slug);
+  for (const table of current) {
+    const query = `?token=${table.token}`;
+    io.out(
+      [
+        table.ref,
+        table.description,
+        `${origin}/local/${table.id}${query}`,
+        `${origin}/self-checkout/${table.id}${query}`,
+        rotate.includes(table.ref) ? 'new token' : '',
+      ]
+        .join('\t')
+        .trimEnd(),
+    );
+  }
+  return 0;
+}
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+    return await runTableLinks(process.argv.slice(2), {
+      database,
+      env: process.env,
+      io: { out: (line) => console.log(line), err: (line) => console.error(line) },
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main()
+    .then((code) => process.exit(code))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
