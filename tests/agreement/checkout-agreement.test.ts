@@ -129,8 +129,13 @@ beforeAll(async () => {
         },
         { loyalty: { recompensa_perc: true, perc_recompensa: 20, pontos_recompensa: 50 }, opensAt: '18:00' },
       ),
-      // No delivery, no minimum; closed before 11:00 and after 23:00, without scheduling.
-      variantOf('balcao', { permite_entrega: false, valor_minimo: 0 }, { opensAt: '11:00' }),
+      // No delivery, no minimum, small order caps (3 units of an item, R$ 150,00); closed before
+      // 11:00 and after 23:00, without scheduling.
+      variantOf(
+        'balcao',
+        { permite_entrega: false, valor_minimo: 0, qtd_maxima_item: 3, valor_maximo_pedido: 15_000 },
+        { opensAt: '11:00' },
+      ),
     ],
     env: { RATE_LIMIT_MULTIPLIER: '1000' },
   });
