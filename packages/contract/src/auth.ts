@@ -228,7 +228,10 @@ export const customer = z.object({
   documento: z.string().nullable(),
   /** 'kind:number', e.g. 'celular:11999990000'. */
   telefones: z.array(z.string()),
+  /** The loyalty points the customer can spend: those of delivered orders, minus rewards. */
   pontos_fidelidade: z.number().int().min(0),
+  /** Points of orders not delivered yet: credited on delivery, not spendable before (docs/decisions/0021). */
+  pontos_pendentes: z.number().int().min(0).optional(),
   send_promo: promoPreference,
   enderecos: z.array(customerAddress),
   cards: z.array(savedCard),

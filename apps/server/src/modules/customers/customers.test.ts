@@ -70,6 +70,7 @@ describe('customer (GET /core/cliente_app/{id})', () => {
       documento: null,
       telefones: [`celular:${phone}`],
       pontos_fidelidade: 0,
+      pontos_pendentes: 0,
       send_promo: 'remove_promo',
       enderecos: [],
       cards: [],

@@ -18,6 +18,7 @@ import {
   requireCustomer,
   type StaffPrincipal,
 } from '../../plugins/auth.ts';
+import { pendingPoints } from '../orders/service.ts';
 import { listCustomerAddresses, listCustomerCards } from './customer-extras.ts';
 import type { CustomerRow, NewCustomer } from './repository.ts';
 import * as repo from './repository.ts';
@@ -177,9 +178,10 @@ export class CustomerService {
   }
 
   private async toCustomer(row: CustomerRow): Promise<Customer> {
-    const [enderecos, cards] = await Promise.all([
+    const [enderecos, cards, pending] = await Promise.all([
       listCustomerAddresses(this.deps.db, row.storeId, row.id),
       listCustomerCards(this.deps.db, row.storeId, row.id),
+      pendingPoints(this.deps.db, row.storeId, row.id),
     ]);
     return {
       id: row.id,
@@ -190,6 +192,7 @@ export class CustomerService {
       documento: row.documento,
       telefones: [`celular:${row.phone}`],
       pontos_fidelidade: row.pontosFidelidade,
+      pontos_pendentes: pending,
       send_promo: promo(row.sendPromo),
       enderecos,
       cards,

@@ -171,11 +171,17 @@ describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
         url: `/core/cliente_app/${account.userId}`,
         headers: { host: PIZZARIA, ...bearer(account.token) },
       });
-    expect((await record()).json()).toMatchObject({ pontos_fidelidade: 0 });
+    expect((await record()).json()).toMatchObject({ pontos_fidelidade: 0, pontos_pendentes: 44 });
     const staff = await signInStaff(t);
     const orderId = orderPlacedReply.parse(placed.json()).order_info.order_id;
     await changeStatus(t, staff.token, orderId, { status: 'Entregue' });
-    expect((await record()).json()).toMatchObject({ pontos_fidelidade: 44 });
+    expect((await record()).json()).toMatchObject({ pontos_fidelidade: 44, pontos_pendentes: 0 });
+    // A cancelled order's points will never come.
+    const other = await placeOrder(t, account.token, submission(account.userId, [await classicBurger()]));
+    expect((await record()).json()).toMatchObject({ pontos_pendentes: 44 });
+    const otherId = orderPlacedReply.parse(other.json()).order_info.order_id;
+    await changeStatus(t, staff.token, otherId, { status: 'Cancelado', reason: 'Sem pão' });
+    expect((await record()).json()).toMatchObject({ pontos_fidelidade: 44, pontos_pendentes: 0 });
   });
 
   it("a 'Média' half-and-half pizza is charged the average of its flavours", async () => {

@@ -1,7 +1,7 @@
 import type { DeliveryType, Shift } from '@comanda/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { idempotencyKeys, type OrderLineItemSnapshot } from '../../db/schema.ts';
+import { idempotencyKeys, type OrderLineItemSnapshot, orders } from '../../db/schema.ts';
 import { runStatement, statement } from '../../db/statements.ts';
 import type { AvailabilitySettings } from '../menu/service.ts';
 
@@ -524,4 +524,24 @@ export async function forgetKeyOf(
         eq(idempotencyKeys.orderId, values.orderId),
       ),
     );
+}
+
+/**
+ * The points a customer's orders will earn once delivered: placed (or paid, when online), not
+ * cancelled, not credited yet (docs/decisions/0021).
+ */
+export async function pendingPointsOf(db: DbExecutor, storeId: number, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ points: sql<number>`coalesce(sum(${orders.pontosFidelidade}), 0)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        eq(orders.customerId, customerId),
+        isNull(orders.pointsEarnedAt),
+        eq(orders.awaitingPayment, false),
+        ne(orders.status, 'Cancelado'),
+      ),
+    );
+  return row?.points ?? 0;
 }

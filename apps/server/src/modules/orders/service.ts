@@ -322,3 +322,8 @@ function withBalance(
   const balance = (written.pointsBefore ?? 0) - spend;
   return { ...reply, order_info: { ...reply.order_info, pontos_fidelidade: balance } };
 }
+
+/** Points the customer's orders will earn once delivered (the customer record's pontos_pendentes). */
+export function pendingPoints(db: DbExecutor, storeId: number, customerId: number): Promise<number> {
+  return repo.pendingPointsOf(db, storeId, customerId);
+}

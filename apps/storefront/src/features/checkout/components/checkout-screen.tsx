@@ -302,6 +302,7 @@ function Checkout({
         <LoyaltyBlock
           program={program}
           points={customer.pontos_fidelidade}
+          pendingPoints={customer.pontos_pendentes ?? 0}
           inUse={draft.fidelity}
           onTerms={() => setDialog('terms')}
           onUse={() => setDialog('loyalty')}

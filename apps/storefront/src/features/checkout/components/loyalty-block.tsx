@@ -5,6 +5,7 @@ import { type CheckoutT, rewardText } from '../checkout-texts.ts';
 export function LoyaltyBlock({
   program,
   points,
+  pendingPoints,
   inUse,
   onTerms,
   onUse,
@@ -13,6 +14,8 @@ export function LoyaltyBlock({
 }: {
   program: LoyaltyProgram;
   points: number;
+  /** Points of orders not delivered yet: shown apart, they cannot be spent until then. */
+  pendingPoints: number;
   /** The reward is applied to this order. */
   inUse: boolean;
   onTerms: () => void;
@@ -26,6 +29,7 @@ export function LoyaltyBlock({
         {t('loyaltyTitle')}
       </h3>
       <p>{t('loyaltyPoints', { points, needed: program.pontos_recompensa })}</p>
+      {pendingPoints > 0 ? <p>{t('loyaltyPending', { points: pendingPoints })}</p> : null}
       <p>{rewardText(program, t)}</p>
       {inUse ? <p role="status">{t('loyaltyInUse')}</p> : null}
       <div className="checkout-row">
