@@ -105,9 +105,10 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
           'Finalização → Concluido → Entregue (steps may be skipped), or Cancelado from any status that ' +
           'is not final, with a non-blank `reason` (≤ 200 characters). Entregue and Cancelado are final.\n\n' +
           'The change is recorded in the order’s history with the staff account and the time, and the ' +
-          'customer’s event stream gets it at once. Cancelling gives back what the order consumed: the ' +
-          'loyalty points it spent, its coupon use; the points it earned are taken back (never below a ' +
-          'zero balance); its schedule place is freed. Two staff changing one order at the same time are ' +
+          'customer’s event stream gets it at once. Entregue credits the loyalty points the order earns ' +
+          '(pending until then, docs/decisions/0021). Cancelling gives back what the order consumed: the ' +
+          'loyalty points it spent, its coupon use; its pending points are never credited; its schedule ' +
+          'place is freed. Two staff changing one order at the same time are ' +
           'applied one after the other, the second checked against the first’s result.\n\n' +
           'Replies: 200 the updated order; 409 INVALID_TRANSITION when the order’s status does not allow ' +
           'it (including the same status again; nothing changes); 400 CANCEL_REASON_REQUIRED (field ' +

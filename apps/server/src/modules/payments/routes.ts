@@ -59,8 +59,8 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
         description:
           'Takes the order call’s submission payload in `order` (its payment is the online PIX entry, 999) ' +
           'and `type: pix`. The order is placed exactly as by the order call (same rules and refusals, same ' +
-          '`Idempotency-Key`), awaiting its payment: the store does not see it and it earns no points until ' +
-          'the provider confirms the payment. `data` has the copy-and-paste code (`qr_content`), the QR image ' +
+          '`Idempotency-Key`), awaiting its payment: the store does not see it until the provider confirms ' +
+          'the payment, and its points are credited when it is delivered. `data` has the copy-and-paste code (`qr_content`), the QR image ' +
           '(`qrcode`), the expiry and the `intent_id` to poll with. 409 ONLINE_PAYMENT_UNAVAILABLE when the ' +
           'store takes no PIX online; 502 PAYMENT_PROVIDER_ERROR when its provider fails (nothing is kept; ' +
           `a retry with the same key starts afresh). Codes: ${[...ORDER_ERROR_CODES, ...PAYMENT_ERROR_CODES].join(', ')}.`,
