@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import { type Config, publicOrigin, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { serializeErrorForLog } from './lib/database-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { createOrderEvents } from './lib/order-events.ts';
 import { OWASP_SCRYPT_COST, scryptCost } from './lib/password.ts';
@@ -63,6 +64,7 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 const logSerializers = {
+  err: serializeErrorForLog,
   req: (request: {
     method: string;
     url: string;
@@ -83,6 +85,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logDestination?: { write(line: string): void };
   /** The stand-in PSP this server runs, for stores whose provider is set to "standin". */
   standin?: StandinAccess | null;
   /** The key that seals payment secrets; read from the configuration when not given. */
@@ -112,7 +116,12 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: LOG_REDACT, serializers: logSerializers },
+        : {
+            level: config.LOG_LEVEL,
+            redact: LOG_REDACT,
+            serializers: logSerializers,
+            ...(options.logDestination ? { stream: options.logDestination as NodeJS.WritableStream } : {}),
+          },
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // Per-request lines only when debugging; errors are logged by the error handler.
