@@ -39,6 +39,7 @@ import { createSmsProvider } from './modules/sms/factory.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerPrivateReplies } from './plugins/private-replies.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { registerTenant } from './plugins/tenant.ts';
 
@@ -179,6 +180,7 @@ export async function buildApp(
     reply.headers(responseSecurityHeaders);
     done();
   });
+  registerPrivateReplies(app);
 
   await app.register(swagger, {
     openapi: {

@@ -120,7 +120,7 @@ export class EventStreams {
     return reply
       .status(200)
       .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
+      .header('cache-control', 'no-store, no-transform')
       .header('x-accel-buffering', 'no')
       .send(stream.body);
   }
