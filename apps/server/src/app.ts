@@ -81,6 +81,25 @@ const logSerializers = {
   }),
 };
 
+/**
+ * Slow clients (issue 18): a request must arrive whole within REQUEST_TIMEOUT_MS (Node answers 408
+ * and closes), and a silent connection closes after CONNECTION_TIMEOUT_MS. Node checks the request
+ * deadline every connectionsCheckingInterval (30 s by default), so it is checked at least 4 times
+ * per timeout; headersTimeout may not exceed requestTimeout.
+ */
+export function transportTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'CONNECTION_TIMEOUT_MS'>) {
+  const requestTimeout = config.REQUEST_TIMEOUT_MS;
+  return {
+    requestTimeout,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(25, Math.floor(requestTimeout / 4))),
+    },
+  };
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
@@ -125,6 +144,7 @@ export async function buildApp(
           },
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    ...transportTimeouts(config),
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
