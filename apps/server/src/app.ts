@@ -270,6 +270,7 @@ export async function buildApp(
   registerStaffOrderRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
   startReconciliation(ctx, services.payments);
+  startIdempotencyPurge(ctx, services.orders);
   await registerStorefront(ctx, services);
 
   return { app, ctx, services };
@@ -329,6 +330,33 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
       log: app.log,
     }),
   };
+}
+
+/** Deletes old Idempotency-Keys every IDEMPOTENCY_PURGE_EVERY_MS (docs/decisions/0019). */
+function startIdempotencyPurge(ctx: AppContext, orders: OrderService) {
+  const every = ctx.config.IDEMPOTENCY_PURGE_EVERY_MS;
+  if (every <= 0) return;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  ctx.app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      orders
+        .purgeIdempotencyKeys(ctx.config.IDEMPOTENCY_KEY_MAX_AGE_HOURS)
+        .then((purged) => {
+          if (purged > 0) ctx.app.log.info({ purged }, 'old idempotency keys deleted');
+        })
+        .catch((error: unknown) => ctx.app.log.error({ err: error }, 'idempotency key purge failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, every);
+    timer.unref();
+  });
+  ctx.app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }
 
 /** Reads pending online payments from their providers every PAYMENTS_RECONCILE_MS (docs/decisions/0018). */
