@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark of the project, one after the other, each printing a table. */
+import { runAbuseBench } from './abuse.ts';
 import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
 import { runServerMenuBench } from './server-menu.ts';
@@ -9,6 +10,7 @@ const benches: [string, () => Promise<unknown>][] = [
   ['order placement', runOrdersBench],
   ['PIX payments', runPaymentsBench],
   ['storefront first load', runStorefrontBench],
+  ['abuse suite', runAbuseBench],
 ];
 
 for (const [name, run] of benches) {
