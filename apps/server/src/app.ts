@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './app-context.ts';
 import { type Config, publicOrigin, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { serializeErrorForLog } from './lib/database-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { createOrderEvents } from './lib/order-events.ts';
 import { OWASP_SCRYPT_COST, scryptCost } from './lib/password.ts';
@@ -38,6 +39,7 @@ import { createSmsProvider } from './modules/sms/factory.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerPrivateReplies } from './plugins/private-replies.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { registerTenant } from './plugins/tenant.ts';
 
@@ -63,6 +65,7 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 }
 const logSerializers = {
+  err: serializeErrorForLog,
   req: (request: {
     method: string;
     url: string;
@@ -78,11 +81,32 @@ const logSerializers = {
   }),
 };
 
+/**
+ * Slow clients (issue 18): a request must arrive whole within REQUEST_TIMEOUT_MS (Node answers 408
+ * and closes), and a silent connection closes after CONNECTION_TIMEOUT_MS. Node checks the request
+ * deadline every connectionsCheckingInterval (30 s by default), so it is checked at least 4 times
+ * per timeout; headersTimeout may not exceed requestTimeout.
+ */
+export function transportTimeouts(config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'CONNECTION_TIMEOUT_MS'>) {
+  const requestTimeout = config.REQUEST_TIMEOUT_MS;
+  return {
+    requestTimeout,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(25, Math.floor(requestTimeout / 4))),
+    },
+  };
+}
+
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). */
+  logDestination?: { write(line: string): void };
   /** The stand-in PSP this server runs, for stores whose provider is set to "standin". */
   standin?: StandinAccess | null;
   /** The key that seals payment secrets; read from the configuration when not given. */
@@ -112,9 +136,15 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: LOG_REDACT, serializers: logSerializers },
+        : {
+            level: config.LOG_LEVEL,
+            redact: LOG_REDACT,
+            serializers: logSerializers,
+            ...(options.logDestination ? { stream: options.logDestination as NodeJS.WritableStream } : {}),
+          },
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    ...transportTimeouts(config),
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
@@ -170,6 +200,7 @@ export async function buildApp(
     reply.headers(responseSecurityHeaders);
     done();
   });
+  registerPrivateReplies(app);
 
   await app.register(swagger, {
     openapi: {
@@ -239,6 +270,7 @@ export async function buildApp(
   registerStaffOrderRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
   startReconciliation(ctx, services.payments);
+  startIdempotencyPurge(ctx, services.orders);
   await registerStorefront(ctx, services);
 
   return { app, ctx, services };
@@ -304,6 +336,33 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
       log: app.log,
     }),
   };
+}
+
+/** Deletes old Idempotency-Keys every IDEMPOTENCY_PURGE_EVERY_MS (docs/decisions/0019). */
+function startIdempotencyPurge(ctx: AppContext, orders: OrderService) {
+  const every = ctx.config.IDEMPOTENCY_PURGE_EVERY_MS;
+  if (every <= 0) return;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  ctx.app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      orders
+        .purgeIdempotencyKeys(ctx.config.IDEMPOTENCY_KEY_MAX_AGE_HOURS)
+        .then((purged) => {
+          if (purged > 0) ctx.app.log.info({ purged }, 'old idempotency keys deleted');
+        })
+        .catch((error: unknown) => ctx.app.log.error({ err: error }, 'idempotency key purge failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, every);
+    timer.unref();
+  });
+  ctx.app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
 }
 
 /** Reads pending online payments from their providers every PAYMENTS_RECONCILE_MS (docs/decisions/0018). */

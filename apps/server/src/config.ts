@@ -43,6 +43,22 @@ const configFields = z.object({
     .or(z.literal('').transform(() => undefined)),
   SMS_HTTP_TOKEN: z.string().optional(),
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * Time to receive a whole request (headers and body), ms; a slow-drip body is cut off with 408.
+   * The order event streams are not concerned: their GET is received at once.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** A connection with no byte either way for this long is closed, ms (the event streams are exempt). */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** Order placement's Idempotency-Keys older than this are deleted (a retry after it is a new order). */
+  IDEMPOTENCY_KEY_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24),
+  /** How often the old keys are deleted, ms (0: never). */
+  IDEMPOTENCY_PURGE_EVERY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** Comment line sent on idle order event streams, so proxies keep them open. */
   ORDER_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   /** production makes the server refuse demo stand-ins (see PSP_STANDIN). */

@@ -1,6 +1,6 @@
 import { NOT_DELIVERABLE_REASONS } from '@comanda/domain';
 import { z } from 'zod';
-import { centavos } from './common.ts';
+import { centavos, freeText } from './common.ts';
 
 /*
  * Saved addresses, their delivery fee, and the maps stand-in (spec sections 3 "Server address",
@@ -68,7 +68,7 @@ export const notDeliverableReason = z.enum(NOT_DELIVERABLE_REASONS);
 /** An id as a number or a numeric string (form selects send strings). */
 const idRef = z.union([z.number().int().positive().max(MAX_ID), z.string().regex(/^\d{1,10}$/)]);
 /** A house number as typed; a number is accepted too. */
-const houseNumber = z.union([z.string().max(NUMBER_CAP), z.number().int().min(0).max(9_999_999_999)]);
+const houseNumber = z.union([freeText(NUMBER_CAP), z.number().int().min(0).max(9_999_999_999)]);
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 
@@ -129,7 +129,7 @@ export const addressSent = z.object({
     .nullable()
     .optional()
     .describe("null or absent: a new address; otherwise one of the customer's own addresses"),
-  name: z.string().max(TEXT_CAP).nullable().optional().describe('Required; at most 40 characters'),
+  name: freeText(TEXT_CAP).nullable().optional().describe('Required; at most 40 characters'),
   street: z
     .string()
     .max(TEXT_CAP)
@@ -140,12 +140,12 @@ export const addressSent = z.object({
     .nullable()
     .optional()
     .describe("Letters and digits, at most 10; empty, null or 'S/N' means no number"),
-  complement: z.string().max(LONG_TEXT_CAP).nullable().optional().describe('At most 100 characters'),
+  complement: freeText(LONG_TEXT_CAP).nullable().optional().describe('At most 100 characters'),
   city_id: idRef
     .nullable()
     .optional()
     .describe('A city of the store; required (or city_name of one) for stores that charge by neighbourhood'),
-  city_name: z.string().max(TEXT_CAP).nullable().optional().describe('Free text for radius and area stores'),
+  city_name: freeText(TEXT_CAP).nullable().optional().describe('Free text for radius and area stores'),
   district_id: idRef
     .nullable()
     .optional()
@@ -160,7 +160,7 @@ export const addressSent = z.object({
     .describe("Free text for radius and area stores; empty means 'Sem bairro'"),
   latitude: latitude.nullable().optional(),
   longitude: longitude.nullable().optional(),
-  search: z.string().max(LONG_TEXT_CAP).nullable().optional(),
+  search: freeText(LONG_TEXT_CAP).nullable().optional(),
   location: z.boolean().nullable().optional(),
 });
 export type AddressSent = z.infer<typeof addressSent>;
@@ -185,19 +185,19 @@ export type UpsertAddressesReply = z.infer<typeof upsertAddressesReply>;
 /** Spec section 3 "Older address-creation shape". */
 export const olderAddressRequest = z.object({
   cidade: z
-    .union([idRef, z.string().max(TEXT_CAP)])
+    .union([idRef, freeText(TEXT_CAP)])
     .nullable()
     .optional()
     .describe('City id (or name) of the store; free text for radius and area stores'),
   bairro: z
-    .union([idRef, z.string().max(TEXT_CAP)])
+    .union([idRef, freeText(TEXT_CAP)])
     .nullable()
     .optional()
     .describe('Neighbourhood id (or name) of that city; may be empty for radius and area stores'),
   numero: houseNumber.nullable().optional().describe("Required: letters and digits, at most 10, or 'S/N'"),
-  nome: z.string().max(TEXT_CAP).nullable().optional(),
-  rua: z.string().max(TEXT_CAP).nullable().optional(),
-  complemento: z.string().max(LONG_TEXT_CAP).nullable().optional(),
+  nome: freeText(TEXT_CAP).nullable().optional(),
+  rua: freeText(TEXT_CAP).nullable().optional(),
+  complemento: freeText(LONG_TEXT_CAP).nullable().optional(),
   cliente: idRef.nullable().optional().describe('The signed-in customer id (another id: 403)'),
 });
 export type OlderAddressRequest = z.infer<typeof olderAddressRequest>;
@@ -278,7 +278,7 @@ export const mapsPlaceList = z.object({ results: z.array(mapsPlace) });
 export type MapsPlaceList = z.infer<typeof mapsPlaceList>;
 
 export const mapsAutocompleteQuery = z.object({
-  q: z.string().max(100).describe("Street (and number): 'augusta 1500'; accents and case ignored"),
+  q: freeText(100).describe("Street (and number): 'augusta 1500'; accents and case ignored"),
   limit: z.coerce.number().int().min(1).max(MAPS_RESULTS_MAX).default(5),
   viewport: z
     .string()
@@ -288,9 +288,9 @@ export const mapsAutocompleteQuery = z.object({
 });
 
 export const mapsGeocodeQuery = z.object({
-  street: z.string().min(1).max(TEXT_CAP),
-  number: z.string().max(NUMBER_CAP).optional(),
-  city: z.string().max(TEXT_CAP).optional(),
+  street: freeText(TEXT_CAP).min(1),
+  number: freeText(NUMBER_CAP).optional(),
+  city: freeText(TEXT_CAP).optional(),
 });
 
 export const mapsReverseQuery = z.object({

@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH } from '@comanda/domain';
 import { z } from 'zod';
-import { centavos } from './common.ts';
+import { centavos, freeText } from './common.ts';
 
 /*
  * Customer accounts: phone sign-in, sign-up, password recovery, the customer record and privacy
@@ -68,8 +68,8 @@ export type PhoneLookupReply = z.infer<typeof phoneLookupReply>;
 /** POST /core/v2/auth/api-token-auth-without-email/ */
 export const signInRequest = z.object({
   /** The login digits (non-digits are ignored). */
-  username: z.string().max(PHONE_FIELD_MAX_LENGTH).describe('The login digits of the phone'),
-  password: z.string().max(PASSWORD_MAX_LENGTH),
+  username: freeText(PHONE_FIELD_MAX_LENGTH).describe('The login digits of the phone'),
+  password: freeText(PASSWORD_MAX_LENGTH),
 });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
@@ -87,8 +87,8 @@ export type SignInReply = z.infer<typeof signInReply>;
 /** POST /core/registration_app/ */
 export const registrationRequest = z.object({
   /** Full name: at least two words of 2 or more letters. */
-  name: z.string().max(NAME_MAX_LENGTH).describe('Name and surname'),
-  password: z.string().max(PASSWORD_MAX_LENGTH).describe('8 to 128 characters'),
+  name: freeText(NAME_MAX_LENGTH).describe('Name and surname'),
+  password: freeText(PASSWORD_MAX_LENGTH).describe('8 to 128 characters'),
   /** Must be true. */
   terms: z.boolean(),
   /** The number as typed for the country of `ddi` (national digits, or with +country code). */
@@ -98,7 +98,7 @@ export const registrationRequest = z.object({
     .describe('The mobile as typed for the country of ddi (national, or with the country code)'),
   /** The country: calling code ('55', '+55', 55) or ISO code ('BR'); default Brazil. +1 means US/CA. */
   ddi: z
-    .union([z.string().max(4), z.number().int().min(0).max(9999)])
+    .union([freeText(4), z.number().int().min(0).max(9999)])
     .optional()
     .describe("Country: calling code ('55', '+55') or ISO code ('BR'); default BR"),
   /** Opt-in to promotional messages; default false (no promotions until the customer says yes). */
@@ -164,16 +164,16 @@ export function readSessionToken(token: string): SessionTokenPayload | null {
 /** POST /core/send_sms_recovery_password_app/: answers the same whether or not the phone exists. */
 export const recoverySmsRequest = z.object({
   /** The login digits. */
-  cellphone: z.string().max(PHONE_FIELD_MAX_LENGTH),
+  cellphone: freeText(PHONE_FIELD_MAX_LENGTH),
 });
 export type RecoverySmsRequest = z.infer<typeof recoverySmsRequest>;
 
 /** POST /core/recovery_password_app/ */
 export const recoveryRequest = z.object({
-  cellphone: z.string().max(PHONE_FIELD_MAX_LENGTH),
+  cellphone: freeText(PHONE_FIELD_MAX_LENGTH),
   /** The 6 digits of the SMS, with or without the dash ('123-456'). */
-  code: z.string().max(16).describe("The SMS code: '123456' or '123-456'"),
-  password: z.string().max(PASSWORD_MAX_LENGTH),
+  code: freeText(16).describe("The SMS code: '123456' or '123-456'"),
+  password: freeText(PASSWORD_MAX_LENGTH),
 });
 export type RecoveryRequest = z.infer<typeof recoveryRequest>;
 
@@ -240,9 +240,9 @@ export type Customer = z.infer<typeof customer>;
 
 /** PATCH /core/cliente_app/{id}: only the fields sent change; null or '' clears email or documento. */
 export const customerUpdateRequest = z.object({
-  nome: z.string().max(NAME_MAX_LENGTH).optional(),
-  email: z.string().max(EMAIL_MAX_LENGTH).nullable().optional(),
-  documento: z.string().max(DOCUMENT_INPUT_MAX_LENGTH).nullable().optional(),
+  nome: freeText(NAME_MAX_LENGTH).optional(),
+  email: freeText(EMAIL_MAX_LENGTH).nullable().optional(),
+  documento: freeText(DOCUMENT_INPUT_MAX_LENGTH).nullable().optional(),
 });
 export type CustomerUpdateRequest = z.infer<typeof customerUpdateRequest>;
 
@@ -273,7 +273,7 @@ export type PrivacyReply = z.infer<typeof privacyReply>;
  */
 export const privacyUpdateRequest = z.object({
   cid: z
-    .union([z.string().max(PRIVACY_TOKEN_MAX_LENGTH), z.number().int().positive().max(2_147_483_647)])
+    .union([freeText(PRIVACY_TOKEN_MAX_LENGTH), z.number().int().positive().max(2_147_483_647)])
     .describe('is_encoded true: the privacy link token; false: the customer id'),
   is_encoded: z.boolean(),
   send_promo: z.boolean(),

@@ -18,3 +18,22 @@ export const formatQuery = z.object({ format: z.literal('json').optional() });
 export const positiveIdParam = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
+
+/**
+ * U+0000 (PostgreSQL text cannot hold it) and lone UTF-16 surrogates (not text: JSON carries them as
+ * `\ud800` escapes that jsonb refuses, and UTF-8 cannot encode them).
+ */
+const UNSTORABLE_TEXT = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether PostgreSQL can store this string as text. */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE_TEXT.test(value);
+}
+
+/**
+ * The one type of free text on the wire (notes, names, e-mails, address fields, codes, reasons):
+ * at most `maxLength` UTF-16 units, and only what PostgreSQL can store, so a refusal is a 400 at
+ * validation and never a database error.
+ */
+export const freeText = (maxLength: number) =>
+  z.string().max(maxLength).refine(isStorableText, { message: 'Texto com caracteres inválidos.' });

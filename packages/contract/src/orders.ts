@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centavos, errorReply } from './common.ts';
+import { centavos, errorReply, freeText } from './common.ts';
 import { deliveryType } from './menu.ts';
 
 /*
@@ -89,7 +89,7 @@ export type OrderErrorReply = z.infer<typeof orderErrorReply>;
 /** POST /core/coupon_validate_app */
 export const couponValidateRequest = z.object({
   /** The code as typed; compared without case and surrounding spaces. */
-  coupon: z.string().max(COUPON_CODE_MAX_LENGTH * 2),
+  coupon: freeText(COUPON_CODE_MAX_LENGTH * 2),
   /** Accepted for compatibility; coupons are not restricted to products. */
   product_id_list: z.array(z.number().int()).max(1000).optional(),
   /** Must be the token's own customer. */
@@ -100,7 +100,7 @@ export const couponValidateRequest = z.object({
   subtotal: z.number().min(0).max(1e12).nullable().optional(),
   /** Accepted for compatibility; coupons are not restricted to payment methods. */
   method: z
-    .union([z.number(), z.string().max(80)])
+    .union([z.number(), freeText(80)])
     .nullable()
     .optional(),
   /** With 'Retirada' or 'Vem comer', a delivery coupon ('Entrega') is refused. */
@@ -142,11 +142,11 @@ export const orderedItemSubmission = z.object({
   valor: z.number().optional(),
   quantidade_padrao: z.number().optional(),
   produto_pedido: z.number().optional(),
-  grupo_descricao: z.string().max(200).optional(),
-  descricao: z.string().max(200).optional(),
+  grupo_descricao: freeText(200).optional(),
+  descricao: freeText(200).optional(),
   grupo_itens: z.number().optional(),
   ingrediente: z.boolean().optional(),
-  observacoes: z.string().max(200).optional(),
+  observacoes: freeText(200).optional(),
 });
 
 /** A cart line as the storefront keeps it; only the fields below are read. */
@@ -156,7 +156,7 @@ export const orderLineSubmission = z.object({
   /** An integer from 1 to 99. */
   qtd: z.number(),
   /** At most 50 characters. */
-  observacao: z.string().max(1000).nullable().optional(),
+  observacao: freeText(1000).nullable().optional(),
   /** Base price of one unit as the customer saw it; compared with today's (PRICE_CHANGED). */
   produto_valor: z.number().optional(),
   itens_pedidos: z.array(orderedItemSubmission).max(500).default([]),
@@ -169,14 +169,14 @@ export const orderSubmission = z.object({
   id: z.number().int().nullable().optional(),
   tipo_entrega: deliveryType,
   /** At most 50 characters. */
-  observacoes: z.string().max(1000).nullable().optional(),
+  observacoes: freeText(1000).nullable().optional(),
   /** The source; default 'Instagram'. 'local' marks a table order. */
-  forma_entrada: z.string().max(40).nullable().optional(),
+  forma_entrada: freeText(40).nullable().optional(),
   /** Cash only: the note the customer pays with, in centavos (total ≤ troco_para ≤ total + 20000). */
   troco_para: z.number().nullable().optional(),
   /** With agendado: the chosen schedule period (its `period` from the company call). */
-  hora_entrega: z.string().max(40).nullable().optional(),
-  fone_para_mensagens: z.string().max(32).nullable().optional(),
+  hora_entrega: freeText(40).nullable().optional(),
+  fone_para_mensagens: freeText(32).nullable().optional(),
   imprimir: z.boolean().optional(),
   /** A payment method of this store offered for the delivery type; optional for table orders. */
   fk_forma_pagamento: dbId.nullable().optional(),
@@ -190,18 +190,18 @@ export const orderSubmission = z.object({
   fk_cupom: dbId.nullable().optional(),
   /** Accepted and ignored (the account's phone is used). */
   fk_telefone: z
-    .union([z.number(), z.string().max(40)])
+    .union([z.number(), freeText(40)])
     .nullable()
     .optional(),
   /** 1 to 100 lines. */
   produtos_pedidos: z.array(orderLineSubmission).max(1000),
   /** Reserved for online payment (not yet accepted). */
-  stripe_payment_intent_id: z.string().max(200).nullable().optional(),
+  stripe_payment_intent_id: freeText(200).nullable().optional(),
   /** A scheduled order: hora_entrega names a free period. */
   agendado: z.boolean().optional(),
   /** The table id (as a string) of a table order; forces 'Vem comer'. */
   identificador_pedido_novo: z
-    .union([z.string().max(40), z.number().int()])
+    .union([freeText(40), z.number().int()])
     .nullable()
     .optional(),
   /**
@@ -210,9 +210,9 @@ export const orderSubmission = z.object({
    */
   token_mesa: z.string().max(64).nullable().optional(),
   /** CPF or CNPJ (formatting ignored); required for delivery when the store says so. */
-  documento_cliente: z.string().max(32).nullable().optional(),
+  documento_cliente: freeText(32).nullable().optional(),
   /** Reserved for online payment (not yet accepted). */
-  codigo_autorizacao: z.string().max(200).nullable().optional(),
+  codigo_autorizacao: freeText(200).nullable().optional(),
   /** Optional: the total the customer confirmed, in centavos; compared with today's (PRICE_CHANGED). */
   total: z.number().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centavos } from './common.ts';
+import { centavos, freeText } from './common.ts';
 import { orderPlacedReply, orderSubmission } from './orders.ts';
 
 /*
@@ -9,7 +9,7 @@ import { orderPlacedReply, orderSubmission } from './orders.ts';
  */
 
 /** The public id of a payment attempt: what the storefront keeps and polls with. */
-export const intentId = z.string().min(8).max(64);
+export const intentId = freeText(64).min(8);
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'canceled', 'refunded'] as const;
 export const paymentStatus = z.enum(PAYMENT_STATUSES);
@@ -26,7 +26,7 @@ export const createPaymentIntentRequest = z.object({
   order: orderSubmission,
   type: z.enum(['pix', 'card']),
   /** The card kit's integration name (card payments). */
-  api: z.string().max(40).nullable().optional(),
+  api: freeText(40).nullable().optional(),
   /** Accepted and ignored: the lines are the order's produtos_pedidos. */
   cart: z.unknown().optional(),
   /** A saved card's id (card payments). */

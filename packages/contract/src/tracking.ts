@@ -1,6 +1,6 @@
 import { ORDER_STATUSES } from '@comanda/domain';
 import { z } from 'zod';
-import { formatQuery } from './common.ts';
+import { formatQuery, freeText } from './common.ts';
 import { orderRecord } from './orders.ts';
 
 /*
@@ -154,6 +154,6 @@ export type StaffOrderListReply = z.infer<typeof staffOrderListReply>;
 export const orderStatusUpdateRequest = z.object({
   status: orderStatus,
   /** Required (not blank) for Cancelado; kept with the change otherwise. At most 200 characters. */
-  reason: z.string().max(200).nullable().optional(),
+  reason: freeText(200).nullable().optional(),
 });
 export type OrderStatusUpdateRequest = z.infer<typeof orderStatusUpdateRequest>;

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDataException } from '../lib/database-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 interface ValidationIssue {
@@ -36,6 +37,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: 'INVALID_INPUT',
         ...(field ? { field } : {}),
       });
+    }
+    if (isDataException(error)) {
+      // A value no schema caught but the database refused: the client's, so a 400 (the log keeps
+      // only the SQLSTATE and the query, never the values: lib/database-errors.ts).
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply.status(400).send({ detail: 'Requisição inválida.', code: 'INVALID_DATA' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -12,10 +12,53 @@ describe('the store a Host names', () => {
     ['localhost:3000', 'default'],
     ['127.0.0.1:3000', 'default'],
     ['[::1]:3000', 'default'],
-    ['comanda.app', 'default'],
     [undefined, 'default'],
   ])('%s → %s', (host, expected) => {
+    expect(storeSlugFromHost(host, 'default')).toBe(expected);
+  });
+
+  it.each([
+    ['sakura.comanda.app', 'sakura'],
+    ['SAKURA.Comanda.App.:443', 'sakura'],
+    ['comanda.app', 'default'],
+    ['localhost:3000', 'default'],
+    ['10.0.0.7:3000', 'default'],
+    ['pizzaria.evil.example', undefined],
+    ['pizzaria.localhost', undefined],
+    ['pizzaria.comanda.app.evil.example', undefined],
+    ['evilcomanda.app', undefined],
+    ['a.pizzaria.comanda.app', undefined],
+  ])('with BASE_DOMAIN comanda.app: %s → %s', (host, expected) => {
     expect(storeSlugFromHost(host, 'default', 'comanda.app')).toBe(expected);
+  });
+});
+
+describe('with BASE_DOMAIN set, only its sub-domains serve a store', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ demoStores: ['pizzaria.json'], env: { BASE_DOMAIN: 'comanda.app' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, host: string) => t.app.inject({ url, headers: { host } });
+
+  it('the store at its sub-domain and the default store at the bare domain', async () => {
+    for (const host of ['pizzaria.comanda.app', 'comanda.app']) {
+      const reply = await get('/core/empresa_personal_app', host);
+      expect(reply.statusCode, host).toBe(200);
+      expect(companyList.parse(reply.json())[0]!.slug).toBe('pizzaria');
+    }
+  });
+
+  it("another domain whose first label is a store is a 404, on the API and the storefront's pages", async () => {
+    for (const host of ['pizzaria.evil.example', 'pizzaria.comanda.app.evil.example']) {
+      const api = await get('/core/empresa_personal_app', host);
+      expect(api.statusCode, host).toBe(404);
+      expect(api.json()).toEqual({ detail: 'Loja não encontrada.', code: 'STORE_NOT_FOUND' });
+      expect((await get('/', host)).statusCode, host).toBe(404);
+    }
   });
 });
 

@@ -27,17 +27,30 @@ export async function findStoreBySlug(db: DbExecutor, slug: string): Promise<Sto
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const NEGATIVE_CACHE_MS = 5_000;
 
-/** The store a Host names: its first label, or the default store for a bare host. */
+/**
+ * The store a Host names, or undefined when the host serves none. Without BASE_DOMAIN: its first
+ * label, or the default store for a bare host. With BASE_DOMAIN: only `<store>.BASE_DOMAIN` (and
+ * BASE_DOMAIN itself, the default store) name a store, so a domain someone else points at this
+ * server (`pizzaria.evil.example`) serves nothing; an IP literal or `localhost` (a probe, an
+ * operator on the machine) still reaches the default store.
+ */
 export function storeSlugFromHost(
   hostHeader: string | undefined,
   defaultStore: string,
   baseDomain?: string,
-): string {
+): string | undefined {
   if (!hostHeader) return defaultStore;
   let host = hostHeader.trim().toLowerCase();
   if (host.startsWith('[')) return defaultStore; // IPv6 literal
   host = host.replace(/:\d+$/, '').replace(/\.$/, '');
-  if (!host || IPV4.test(host) || host === baseDomain) return defaultStore;
+  if (!host || IPV4.test(host)) return defaultStore;
+  const base = baseDomain?.trim().toLowerCase().replace(/\.$/, '');
+  if (base) {
+    if (host === base || host === 'localhost') return defaultStore;
+    if (!host.endsWith(`.${base}`)) return undefined;
+    const label = host.slice(0, -(base.length + 1));
+    return label.includes('.') ? undefined : label;
+  }
   const labels = host.split('.');
   if (labels.length === 1) return defaultStore;
   return labels[0]!;
@@ -84,7 +97,7 @@ export function registerTenant(
     const url = request.url;
     if (STORE_AGNOSTIC.some((prefix) => url === prefix || url.startsWith(prefix))) return;
     const slug = storeSlugFromHost(request.headers.host, options.defaultStore, options.baseDomain);
-    const store = await lookup(slug);
+    const store = slug === undefined ? undefined : await lookup(slug);
     if (store) {
       request.store = store;
       return;

@@ -75,6 +75,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The stand-in PSP the stores set to "standin" use (payments tests). */
   standin?: StandinAccess;
+  /** Collects the app's log lines (with env LOG_LEVEL set); otherwise the app does not log. */
+  logDestination?: { write(line: string): void };
 }
 
 /** Builds the app through the same path as main.ts, on a fresh database, with stores imported. */
@@ -125,7 +127,7 @@ export async function buildSecondTestApp(
 
 async function startTestApp(
   database: DatabaseHandle,
-  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady' | 'standin'>,
+  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady' | 'standin' | 'logDestination'>,
 ): Promise<Omit<TestApp, 'close' | 'databaseUrl'>> {
   let now = options.now ?? new Date();
   const config = loadConfig({
@@ -142,7 +144,8 @@ async function startTestApp(
     config,
     database,
     now: () => now,
-    logger: false,
+    logger: options.logDestination !== undefined,
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     standin: options.standin ?? null,
     paymentSecretsKey: TEST_PAYMENT_SECRETS_KEY,
   });

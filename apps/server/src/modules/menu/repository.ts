@@ -1,5 +1,5 @@
 import type { Channel } from '@comanda/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   categories,
@@ -11,6 +11,7 @@ import {
   openingHours,
   optionGroupItems,
   optionGroups,
+  orders,
   paymentMethods,
   productGroups,
   products,
@@ -210,4 +211,31 @@ export async function productIdsWithGroups(db: DbExecutor, storeId: number): Pro
     .from(productGroups)
     .where(eq(productGroups.storeId, storeId));
   return new Set(rows.map((r) => r.productId));
+}
+
+/**
+ * The schedule periods from `from` on that have as many orders (not cancelled) as the store's
+ * schedule_capacity, with their count: the periods placement refuses with SCHEDULE_PERIOD_FULL,
+ * counted the way it counts them. Empty for a store without a capacity.
+ */
+export async function listBookedOutPeriods(
+  db: DbExecutor,
+  storeId: number,
+  from: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ period: orders.horaEntrega, taken: count() })
+    .from(orders)
+    .innerJoin(companySettings, eq(companySettings.storeId, orders.storeId))
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        isNotNull(companySettings.scheduleCapacity),
+        gte(orders.horaEntrega, from),
+        ne(orders.status, 'Cancelado'),
+      ),
+    )
+    .groupBy(orders.horaEntrega, companySettings.scheduleCapacity)
+    .having(sql`count(*) >= ${companySettings.scheduleCapacity}`);
+  return new Map(rows.flatMap((row) => (row.period ? [[row.period.toISOString(), row.taken] as const] : [])));
 }

@@ -67,11 +67,12 @@ export function registerMenuRoutes(ctx: AppContext, { menuCache }: { menuCache: 
         response: { 200: companyList },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const now = ctx.now();
       const minute = Math.floor(now.getTime() / 60_000);
-      return serve(request, reply, `company:${minute}`, () =>
-        menu.buildCompany(db, request.store.id, request.store.slug, now),
+      const bookedOut = await menu.bookedOutPeriods(db, request.store.id, now);
+      return serve(request, reply, `company:${minute}${menu.bookedOutKey(bookedOut)}`, () =>
+        menu.buildCompany(db, request.store.id, request.store.slug, now, bookedOut),
       );
     },
   );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   AppManifest,
   Category,
@@ -40,6 +41,13 @@ function toShift(row: Awaited<ReturnType<typeof repo.listOpeningHours>>[number])
   };
 }
 
+/** A short cache-key part naming the set of full periods ('' when none is full). */
+export function bookedOutKey(bookedOut: ReadonlyMap<string, number>): string {
+  if (bookedOut.size === 0) return '';
+  const periods = [...bookedOut.keys()].sort().join(',');
+  return `:${createHash('sha256').update(periods).digest('base64url').slice(0, 16)}`;
+}
+
 /** The company settings that decide whether the store takes orders, now or scheduled. */
 export type AvailabilitySettings = Pick<
   CompanyRow,
@@ -78,23 +86,41 @@ export function availabilityAt(
   return { open, periods };
 }
 
-/** Whether the store takes orders now, and the periods it can be scheduled for. */
-export async function storeAvailability(db: DbExecutor, storeId: number, now: Date) {
+/**
+ * Whether the store takes orders now, and the periods it can be scheduled for; `bookedOut` (from
+ * `bookedOutPeriods`) marks the periods that are full as not free.
+ */
+export async function storeAvailability(
+  db: DbExecutor,
+  storeId: number,
+  now: Date,
+  bookedOut?: ReadonlyMap<string, number>,
+) {
   const [company, hours] = await Promise.all([
     requireCompany(db, storeId),
     repo.listOpeningHours(db, storeId),
   ]);
   const shifts = hours.map(toShift);
-  return { company, shifts, ...availabilityAt(company, shifts, now) };
+  return { company, shifts, ...availabilityAt(company, shifts, now, bookedOut) };
 }
 
+/** The periods already full (SCHEDULE_PERIOD_FULL at placement), with their count of orders. */
+export function bookedOutPeriods(db: DbExecutor, storeId: number, now: Date) {
+  return repo.listBookedOutPeriods(db, storeId, now);
+}
+
+/**
+ * The company call. Its cached reply is per minute and per set of full periods (the caller's key
+ * from `bookedOutKey`), so an order that fills a period shows at once.
+ */
 export async function buildCompany(
   db: DbExecutor,
   storeId: number,
   slug: string,
   now: Date,
+  bookedOut?: ReadonlyMap<string, number>,
 ): Promise<Company[]> {
-  const { company: c, open, periods } = await storeAvailability(db, storeId, now);
+  const { company: c, open, periods } = await storeAvailability(db, storeId, now, bookedOut);
   return [
     {
       id: c.storeId,

@@ -117,10 +117,14 @@ export class EventStreams {
 
   /** Sends the stream as the reply, with the headers that keep proxies from buffering it. */
   static reply(reply: FastifyReply, stream: EventStream): FastifyReply {
+    // A stream is quiet between heartbeats by design: exempt from CONNECTION_TIMEOUT_MS.
+    // (Calls injected in tests have a socket stand-in without timeouts.)
+    const socket = reply.raw.socket;
+    if (typeof socket?.setTimeout === 'function') socket.setTimeout(0);
     return reply
       .status(200)
       .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
+      .header('cache-control', 'no-store, no-transform')
       .header('x-accel-buffering', 'no')
       .send(stream.body);
   }

@@ -59,7 +59,7 @@ describe('the customer’s event stream (GET /bar/v2/orders/events)', () => {
     const events = await customerStream(base, customer.token);
     expect(events.status).toBe(200);
     expect(events.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(events.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(events.headers['cache-control']).toBe('no-store, no-transform');
     expect(events.retry).toBeGreaterThanOrEqual(3000);
 
     const started = Date.now();

@@ -767,7 +767,7 @@ describe("a scheduled order on 'sakura' while it is closed", () => {
     }
   });
 
-  it('a period takes 8 orders; the 9th, racing from any customer, is refused with SCHEDULE_PERIOD_FULL', async () => {
+  it('a period takes 8 orders; the 9th, racing from any customer, is refused with SCHEDULE_PERIOD_FULL, and the company call shows it not free', async () => {
     t.setNow(monday);
     try {
       const period = '2026-05-05T15:00:00.000Z';
@@ -790,6 +790,10 @@ describe("a scheduled order on 'sakura' while it is closed", () => {
       await refusal(full, 409, 'SCHEDULE_PERIOD_FULL');
       const states = await Promise.all(accounts.map((account) => customerState(t, account.userId)));
       expect(states.reduce((sum, state) => sum + state.orders, 0)).toBe(8);
+      // The company call agrees with placement: the full period is not free, the others still are.
+      const company = await periods();
+      expect(company.schedule_periods.find((p) => p.period === period)).toEqual({ period, free: false });
+      expect(company.schedule_periods.filter((p) => !p.free)).toHaveLength(1);
     } finally {
       t.setNow(new Date());
     }

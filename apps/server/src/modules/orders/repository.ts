@@ -545,3 +545,35 @@ export async function pendingPointsOf(db: DbExecutor, storeId: number, customerI
     );
   return row?.points ?? 0;
 }
+
+const PURGE_BATCH = 1_000;
+
+/**
+ * Deletes the Idempotency-Keys created before `olderThan`, a batch at a time so no statement holds
+ * many rows; returns how many went. Keys younger than that are never touched, so a retry within the
+ * age still gets its first reply; a retry after it is a new request. The claim of a new key is an
+ * insert that ignores conflicts, so placement never waits on a purge for more than a batch's rows.
+ */
+export async function purgeIdempotencyKeys(db: DbExecutor, olderThan: Date): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const rows = await runStatement<{ n: number }>(
+      db,
+      statement('comanda_purge_idempotency_keys')`
+      with gone as (
+        delete from idempotency_keys
+        where (store_id, customer_id, key) in (
+          select store_id, customer_id, key from idempotency_keys
+          where created_at < ${olderThan.toISOString()}::timestamptz
+          limit ${PURGE_BATCH}
+        )
+        returning 1
+      )
+      select count(*)::int as n from gone
+    `,
+    );
+    const batch = rows[0]?.n ?? 0;
+    purged += batch;
+    if (batch < PURGE_BATCH) return purged;
+  }
+}

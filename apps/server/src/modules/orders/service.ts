@@ -286,6 +286,12 @@ export class OrderService {
     });
   }
 
+  /** Deletes the Idempotency-Keys older than `maxAgeHours` (the purge job; docs/decisions/0019). */
+  purgeIdempotencyKeys(maxAgeHours: number): Promise<number> {
+    const olderThan = new Date(this.deps.now().getTime() - maxAgeHours * 3_600_000);
+    return repo.purgeIdempotencyKeys(this.deps.db, olderThan);
+  }
+
   /**
    * An order whose online payment could not even start leaves nothing behind, not its
    * Idempotency-Key either: the customer's retry (same key, same order) places it anew.

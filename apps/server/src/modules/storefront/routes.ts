@@ -96,8 +96,11 @@ export async function registerStorefront(ctx: AppContext, { menuCache }: { menuC
     const { id: storeId, slug } = request.store;
     const now = ctx.now();
     const minute = Math.floor(now.getTime() / 60_000);
+    const bookedOut = await menu.bookedOutPeriods(db, storeId, now);
     const parts = await Promise.all([
-      menuCache.get(storeId, `company:${minute}`, () => menu.buildCompany(db, storeId, slug, now)),
+      menuCache.get(storeId, `company:${minute}${menu.bookedOutKey(bookedOut)}`, () =>
+        menu.buildCompany(db, storeId, slug, now, bookedOut),
+      ),
       menuCache.get(storeId, 'categories', () => menu.buildCategories(db, storeId)),
       menuCache.get(storeId, 'products:app', () => menu.buildProducts(db, storeId, 'app')),
       menuCache.get(storeId, 'hours', () => menu.buildOpeningHours(db, storeId)),

@@ -1,3 +1,4 @@
+import { truncateText } from '@comanda/domain';
 import type { CheckoutT } from '../checkout-texts.ts';
 import { NOTES_MAX_LENGTH } from '../model/order.ts';
 
@@ -24,7 +25,7 @@ export function NotesBlock({
           rows={2}
           value={notes}
           aria-describedby="checkout-notes-count"
-          onChange={(event) => onChange(event.target.value.slice(0, NOTES_MAX_LENGTH))}
+          onChange={(event) => onChange(truncateText(event.target.value, NOTES_MAX_LENGTH))}
         />
       </label>
       <p id="checkout-notes-count" className="field-hint">

@@ -1,4 +1,4 @@
-import type { Company, CustomerAddress, OrderPlacedReply } from '@comanda/contract';
+import { type Company, type CustomerAddress, isStorableText, type OrderPlacedReply } from '@comanda/contract';
 import { checkoutTotals } from '@comanda/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { company, paymentMethod } from '../../../test/fixtures.ts';
@@ -77,6 +77,12 @@ describe('orderPayload', () => {
     });
     expect(payload.produtos_pedidos).toHaveLength(2);
     expect(payload.produtos_pedidos[0]).toMatchObject({ produto: 60, qtd: 1, produto_valor: 650 });
+  });
+
+  it('cuts the notes at 50 characters without leaving half of an emoji, which the server refuses', () => {
+    const payload = payloadOf({ draft: { notes: `${'a'.repeat(49)}🍕 e mais` } });
+    expect(payload.observacoes).toBe('a'.repeat(49));
+    expect(isStorableText(payload.observacoes ?? '')).toBe(true);
   });
 
   it('a table order eats in, without notes or address, with the table id', () => {

@@ -1,6 +1,6 @@
 import type { OrderPlacedReply, OrderSubmission, PaymentMethod, ValidatedCoupon } from '@comanda/contract';
 import type { Cart, CheckoutDraft, CheckoutQuote, DeliveryType, OrderTotals } from '@comanda/domain';
-import { offeredInPerson, paymentIdOf } from '@comanda/domain';
+import { offeredInPerson, paymentIdOf, truncateText } from '@comanda/domain';
 
 /** Spec section 3 "Order draft": what the customer chose on /confirmation. */
 export interface OrderDraft {
@@ -65,7 +65,7 @@ export function orderPayload({
   return {
     id: null,
     tipo_entrega: quote.deliveryType,
-    observacoes: sent.tableOrder ? '' : draft.notes.slice(0, NOTES_MAX_LENGTH),
+    observacoes: sent.tableOrder ? '' : truncateText(draft.notes, NOTES_MAX_LENGTH),
     forma_entrada: source || 'Instagram',
     troco_para: sent.payment ? sent.changeFor : null,
     hora_entrega: quote.scheduled ? sent.scheduledPeriod : null,

@@ -1,4 +1,4 @@
-import { NOTE_MAX_LENGTH } from '@comanda/domain';
+import { NOTE_MAX_LENGTH, truncateText } from '@comanda/domain';
 import { useId } from 'react';
 import type { ProductT } from '../product-texts.ts';
 
@@ -26,7 +26,7 @@ export function NotesField({
         placeholder={t('notesHint')}
         aria-describedby={`${id}-count`}
         value={value}
-        onChange={(event) => onChange(event.target.value.slice(0, NOTE_MAX_LENGTH))}
+        onChange={(event) => onChange(truncateText(event.target.value, NOTE_MAX_LENGTH))}
       />
       <p id={`${id}-count`} className="notes-count">
         {t('notesCount', { count: value.length, max: NOTE_MAX_LENGTH })}
