@@ -28,7 +28,8 @@ let t: TestApp;
 let staff: StaffSignedIn;
 let customer: SignedUp;
 beforeAll(async () => {
-  t = await buildAccountsTestApp();
+  // This file moves many orders of one customer; the order rate limit has its own test (order-rate.test.ts).
+  t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000' } });
   staff = await signInStaff(t, { name: 'Ana Lima' });
   customer = await signUp(t.app, { name: 'Maria Souza' });
 });
@@ -314,7 +315,7 @@ describe('cancelling gives back what the order consumed', () => {
 
 describe('the store’s orders (GET /staff/orders, GET /staff/orders/{id})', () => {
   it('lists the store’s orders newest first with the customer’s first name and phone', async () => {
-    const local = await buildAccountsTestApp();
+    const local = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000' } });
     try {
       const ana = await signInStaff(local);
       const maria = await signUp(local.app, { name: 'Maria Souza' });
