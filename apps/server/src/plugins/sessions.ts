@@ -6,9 +6,9 @@ import { sessions } from '../db/schema.ts';
 import { runStatement, statement } from '../db/statements.ts';
 
 /*
- * Session tokens: `<base64url(JSON {user_id, username, store, exp})>.<secret>`, the secret being
- * 32 random bytes in base64url. The payload lets the storefront read who is signed in (spec
- * section 4); the server trusts only its sessions table, where the SHA-256 of the secret is kept
+ * Session tokens: `<base64url(JSON {user_id, store, exp})>.<secret>`, the secret being 32 random
+ * bytes in base64url. The payload lets the storefront read who is signed in (spec section 4) and
+ * carries no personal data (no phone number: issue 18, finding 8); the server trusts only its sessions table, where the SHA-256 of the secret is kept
  * (a stolen table cannot be replayed). The payload must match the session it names, so an edited
  * payload is an invalid token. Deleting the row revokes the token at once.
  */
@@ -33,7 +33,6 @@ export async function createSession(
     storeId: number;
     storeSlug: string;
     customerId: number;
-    username: string;
     now: Date;
     ttlDays: number;
   },
@@ -41,7 +40,6 @@ export async function createSession(
   const expiresAt = new Date(input.now.getTime() + input.ttlDays * 24 * 3600 * 1000);
   const payload: SessionTokenPayload = {
     user_id: input.customerId,
-    username: input.username,
     store: input.storeSlug,
     exp: Math.floor(expiresAt.getTime() / 1000),
   };
@@ -94,8 +92,7 @@ export async function resolveSession(
   if (!parsed || parsed.payload.store !== store.slug) return null;
   const session = await findLiveSession(db, store.id, sha256(parsed.secret), now);
   if (!session) return null;
-  if (session.customerId !== parsed.payload.user_id || session.username !== parsed.payload.username)
-    return null;
+  if (session.customerId !== parsed.payload.user_id) return null;
   return { ...session, storeId: store.id };
 }
 

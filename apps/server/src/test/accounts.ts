@@ -72,20 +72,25 @@ export function signInRequest(
   app: FastifyInstance,
   username: string,
   password: string,
-  options: { host?: string; remoteAddress?: string } = {},
+  options: { host?: string; remoteAddress?: string; cookie?: string; staff?: boolean } = {},
 ) {
   return app.inject({
     method: 'POST',
-    url: '/core/v2/auth/api-token-auth-without-email/',
-    headers: { host: options.host ?? PIZZARIA },
+    url: options.staff ? '/staff/auth/sign-in' : '/core/v2/auth/api-token-auth-without-email/',
+    headers: { host: options.host ?? PIZZARIA, ...(options.cookie ? { cookie: options.cookie } : {}) },
     remoteAddress: options.remoteAddress ?? nextAddress(),
     payload: { username, password },
   });
 }
 
-/** Signs in (asserting success) and returns the token. */
-export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
-  const response = await signInRequest(app, username, password);
+/** Signs in (asserting success) and returns the token; `staff` uses the staff tools' sign-in. */
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  options: { staff?: boolean } = {},
+): Promise<string> {
+  const response = await signInRequest(app, username, password, options);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return signInReply.parse(response.json()).token;
 }
@@ -126,7 +131,7 @@ export async function signInStaff(
     { storeId: store.id, country: 'BR', phone, name: options.name ?? 'Ana Lima', password: PASSWORD },
     { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
   );
-  const response = await signInRequest(testApp.app, phone, PASSWORD, { host });
+  const response = await signInRequest(testApp.app, phone, PASSWORD, { host, staff: true });
   if (response.statusCode !== 200) {
     throw new Error(`staff sign-in failed: ${response.statusCode} ${response.body}`);
   }
