@@ -35,6 +35,7 @@ import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { loadSecretsKey } from './modules/payments/secrets.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { createSmsProvider } from './modules/sms/factory.ts';
+import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -231,6 +232,7 @@ export async function buildApp(
   registerHealthRoutes(ctx);
   registerMenuRoutes(ctx, services);
   registerAuthRoutes(ctx, services);
+  registerSmsStandinRoutes(ctx, services);
   registerCustomerRoutes(ctx, services);
   registerMapsRoutes(ctx, services);
   registerAddressRoutes(ctx, services);
@@ -258,13 +260,15 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   const maps = new LocalMapsProvider();
   const orders = new OrderService({ db, now, events: orderEvents });
   const orderTracking = new OrderTrackingService({ db, now, events: orderEvents });
+  const sms = createSmsProvider(config, db, app.log);
   return {
+    sms,
     menuCache: new MenuCache(db, config.MENU_CACHE_CHECK_MS),
     auth: new AuthService({
       db,
       now,
       limiter,
-      sms: createSmsProvider(config, db, app.log),
+      sms,
       log: app.log,
       passwordCost,
       sessionTtlDays: config.SESSION_TTL_DAYS,

@@ -1,7 +1,6 @@
 import { type RegistrationRequest, registrationReply, signInReply } from '@comanda/contract';
 import type { FastifyInstance } from 'fastify';
 import { createStaffAccount } from '../modules/auth/staff.ts';
-import { listSmsMessages } from '../modules/sms/repository.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
@@ -95,12 +94,19 @@ export async function signIn(
   return signInReply.parse(response.json()).token;
 }
 
-/** The texts the local SMS stand-in "sent" to a phone (E.164) at a store. */
+/**
+ * The texts the local SMS stand-in "sent" to a phone (E.164) at a store, oldest first, as a
+ * developer reads them on GET /_dev/sms (the database keeps them without their codes).
+ */
 export async function smsSentTo(testApp: TestApp, slug: string, e164: string): Promise<string[]> {
-  const store = await findStoreBySlug(testApp.database.db, slug);
-  if (!store) throw new Error(`no store ${slug}`);
-  const rows = await listSmsMessages(testApp.database.db, store.id, e164);
-  return rows.map((row) => row.text);
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: `/_dev/sms?phone=${encodeURIComponent(e164)}`,
+    headers: { host: `${slug}.localhost` },
+  });
+  if (response.statusCode !== 200) throw new Error(`/_dev/sms: ${response.statusCode} ${response.body}`);
+  const { messages } = response.json() as { messages: { text: string }[] };
+  return messages.map((message) => message.text).reverse();
 }
 
 /** The recovery code of the last SMS to a Brazilian phone, as the customer reads it ('123-456'). */

@@ -259,9 +259,10 @@ export class AuthService {
         expiresAt: new Date(at.getTime() + RECOVERY_CODE_TTL_MINUTES * 60_000),
       });
       const name = ((await storeName(db, store.id)) ?? 'Comanda').slice(0, 30);
-      const text = `${name}: seu código para criar uma nova senha é ${code.slice(0, 3)}-${code.slice(3)}. Vale ${RECOVERY_CODE_TTL_MINUTES} minutos.`;
+      const shown = `${code.slice(0, 3)}-${code.slice(3)}`;
+      const text = `${name}: seu código para criar uma nova senha é ${shown}. Vale ${RECOVERY_CODE_TTL_MINUTES} minutos.`;
       try {
-        await sms.send(e164(account.phoneCountry, account.phone), text, { storeId: store.id });
+        await sms.send(e164(account.phoneCountry, account.phone), text, { storeId: store.id, secret: shown });
       } catch (error) {
         // Answering otherwise would tell that the phone has an account; the operator sees the log.
         log.error({ err: error, provider: sms.name }, 'recovery SMS not sent');
