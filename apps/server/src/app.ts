@@ -40,6 +40,7 @@ import { registerStorefront } from './modules/storefront/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
+import { SessionEnds } from './plugins/sessions.ts';
 import { registerTenant } from './plugins/tenant.ts';
 
 export const MAX_URL_LENGTH = 2048;
@@ -59,9 +60,9 @@ export const LOG_REDACT = {
   censor: '[redacted]',
 };
 
-/** Request URLs as logged: the event streams' `?token=` (EventSource cannot send headers) is hidden. */
+/** Request URLs as logged: `?token=` (API Pix notifications) and the event streams' `?ticket=` are hidden. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|ticket)=)[^&#]*/gi, '$1[redacted]');
 }
 const logSerializers = {
   req: (request: {
@@ -188,12 +189,13 @@ export async function buildApp(
             scheme: 'bearer',
             description: 'The token of the sign-in or sign-up call: `Authorization: Bearer <token>`.',
           },
-          tokenQuery: {
+          streamTicket: {
             type: 'apiKey',
             in: 'query',
-            name: 'token',
+            name: 'ticket',
             description:
-              'The same token as `?token=`, accepted by the event streams only (EventSource cannot send headers).',
+              'A one-minute ticket from the events/ticket call, accepted by the event streams only ' +
+              '(EventSource cannot send headers; the session token stays out of URLs).',
           },
         },
       },
@@ -208,6 +210,7 @@ export async function buildApp(
     db: database.db,
     database,
     orderEvents: createOrderEvents(database, app.log),
+    sessionEnds: new SessionEnds(),
     now: options.now ?? (() => new Date()),
   };
   app.addHook('onReady', () => ctx.orderEvents.start());
@@ -269,6 +272,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
       now,
       limiter,
       sms,
+      sessionEnds: ctx.sessionEnds,
       log: app.log,
       passwordCost,
       sessionTtlDays: config.SESSION_TTL_DAYS,

@@ -27,6 +27,7 @@ import {
   endCustomerSessions,
   endSession,
   pruneExpiredSessions,
+  type SessionEnds,
   type SessionIdentity,
 } from '../../plugins/sessions.ts';
 import { createCustomerAccount, findAccountByPhone, setPasswordHash } from '../customers/service.ts';
@@ -69,6 +70,8 @@ export interface AuthServiceDeps {
   now: () => Date;
   limiter: RateLimiter;
   sms: SmsProvider;
+  /** Told when sessions end, so this instance closes their event streams at once. */
+  sessionEnds: SessionEnds;
   log: FastifyBaseLogger;
   passwordCost: ScryptCost;
   sessionTtlDays: number;
@@ -225,6 +228,7 @@ export class AuthService {
   /** POST /core/v2/auth/session-logout/ */
   async logout(session: SessionIdentity): Promise<SuccessReply> {
     await endSession(this.deps.db, session.storeId, session.sessionId);
+    this.deps.sessionEnds.announce({ storeId: session.storeId, sessionId: session.sessionId });
     return { success: true, detail: 'Você saiu da sua conta.' };
   }
 
@@ -310,6 +314,7 @@ export class AuthService {
       return true;
     });
     if (!changed) throw invalidCode();
+    this.deps.sessionEnds.announce({ storeId: store.id, customerId: account.id });
     // The customer signs in right after (spec section 4 "Recovery"): earlier failures no longer count.
     await limiter.clear(store.id, LIMITS.signInPerPhone, `${phone}@${client.address}`);
     return {
