@@ -22,7 +22,7 @@ const KEY_BYTES = 32;
  * Each hash holds 128·N·r bytes (128 MiB at OWASP's cost) on a libuv thread; two at a time keeps
  * a burst of sign-ins from taking the memory and the whole thread pool.
  */
-const MAX_CONCURRENT_HASHES = 2;
+export const MAX_CONCURRENT_HASHES = 2;
 /**
  * Hashes that may wait for a slot. Beyond it a request is refused at once (HashingBusyError, a 503
  * with Retry-After) rather than queued behind a flood: a queue of 8 drains in about 4 hashes' time.

@@ -17,6 +17,7 @@ import {
   HashingBusyError,
   type HashOptions,
   hashPassword,
+  MAX_CONCURRENT_HASHES,
   needsRehash,
   type ScryptCost,
   verifyPassword,
@@ -105,6 +106,27 @@ const hashingBusy = () =>
     },
   );
 
+/**
+ * Sign-ins in progress on this instance, per lane: beyond the bound a sign-in is refused (503)
+ * before it touches the database. The bound is small on purpose: each sign-in holds a database
+ * connection through its limit counters, so a flood held to 4 at a time cannot take the pool (or
+ * PGlite's one connection) from a customer. Requests that carry a known-device cookie have their
+ * own lane (the cookie is checked right after).
+ */
+class InFlight {
+  private running = 0;
+  constructor(private readonly max: number) {}
+  tryEnter(): boolean {
+    if (this.running >= this.max) return false;
+    this.running += 1;
+    return true;
+  }
+  leave(): void {
+    this.running -= 1;
+  }
+}
+const SIGN_INS_IN_FLIGHT = MAX_CONCURRENT_HASHES * 2;
+
 /** Password hashing with a full queue answers 503 SIGN_IN_BUSY (Retry-After) instead of waiting. */
 async function hashing<T>(work: Promise<T>): Promise<T> {
   try {
@@ -127,6 +149,8 @@ const hashCode = (salt: string, code: string) =>
 /** The account calls of spec section 7 "Authentication and account". */
 export class AuthService {
   private dummyHash: Promise<string> | undefined;
+  private readonly ordinarySignIns = new InFlight(SIGN_INS_IN_FLIGHT);
+  private readonly deviceSignIns = new InFlight(SIGN_INS_IN_FLIGHT);
 
   constructor(private readonly deps: AuthServiceDeps) {}
 
@@ -150,6 +174,21 @@ export class AuthService {
     body: SignInRequest,
     client: Client,
     audience: Audience = 'customer',
+  ): Promise<WithDevice<SignInReply>> {
+    const lane = client.device ? this.deviceSignIns : this.ordinarySignIns;
+    if (!lane.tryEnter()) throw hashingBusy();
+    try {
+      return await this.checkSignIn(store, body, client, audience);
+    } finally {
+      lane.leave();
+    }
+  }
+
+  private async checkSignIn(
+    store: StoreRef,
+    body: SignInRequest,
+    client: Client,
+    audience: Audience,
   ): Promise<WithDevice<SignInReply>> {
     const { db, limiter, now, passwordCost } = this.deps;
     const phone = loginDigitsOf(body.username);
@@ -177,9 +216,12 @@ export class AuthService {
     if (audience === 'customer' && account.isSuperuser) throw staffAccountRefused();
     if (audience === 'staff' && !account.isSuperuser) throw customerAccountRefused();
 
-    if (device) await limiter.clear(store.id, LIMITS.signInPerDevice, device);
-    await limiter.clear(store.id, LIMITS.signInPerPhone, `${phoneKey}@${client.address}`);
-    await limiter.forgive(store.id, LIMITS.signInPerAddress, client.address, now());
+    if (device) {
+      await limiter.clear(store.id, LIMITS.signInPerDevice, device);
+    } else {
+      await limiter.clear(store.id, LIMITS.signInPerPhone, `${phoneKey}@${client.address}`);
+      await limiter.forgive(store.id, LIMITS.signInPerAddress, client.address, now());
+    }
     let passwordHash = account.passwordHash;
     if (needsRehash(account.passwordHash, passwordCost)) {
       passwordHash = await hashing(hashPassword(body.password, passwordCost, hashOptions));

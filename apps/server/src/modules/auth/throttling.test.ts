@@ -338,8 +338,15 @@ describe('parallel attempts', () => {
       Array.from({ length: 12 }, () => signInRequest(t.app, phone, 'errada-123', { remoteAddress: from })),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
-    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    // 503 SIGN_IN_BUSY: beyond the sign-ins one instance takes at a time (docs/decisions/0020).
+    expect(statuses.every((status) => [400, 429, 503].includes(status))).toBe(true);
+    let checked = statuses.filter((status) => status === 400).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    for (let i = 0; i < 6; i += 1) {
+      const status = (await signInRequest(t.app, phone, 'errada-123', { remoteAddress: from })).statusCode;
+      if (status === 400) checked += 1;
+    }
+    expect(checked).toBe(5);
   });
 
   it('parallel code guesses get no more than 5 tries of one code', async () => {
