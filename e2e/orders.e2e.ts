@@ -17,7 +17,7 @@ type WithStorage = {
 };
 
 async function staffToken(request: APIRequestContext): Promise<string> {
-  const reply = await request.post(`${API}/core/v2/auth/api-token-auth-without-email/`, {
+  const reply = await request.post(`${API}/staff/auth/sign-in`, {
     data: { username: STAFF_PHONE, password: STAFF_PASSWORD },
   });
   expect(reply.ok(), await reply.text()).toBe(true);

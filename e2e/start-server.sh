@@ -22,10 +22,6 @@ if [[ "${E2E_ACCOUNT_FIXTURES:-1}" == 1 ]]; then
   STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-equipe-e2e-senha}" node --import tsx e2e/support/seed-staff.ts \
     --store pizzaria --phone "${E2E_STAFF_PHONE:-11955550100}" --name "Equipe E2E" >/dev/null ||
     echo "start-server: no new staff account (see above)" >&2
-  # The local SMS stand-in writes each message as a JSON line {phone, text} at info level; the
-  # journeys read the recovery code from this copy of the server's stdout.
-  if [[ "$LOG_LEVEL" =~ ^(warn|error|fatal|silent)$ ]]; then export LOG_LEVEL=info; fi
-  server_log="${E2E_SERVER_LOG:-${TMPDIR:-/tmp}/comanda-e2e-${PORT:-3000}.log}"
-  exec node --import tsx apps/server/src/main.ts > >(tee "$server_log")
+  # The journeys read recovery codes from the SMS stand-in's outbox page (GET /_dev/sms).
 fi
 exec node --import tsx apps/server/src/main.ts

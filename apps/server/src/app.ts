@@ -36,11 +36,13 @@ import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { loadSecretsKey } from './modules/payments/secrets.ts';
 import { PaymentService } from './modules/payments/service.ts';
 import { createSmsProvider } from './modules/sms/factory.ts';
+import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerPrivateReplies } from './plugins/private-replies.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
+import { SessionEnds } from './plugins/sessions.ts';
 import { registerTenant } from './plugins/tenant.ts';
 
 export const MAX_URL_LENGTH = 2048;
@@ -60,9 +62,9 @@ export const LOG_REDACT = {
   censor: '[redacted]',
 };
 
-/** Request URLs as logged: the event streams' `?token=` (EventSource cannot send headers) is hidden. */
+/** Request URLs as logged: `?token=` (API Pix notifications) and the event streams' `?ticket=` are hidden. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|ticket)=)[^&#]*/gi, '$1[redacted]');
 }
 const logSerializers = {
   err: serializeErrorForLog,
@@ -218,12 +220,13 @@ export async function buildApp(
             scheme: 'bearer',
             description: 'The token of the sign-in or sign-up call: `Authorization: Bearer <token>`.',
           },
-          tokenQuery: {
+          streamTicket: {
             type: 'apiKey',
             in: 'query',
-            name: 'token',
+            name: 'ticket',
             description:
-              'The same token as `?token=`, accepted by the event streams only (EventSource cannot send headers).',
+              'A one-minute ticket from the events/ticket call, accepted by the event streams only ' +
+              '(EventSource cannot send headers; the session token stays out of URLs).',
           },
         },
       },
@@ -238,6 +241,7 @@ export async function buildApp(
     db: database.db,
     database,
     orderEvents: createOrderEvents(database, app.log),
+    sessionEnds: new SessionEnds(),
     now: options.now ?? (() => new Date()),
   };
   app.addHook('onReady', () => ctx.orderEvents.start());
@@ -262,6 +266,7 @@ export async function buildApp(
   registerHealthRoutes(ctx);
   registerMenuRoutes(ctx, services);
   registerAuthRoutes(ctx, services);
+  registerSmsStandinRoutes(ctx, services);
   registerCustomerRoutes(ctx, services);
   registerMapsRoutes(ctx, services);
   registerAddressRoutes(ctx, services);
@@ -296,13 +301,16 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
     orderRate: orderRateRule(config.ORDER_RATE_LIMIT_MAX, config.ORDER_RATE_LIMIT_WINDOW_SECONDS),
   });
   const orderTracking = new OrderTrackingService({ db, now, events: orderEvents });
+  const sms = createSmsProvider(config, db, app.log);
   return {
+    sms,
     menuCache: new MenuCache(db, config.MENU_CACHE_CHECK_MS),
     auth: new AuthService({
       db,
       now,
       limiter,
-      sms: createSmsProvider(config, db, app.log),
+      sms,
+      sessionEnds: ctx.sessionEnds,
       log: app.log,
       passwordCost,
       sessionTtlDays: config.SESSION_TTL_DAYS,

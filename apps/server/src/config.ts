@@ -59,6 +59,14 @@ const configFields = z.object({
     .default(24),
   /** How often the old keys are deleted, ms (0: never). */
   IDEMPOTENCY_PURGE_EVERY_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /**
+   * A demo on NODE_ENV=production may run the SMS stand-in only when this says so: the stand-in
+   * sends nothing, so nobody could recover a password.
+   */
+  ALLOW_SMS_STANDIN_IN_PRODUCTION: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Comment line sent on idle order event streams, so proxies keep them open. */
   ORDER_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
   /** production makes the server refuse demo stand-ins (see PSP_STANDIN). */
@@ -92,10 +100,22 @@ const configFields = z.object({
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
 
-const configSchema = configFields.refine((value) => value.SMS_PROVIDER !== 'http' || value.SMS_HTTP_URL, {
-  path: ['SMS_HTTP_URL'],
-  message: 'required when SMS_PROVIDER=http',
-});
+const configSchema = configFields
+  .refine((value) => value.SMS_PROVIDER !== 'http' || value.SMS_HTTP_URL, {
+    path: ['SMS_HTTP_URL'],
+    message: 'required when SMS_PROVIDER=http',
+  })
+  .refine(
+    (value) =>
+      value.NODE_ENV !== 'production' ||
+      value.SMS_PROVIDER !== 'local' ||
+      value.ALLOW_SMS_STANDIN_IN_PRODUCTION,
+    {
+      path: ['SMS_PROVIDER'],
+      message:
+        'the local SMS stand-in sends no SMS: in production set SMS_PROVIDER=http (or ALLOW_SMS_STANDIN_IN_PRODUCTION=true for a demo)',
+    },
+  );
 
 export type Config = z.infer<typeof configSchema> & { storefrontDir: string };
 

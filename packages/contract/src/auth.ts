@@ -2,6 +2,12 @@ import { PASSWORD_MAX_LENGTH } from '@comanda/domain';
 import { z } from 'zod';
 import { centavos, freeText } from './common.ts';
 
+/**
+ * A cap in UTF-16 units: every character takes at most two, so a password of PASSWORD_MAX_LENGTH
+ * characters (the server's own rule counts characters) always fits.
+ */
+const PASSWORD_UNITS_CAP = PASSWORD_MAX_LENGTH * 2;
+
 /*
  * Customer accounts: phone sign-in, sign-up, password recovery, the customer record and privacy
  * (spec sections 3 "User/customer", 7 "Authentication and account" and "Privacy").
@@ -69,7 +75,7 @@ export type PhoneLookupReply = z.infer<typeof phoneLookupReply>;
 export const signInRequest = z.object({
   /** The login digits (non-digits are ignored). */
   username: freeText(PHONE_FIELD_MAX_LENGTH).describe('The login digits of the phone'),
-  password: freeText(PASSWORD_MAX_LENGTH),
+  password: freeText(PASSWORD_UNITS_CAP),
 });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
@@ -88,7 +94,7 @@ export type SignInReply = z.infer<typeof signInReply>;
 export const registrationRequest = z.object({
   /** Full name: at least two words of 2 or more letters. */
   name: freeText(NAME_MAX_LENGTH).describe('Name and surname'),
-  password: freeText(PASSWORD_MAX_LENGTH).describe('8 to 128 characters'),
+  password: freeText(PASSWORD_UNITS_CAP).describe('8 to 128 characters'),
   /** Must be true. */
   terms: z.boolean(),
   /** The number as typed for the country of `ddi` (national digits, or with +country code). */
@@ -127,8 +133,6 @@ export type SuccessReply = z.infer<typeof successReply>;
  */
 export const sessionTokenPayload = z.object({
   user_id: z.number().int(),
-  /** The login digits. */
-  username: z.string(),
   /** The store's slug: a token is valid at its own store only. */
   store: z.string(),
   /** Expiry, seconds since the epoch. */
@@ -173,7 +177,7 @@ export const recoveryRequest = z.object({
   cellphone: freeText(PHONE_FIELD_MAX_LENGTH),
   /** The 6 digits of the SMS, with or without the dash ('123-456'). */
   code: freeText(16).describe("The SMS code: '123456' or '123-456'"),
-  password: freeText(PASSWORD_MAX_LENGTH),
+  password: freeText(PASSWORD_UNITS_CAP),
 });
 export type RecoveryRequest = z.infer<typeof recoveryRequest>;
 

@@ -87,13 +87,21 @@ export type OrderEventData = z.infer<typeof orderEventData>;
 
 /** GET /bar/v2/orders/events and /staff/orders/events */
 export const orderEventsQuery = formatQuery.extend({
-  /** The session token, for EventSource (which cannot send headers); the header wins when both are sent. */
-  token: z
+  /** A stream ticket, for EventSource (which cannot send headers); the header wins when both are sent. */
+  ticket: z
     .string()
-    .max(1024)
+    .max(100)
     .optional()
-    .describe('The session token, for EventSource (which cannot send headers); the header wins'),
+    .describe('A stream ticket (POST …/events/ticket), for EventSource; the Authorization header wins'),
 });
+
+/** POST /bar/v2/orders/events/ticket and /staff/orders/events/ticket. */
+export const streamTicketReply = z.object({
+  /** Opens the event stream as `?ticket=`; good for `expires_in` seconds and while the session lives. */
+  ticket: z.string(),
+  expires_in: z.number().int(),
+});
+export type StreamTicketReply = z.infer<typeof streamTicketReply>;
 
 // ---------------------------------------------------------------------------------------------
 // Staff

@@ -4,6 +4,7 @@ import {
   isDisplayName,
   isEmailOrEmpty,
   isFullName,
+  isPasswordBlank,
   isPasswordLengthValid,
   isPasswordLongEnough,
   normalizeName,
@@ -19,6 +20,15 @@ describe('account rules (spec section 5)', () => {
     expect(isPasswordLengthValid('x'.repeat(128))).toBe(true);
     expect(isPasswordLengthValid('x'.repeat(129))).toBe(false);
     expect(isPasswordLengthValid('1234567')).toBe(false);
+  });
+
+  it('counts characters, not UTF-16 units, and finds blank passwords', () => {
+    expect(isPasswordLongEnough('😀😀😀😀')).toBe(false);
+    expect(isPasswordLongEnough('😀😀😀😀😀😀😀😀')).toBe(true);
+    expect(isPasswordLengthValid('😀'.repeat(128))).toBe(true);
+    expect(isPasswordBlank('        ')).toBe(true);
+    expect(isPasswordBlank(' \t\u00a0 \u3000   ')).toBe(true);
+    expect(isPasswordBlank('   a    ')).toBe(false);
   });
 
   it('a name has a space and two words of more than one character', () => {

@@ -39,12 +39,20 @@ export function firstName(name: string): string {
   return normalizeName(name).split(' ')[0] ?? '';
 }
 
+/** Characters as people count them (code points): an emoji is one, not two UTF-16 units. */
+const characterCount = (text: string) => [...text].length;
+
 export function isPasswordLongEnough(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH;
+  return characterCount(password) >= PASSWORD_MIN_LENGTH;
 }
 
 export function isPasswordLengthValid(password: string): boolean {
-  return isPasswordLongEnough(password) && password.length <= PASSWORD_MAX_LENGTH;
+  return isPasswordLongEnough(password) && characterCount(password) <= PASSWORD_MAX_LENGTH;
+}
+
+/** Spaces (or other white space) only: long enough to count, nothing to guess. */
+export function isPasswordBlank(password: string): boolean {
+  return password.trim() === '';
 }
 
 /** An e-mail address as the server accepts it; empty means "no e-mail". */

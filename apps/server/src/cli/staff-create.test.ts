@@ -45,7 +45,7 @@ describe('npm run staff:create', () => {
     expect(row).toMatchObject({ isSuperuser: true, nome: 'Ana', sendPromo: false });
     expect(result.out).not.toContain('senha-da-ana');
 
-    const response = await signInRequest(t.app, '11999990000', 'senha-da-ana');
+    const response = await signInRequest(t.app, '11999990000', 'senha-da-ana', { staff: true });
     expect(response.statusCode).toBe(200);
     expect(signInReply.parse(response.json()).user.is_superuser).toBe(true);
   });

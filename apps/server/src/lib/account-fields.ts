@@ -1,11 +1,13 @@
 import {
   isDisplayName,
   isFullName,
+  isPasswordBlank,
   isPasswordLengthValid,
   normalizeName,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@comanda/domain';
+import { isCommonPassword } from './common-passwords.ts';
 import { invalid } from './errors.ts';
 
 /*
@@ -34,5 +36,13 @@ export function checkPassword(password: string, field = 'password'): string {
       field,
     );
   }
+  if (isPasswordBlank(password))
+    throw invalid(
+      'BLANK_PASSWORD',
+      'A senha não pode ter só espaços. Use letras, números ou símbolos.',
+      field,
+    );
+  if (isCommonPassword(password))
+    throw invalid('COMMON_PASSWORD', 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.', field);
   return password;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { hashPassword, needsRehash, OWASP_SCRYPT_COST, verifyPassword } from './password.ts';
+import {
+  HashingBusyError,
+  hashPassword,
+  MAX_WAITING_HASHES,
+  needsRehash,
+  OWASP_SCRYPT_COST,
+  verifyPassword,
+} from './password.ts';
 
 const cheap = { ln: 10, r: 8, p: 1 };
 
@@ -39,5 +46,34 @@ describe('password hashing', () => {
     const stored = await hashPassword('x'.repeat(8), cheap);
     expect(needsRehash(stored, cheap)).toBe(false);
     expect(needsRehash(stored, OWASP_SCRYPT_COST)).toBe(true);
+  });
+});
+
+describe('password hashing queue', () => {
+  const cost = { ln: 14, r: 8, p: 1 };
+
+  it('refuses beyond its waiting bound instead of queueing a flood', async () => {
+    const flood = Array.from({ length: 2 + MAX_WAITING_HASHES + 5 }, () =>
+      hashPassword('senha-da-fila-1', cost).then(
+        () => 'hashed',
+        (error: unknown) => (error instanceof HashingBusyError ? 'busy' : 'failed'),
+      ),
+    );
+    const outcomes = await Promise.all(flood);
+    expect(outcomes.filter((outcome) => outcome === 'hashed')).toHaveLength(2 + MAX_WAITING_HASHES);
+    expect(outcomes.filter((outcome) => outcome === 'busy')).toHaveLength(5);
+  });
+
+  it('serves the priority lane before the ordinary waiting hashes', async () => {
+    const finished: string[] = [];
+    const ordinary = Array.from({ length: 2 + MAX_WAITING_HASHES }, (_, index) =>
+      hashPassword('senha-da-fila-1', cost).then(() => finished.push(`ordinary-${index}`)),
+    );
+    const priority = hashPassword('senha-da-fila-1', cost, { priority: true }).then(() =>
+      finished.push('priority'),
+    );
+    await Promise.all([...ordinary, priority]);
+    // At most the two hashes already running end before it.
+    expect(finished.indexOf('priority')).toBeLessThanOrEqual(2);
   });
 });

@@ -22,40 +22,71 @@ const KEY_BYTES = 32;
  * Each hash holds 128·N·r bytes (128 MiB at OWASP's cost) on a libuv thread; two at a time keeps
  * a burst of sign-ins from taking the memory and the whole thread pool.
  */
-const MAX_CONCURRENT_HASHES = 2;
+export const MAX_CONCURRENT_HASHES = 2;
+/**
+ * Hashes that may wait for a slot. Beyond it a request is refused at once (HashingBusyError, a 503
+ * with Retry-After) rather than queued behind a flood: a queue of 8 drains in about 4 hashes' time.
+ */
+export const MAX_WAITING_HASHES = 8;
+/** The priority lane (known devices of the account) has its own bound. */
+export const MAX_WAITING_PRIORITY_HASHES = 8;
+
+export class HashingBusyError extends Error {
+  constructor() {
+    super('password hashing queue is full');
+  }
+}
+
+export interface HashOptions {
+  /** Served before every ordinary waiting hash (a device the account signed in on before). */
+  priority?: boolean;
+}
 
 let running = 0;
 const waiting: (() => void)[] = [];
+const waitingPriority: (() => void)[] = [];
 
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+async function withHashSlot<T>(work: () => Promise<T>, options: HashOptions): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) {
+    const lane = options.priority ? waitingPriority : waiting;
+    const bound = options.priority ? MAX_WAITING_PRIORITY_HASHES : MAX_WAITING_HASHES;
+    if (lane.length >= bound) throw new HashingBusyError();
+    await new Promise<void>((resolve) => lane.push(resolve));
+  }
   running += 1;
   try {
     return await work();
   } finally {
     running -= 1;
-    waiting.shift()?.();
+    (waitingPriority.shift() ?? waiting.shift())?.();
   }
 }
 
-function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: ScryptCost, options: HashOptions): Promise<Buffer> {
   const N = 2 ** cost.ln;
-  const options: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r * cost.p };
+  const scryptOptions: ScryptOptions = { N, r: cost.r, p: cost.p, maxmem: 256 * N * cost.r * cost.p };
   // NFKC: the same password typed on different keyboards (composed or decomposed accents) matches.
   const normalized = password.normalize('NFKC');
   return withHashSlot(
     () =>
       new Promise<Buffer>((resolve, reject) => {
-        scrypt(normalized, salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+        scrypt(normalized, salt, KEY_BYTES, scryptOptions, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
       }),
+    options,
   );
 }
 
 const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
-export async function hashPassword(password: string, cost: ScryptCost = OWASP_SCRYPT_COST): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: ScryptCost = OWASP_SCRYPT_COST,
+  options: HashOptions = {},
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, cost);
+  const key = await derive(password, salt, cost, options);
   return `$scrypt$ln=${cost.ln},r=${cost.r},p=${cost.p}$${b64(salt)}$${b64(key)}`;
 }
 
@@ -76,10 +107,14 @@ function parseHash(stored: string): ParsedHash | null {
   return { cost, salt: Buffer.from(salt!, 'base64'), key: Buffer.from(key!, 'base64') };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string,
+  options: HashOptions = {},
+): Promise<boolean> {
   const parsed = parseHash(stored);
   if (!parsed) return false;
-  const key = await derive(password, parsed.salt, parsed.cost);
+  const key = await derive(password, parsed.salt, parsed.cost, options);
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 

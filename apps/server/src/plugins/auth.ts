@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../lib/errors.ts';
-import { bearerToken, resolveSession, type SessionIdentity } from './sessions.ts';
+import { bearerToken, resolveSession, resolveStreamTicket, type SessionIdentity } from './sessions.ts';
 import type { StoreRef } from './tenant.ts';
 
 /*
@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves a session token at a store; use requireCustomer/requireStaff rather than this. */
     resolveSessionToken: TokenResolver;
+    /** Resolves an event-stream ticket at a store. */
+    resolveStreamTicket: TokenResolver;
   }
 }
 
@@ -40,6 +42,9 @@ export const SECURITY_BEARER = [{ bearerAuth: [] }];
 export function registerAuth(ctx: AppContext): void {
   ctx.app.decorate('resolveSessionToken', (store: StoreRef, token: string) =>
     resolveSession(ctx.db, store, token, ctx.now()),
+  );
+  ctx.app.decorate('resolveStreamTicket', (store: StoreRef, ticket: string) =>
+    resolveStreamTicket(ctx.db, store, ticket, ctx.now()),
   );
 }
 
@@ -82,17 +87,20 @@ export async function requireSession(request: FastifyRequest): Promise<SessionId
 }
 
 /**
- * The event streams' account: the Authorization header's token, else `?token=`, since EventSource
- * cannot send headers (docs/decisions/0012). 401 without a live session.
+ * The event streams' account: the Authorization header's token, else a stream ticket in
+ * `?ticket=` (EventSource cannot send headers; the session token stays out of URLs). 401 without
+ * a live session.
  */
-export async function requireSessionOrQueryToken(
+export async function requireSessionOrStreamTicket(
   request: FastifyRequest,
-  queryToken: string | undefined,
+  ticket: string | undefined,
 ): Promise<SessionIdentity> {
-  const session = await sessionOfToken(
-    request,
-    bearerToken(request.headers.authorization) ?? queryToken ?? null,
-  );
+  const header = bearerToken(request.headers.authorization);
+  const session = header
+    ? await sessionOfToken(request, header)
+    : ticket && request.store
+      ? await request.server.resolveStreamTicket(request.store, ticket)
+      : null;
   if (!session) throw notAuthenticated();
   return session;
 }

@@ -1,14 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type SessionTokenPayload, sessionTokenPayload } from '@comanda/contract';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { customers, sessions } from '../db/schema.ts';
 import { runStatement, statement } from '../db/statements.ts';
 
 /*
- * Session tokens: `<base64url(JSON {user_id, username, store, exp})>.<secret>`, the secret being
- * 32 random bytes in base64url. The payload lets the storefront read who is signed in (spec
- * section 4); the server trusts only its sessions table, where the SHA-256 of the secret is kept
+ * Session tokens: `<base64url(JSON {user_id, store, exp})>.<secret>`, the secret being 32 random
+ * bytes in base64url. The payload lets the storefront read who is signed in (spec section 4) and
+ * carries no personal data (no phone number: issue 18, finding 8); the server trusts only its sessions table, where the SHA-256 of the secret is kept
  * (a stolen table cannot be replayed). The payload must match the session it names, so an edited
  * payload is an invalid token. Deleting the row revokes the token at once.
  */
@@ -33,7 +33,6 @@ export async function createSession(
     storeId: number;
     storeSlug: string;
     customerId: number;
-    username: string;
     now: Date;
     ttlDays: number;
   },
@@ -41,7 +40,6 @@ export async function createSession(
   const expiresAt = new Date(input.now.getTime() + input.ttlDays * 24 * 3600 * 1000);
   const payload: SessionTokenPayload = {
     user_id: input.customerId,
-    username: input.username,
     store: input.storeSlug,
     exp: Math.floor(expiresAt.getTime() / 1000),
   };
@@ -94,8 +92,7 @@ export async function resolveSession(
   if (!parsed || parsed.payload.store !== store.slug) return null;
   const session = await findLiveSession(db, store.id, sha256(parsed.secret), now);
   if (!session) return null;
-  if (session.customerId !== parsed.payload.user_id || session.username !== parsed.payload.username)
-    return null;
+  if (session.customerId !== parsed.payload.user_id) return null;
   return { ...session, storeId: store.id };
 }
 
@@ -145,4 +142,108 @@ export async function endCustomerSessions(
 /** Housekeeping: the sessions that can no longer be used. */
 export async function pruneExpiredSessions(db: DbExecutor, now: Date): Promise<void> {
   await db.delete(sessions).where(lte(sessions.expiresAt, now));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Event-stream tickets (issue 18, finding 8)
+
+/**
+ * A ticket lets EventSource (which cannot send headers) open an order event stream without the
+ * session token in the URL: `<session id>.<expiry, epoch seconds>.<HMAC-SHA256>`, the MAC keyed by
+ * the session's stored secret hash, so it names no person, is worthless once the session ends, and
+ * is accepted by the event streams only. It lives a minute: long enough to open the stream.
+ */
+export const STREAM_TICKET_TTL_SECONDS = 60;
+const TICKET_FORMAT = /^(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+const ticketMac = (secretHash: string, storeId: number, sessionId: number, expires: number) =>
+  createHmac('sha256', secretHash)
+    .update(`order-stream:${storeId}:${sessionId}:${expires}`)
+    .digest('base64url');
+
+async function liveSessionById(db: DbExecutor, storeId: number, sessionId: number, now: Date) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      customerId: customers.id,
+      username: customers.phone,
+      isSuperuser: customers.isSuperuser,
+      secretHash: sessions.secretHash,
+    })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.storeId, storeId),
+        eq(customers.storeId, storeId),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** A ticket for the event streams of a live session. */
+export async function issueStreamTicket(
+  db: DbExecutor,
+  session: SessionIdentity,
+  now: Date,
+): Promise<{ ticket: string; expiresIn: number }> {
+  const row = await liveSessionById(db, session.storeId, session.sessionId, now);
+  if (!row) throw new Error('the session ended while its ticket was asked for');
+  const expires = Math.floor(now.getTime() / 1000) + STREAM_TICKET_TTL_SECONDS;
+  const mac = ticketMac(row.secretHash, session.storeId, session.sessionId, expires);
+  return { ticket: `${session.sessionId}.${expires}.${mac}`, expiresIn: STREAM_TICKET_TTL_SECONDS };
+}
+
+/** The live session a ticket was issued for, or null (forged, expired, other store, session ended). */
+export async function resolveStreamTicket(
+  db: DbExecutor,
+  store: { id: number },
+  ticket: string,
+  now: Date,
+): Promise<SessionIdentity | null> {
+  const match = TICKET_FORMAT.exec(ticket);
+  if (!match) return null;
+  const sessionId = Number(match[1]);
+  const expires = Number(match[2]);
+  if (expires * 1000 <= now.getTime()) return null;
+  const row = await liveSessionById(db, store.id, sessionId, now);
+  if (!row) return null;
+  const expected = Buffer.from(ticketMac(row.secretHash, store.id, sessionId, expires));
+  const given = Buffer.from(match[3]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const { secretHash: _secret, ...identity } = row;
+  return { ...identity, storeId: store.id };
+}
+
+/** Whether a session is still live (an open event stream re-checks it on every heartbeat). */
+export async function isSessionLive(db: DbExecutor, storeId: number, sessionId: number, now: Date) {
+  return (await liveSessionById(db, storeId, sessionId, now)) !== undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session ends, for what this instance holds open for a session (event streams)
+
+export type SessionEnd = { storeId: number; sessionId: number } | { storeId: number; customerId: number };
+
+/** Tells this instance's listeners that sessions ended (logout, new password). */
+export class SessionEnds {
+  private readonly listeners = new Set<(end: SessionEnd) => void>();
+
+  /** Listens until the returned function is called. */
+  listen(listener: (end: SessionEnd) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  announce(end: SessionEnd): void {
+    for (const listener of this.listeners) listener(end);
+  }
+}
+
+/** Whether an announced end concerns this session. */
+export function endsSession(end: SessionEnd, session: SessionIdentity): boolean {
+  if (end.storeId !== session.storeId) return false;
+  return 'sessionId' in end ? end.sessionId === session.sessionId : end.customerId === session.customerId;
 }

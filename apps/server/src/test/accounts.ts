@@ -1,7 +1,6 @@
 import { type RegistrationRequest, registrationReply, signInReply } from '@comanda/contract';
 import type { FastifyInstance } from 'fastify';
 import { createStaffAccount } from '../modules/auth/staff.ts';
-import { listSmsMessages } from '../modules/sms/repository.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
@@ -72,30 +71,42 @@ export function signInRequest(
   app: FastifyInstance,
   username: string,
   password: string,
-  options: { host?: string; remoteAddress?: string } = {},
+  options: { host?: string; remoteAddress?: string; cookie?: string; staff?: boolean } = {},
 ) {
   return app.inject({
     method: 'POST',
-    url: '/core/v2/auth/api-token-auth-without-email/',
-    headers: { host: options.host ?? PIZZARIA },
+    url: options.staff ? '/staff/auth/sign-in' : '/core/v2/auth/api-token-auth-without-email/',
+    headers: { host: options.host ?? PIZZARIA, ...(options.cookie ? { cookie: options.cookie } : {}) },
     remoteAddress: options.remoteAddress ?? nextAddress(),
     payload: { username, password },
   });
 }
 
-/** Signs in (asserting success) and returns the token. */
-export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
-  const response = await signInRequest(app, username, password);
+/** Signs in (asserting success) and returns the token; `staff` uses the staff tools' sign-in. */
+export async function signIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  options: { staff?: boolean } = {},
+): Promise<string> {
+  const response = await signInRequest(app, username, password, options);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return signInReply.parse(response.json()).token;
 }
 
-/** The texts the local SMS stand-in "sent" to a phone (E.164) at a store. */
+/**
+ * The texts the local SMS stand-in "sent" to a phone (E.164) at a store, oldest first, as a
+ * developer reads them on GET /_dev/sms (the database keeps them without their codes).
+ */
 export async function smsSentTo(testApp: TestApp, slug: string, e164: string): Promise<string[]> {
-  const store = await findStoreBySlug(testApp.database.db, slug);
-  if (!store) throw new Error(`no store ${slug}`);
-  const rows = await listSmsMessages(testApp.database.db, store.id, e164);
-  return rows.map((row) => row.text);
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: `/_dev/sms?phone=${encodeURIComponent(e164)}`,
+    headers: { host: `${slug}.localhost` },
+  });
+  if (response.statusCode !== 200) throw new Error(`/_dev/sms: ${response.statusCode} ${response.body}`);
+  const { messages } = response.json() as { messages: { text: string }[] };
+  return messages.map((message) => message.text).reverse();
 }
 
 /** The recovery code of the last SMS to a Brazilian phone, as the customer reads it ('123-456'). */
@@ -126,7 +137,7 @@ export async function signInStaff(
     { storeId: store.id, country: 'BR', phone, name: options.name ?? 'Ana Lima', password: PASSWORD },
     { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
   );
-  const response = await signInRequest(testApp.app, phone, PASSWORD, { host });
+  const response = await signInRequest(testApp.app, phone, PASSWORD, { host, staff: true });
   if (response.statusCode !== 200) {
     throw new Error(`staff sign-in failed: ${response.statusCode} ${response.body}`);
   }

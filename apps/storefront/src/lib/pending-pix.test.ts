@@ -50,7 +50,7 @@ describe('pending PIX intent (spec section 3 "Payment intent")', () => {
   it('is read back for the same customer only', () => {
     savePendingPix(pendingPixOf(intent, { now: NOW }));
     expect(readPendingPix()?.intentId).toBe('pi_0123456789');
-    act(() => setToken(sessionToken(8, '11911112222')));
+    act(() => setToken(sessionToken(8)));
     expect(readPendingPix()).toBeNull();
   });
 

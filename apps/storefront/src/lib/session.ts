@@ -28,12 +28,10 @@ export function useSignedIn(): boolean {
 export interface SessionUser {
   /** The token's user_id; on this server also the customer id (cliente_id). */
   userId: number;
-  /** The login digits of the phone. */
-  username: string;
 }
 
 /**
- * The user a session token names (`<base64url JSON {user_id, username, …}>.<secret>`), or null when
+ * The user a session token names (`<base64url JSON {user_id, store, exp}>.<secret>`), or null when
  * it cannot be read. The same reading as `readSessionToken` of @comanda/contract, without its zod
  * schema, which would otherwise land in the menu's first load; a test keeps the two in step.
  * Whether the token is still valid only the server can tell.
@@ -48,9 +46,9 @@ export function readTokenUser(token: string | null): SessionUser | null {
     const json = new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
     const payload: unknown = JSON.parse(json);
     if (typeof payload !== 'object' || payload === null) return null;
-    const { user_id: userId, username } = payload as Record<string, unknown>;
-    if (typeof userId !== 'number' || !Number.isInteger(userId) || typeof username !== 'string') return null;
-    return { userId, username };
+    const { user_id: userId } = payload as Record<string, unknown>;
+    if (typeof userId !== 'number' || !Number.isInteger(userId)) return null;
+    return { userId };
   } catch {
     return null;
   }

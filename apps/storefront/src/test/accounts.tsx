@@ -8,8 +8,8 @@ import { START_PATHS } from '../lib/start-data.ts';
 import { company, demoMenu } from './fixtures.ts';
 
 /** A session token as the server makes them: base64url JSON payload, a dot, a random secret. */
-export function sessionToken(userId = 7, username = '11987654321'): string {
-  const payload = JSON.stringify({ user_id: userId, username, store: 'pizzaria', exp: 4102444800 });
+export function sessionToken(userId = 7): string {
+  const payload = JSON.stringify({ user_id: userId, store: 'pizzaria', exp: 4102444800 });
   const base64 = btoa(payload).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
   return `${base64}.c2VjcmV0LXNlY3JldC1zZWNyZXQ`;
 }

@@ -63,9 +63,11 @@ describe('sign-up (POST /core/registration_app/)', () => {
       ddi: '55',
     });
     expect(response.statusCode).toBe(201);
+    expect(String(response.headers['set-cookie'])).toMatch(/^comanda_device=.+; HttpOnly; SameSite=Lax$/);
     const reply = registrationReply.parse(response.json());
     const payload = readSessionToken(reply.detail);
-    expect(payload).toMatchObject({ username: phone, store: 'pizzaria' });
+    expect(payload).toMatchObject({ store: 'pizzaria' });
+    expect(Buffer.from(reply.detail.split('.')[0]!, 'base64url').toString()).not.toContain(phone);
     const me = await customerCall(payload!.user_id, reply.detail);
     expect(me.statusCode).toBe(200);
     expect(customer.parse(me.json())).toMatchObject({
@@ -85,7 +87,8 @@ describe('sign-up (POST /core/registration_app/)', () => {
       ddi: '351',
     });
     expect(pt.statusCode).toBe(201);
-    expect(readSessionToken(registrationReply.parse(pt.json()).detail)?.username).toBe('351912345678');
+    expect(readSessionToken(registrationReply.parse(pt.json()).detail)).not.toHaveProperty('username');
+    expect((await signInRequest(t.app, '351912345678', PASSWORD)).statusCode).toBe(200);
     const us = await register({
       name: 'John Smith',
       password: PASSWORD,
@@ -94,7 +97,8 @@ describe('sign-up (POST /core/registration_app/)', () => {
       ddi: 'US',
     });
     expect(us.statusCode).toBe(201);
-    expect(readSessionToken(registrationReply.parse(us.json()).detail)?.username).toBe('12125550123');
+    expect(readSessionToken(registrationReply.parse(us.json()).detail)).not.toHaveProperty('username');
+    expect((await signInRequest(t.app, '12125550123', PASSWORD)).statusCode).toBe(200);
     const lookup = await t.app.inject({
       method: 'GET',
       url: '/core/telefone_login_app/351912345678',
@@ -138,10 +142,18 @@ describe('sign-up (POST /core/registration_app/)', () => {
     [{ name: 'Ana\u0001 Souza' }, 'INVALID_NAME', 'name'],
     [{ name: 'Ana\u0000 Souza' }, 'INVALID_INPUT', 'name'],
     [{ password: 'curta' }, 'INVALID_PASSWORD', 'password'],
+    // Four emoji are 8 UTF-16 units but 4 characters (issue 18, finding 13).
+    [{ password: '😀😀😀😀' }, 'INVALID_PASSWORD', 'password'],
+    [{ password: '        ' }, 'BLANK_PASSWORD', 'password'],
+    [{ password: '\t\u00a0\u3000      ' }, 'BLANK_PASSWORD', 'password'],
+    [{ password: '12345678' }, 'COMMON_PASSWORD', 'password'],
+    [{ password: 'Password1' }, 'COMMON_PASSWORD', 'password'],
+    [{ password: 'senha123' }, 'COMMON_PASSWORD', 'password'],
     [{ terms: false }, 'TERMS_REQUIRED', 'terms'],
     [{ terms: 'yes' }, 'INVALID_INPUT', 'terms'],
     [{ name: 'x'.repeat(10_000) }, 'INVALID_INPUT', 'name'],
-    [{ password: 'p'.repeat(129) }, 'INVALID_INPUT', 'password'],
+    [{ password: 'p'.repeat(257) }, 'INVALID_INPUT', 'password'],
+    [{ password: 'p'.repeat(129) }, 'INVALID_PASSWORD', 'password'],
     [{ cellphone: 11999990000 }, 'INVALID_INPUT', 'cellphone'],
   ])('refuses %j with %s and creates nothing', async (change, code, field) => {
     const phone = nextPhone();
@@ -221,14 +233,15 @@ describe('phone lookup (GET /core/telefone_login_app/{digits})', () => {
 });
 
 describe('sign-in (POST /core/v2/auth/api-token-auth-without-email/)', () => {
-  it('answers {token, user{is_superuser: false}} with a token carrying user_id and username', async () => {
+  it('answers {token, user{is_superuser: false}} with a token carrying user_id and no phone', async () => {
     const { phone, userId } = await signUp(t.app);
     const response = await signInRequest(t.app, phone, PASSWORD);
     expect(response.statusCode).toBe(200);
     const reply = signInReply.parse(response.json());
     expect(reply.user).toEqual({ id: userId, username: phone, is_superuser: false });
     const payload = readSessionToken(reply.token)!;
-    expect(payload).toMatchObject({ user_id: userId, username: phone, store: 'pizzaria' });
+    expect(payload).toMatchObject({ user_id: userId, store: 'pizzaria' });
+    expect(Buffer.from(reply.token.split('.')[0]!, 'base64url').toString()).not.toContain(phone);
     expect(payload.exp * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
     expect((await customerCall(userId, reply.token)).statusCode).toBe(200);
   });
@@ -252,7 +265,7 @@ describe('sign-in (POST /core/v2/auth/api-token-auth-without-email/)', () => {
     }
   });
 
-  it('answers a staff account with is_superuser true', async () => {
+  it('refuses a staff account (403 STAFF_ACCOUNT); the staff sign-in answers it with is_superuser true', async () => {
     const store = await t.database.db.query.stores.findFirst({
       where: (s, { eq: is }) => is(s.slug, 'pizzaria'),
     });
@@ -262,9 +275,20 @@ describe('sign-in (POST /core/v2/auth/api-token-auth-without-email/)', () => {
       { storeId: store!.id, country: 'BR', phone, name: 'Ana', password: PASSWORD },
       { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
     );
-    const response = await signInRequest(t.app, phone, PASSWORD);
+    const customerSignIn = await signInRequest(t.app, phone, PASSWORD);
+    expect(customerSignIn.statusCode).toBe(403);
+    expect(errorReply.parse(customerSignIn.json())).toEqual({ detail: WRONG_LOGIN, code: 'STAFF_ACCOUNT' });
+    expect(customerSignIn.headers['set-cookie']).toBeUndefined();
+    const response = await signInRequest(t.app, phone, PASSWORD, { staff: true });
     expect(response.statusCode).toBe(200);
     expect(signInReply.parse(response.json()).user.is_superuser).toBe(true);
+  });
+
+  it('the staff sign-in refuses a customer account (403 NOT_STAFF)', async () => {
+    const { phone } = await signUp(t.app);
+    const response = await signInRequest(t.app, phone, PASSWORD, { staff: true });
+    expect(response.statusCode).toBe(403);
+    expect(errorReply.parse(response.json()).code).toBe('NOT_STAFF');
   });
 
   it('refuses wrong types and huge strings with 400 INVALID_INPUT', async () => {
@@ -395,7 +419,7 @@ describe('sessions', () => {
       { storeId: store!.id, country: 'BR', phone, name: 'Bruno', password: PASSWORD },
       { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
     );
-    const staffToken = await signIn(t.app, phone, PASSWORD);
+    const staffToken = await signIn(t.app, phone, PASSWORD, { staff: true });
     expect((await customerCall(staff.id, staffToken)).statusCode).toBe(403);
     const me = await t.app.inject({
       method: 'GET',

@@ -235,20 +235,22 @@ describe('new password with the code (POST /core/recovery_password_app/)', () =>
 });
 
 describe('SMS limits', () => {
-  it('at most 3 codes per phone per hour, counted for unknown phones too (429 with Retry-After)', async () => {
+  it('at most 3 codes per phone from one address per hour, counted for unknown phones too (429 with Retry-After)', async () => {
     const start = new Date('2031-06-01T08:00:00Z');
     t.setNow(start);
     try {
       const known = (await signUp(t.app)).phone;
+      const from = nextAddress();
       for (const phone of [known, nextPhone()]) {
-        for (let i = 0; i < 3; i += 1) expect((await askCode(phone)).statusCode).toBe(200);
-        const fourth = await askCode(phone);
+        for (let i = 0; i < 3; i += 1)
+          expect((await askCode(phone, { remoteAddress: from })).statusCode).toBe(200);
+        const fourth = await askCode(phone, { remoteAddress: from });
         expect(fourth.statusCode).toBe(429);
         expect(errorReply.parse(fourth.json()).code).toBe('TOO_MANY_ATTEMPTS');
         expect(Number(fourth.headers['retry-after'])).toBe(3600);
       }
       t.setNow(new Date(start.getTime() + 3600_000));
-      expect((await askCode(known)).statusCode).toBe(200);
+      expect((await askCode(known, { remoteAddress: from })).statusCode).toBe(200);
     } finally {
       t.setNow(new Date());
     }
@@ -265,9 +267,34 @@ describe('SMS limits', () => {
     );
   });
 
-  it('keeps the stand-in messages per store', async () => {
+  it('keeps the stand-in messages per store, never with their codes', async () => {
     const rows = await t.database.db.select().from(smsMessages);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.storeId > 0 && row.phone.startsWith('+'))).toBe(true);
+    expect(rows.every((row) => row.text.includes('•••-•••') && !/\d{3}-\d{3}/.test(row.text))).toBe(true);
+    const codes = await t.database.db.select().from(recoveryCodes);
+    expect(codes.every((row) => !/^\d{6}$|\d{3}-\d{3}/.test(row.codeHash))).toBe(true);
+  });
+
+  it('shows the developer outbox (with codes) only to a caller on this machine', async () => {
+    const { phone } = await signUp(t.app);
+    await askCode(phone);
+    const local = await t.app.inject({
+      method: 'GET',
+      url: `/_dev/sms?phone=%2B55${phone}`,
+      headers: { host: PIZZARIA },
+    });
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['cache-control']).toBe('no-store');
+    const { messages } = local.json() as { messages: { phone: string; text: string }[] };
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.text).toMatch(/é \d{3}-\d{3}\. Vale 10 minutos\.$/);
+    const remote = await t.app.inject({
+      method: 'GET',
+      url: '/_dev/sms',
+      headers: { host: PIZZARIA },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(remote.statusCode).toBe(404);
   });
 });

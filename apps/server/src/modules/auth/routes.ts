@@ -11,16 +11,35 @@ import {
   signInRequest,
   successReply,
 } from '@comanda/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireSession, SECURITY_BEARER } from '../../plugins/auth.ts';
 import { addressKey } from '../../plugins/rate-limit.ts';
-import type { AuthService } from './service.ts';
+import { knownDeviceCookieOf, knownDeviceSetCookie } from './known-device.ts';
+import type { AuthService, Client } from './service.ts';
 
 const tags = ['account'];
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 const refusals = { 400: errorReply, 429: errorReply };
+const busy = { 503: errorReply };
+
+const clientOf = (request: FastifyRequest): Client => ({
+  address: addressKey(request.ip),
+  device: knownDeviceCookieOf(request.headers.cookie),
+});
+
+function rememberDevice(request: FastifyRequest, reply: FastifyReply, device: string) {
+  reply.header('set-cookie', knownDeviceSetCookie(device, request.protocol === 'https'));
+}
+
+const SIGN_IN_LIMITS =
+  'After 5 failures on a phone from one address (50 from anywhere, 20 on any phone from one address) ' +
+  'each try waits 30 s, doubling up to 15 min: 429 TOO_MANY_ATTEMPTS with Retry-After; 120 sign-ins a ' +
+  'minute per store. A success sets the `comanda_device` cookie (httpOnly): that device is not held by ' +
+  'the per-phone and per-store limits and is hashed first. 503 SIGN_IN_BUSY (Retry-After) when too ' +
+  'many passwords are being checked.';
 
 /** Phone sign-in, sign-up, logout and password recovery (spec section 7 "Authentication and account"). */
 export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthService }) {
@@ -60,17 +79,41 @@ export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthServic
         tags,
         summary: 'Sign in with phone and password',
         description:
-          'username: the login digits. The token is `<base64url JSON {user_id, username, store, exp}>.<secret>`; ' +
+          'username: the login digits. The token is `<base64url JSON {user_id, store, exp}>.<secret>`; ' +
           'send it as `Authorization: Bearer <token>`. Unknown phone and wrong password both answer 400 ' +
-          'INVALID_CREDENTIALS. Staff accounts sign in with user.is_superuser true (the storefront refuses them). ' +
-          'After 5 failures on a phone (20 from an address) each try waits 30 s, doubling up to 15 min: ' +
-          '429 TOO_MANY_ATTEMPTS with Retry-After.',
+          'INVALID_CREDENTIALS; a staff account 403 STAFF_ACCOUNT (staff sign in at /staff/auth/sign-in). ' +
+          SIGN_IN_LIMITS,
         querystring: formatQuery,
         body: signInRequest,
-        response: { 200: signInReply, ...refusals },
+        response: { 200: signInReply, 403: errorReply, ...refusals, ...busy },
       },
     },
-    (request) => service.signIn(request.store, request.body, addressKey(request.ip)),
+    async (request, reply) => {
+      const outcome = await service.signIn(request.store, request.body, clientOf(request), 'customer');
+      rememberDevice(request, reply, outcome.device);
+      return outcome.reply;
+    },
+  );
+
+  app.post(
+    '/staff/auth/sign-in',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Staff sign-in (the staff tools; customers sign in on the storefront)',
+        description:
+          'The body and reply of the customer sign-in; a customer account answers 403 NOT_STAFF. ' +
+          SIGN_IN_LIMITS,
+        querystring: formatQuery,
+        body: signInRequest,
+        response: { 200: signInReply, 403: errorReply, ...refusals, ...busy },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.signIn(request.store, request.body, clientOf(request), 'staff');
+      rememberDevice(request, reply, outcome.device);
+      return outcome.reply;
+    },
   );
 
   app.post(
@@ -81,16 +124,18 @@ export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthServic
         summary: 'Sign up: a new customer, signed in',
         description:
           'detail is the session token. Refusals: INVALID_PHONE (cellphone or ddi), INVALID_NAME (name and ' +
-          'surname), INVALID_PASSWORD (8 to 128 characters), TERMS_REQUIRED, 409 PHONE_TAKEN; ' +
+          'surname), INVALID_PASSWORD (8 to 128 characters), BLANK_PASSWORD (white space only), COMMON_PASSWORD (on a list of ' +
+          'the most common passwords), TERMS_REQUIRED, 409 PHONE_TAKEN; ' +
           '429 TOO_MANY_ATTEMPTS beyond 10 sign-ups per hour from one address.',
         querystring: formatQuery,
         body: registrationRequest,
-        response: { 201: registrationReply, 409: errorReply, ...refusals },
+        response: { 201: registrationReply, 409: errorReply, ...refusals, ...busy },
       },
     },
     async (request, reply) => {
-      const token = await service.register(request.store, request.body, addressKey(request.ip));
-      return reply.status(201).send({ success: true as const, detail: token });
+      const outcome = await service.register(request.store, request.body, addressKey(request.ip));
+      rememberDevice(request, reply, outcome.device);
+      return reply.status(201).send({ success: true as const, detail: outcome.reply });
     },
   );
 
@@ -116,14 +161,15 @@ export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthServic
         summary: 'Send a password-recovery code by SMS',
         description:
           'cellphone: the login digits. Answers the same whether or not the phone has an account; the SMS ' +
-          '(a 6-digit code, valid 10 minutes, 5 tries) goes only to an account. At most 3 per phone and 10 ' +
-          'per address per hour (429 TOO_MANY_ATTEMPTS). Asking again replaces the earlier code.',
+          '(a 6-digit code, valid 10 minutes, 5 tries) goes only to an account. At most 3 per phone from one ' +
+          'address, 10 per phone from anywhere (not counted for a known device of the account) and 10 per ' +
+          'address per hour (429 TOO_MANY_ATTEMPTS). Asking again replaces the earlier code.',
         querystring: formatQuery,
         body: recoverySmsRequest,
         response: { 200: successReply, ...refusals },
       },
     },
-    (request) => service.requestRecoveryCode(request.store, request.body, addressKey(request.ip)),
+    (request) => service.requestRecoveryCode(request.store, request.body, clientOf(request)),
   );
 
   app.post(
@@ -134,13 +180,18 @@ export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthServic
         summary: 'Set a new password with the SMS code',
         description:
           'code: 6 digits, with or without the dash. A wrong, used, expired or exhausted code answers 400 ' +
-          'INVALID_CODE; INVALID_PASSWORD for a password outside 8 to 128 characters. Success ends every ' +
+          'INVALID_CODE (a known device of the account is not held by the 5 tries); INVALID_PASSWORD for a ' +
+          'password outside 8 to 128 characters, BLANK_PASSWORD, COMMON_PASSWORD. Success ends every ' +
           'session of the account; the storefront then signs in with the new password.',
         querystring: formatQuery,
         body: recoveryRequest,
-        response: { 200: successReply, ...refusals },
+        response: { 200: successReply, ...refusals, ...busy },
       },
     },
-    (request) => service.resetPassword(request.store, request.body, addressKey(request.ip)),
+    async (request, reply) => {
+      const outcome = await service.resetPassword(request.store, request.body, clientOf(request));
+      rememberDevice(request, reply, outcome.device);
+      return outcome.reply;
+    },
   );
 }

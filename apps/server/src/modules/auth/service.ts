@@ -13,24 +13,36 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { checkFullName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import { hashPassword, needsRehash, type ScryptCost, verifyPassword } from '../../lib/password.ts';
+import {
+  HashingBusyError,
+  type HashOptions,
+  hashPassword,
+  MAX_CONCURRENT_HASHES,
+  needsRehash,
+  type ScryptCost,
+  verifyPassword,
+} from '../../lib/password.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import {
   createSession,
   endCustomerSessions,
   endSession,
   pruneExpiredSessions,
+  type SessionEnds,
   type SessionIdentity,
 } from '../../plugins/sessions.ts';
 import { createCustomerAccount, findAccountByPhone, setPasswordHash } from '../customers/service.ts';
 import { storeName } from '../menu/service.ts';
 import type { SmsProvider } from '../sms/provider.ts';
+import { type DeviceAccount, knownDeviceOf, knownDeviceValue } from './known-device.ts';
 import { LIMITS } from './limits.ts';
 import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
 import * as repo from './repository.ts';
 
 export const RECOVERY_CODE_TTL_MINUTES = 10;
 export const RECOVERY_CODE_MAX_ATTEMPTS = 5;
+/** A known device's tries at a code are held only by recoveryPerAddress (20 an hour). */
+const KNOWN_DEVICE_CODE_ATTEMPTS = 1000;
 /** 144 random bits (issue 5 asks for 128 or more). */
 const PRIVACY_TOKEN_BYTES = 18;
 
@@ -39,11 +51,28 @@ export interface StoreRef {
   slug: string;
 }
 
+/** Who is asking: the client's address (rate-limit key) and its known-device cookie, if any. */
+export interface Client {
+  address: string;
+  device?: string | undefined;
+}
+
+/** A reply and the known-device cookie value to set with it. */
+export interface WithDevice<T> {
+  reply: T;
+  device: string;
+}
+
+/** Who may use a sign-in call: the storefront's customers, or the staff tools. */
+export type Audience = 'customer' | 'staff';
+
 export interface AuthServiceDeps {
   db: Database;
   now: () => Date;
   limiter: RateLimiter;
   sms: SmsProvider;
+  /** Told when sessions end, so this instance closes their event streams at once. */
+  sessionEnds: SessionEnds;
   log: FastifyBaseLogger;
   passwordCost: ScryptCost;
   sessionTtlDays: number;
@@ -59,12 +88,69 @@ const invalidCode = () =>
   invalid('INVALID_CODE', 'Código inválido ou expirado. Peça um novo código e tente de novo.', 'code');
 const invalidPhone = (field: string) => invalid('INVALID_PHONE', 'Informe um celular válido.', field);
 
+export const staffAccountRefused = () =>
+  new AppError(
+    'forbidden',
+    'STAFF_ACCOUNT',
+    'Telefone ou senha incorretos! Verifique os dados e tente novamente.',
+  );
+const customerAccountRefused = () =>
+  new AppError('forbidden', 'NOT_STAFF', 'Esta conta não é da equipe da loja.');
+const hashingBusy = () =>
+  new AppError(
+    'unavailable',
+    'SIGN_IN_BUSY',
+    'Muitas pessoas entrando agora. Tente de novo em alguns segundos.',
+    {
+      retryAfterSeconds: 5,
+    },
+  );
+
+/**
+ * Sign-ins in progress on this instance, per lane: beyond the bound a sign-in is refused (503)
+ * before it touches the database. The bound is small on purpose: each sign-in holds a database
+ * connection through its limit counters, so a flood held to 4 at a time cannot take the pool (or
+ * PGlite's one connection) from a customer. Requests that carry a known-device cookie have their
+ * own lane (the cookie is checked right after).
+ */
+class InFlight {
+  private running = 0;
+  constructor(private readonly max: number) {}
+  tryEnter(): boolean {
+    if (this.running >= this.max) return false;
+    this.running += 1;
+    return true;
+  }
+  leave(): void {
+    this.running -= 1;
+  }
+}
+const SIGN_INS_IN_FLIGHT = MAX_CONCURRENT_HASHES * 2;
+
+/** Password hashing with a full queue answers 503 SIGN_IN_BUSY (Retry-After) instead of waiting. */
+async function hashing<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof HashingBusyError) throw hashingBusy();
+    throw error;
+  }
+}
+
+const deviceAccount = (account: { storeId: number; id: number; passwordHash: string }): DeviceAccount => ({
+  storeId: account.storeId,
+  id: account.id,
+  passwordHash: account.passwordHash,
+});
+
 const hashCode = (salt: string, code: string) =>
   createHash('sha256').update(`${salt}:${code}`).digest('base64url');
 
 /** The account calls of spec section 7 "Authentication and account". */
 export class AuthService {
   private dummyHash: Promise<string> | undefined;
+  private readonly ordinarySignIns = new InFlight(SIGN_INS_IN_FLIGHT);
+  private readonly deviceSignIns = new InFlight(SIGN_INS_IN_FLIGHT);
 
   constructor(private readonly deps: AuthServiceDeps) {}
 
@@ -78,33 +164,78 @@ export class AuthService {
     return { cliente_id: account.id, nome_cliente: firstName(account.nome), user_id: account.id };
   }
 
-  /** POST /core/v2/auth/api-token-auth-without-email/ */
-  async signIn(store: StoreRef, body: SignInRequest, address: string): Promise<SignInReply> {
+  /**
+   * POST /core/v2/auth/api-token-auth-without-email/ (customers; staff accounts: 403 STAFF_ACCOUNT)
+   * and POST /staff/auth/sign-in (staff only). A known device of the account is not held by the
+   * per-phone and per-store limits and hashes ahead of other sign-ins (docs/decisions/0020).
+   */
+  async signIn(
+    store: StoreRef,
+    body: SignInRequest,
+    client: Client,
+    audience: Audience = 'customer',
+  ): Promise<WithDevice<SignInReply>> {
+    const lane = client.device ? this.deviceSignIns : this.ordinarySignIns;
+    if (!lane.tryEnter()) throw hashingBusy();
+    try {
+      return await this.checkSignIn(store, body, client, audience);
+    } finally {
+      lane.leave();
+    }
+  }
+
+  private async checkSignIn(
+    store: StoreRef,
+    body: SignInRequest,
+    client: Client,
+    audience: Audience,
+  ): Promise<WithDevice<SignInReply>> {
     const { db, limiter, now, passwordCost } = this.deps;
     const phone = loginDigitsOf(body.username);
     const phoneKey = phone ?? body.username.replace(/\D/g, '').slice(0, 20);
-    await limiter.beginAttempt(store.id, LIMITS.signInPerAddress, address, now());
-    await limiter.beginAttempt(store.id, LIMITS.signInPerPhone, phoneKey, now());
-
     const account = phone ? await findAccountByPhone(db, store.id, phone) : undefined;
-    // An unknown phone costs a hash too, so the answer's timing does not tell it apart.
-    const ok = account
-      ? await verifyPassword(body.password, account.passwordHash)
-      : await verifyPassword(body.password, await this.dummy()).then(() => false);
-    if (!account || !ok) throw invalidCredentials();
+    const device = account ? knownDeviceOf(client.device, deviceAccount(account)) : null;
 
-    await limiter.clear(store.id, LIMITS.signInPerPhone, phoneKey);
-    await limiter.forgive(store.id, LIMITS.signInPerAddress, address, now());
+    if (device) {
+      await limiter.beginAttempt(store.id, LIMITS.signInPerDevice, device, now());
+    } else {
+      await limiter.beginAttempt(store.id, LIMITS.signInPerAddress, client.address, now());
+      await limiter.beginAttempt(store.id, LIMITS.signInPerPhone, `${phoneKey}@${client.address}`, now());
+      await limiter.beginAttempt(store.id, LIMITS.signInPerPhoneAnywhere, phoneKey, now());
+      await limiter.consume(store.id, LIMITS.signInPerStore, 'all', now());
+    }
+
+    const hashOptions: HashOptions = { priority: device !== null };
+    // An unknown phone costs a hash too, so the answer's timing does not tell it apart.
+    const ok = await hashing(
+      account
+        ? verifyPassword(body.password, account.passwordHash, hashOptions)
+        : verifyPassword(body.password, await this.dummy()).then(() => false),
+    );
+    if (!account || !ok) throw invalidCredentials();
+    if (audience === 'customer' && account.isSuperuser) throw staffAccountRefused();
+    if (audience === 'staff' && !account.isSuperuser) throw customerAccountRefused();
+
+    if (device) {
+      await limiter.clear(store.id, LIMITS.signInPerDevice, device);
+    } else {
+      await limiter.clear(store.id, LIMITS.signInPerPhone, `${phoneKey}@${client.address}`);
+      await limiter.forgive(store.id, LIMITS.signInPerAddress, client.address, now());
+    }
+    let passwordHash = account.passwordHash;
     if (needsRehash(account.passwordHash, passwordCost)) {
-      const passwordHash = await hashPassword(body.password, passwordCost);
+      passwordHash = await hashing(hashPassword(body.password, passwordCost, hashOptions));
       await setPasswordHash(db, store.id, account.id, { passwordHash, updatedAt: now() });
     }
-    const { token } = await this.startSession(store, account.id, account.phone);
-    return { token, user: { id: account.id, username: account.phone, is_superuser: account.isSuperuser } };
+    const { token } = await this.startSession(store, account.id);
+    return {
+      reply: { token, user: { id: account.id, username: account.phone, is_superuser: account.isSuperuser } },
+      device: knownDeviceValue({ ...deviceAccount(account), passwordHash }),
+    };
   }
 
   /** POST /core/registration_app/ */
-  async register(store: StoreRef, body: RegistrationRequest, address: string): Promise<string> {
+  async register(store: StoreRef, body: RegistrationRequest, address: string): Promise<WithDevice<string>> {
     const { db, limiter, now, passwordCost } = this.deps;
     const country = countryOfDdi(body.ddi);
     if (!country) throw invalidPhone('ddi');
@@ -116,7 +247,7 @@ export class AuthService {
 
     await limiter.consume(store.id, LIMITS.signUpPerAddress, address, now());
     if (await findAccountByPhone(db, store.id, phone.loginDigits)) throw phoneTaken();
-    const passwordHash = await hashPassword(password, passwordCost);
+    const passwordHash = await hashing(hashPassword(password, passwordCost));
     const at = now();
     const account = await createCustomerAccount(db, {
       storeId: store.id,
@@ -132,13 +263,14 @@ export class AuthService {
       updatedAt: at,
     });
     if (!account) throw phoneTaken();
-    const { token } = await this.startSession(store, account.id, account.phone);
-    return token;
+    const { token } = await this.startSession(store, account.id);
+    return { reply: token, device: knownDeviceValue(deviceAccount(account)) };
   }
 
   /** POST /core/v2/auth/session-logout/ */
   async logout(session: SessionIdentity): Promise<SuccessReply> {
     await endSession(this.deps.db, session.storeId, session.sessionId);
+    this.deps.sessionEnds.announce({ storeId: session.storeId, sessionId: session.sessionId });
     return { success: true, detail: 'Você saiu da sua conta.' };
   }
 
@@ -149,15 +281,18 @@ export class AuthService {
   async requestRecoveryCode(
     store: StoreRef,
     body: RecoverySmsRequest,
-    address: string,
+    client: Client,
   ): Promise<SuccessReply> {
     const { db, limiter, now, sms, log } = this.deps;
     const phone = loginDigitsOf(body.cellphone);
     if (!phone) throw invalidPhone('cellphone');
-    await limiter.consume(store.id, LIMITS.smsPerAddress, address, now());
-    await limiter.consume(store.id, LIMITS.smsPerPhone, phone, now());
-
     const account = await findAccountByPhone(db, store.id, phone);
+    const known = account ? knownDeviceOf(client.device, deviceAccount(account)) !== null : false;
+    await limiter.consume(store.id, LIMITS.smsPerAddress, client.address, now());
+    await limiter.consume(store.id, LIMITS.smsPerPhone, `${phone}@${client.address}`, now());
+    // Requests from elsewhere cannot use up the owner's own recovery (finding 5 of issue 18).
+    if (!known) await limiter.consume(store.id, LIMITS.smsPerPhoneAnywhere, phone, now());
+
     if (account) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const salt = randomBytes(16).toString('base64url');
@@ -170,9 +305,10 @@ export class AuthService {
         expiresAt: new Date(at.getTime() + RECOVERY_CODE_TTL_MINUTES * 60_000),
       });
       const name = ((await storeName(db, store.id)) ?? 'Comanda').slice(0, 30);
-      const text = `${name}: seu código para criar uma nova senha é ${code.slice(0, 3)}-${code.slice(3)}. Vale ${RECOVERY_CODE_TTL_MINUTES} minutos.`;
+      const shown = `${code.slice(0, 3)}-${code.slice(3)}`;
+      const text = `${name}: seu código para criar uma nova senha é ${shown}. Vale ${RECOVERY_CODE_TTL_MINUTES} minutos.`;
       try {
-        await sms.send(e164(account.phoneCountry, account.phone), text, { storeId: store.id });
+        await sms.send(e164(account.phoneCountry, account.phone), text, { storeId: store.id, secret: shown });
       } catch (error) {
         // Answering otherwise would tell that the phone has an account; the operator sees the log.
         log.error({ err: error, provider: sms.name }, 'recovery SMS not sent');
@@ -182,9 +318,13 @@ export class AuthService {
   }
 
   /** POST /core/recovery_password_app/: a right code sets the new password and ends every session. */
-  async resetPassword(store: StoreRef, body: RecoveryRequest, address: string): Promise<SuccessReply> {
+  async resetPassword(
+    store: StoreRef,
+    body: RecoveryRequest,
+    client: Client,
+  ): Promise<WithDevice<SuccessReply>> {
     const { db, limiter, now, passwordCost } = this.deps;
-    await limiter.consume(store.id, LIMITS.recoveryPerAddress, address, now());
+    await limiter.consume(store.id, LIMITS.recoveryPerAddress, client.address, now());
     const password = checkPassword(body.password);
     const phone = loginDigitsOf(body.cellphone);
     const code = body.code.replace(/\D/g, '');
@@ -192,12 +332,14 @@ export class AuthService {
 
     const account = await findAccountByPhone(db, store.id, phone);
     if (!account) throw invalidCode();
+    // Wrong codes sent from elsewhere must not use up the tries of the owner's device.
+    const known = knownDeviceOf(client.device, deviceAccount(account)) !== null;
     const attempt = await repo.takeRecoveryCodeAttempt(
       db,
       store.id,
       account.id,
       now(),
-      RECOVERY_CODE_MAX_ATTEMPTS,
+      known ? KNOWN_DEVICE_CODE_ATTEMPTS : RECOVERY_CODE_MAX_ATTEMPTS,
     );
     if (!attempt) throw invalidCode();
     const [salt = '', expected = ''] = attempt.codeHash.split('$');
@@ -205,7 +347,7 @@ export class AuthService {
     if (given.length !== expected.length || !timingSafeEqual(given, Buffer.from(expected)))
       throw invalidCode();
 
-    const passwordHash = await hashPassword(password, passwordCost);
+    const passwordHash = await hashing(hashPassword(password, passwordCost, { priority: known }));
     const at = now();
     const changed = await db.transaction(async (tx) => {
       if (!(await repo.useRecoveryCode(tx, attempt.id, at))) return false;
@@ -214,9 +356,13 @@ export class AuthService {
       return true;
     });
     if (!changed) throw invalidCode();
+    this.deps.sessionEnds.announce({ storeId: store.id, customerId: account.id });
     // The customer signs in right after (spec section 4 "Recovery"): earlier failures no longer count.
-    await limiter.clear(store.id, LIMITS.signInPerPhone, phone);
-    return { success: true, detail: 'Senha alterada com sucesso!' };
+    await limiter.clear(store.id, LIMITS.signInPerPhone, `${phone}@${client.address}`);
+    return {
+      reply: { success: true, detail: 'Senha alterada com sucesso!' },
+      device: knownDeviceValue({ ...deviceAccount(account), passwordHash }),
+    };
   }
 
   /** Housekeeping: expired sessions, dead recovery codes, idle limit counters. */
@@ -227,12 +373,11 @@ export class AuthService {
     await limiter.pruneIdle(now());
   }
 
-  private startSession(store: StoreRef, customerId: number, username: string) {
+  private startSession(store: StoreRef, customerId: number) {
     return createSession(this.deps.db, {
       storeId: store.id,
       storeSlug: store.slug,
       customerId,
-      username,
       now: this.deps.now(),
       ttlDays: this.deps.sessionTtlDays,
     });

@@ -1,9 +1,17 @@
-import { errorReply, ORDER_EVENT, orderEventData, RESYNC_EVENT } from '@comanda/contract';
+import { errorReply, ORDER_EVENT, orderEventData, RESYNC_EVENT, streamTicketReply } from '@comanda/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../app.ts';
 import type { PostgresOrderEvents } from '../../lib/order-events.ts';
-import { bearer, buildAccountsTestApp, PIZZARIA, SAKURA, signInStaff, signUp } from '../../test/accounts.ts';
+import {
+  bearer,
+  buildAccountsTestApp,
+  lastRecoveryCode,
+  PIZZARIA,
+  SAKURA,
+  signInStaff,
+  signUp,
+} from '../../test/accounts.ts';
 import { buildSecondTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   changeStatus,
@@ -41,6 +49,17 @@ async function stream(baseUrl: string, path: string, headers: Record<string, str
   const connection = await openSse(baseUrl, path, headers);
   open.push(connection);
   return connection;
+}
+
+async function streamTicket(token: string, options: { host?: string; path?: string } = {}) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: options.path ?? '/bar/v2/orders/events/ticket',
+    headers: { host: options.host ?? PIZZARIA, ...bearer(token) },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  return streamTicketReply.parse(response.json());
 }
 
 const customerStream = (baseUrl: string, token: string, host = PIZZARIA) =>
@@ -92,21 +111,108 @@ describe('the customer’s event stream (GET /bar/v2/orders/events)', () => {
     expect(new Set(ids)).toEqual(new Set([mine]));
   });
 
-  it('accepts the token as ?token= (EventSource cannot send headers)', async () => {
+  it('opens with a one-minute stream ticket (EventSource cannot send headers), never with the token', async () => {
     const customer = await signUp(t.app);
     const staff = await signInStaff(t);
     const orderId = await placePickupOrder(t, customer);
-    const events = await stream(base, `/bar/v2/orders/events?token=${encodeURIComponent(customer.token)}`, {
+    const ticket = await streamTicket(customer.token);
+    expect(ticket.expires_in).toBe(60);
+    expect(ticket.ticket).not.toContain(customer.token.split('.')[1]!);
+    expect(ticket.ticket).not.toContain(customer.phone);
+    const events = await stream(base, `/bar/v2/orders/events?ticket=${encodeURIComponent(ticket.ticket)}`, {
       host: PIZZARIA,
     });
     expect(events.status).toBe(200);
     await changeStatus(t, staff.token, orderId, { status: 'Preparo' });
     await events.next(orderEvent(orderId, 'Preparo'));
+    // The session token in the URL is no longer accepted.
+    const withToken = await stream(
+      base,
+      `/bar/v2/orders/events?token=${encodeURIComponent(customer.token)}`,
+      {
+        host: PIZZARIA,
+      },
+    );
+    expect(withToken.status).toBe(401);
   });
 
-  it('keeps ?token= out of the server’s request logs', () => {
-    expect(redactUrl('/bar/v2/orders/events?token=abc.def&format=json')).toBe(
-      '/bar/v2/orders/events?token=[redacted]&format=json',
+  it('refuses a ticket as a bearer token, an expired one, a forged one and one from another store', async () => {
+    const customer = await signUp(t.app);
+    const { ticket } = await streamTicket(customer.token);
+    const asBearer = await t.app.inject({
+      method: 'GET',
+      url: '/bar/atendimentos_list_app',
+      headers: { host: PIZZARIA, ...bearer(ticket) },
+    });
+    expect(asBearer.statusCode).toBe(401);
+    const [sessionId, expires, mac] = ticket.split('.');
+    const forged = `${sessionId}.${Number(expires) + 3600}.${mac}`;
+    for (const [host, value] of [
+      [PIZZARIA, forged],
+      [SAKURA, ticket],
+      [PIZZARIA, 'nope'],
+    ] as const) {
+      const refused = await stream(base, `/bar/v2/orders/events?ticket=${encodeURIComponent(value)}`, {
+        host,
+      });
+      expect(refused.status).toBe(401);
+    }
+    t.setNow(new Date(Date.now() + 61_000));
+    try {
+      const late = await stream(base, `/bar/v2/orders/events?ticket=${encodeURIComponent(ticket)}`, {
+        host: PIZZARIA,
+      });
+      expect(late.status).toBe(401);
+    } finally {
+      t.setNow(new Date());
+    }
+  });
+
+  it('ends at once when its session logs out, and its ticket stops working', async () => {
+    const customer = await signUp(t.app);
+    const { ticket } = await streamTicket(customer.token);
+    const events = await stream(base, `/bar/v2/orders/events?ticket=${encodeURIComponent(ticket)}`, {
+      host: PIZZARIA,
+    });
+    expect(events.status).toBe(200);
+    const started = Date.now();
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/core/v2/auth/session-logout/',
+      headers: { host: PIZZARIA, ...bearer(customer.token) },
+    });
+    expect(logout.statusCode).toBe(200);
+    await events.ended;
+    expect(Date.now() - started).toBeLessThan(HEARTBEAT_MS);
+    const again = await stream(base, `/bar/v2/orders/events?ticket=${encodeURIComponent(ticket)}`, {
+      host: PIZZARIA,
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it('ends when the password changes (every session of the account)', async () => {
+    const customer = await signUp(t.app);
+    const events = await customerStream(base, customer.token);
+    await t.app.inject({
+      method: 'POST',
+      url: '/core/send_sms_recovery_password_app/',
+      headers: { host: PIZZARIA },
+      payload: { cellphone: customer.phone },
+    });
+    const code = await lastRecoveryCode(t, 'pizzaria', customer.phone);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/core/recovery_password_app/',
+      headers: { host: PIZZARIA },
+      payload: { cellphone: customer.phone, code, password: 'nova-senha-boa' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await events.ended;
+  });
+
+  it('keeps ?token= and ?ticket= out of the server’s request logs', () => {
+    expect(redactUrl('/bar/v2/orders/events?ticket=1.2.abc&format=json')).toBe(
+      '/bar/v2/orders/events?ticket=[redacted]&format=json',
     );
     expect(redactUrl('/staff/orders/events?format=json&TOKEN=abc')).toBe(
       '/staff/orders/events?format=json&TOKEN=[redacted]',
@@ -121,10 +227,10 @@ describe('the customer’s event stream (GET /bar/v2/orders/events)', () => {
     const staff = await signInStaff(t);
     const cases: [Record<string, string>, string, number, string][] = [
       [{ host: PIZZARIA }, '', 401, 'NOT_AUTHENTICATED'],
-      [{ host: PIZZARIA }, '?token=nope', 401, 'NOT_AUTHENTICATED'],
+      [{ host: PIZZARIA }, '?ticket=nope', 401, 'NOT_AUTHENTICATED'],
       [
         { host: PIZZARIA, authorization: 'Bearer nope' },
-        `?token=${customer.token}`,
+        `?ticket=${(await streamTicket(customer.token)).ticket}`,
         401,
         'NOT_AUTHENTICATED',
       ],
@@ -175,7 +281,11 @@ describe('the staff event stream (GET /staff/orders/events)', () => {
     const staff = await signInStaff(t);
     const sakuraStaff = await signInStaff(t, { host: SAKURA });
     const events = await stream(base, '/staff/orders/events', { host: PIZZARIA, ...bearer(staff.token) });
-    const sakuraEvents = await stream(base, `/staff/orders/events?token=${sakuraStaff.token}`, {
+    const sakuraTicket = await streamTicket(sakuraStaff.token, {
+      host: SAKURA,
+      path: '/staff/orders/events/ticket',
+    });
+    const sakuraEvents = await stream(base, `/staff/orders/events?ticket=${sakuraTicket.ticket}`, {
       host: SAKURA,
     });
     expect([events.status, sakuraEvents.status]).toEqual([200, 200]);
@@ -229,6 +339,26 @@ describe('two server instances on one database', () => {
       // And the other way round: a change through B reaches A.
       expect((await changeStatus(b, staff.token, orderId, { status: 'Concluido' })).statusCode).toBe(200);
       await onA.next(orderEvent(orderId, 'Concluido'), 2000);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('a logout through instance A ends the session’s stream on instance B within a heartbeat', async () => {
+    const b = await buildSecondTestApp(t, { env: { ORDER_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
+    try {
+      const baseB = await listen(b);
+      const customer = await signUp(t.app);
+      const onB = await customerStream(baseB, customer.token);
+      expect(onB.status).toBe(200);
+      const started = Date.now();
+      await t.app.inject({
+        method: 'POST',
+        url: '/core/v2/auth/session-logout/',
+        headers: { host: PIZZARIA, ...bearer(customer.token) },
+      });
+      await onB.ended;
+      expect(Date.now() - started).toBeLessThan(HEARTBEAT_MS * 5);
     } finally {
       await b.close();
     }

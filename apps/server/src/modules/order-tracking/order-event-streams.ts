@@ -3,14 +3,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { forbidden, requireSessionOrQueryToken } from '../../plugins/auth.ts';
-import type { SessionIdentity } from '../../plugins/sessions.ts';
+import { forbidden, requireSessionOrStreamTicket } from '../../plugins/auth.ts';
+import {
+  endsSession,
+  isSessionLive,
+  issueStreamTicket,
+  type SessionIdentity,
+  STREAM_TICKET_TTL_SECONDS,
+} from '../../plugins/sessions.ts';
 import { EventStreams } from './event-stream.ts';
 
 /*
  * The live order status streams: GET /bar/v2/orders/events (a customer's own orders) and GET
  * /staff/orders/events (every order of the staff's store). Browsers' EventSource cannot send an
- * Authorization header, so the token may also come as `?token=` (docs/decisions/0012).
+ * Authorization header, so it opens the stream with a one-minute ticket in `?ticket=` instead
+ * (never the session token: docs/decisions/0020). A stream ends when its session does: at once on
+ * this instance (logout, new password), within a heartbeat elsewhere.
  */
 
 /** Streams one account may hold open on one instance (tabs, devices); more is 429. */
@@ -32,12 +40,14 @@ export const STREAM_DESCRIPTION =
   'than the order’s (a new order’s event may come after its first change); an id you do not know ' +
   'means: reload. Keep the 30 s polling as the fallback when the stream fails. A stream ends after ' +
   'about 15 minutes (EventSource reconnects on its own).\n\n' +
-  '**Authentication**: `Authorization: Bearer <token>`, or `?token=<token>` for `EventSource`, which ' +
-  'cannot send headers. The query form puts the session token in URLs, which proxies and load ' +
-  'balancers may log (this server redacts it from its own logs): accept it only over HTTPS, and ' +
-  'prefer the header (fetch streaming) where you can. When both are sent the header is used. ' +
-  'Without a valid token: 401 (EventSource then stops; fall back to polling). More than ' +
-  `${MAX_STREAMS_PER_ACCOUNT} open streams of one account on one server: 429 TOO_MANY_STREAMS.`;
+  '**Authentication**: `Authorization: Bearer <token>` (fetch streaming), or, for `EventSource`, ' +
+  'which cannot send headers, `?ticket=<ticket>` from the POST …/events/ticket call (made with the ' +
+  `bearer token): it opens a stream within ${STREAM_TICKET_TTL_SECONDS} s, names no person and is ` +
+  'not the session token, which stays out of URLs. When both are sent the header is used. Without ' +
+  'a valid token or ticket: 401 (EventSource then stops; fall back to polling). A stream ends when ' +
+  'its session ends (logout, new password, expiry): at once on the same server, otherwise within ' +
+  `one heartbeat. More than ${MAX_STREAMS_PER_ACCOUNT} open streams of one account on one server: ` +
+  '429 TOO_MANY_STREAMS.';
 
 /** The 200 reply of the stream routes, for the OpenAPI page. */
 export const streamResponseDoc = (description: string) => ({
@@ -55,9 +65,11 @@ const tooManyStreams = () =>
 
 export interface OrderEventStreams {
   /** Opens the stream of a customer's orders (staff tokens: 403). */
-  customer(request: FastifyRequest, reply: FastifyReply, queryToken: string | undefined): Promise<void>;
+  customer(request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<void>;
   /** Opens the stream of every order of the staff's store (customer tokens: 403). */
-  staff(request: FastifyRequest, reply: FastifyReply, queryToken: string | undefined): Promise<void>;
+  staff(request: FastifyRequest, reply: FastifyReply, ticket: string | undefined): Promise<void>;
+  /** A ticket for the caller's stream (its bearer session). */
+  ticket(session: SessionIdentity): Promise<{ ticket: string; expires_in: number }>;
   readonly size: number;
 }
 
@@ -86,19 +98,33 @@ export function orderEventStreams(ctx: AppContext): OrderEventStreams {
       () => stream.send(RESYNC_EVENT, {}),
     );
     stream.onClose(unsubscribe);
+    stream.onClose(ctx.sessionEnds.listen((end) => endsSession(end, session) && stream.end()));
+    // Sessions ended on another instance, or expired: checked with each heartbeat.
+    const liveness = setInterval(() => {
+      isSessionLive(ctx.db, session.storeId, session.sessionId, ctx.now()).then(
+        (live) => live || stream.end(),
+        () => undefined,
+      );
+    }, ctx.config.ORDER_EVENTS_HEARTBEAT_MS);
+    liveness.unref();
+    stream.onClose(() => clearInterval(liveness));
     return EventStreams.reply(reply, stream);
   }
 
   return {
-    async customer(request, reply, queryToken) {
-      const session = await requireSessionOrQueryToken(request, queryToken);
+    async customer(request, reply, ticket) {
+      const session = await requireSessionOrStreamTicket(request, ticket);
       if (session.isSuperuser) throw forbidden();
       return open(reply, session, session.customerId);
     },
-    async staff(request, reply, queryToken) {
-      const session = await requireSessionOrQueryToken(request, queryToken);
+    async staff(request, reply, ticket) {
+      const session = await requireSessionOrStreamTicket(request, ticket);
       if (!session.isSuperuser) throw forbidden();
       return open(reply, session, null);
+    },
+    async ticket(session) {
+      const { ticket, expiresIn } = await issueStreamTicket(ctx.db, session, ctx.now());
+      return { ticket, expires_in: expiresIn };
     },
     get size() {
       return streams.size;

@@ -5,12 +5,13 @@ import {
   orderIdParams,
   orderListQuery,
   orderListReply,
+  streamTicketReply,
   trackedOrder,
 } from '@comanda/contract';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { requireCustomer, SECURITY_BEARER } from '../../plugins/auth.ts';
+import { requireCustomer, requireSession, SECURITY_BEARER } from '../../plugins/auth.ts';
 import { orderEventStreams, STREAM_DESCRIPTION, streamResponseDoc } from './order-event-streams.ts';
 import type { OrderTrackingService } from './service.ts';
 
@@ -87,9 +88,10 @@ export function registerOrderTrackingRoutes(
         summary: 'Live status of the signed-in customer’s orders (Server-Sent Events)',
         description:
           `Events for the token’s customer’s orders at this store. Staff tokens: 403.\n\n${STREAM_DESCRIPTION}\n\n` +
-          "Browser use: `new EventSource('/bar/v2/orders/events?token=' + encodeURIComponent(token))` " +
+          'Browser use: POST /bar/v2/orders/events/ticket with the bearer token, then ' +
+          "`new EventSource('/bar/v2/orders/events?ticket=' + encodeURIComponent(ticket))` " +
           "and `source.addEventListener('order', (e) => JSON.parse(e.data))`.",
-        security: [...SECURITY_BEARER, { tokenQuery: [] }],
+        security: [...SECURITY_BEARER, { streamTicket: [] }],
         querystring: orderEventsQuery,
         response: {
           200: streamResponseDoc('The event stream'),
@@ -99,6 +101,29 @@ export function registerOrderTrackingRoutes(
         },
       },
     },
-    (request, reply) => streams.customer(request, reply, request.query.token),
+    (request, reply) => streams.customer(request, reply, request.query.ticket),
+  );
+
+  app.post(
+    '/bar/v2/orders/events/ticket',
+    {
+      preValidation: customerFirst,
+      schema: {
+        tags,
+        summary: 'A one-minute ticket to open the order event stream with EventSource',
+        description:
+          'For `GET /bar/v2/orders/events?ticket=…`: EventSource cannot send the Authorization header, ' +
+          'and the session token must not travel in URLs. The ticket opens streams only, names no ' +
+          'person, and stops working when the session ends. Staff tokens: 403.',
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        response: { 200: streamTicketReply, ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      await requireCustomer(request);
+      reply.header('cache-control', 'no-store');
+      return streams.ticket(await requireSession(request));
+    },
   );
 }

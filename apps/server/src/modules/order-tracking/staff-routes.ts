@@ -1,16 +1,18 @@
 import {
   errorReply,
+  formatQuery,
   orderEventsQuery,
   orderIdParams,
   orderStatusUpdateRequest,
   staffOrder,
   staffOrderListQuery,
   staffOrderListReply,
+  streamTicketReply,
 } from '@comanda/contract';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
+import { requireSession, requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
 import { orderEventStreams, STREAM_DESCRIPTION, streamResponseDoc } from './order-event-streams.ts';
 import type { OrderTrackingService } from './service.ts';
 
@@ -64,7 +66,7 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
         tags,
         summary: 'Live status of every order of the store (Server-Sent Events)',
         description: `Events for every order of the staff’s store.\n\n${STREAM_DESCRIPTION}\n\n${STAFF_AUTH}`,
-        security: [...SECURITY_BEARER, { tokenQuery: [] }],
+        security: [...SECURITY_BEARER, { streamTicket: [] }],
         querystring: orderEventsQuery,
         response: {
           200: streamResponseDoc('The event stream'),
@@ -74,7 +76,27 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
         },
       },
     },
-    (request, reply) => streams.staff(request, reply, request.query.token),
+    (request, reply) => streams.staff(request, reply, request.query.ticket),
+  );
+
+  app.post(
+    '/staff/orders/events/ticket',
+    {
+      preValidation: staffFirst,
+      schema: {
+        tags,
+        summary: 'A one-minute ticket to open the store’s order event stream with EventSource',
+        description: `For \`GET /staff/orders/events?ticket=…\` (see the customer’s ticket call).\n\n${STAFF_AUTH}`,
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        response: { 200: streamTicketReply, ...staffOnly },
+      },
+    },
+    async (request, reply) => {
+      await requireStaff(request);
+      reply.header('cache-control', 'no-store');
+      return streams.ticket(await requireSession(request));
+    },
   );
 
   app.get(

@@ -14,5 +14,10 @@ export function createSmsProvider(config: Config, db: Database, log: FastifyBase
       timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
     });
   }
-  return new LocalSmsProvider(db, log);
+  return new LocalSmsProvider(db, log, {
+    developerOutbox: config.NODE_ENV !== 'production',
+    ...(config.NODE_ENV === 'development'
+      ? { print: (line: string) => process.stderr.write(`${line}\n`) }
+      : {}),
+  });
 }

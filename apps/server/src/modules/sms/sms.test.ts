@@ -106,17 +106,64 @@ describe('local SMS stand-in', () => {
     await drop();
   });
 
-  it('keeps the message in its outbox and logs one line with phone and text', async () => {
+  it('keeps and logs the message without its code; only its in-memory outbox has the code', async () => {
     const lines: unknown[] = [];
-    const provider = new LocalSmsProvider(database.db, { info: (obj: unknown) => lines.push(obj) } as never);
-    await provider.send('+5511999990000', 'Loja: código 654-321', { storeId });
+    const printed: string[] = [];
+    const log = { info: (obj: unknown) => lines.push(obj), warn: (text: unknown) => lines.push(text) };
+    const provider = new LocalSmsProvider(database.db, log as never, {
+      developerOutbox: true,
+      print: (line) => printed.push(line),
+    });
+    expect(lines).toEqual([
+      expect.stringMatching(/^SMS_PROVIDER=local: the SMS stand-in sends no text messages/),
+    ]);
+    await provider.send('+5511999990000', 'Loja: código 654-321. Vale 10 minutos.', {
+      storeId,
+      secret: '654-321',
+    });
     const rows = await listSmsMessages(database.db, storeId, '+5511999990000');
-    expect(rows.map((row) => row.text)).toEqual(['Loja: código 654-321']);
-    expect(lines).toEqual([{ phone: '+5511999990000', text: 'Loja: código 654-321' }]);
+    expect(rows.map((row) => row.text)).toEqual(['Loja: código •••-•••. Vale 10 minutos.']);
+    expect(lines.at(-1)).toEqual({ phone: '+5511999990000', text: 'Loja: código •••-•••. Vale 10 minutos.' });
+    expect(JSON.stringify(lines)).not.toContain('654');
+    expect(provider.messages(storeId, '+5511999990000').map((message) => message.text)).toEqual([
+      'Loja: código 654-321. Vale 10 minutos.',
+    ]);
+    expect(printed).toEqual([
+      '[SMS stand-in, not sent] to +5511999990000: Loja: código 654-321. Vale 10 minutos.',
+    ]);
+  });
+
+  it('keeps no code anywhere when it has no developer outbox (production demo)', async () => {
+    const provider = new LocalSmsProvider(database.db, { info: () => {}, warn: () => {} } as never, {
+      developerOutbox: false,
+    });
+    await provider.send('+5511999990001', 'Loja: código 111-222.', { storeId, secret: '111-222' });
+    expect(provider.messages(storeId)).toEqual([]);
+    const rows = await listSmsMessages(database.db, storeId, '+5511999990001');
+    expect(rows.map((row) => row.text)).toEqual(['Loja: código •••-•••.']);
+  });
+
+  it('in production refuses to start with the stand-in unless a demo says so', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMS_PROVIDER: the local SMS stand-in sends no SMS: in production set SMS_PROVIDER=http \(or ALLOW_SMS_STANDIN_IN_PRODUCTION=true for a demo\)/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SMS_STANDIN_IN_PRODUCTION: 'true' }).SMS_PROVIDER).toBe(
+      'local',
+    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: 'https://sms.example.com/send',
+      }).SMS_PROVIDER,
+    ).toBe('http');
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_SMS_STANDIN_IN_PRODUCTION: 'yes' })).toThrow(
+      /ALLOW_SMS_STANDIN_IN_PRODUCTION/,
+    );
   });
 
   it('is the default provider; SMS_PROVIDER=http picks the HTTP adapter', () => {
-    const log = { info: () => {} } as never;
+    const log = { info: () => {}, warn: () => {} } as never;
     expect(createSmsProvider(loadConfig({}), database.db, log).name).toBe('local');
     const http = loadConfig({
       SMS_PROVIDER: 'http',

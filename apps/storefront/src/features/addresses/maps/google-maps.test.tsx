@@ -199,7 +199,7 @@ const VIEWPORT = '-23.7,-46.8,-23.4,-46.5';
 function renderGoogleWizard() {
   renderWithData(
     <AddressWizard
-      user={{ userId: 7, username: '11987654321' }}
+      user={{ userId: 7 }}
       maps={googleMaps('AIza-key', parseViewport(VIEWPORT))}
       fallbackPosition={null}
       onSaved={vi.fn()}

@@ -6,8 +6,11 @@ import { ApiError, apiFetch } from '../../../lib/api-client.ts';
  * screen acts on (spec section 8): a refusal, the server's own words, or no connection.
  */
 
-/** A failure the server explained (its `detail`), or no usable answer at all (network, 5xx). */
-export type Failure = { kind: 'problem'; detail: string } | { kind: 'offline' };
+/**
+ * A failure the server explained (its `detail`, and its `code` when the screen has its own words
+ * for it), or no usable answer at all (network, 5xx).
+ */
+export type Failure = { kind: 'problem'; detail: string; code?: string } | { kind: 'offline' };
 
 function detailOf(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status >= 500) return null;
@@ -18,9 +21,22 @@ function detailOf(error: unknown): string | null {
   return null;
 }
 
+function codeOf(error: unknown): string | undefined {
+  const body = error instanceof ApiError ? error.body : null;
+  return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'
+    ? body.code
+    : undefined;
+}
+
+/** 503 SIGN_IN_BUSY: the server is checking too many passwords; the visitor can retry soon. */
+const isBusy = (error: unknown) => error instanceof ApiError && error.status === 503;
+
 function failure(error: unknown): Failure {
+  if (isBusy(error)) return { kind: 'problem', detail: '', code: 'SIGN_IN_BUSY' };
   const detail = detailOf(error);
-  return detail ? { kind: 'problem', detail } : { kind: 'offline' };
+  if (!detail) return { kind: 'offline' };
+  const code = codeOf(error);
+  return code ? { kind: 'problem', detail, code } : { kind: 'problem', detail };
 }
 
 const isThrottled = (error: unknown) => error instanceof ApiError && error.status === 429;
@@ -52,6 +68,8 @@ export type SignInOutcome =
   /** Wrong phone or password, any other non-OK answer, no token, or a staff account (spec section 6). */
   | { kind: 'refused' }
   | { kind: 'throttled'; detail: string }
+  /** 503: too many sign-ins being checked right now. */
+  | { kind: 'busy' }
   | { kind: 'offline' };
 
 /** Ends a session the storefront will not use (a staff account's). */
@@ -75,6 +93,7 @@ export async function signIn(loginDigits: string, password: string): Promise<Sig
   } catch (error) {
     const detail = detailOf(error);
     if (isThrottled(error) && detail) return { kind: 'throttled', detail };
+    if (isBusy(error)) return { kind: 'busy' };
     if (error instanceof ApiError) return { kind: 'refused' };
     return { kind: 'offline' };
   }

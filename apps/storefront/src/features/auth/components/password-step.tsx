@@ -40,6 +40,7 @@ export function PasswordStep({ loginDigits, name, onBack, onSignedIn }: Password
     if (outcome.kind === 'signed-in') onSignedIn(outcome.token);
     else if (outcome.kind === 'refused') setDialog(t('loginWrong'));
     else if (outcome.kind === 'throttled') setDialog(outcome.detail);
+    else if (outcome.kind === 'busy') setDialog(t('signinBusy'));
     else setDialog(t('connectionError'));
   };
 

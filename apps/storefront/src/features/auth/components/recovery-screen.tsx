@@ -8,6 +8,7 @@ import { requestRecoveryCode, resetPassword, signIn } from '../api/auth-api.ts';
 import { useAuthT } from '../auth-texts.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 import { formatRecoveryCode, isRecoveryCodeComplete } from '../model/recovery-code.ts';
+import { problemText } from '../problem-text.ts';
 import '../../../components/form.css';
 
 export interface RecoveryScreenProps {
@@ -51,7 +52,7 @@ function Recovery({ loginDigits }: { loginDigits: string }) {
     else
       setMessage({
         title: 'problemTitle',
-        text: outcome.kind === 'problem' ? outcome.detail : t('connectionError'),
+        text: problemText(outcome, t),
       });
   }, [loginDigits, t]);
 
@@ -77,7 +78,7 @@ function Recovery({ loginDigits }: { loginDigits: string }) {
       setBusy(false);
       setMessage({
         title: 'problemTitle',
-        text: outcome.kind === 'problem' ? outcome.detail : t('connectionError'),
+        text: problemText(outcome, t),
       });
       return;
     }

@@ -240,6 +240,23 @@ describe('sign-in: signin step (password)', () => {
     expect(await screen.findByRole('dialog', { name: 'Erro ao entrar' })).toHaveTextContent(detail);
   });
 
+  it('says when the server is too busy checking passwords (503), in both languages', async () => {
+    const busy = { status: 503, body: { detail: 'x', code: 'SIGN_IN_BUSY' } };
+    const api = mockApi({ [LOOKUP]: found, [SIGN_IN]: busy });
+    const { user } = await toPasswordStep(api);
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('dialog', { name: 'Erro ao entrar' })).toHaveTextContent(
+      'Muitas pessoas estão entrando agora. Tente de novo em alguns segundos.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Entendi' }));
+    act(() => languageStore.set('en'));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign-in error' })).toHaveTextContent(
+      'Many people are signing in right now. Try again in a few seconds.',
+    );
+  });
+
   it('says there is no connection, in both languages', async () => {
     const api = mockApi({ [LOOKUP]: found, [SIGN_IN]: { offline: true } });
     const { user } = await toPasswordStep(api);
@@ -344,6 +361,20 @@ describe('sign-in: signup step', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Encontramos um problema' });
     expect(dialog).toHaveTextContent('Este celular já tem cadastro.');
     expect(getToken()).toBeNull();
+  });
+
+  it.each([
+    ['COMMON_PASSWORD', 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.'],
+    ['BLANK_PASSWORD', 'A senha não pode ter só espaços. Use letras, números ou símbolos.'],
+  ])('words the server refusal %s itself', async (code, text) => {
+    const { user } = await toSignUp({
+      [SIGN_UP]: { status: 400, body: { detail: 'x', code, field: 'password' } },
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Nome e sobrenome' }), 'Maria Souza');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.click(screen.getByRole('checkbox', { name: 'Li e aceito os termos de uso' }));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    expect(await screen.findByRole('dialog', { name: 'Encontramos um problema' })).toHaveTextContent(text);
   });
 
   it('shows the terms of use', async () => {

@@ -12,6 +12,7 @@ import { CheckboxField, TextField } from '../../../components/text-field.tsx';
 import { formatPhone } from '../../../lib/phone-display.ts';
 import { signUp } from '../api/auth-api.ts';
 import { useAuthT } from '../auth-texts.ts';
+import { problemText } from '../problem-text.ts';
 import { StepHeading } from './step-heading.tsx';
 
 export interface SignUpStepProps {
@@ -81,7 +82,7 @@ export function SignUpStep({
     });
     setBusy(false);
     if (outcome.kind === 'signed-in') onSignedIn(outcome.token);
-    else setProblem(outcome.kind === 'problem' ? outcome.detail : t('connectionError'));
+    else setProblem(problemText(outcome, t));
   };
 
   return (

@@ -3,11 +3,12 @@ import {
   type OrderEventData,
   type OrderListReply,
   RESYNC_EVENT,
+  type StreamTicketReply,
   type TrackedOrder,
 } from '@comanda/contract';
 import { useEffect } from 'react';
 import useSWR, { type SWRConfiguration, useSWRConfig } from 'swr';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiFetch, apiGet } from '../../../lib/api-client.ts';
 import { getToken, useSessionUser } from '../../../lib/session.ts';
 
 /** Spec section 7: the orders are refreshed every 30 s and on focus, deduped for 10 s. */
@@ -22,8 +23,26 @@ export const orderListPath = (clientId: number) =>
   `/bar/atendimentos_list_app?format=json&client_id=${clientId}`;
 /** GET /bar/atendimentos_app/{id}. */
 export const orderPath = (id: number | string) => `/bar/atendimentos_app/${id}?format=json`;
-/** The live status stream (EventSource cannot send headers: the token goes in the query). */
-export const orderEventsPath = (token: string) => `/bar/v2/orders/events?token=${encodeURIComponent(token)}`;
+/**
+ * The live status stream. EventSource cannot send headers, so it opens with a one-minute ticket
+ * asked for with the token (POST /bar/v2/orders/events/ticket): the token stays out of URLs.
+ */
+export const ORDER_EVENTS_TICKET_PATH = '/bar/v2/orders/events/ticket';
+export const orderEventsPath = (ticket: string) =>
+  `/bar/v2/orders/events?ticket=${encodeURIComponent(ticket)}`;
+
+async function streamTicket(token: string): Promise<string | null> {
+  try {
+    const reply = await apiFetch<StreamTicketReply>(ORDER_EVENTS_TICKET_PATH, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return typeof reply?.ticket === 'string' ? reply.ticket : null;
+  } catch {
+    // No stream then: the 30 s polling carries on.
+    return null;
+  }
+}
 
 export function useOrderList() {
   const user = useSessionUser();
@@ -47,7 +66,8 @@ export function useLiveOrders(): void {
   useEffect(() => {
     const token = getToken();
     if (userId === null || !token || typeof EventSource === 'undefined') return;
-    const source = new EventSource(orderEventsPath(token));
+    let source: EventSource | null = null;
+    let cancelled = false;
     const refreshList = () => mutate(orderListPath(userId));
     const onOrder = (event: MessageEvent<string>) => {
       let data: OrderEventData | null = null;
@@ -62,15 +82,20 @@ export function useLiveOrders(): void {
     const onResync = () => {
       void mutate((key) => typeof key === 'string' && key.startsWith('/bar/atendimentos'));
     };
-    const onError = () => source.close();
-    source.addEventListener(ORDER_EVENT, onOrder as EventListener);
-    source.addEventListener(RESYNC_EVENT, onResync);
-    source.addEventListener('error', onError);
+    const onError = () => source?.close();
+    void streamTicket(token).then((ticket) => {
+      if (cancelled || !ticket) return;
+      source = new EventSource(orderEventsPath(ticket));
+      source.addEventListener(ORDER_EVENT, onOrder as EventListener);
+      source.addEventListener(RESYNC_EVENT, onResync);
+      source.addEventListener('error', onError);
+    });
     return () => {
-      source.removeEventListener(ORDER_EVENT, onOrder as EventListener);
-      source.removeEventListener(RESYNC_EVENT, onResync);
-      source.removeEventListener('error', onError);
-      source.close();
+      cancelled = true;
+      source?.removeEventListener(ORDER_EVENT, onOrder as EventListener);
+      source?.removeEventListener(RESYNC_EVENT, onResync);
+      source?.removeEventListener('error', onError);
+      source?.close();
     };
   }, [userId, mutate]);
 }

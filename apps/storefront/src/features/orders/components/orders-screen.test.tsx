@@ -10,6 +10,8 @@ import { stepperOf } from '../model/order-view.ts';
 import { OrderStepper } from './order-stepper.tsx';
 
 const LIST = 'GET /bar/atendimentos_list_app?format=json&client_id=7';
+const TICKET = 'POST /bar/v2/orders/events/ticket';
+const TICKET_REPLY = { body: { ticket: '1.2.ticket', expires_in: 60 } };
 const HOUR = 60 * 60 * 1000;
 
 function order(
@@ -152,7 +154,8 @@ describe('orders (/mobile/orders)', () => {
   });
 
   it('splits the orders into the three tabs, newest first', async () => {
-    mockApi({
+    const api = mockApi({
+      [TICKET]: TICKET_REPLY,
       [LIST]: {
         body: {
           results: [
@@ -183,9 +186,12 @@ describe('orders (/mobile/orders)', () => {
     expect(await ids()).toEqual(['Pedido nº 1']);
     expect(screen.getByRole('tab', { name: 'Cancelados' })).toHaveAttribute('aria-selected', 'true');
 
-    // One live stream for the page, with the token in the query.
-    expect(FakeEventSource.instances).toHaveLength(1);
-    expect(FakeEventSource.instances[0]!.url).toMatch(/^\/bar\/v2\/orders\/events\?token=/);
+    // One live stream for the page, opened with a ticket asked for with the token (never the token).
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    expect(FakeEventSource.instances[0]!.url).toBe('/bar/v2/orders/events?ticket=1.2.ticket');
+    const asked = api.callsTo('POST', '/bar/v2/orders/events/ticket');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.headers.get('Authorization')).toBe(`Bearer ${sessionToken()}`);
   });
 
   it('shows the retry screen when the list cannot be loaded, and retries', async () => {
@@ -202,6 +208,7 @@ describe('orders (/mobile/orders)', () => {
     mockApi({
       [LIST]: () => ({ body: { results: [order(42, status, HOUR)] } }),
       'GET /bar/atendimentos_app/42?format=json': () => ({ body: order(42, status, HOUR) }),
+      [TICKET]: TICKET_REPLY,
     });
     renderApp('/mobile/orders/42');
     const dialog = await screen.findByRole('dialog', { name: 'Pedido nº 42' });
@@ -222,6 +229,7 @@ describe('orders (/mobile/orders)', () => {
     expect(within(dialog).queryByRole('button', { name: 'Pedir novamente' })).toBeNull();
 
     status = 'Concluido';
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     const source = FakeEventSource.instances[0]!;
     await act(async () => source.emit('order', { id: 42, status, updated_at: new Date().toISOString() }));
     await vi.waitFor(() => expect(current()).toHaveTextContent('Pronto'));
