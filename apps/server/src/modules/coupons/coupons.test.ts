@@ -87,7 +87,7 @@ describe('coupon validation', () => {
       await validate(await signUp(t.app), { coupon: 'PRIMEIRA15', subtotal: 5999 }),
       'COUPON_MIN_SUBTOTAL',
     );
-    expect(body.detail).toBe('Este cupom vale para pedidos a partir de R$ 60,00.');
+    expect(body.detail).toBe('Este cupom vale para pedidos a partir de R$\u00a060,00.');
   });
 
   it('expired, not started, exhausted and inactive coupons are refused', async () => {
