@@ -95,24 +95,60 @@ describe('CheckoutScreen', () => {
     );
   });
 
-  it('closed store with a free period asks to schedule first', async () => {
+  it('closed store with a free period asks to schedule first, times by day in UTC-3', async () => {
+    // Monday 23/11 at 16:00 in São Paulo; only Date is faked, so the user events still run.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T19:00:00Z'));
     const { user } = setup({
       store: {
         loja_aberta: false,
         agendamento_ativo: true,
         permite_agendamento: true,
         schedule_periods: [
-          { period: '18:00 - 19:00', free: false },
-          { period: '19:00 - 20:00', free: true },
+          { period: '2026-11-23T22:30:00.000Z', free: true },
+          { period: '2026-11-24T13:30:00.000Z', free: false },
+          { period: '2026-11-24T14:30:00.000Z', free: true },
         ],
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Agende o pedido' }));
     const dialog = screen.getByRole('dialog', { name: 'Escolha um horário' });
-    expect(within(dialog).queryByRole('button', { name: '18:00 - 19:00' })).toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: '19:00 - 20:00' }));
-    expect(screen.getByText('Agendado para 19:00 - 20:00')).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Hoje' })).toHaveTextContent('19:30');
+    const tomorrow = within(dialog).getByRole('region', { name: 'Amanhã' });
+    expect(within(tomorrow).queryByRole('button', { name: 'Amanhã 10:30' })).toBeNull();
+    expect(dialog).not.toHaveTextContent('2026');
+    await user.click(within(tomorrow).getByRole('button', { name: 'Amanhã 11:30' }));
+    expect(screen.getByText('Agendado para amanhã às 11:30')).toBeInTheDocument();
     expect(mainAction()).toHaveTextContent('Escolha a forma de pagamento');
+    vi.useRealTimers();
+  });
+
+  it("choosing the store's PIX key shows the key, its type and holder, with a copy button", async () => {
+    const PIX = paymentMethod({
+      id: 4,
+      descricao: 'PIX (chave da loja)',
+      tipo: 'pix',
+      chave_pix: 'pix@loja.example',
+      tipo_chave_pix: 'email',
+      pix_nome_titular: 'Loja Exemplo LTDA',
+    });
+    const { user } = setup({ methods: [CASH, PIX] });
+    await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'PIX (chave da loja)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pague com a chave PIX da loja' });
+    expect(within(dialog).getByRole('textbox', { name: 'Chave PIX (e-mail)' })).toHaveValue(
+      'pix@loja.example',
+    );
+    expect(dialog).toHaveTextContent('Titular: Loja Exemplo LTDA');
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar' }));
+    expect(writeText).toHaveBeenCalledWith('pix@loja.example');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Chave copiada!');
+    await user.click(within(dialog).getByRole('button', { name: 'Entendi' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ver chave PIX' }));
+    expect(screen.getByRole('dialog', { name: 'Pague com a chave PIX da loja' })).toBeInTheDocument();
   });
 
   it('a required document comes before the payment; then the payment, then confirm', async () => {

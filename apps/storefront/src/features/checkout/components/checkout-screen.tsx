@@ -17,6 +17,7 @@ import { useCustomer } from '../../../lib/customer.ts';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
 import { markPendingPixPaid, pendingPixOf, savePendingPix, usePendingPix } from '../../../lib/pending-pix.ts';
 import { customerPhone } from '../../../lib/phone-display.ts';
+import { useLanguage } from '../../../lib/preferences.ts';
 import { isLocalMode, SOURCE_KEY } from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
 import { readStorage } from '../../../lib/storage.ts';
@@ -27,6 +28,7 @@ import { useCheckoutQuote } from '../hooks/use-checkout-quote.ts';
 import { usePlaceOrder } from '../hooks/use-place-order.ts';
 import { type OrderDraft, orderPayload } from '../model/order.ts';
 import { initialPaymentId } from '../model/quote.ts';
+import { scheduleDays, scheduleText } from '../model/schedule-times.ts';
 import { AddressChooserDialog } from './address-chooser-dialog.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 import { CouponBlock } from './coupon-block.tsx';
@@ -41,6 +43,7 @@ import { MinimumOrderDialog } from './minimum-order-dialog.tsx';
 import { NotesBlock } from './notes-block.tsx';
 import { OrderResultDialog } from './order-result-dialog.tsx';
 import { PaymentBlock } from './payment-block.tsx';
+import { hasPixKey, PixKeyDialog } from './pix-key-dialog.tsx';
 import { ScheduleBlock } from './schedule-block.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
 import { TotalsBlock } from './totals-block.tsx';
@@ -57,6 +60,7 @@ type OpenDialog =
   | 'terms'
   | 'minimum'
   | 'change'
+  | 'pixKey'
   | 'result'
   | null;
 
@@ -96,6 +100,7 @@ function Checkout({
   const { data: loyaltyPrograms } = useSWR<LoyaltyProgram[]>(START_PATHS.loyalty, START_DATA_OPTIONS);
   const program = loyaltyPrograms?.find((entry) => entry.ativo) ?? null;
   const tableOrder = isLocalMode();
+  const language = useLanguage();
 
   const [draft, setDraft] = useState<OrderDraft>(() => ({
     deliveryType: defaultDeliveryType(company, tableOrder) ?? 'Retirada',
@@ -184,6 +189,8 @@ function Checkout({
       return;
     }
     change({ paymentId: method.id, changeFor: null });
+    // Spec section 2 "instant-payment key copy": the store's own key opens at once, with its holder.
+    if (hasPixKey(method)) setDialog('pixKey');
   };
 
   const applyCoupon = async (typed: string): Promise<string | null> => {
@@ -287,7 +294,11 @@ function Checkout({
         t={t}
       />
       {quote.schedulingAvailable ? (
-        <ScheduleBlock period={draft.scheduledPeriod} onOpen={() => setDialog('schedule')} t={t} />
+        <ScheduleBlock
+          period={draft.scheduledPeriod ? scheduleText(draft.scheduledPeriod, new Date(), language) : null}
+          onOpen={() => setDialog('schedule')}
+          t={t}
+        />
       ) : null}
       <CouponBlock
         coupon={draft.coupon}
@@ -319,6 +330,7 @@ function Checkout({
           chosenMethod={chosenMethod}
           onChoose={choosePayment}
           onChoosePix={() => change({ paymentId: ONLINE_PIX_ID, changeFor: null })}
+          onShowPixKey={() => setDialog('pixKey')}
           t={t}
         />
       ) : null}
@@ -349,7 +361,7 @@ function Checkout({
       ) : null}
       {dialog === 'schedule' ? (
         <ScheduleDialog
-          periods={freePeriods}
+          days={scheduleDays(freePeriods, new Date(), language)}
           selected={draft.scheduledPeriod}
           onChoose={(period) => {
             change({ scheduledPeriod: period });
@@ -401,9 +413,15 @@ function Checkout({
           t={t}
         />
       ) : null}
+      {dialog === 'pixKey' && hasPixKey(chosenMethod) ? (
+        <PixKeyDialog method={chosenMethod} onClose={closeDialog} t={t} />
+      ) : null}
       {dialog === 'result' && ordering.result ? (
         <OrderResultDialog
           result={ordering.result}
+          scheduledFor={
+            draft.scheduledPeriod ? scheduleText(draft.scheduledPeriod, new Date(), language) : null
+          }
           proofHref={(orderId) => whatsappHref(company.whatsapp, t('proofMessage', { id: orderId }))}
           onSeeStatus={(id) => leaveResult(`/mobile/orders/${id}`)}
           onClose={() => leaveResult(null)}
