@@ -12,8 +12,15 @@ interface StoredCoupon {
 export function captureCouponParam(search: string, now = Date.now()): string | null {
   const code = new URLSearchParams(search).get('coupon')?.trim();
   if (!code) return null;
-  writeStorage(COUPON_KEY, JSON.stringify({ code: code.slice(0, 60), savedAt: now } satisfies StoredCoupon));
+  rememberCoupon(code, now);
   return code;
+}
+
+/** Keeps a code as a coupon link would (the available coupons' 'Usar no pedido'). */
+export function rememberCoupon(code: string, now = Date.now()): void {
+  const trimmed = code.trim().slice(0, 60);
+  if (trimmed)
+    writeStorage(COUPON_KEY, JSON.stringify({ code: trimmed, savedAt: now } satisfies StoredCoupon));
 }
 
 /** The stored coupon code while it is under an hour old. */
