@@ -1,4 +1,4 @@
-import { readJson, writeStorage } from './storage.ts';
+import { readJson, removeStorage, writeStorage } from './storage.ts';
 
 /** Spec section 2: a coupon query parameter on any URL is stored, valid 1 hour. */
 export const COUPON_KEY = 'coupon';
@@ -29,4 +29,9 @@ export function storedCoupon(now = Date.now()): string | null {
   if (!saved || typeof saved.code !== 'string' || typeof saved.savedAt !== 'number') return null;
   const age = now - saved.savedAt;
   return age >= 0 && age < COUPON_VALIDITY_MS ? saved.code : null;
+}
+
+/** Drops the kept code once an order used it (or the customer removed it). */
+export function forgetCoupon(): void {
+  removeStorage(COUPON_KEY);
 }

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore, saveCart } from '../../../lib/cart-store.ts';
+import { captureCouponParam } from '../../../lib/coupon-param.ts';
 import { customerPath } from '../../../lib/customer.ts';
 import { languageStore } from '../../../lib/preferences.ts';
 import { setToken } from '../../../lib/session.ts';
@@ -225,6 +226,64 @@ describe('CheckoutScreen', () => {
     await user.click(mainAction());
     const dialog = await screen.findByRole('dialog', { name: 'Houve um erro ao inserir seu pedido!' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('O preço mudou.');
+  });
+
+  it('a coupon link is applied on arrival; the main action shows the total', async () => {
+    captureCouponParam('?coupon=BEMVINDO10');
+    const { api, user } = setup({
+      handlers: {
+        'POST /core/coupon_validate_app?format=json': {
+          body: {
+            success: true,
+            detail: {
+              id: 9,
+              codigo: 'BEMVINDO10',
+              valor: 10,
+              perc: true,
+              descricao: '10% off',
+              local: 'Carrinho',
+              valor_minimo: 0,
+            },
+          },
+        },
+      },
+    });
+    const coupon = await screen.findByRole('region', { name: 'Cupom de desconto' });
+    expect(await within(coupon).findByText('Cupom BEMVINDO10 aplicado')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/core/coupon_validate_app?format=json')[0]!.body).toMatchObject({
+      coupon: 'BEMVINDO10',
+    });
+    await user.click(screen.getByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    // Three cans of R$ 6,50 less 10%.
+    expect(mainAction()).toHaveTextContent('Confirmar pedido · R$ 17,55');
+  });
+
+  it("a coupon link's refusal is shown on the coupon row", async () => {
+    captureCouponParam('?coupon=ENTREGA5');
+    setup({
+      handlers: {
+        'POST /core/coupon_validate_app?format=json': {
+          status: 400,
+          body: { success: false, code: 'COUPON_EXPIRED', detail: 'Este cupom expirou.' },
+        },
+      },
+    });
+    const coupon = await screen.findByRole('region', { name: 'Cupom de desconto' });
+    expect(
+      await within(coupon).findByText('O cupom ENTREGA5 do link não foi aplicado: Este cupom expirou.'),
+    ).toBeInTheDocument();
+  });
+
+  it('order notes are a compact row that opens the notes dialog', async () => {
+    const { user } = setup();
+    const notes = await screen.findByRole('region', { name: 'Observações do pedido' });
+    await user.click(within(notes).getByRole('button', { name: 'Adicionar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Observações do pedido' });
+    await user.type(within(dialog).getByRole('textbox'), 'Interfone quebrado');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(within(notes).getByText('Interfone quebrado')).toBeInTheDocument();
+    expect(within(notes).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
   });
 
   it('opens the minimum-order dialog with Comprar mais', async () => {

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { saveCart, useCart } from '../../../lib/cart-store.ts';
-import { storedCoupon } from '../../../lib/coupon-param.ts';
+import { forgetCoupon, storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
 import { markPendingPixPaid, pendingPixOf, savePendingPix, usePendingPix } from '../../../lib/pending-pix.ts';
@@ -41,6 +41,7 @@ import { LoyaltyTermsDialog } from './loyalty-terms-dialog.tsx';
 import { MainAction } from './main-action.tsx';
 import { MinimumOrderDialog } from './minimum-order-dialog.tsx';
 import { NotesBlock } from './notes-block.tsx';
+import { NotesDialog } from './notes-dialog.tsx';
 import { OrderResultDialog } from './order-result-dialog.tsx';
 import { PaymentBlock } from './payment-block.tsx';
 import { hasPixKey, PixKeyDialog } from './pix-key-dialog.tsx';
@@ -61,6 +62,7 @@ type OpenDialog =
   | 'minimum'
   | 'change'
   | 'pixKey'
+  | 'notes'
   | 'result'
   | null;
 
@@ -132,7 +134,10 @@ function Checkout({
   });
   const { totals, minimum, delivering } = quote;
   const ordering = usePlaceOrder({
-    onPlaced: () => change({ coupon: null, paymentId: null, changeFor: null, fidelity: false }),
+    onPlaced: () => {
+      change({ coupon: null, paymentId: null, changeFor: null, fidelity: false });
+      forgetCoupon();
+    },
     onPixCreated: (intent) => {
       savePendingPix(pendingPixOf(intent, { validitySeconds: company.expiration_time_pix }));
       navigate('/pix_checkout');
@@ -213,6 +218,21 @@ function Checkout({
     setDialog(null);
     return null;
   };
+
+  // Spec section 2: a coupon link's code (kept for an hour) is applied on arrival, or its refusal
+  // shown on the coupon row; once per visit, never over a coupon or the loyalty reward in use.
+  const [couponNotice, setCouponNotice] = useState<string | null>(null);
+  const linkCouponTried = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit, with the first quote
+  useEffect(() => {
+    if (linkCouponTried.current || draft.coupon || draft.fidelity || cart.length === 0) return;
+    const code = storedCoupon();
+    if (!code) return;
+    linkCouponTried.current = true;
+    void applyCoupon(code).then((problem) => {
+      setCouponNotice(problem ? t('couponFromLinkRefused', { code, reason: problem }) : null);
+    });
+  }, [cart.length]);
 
   const place = () => {
     const payload = orderPayload({
@@ -302,8 +322,12 @@ function Checkout({
       ) : null}
       <CouponBlock
         coupon={draft.coupon}
+        notice={couponNotice}
         onAdd={() => setDialog('coupon')}
-        onRemove={() => change({ coupon: null })}
+        onRemove={() => {
+          change({ coupon: null });
+          forgetCoupon();
+        }}
         t={t}
       />
       {program && quote.loyalty ? (
@@ -317,7 +341,7 @@ function Checkout({
           t={t}
         />
       ) : null}
-      {tableOrder ? null : <NotesBlock notes={draft.notes} onChange={(notes) => change({ notes })} t={t} />}
+      {tableOrder ? null : <NotesBlock notes={draft.notes} onOpen={() => setDialog('notes')} t={t} />}
       {quote.paymentShown ? (
         <PaymentBlock
           ref={paymentRef}
@@ -344,7 +368,7 @@ function Checkout({
         t={t}
       />
       <TotalsBlock totals={totals} delivering={delivering} t={t} />
-      <MainAction main={quote.mainAction} onAct={act} t={t} />
+      <MainAction main={quote.mainAction} total={totals.total} onAct={act} t={t} />
 
       {dialog === 'address' ? (
         <AddressChooserDialog
@@ -410,6 +434,17 @@ function Checkout({
             setPendingMethod(null);
             setDialog(null);
           }}
+          t={t}
+        />
+      ) : null}
+      {dialog === 'notes' ? (
+        <NotesDialog
+          initial={draft.notes}
+          onSave={(notes) => {
+            change({ notes });
+            setDialog(null);
+          }}
+          onClose={closeDialog}
           t={t}
         />
       ) : null}
