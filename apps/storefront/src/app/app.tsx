@@ -11,6 +11,7 @@ import { applyLook } from '../lib/store-look.ts';
 import { injectTrackingWhenIdle } from '../lib/tracking.ts';
 import { BannerLine } from './layout/banner-line.tsx';
 import { CouponsHost } from './layout/coupons-host.tsx';
+import { FlashHost } from './layout/flash-host.tsx';
 import { OfflineNotice } from './layout/offline-notice.tsx';
 import { StoreInfoHost } from './layout/store-info-host.tsx';
 import { TabBar } from './layout/tab-bar.tsx';
@@ -59,6 +60,7 @@ function Shell() {
       {hideBars ? null : <TabBar />}
       <StoreInfoHost />
       <CouponsHost />
+      <FlashHost />
       {resumePix ? (
         <Suspense fallback={null}>
           <PixResume />
