@@ -52,6 +52,11 @@ describe('menu start-up calls', () => {
     expect(() => schema.parse(res.json())).not.toThrow();
   });
 
+  it("the manifest's short_name ends at a word, never mid-word", async () => {
+    expect(appManifest.parse((await get('/core/get_app_manifest')).json()).short_name).toBe('Forno');
+    expect(appManifest.parse((await get('/core/get_app_manifest', sakura)).json()).short_name).toBe('Sakura');
+  });
+
   it('the demo pizzeria has at least 40 products with parent and child variants', async () => {
     const products = productList.parse((await get('/estoque/produtos_app')).json());
     expect(products.length).toBeGreaterThanOrEqual(40);
