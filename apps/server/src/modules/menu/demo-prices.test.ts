@@ -72,8 +72,8 @@ describe.each([
 ])('demo store %s: listed prices', (_store, host) => {
   it('every product costs its listed price with the cheapest legal choice', async () => {
     const products: Product[] = productList.parse(await get('/estoque/produtos_app?format=json', host));
-    const full = async (product: Product) =>
-      fullProduct.parse(await get(`/estoque/produtos_full_app/${product.id}?format=json`, host));
+    const full = async (productId: number) =>
+      fullProduct.parse(await get(`/estoque/produtos_full_app/${productId}?format=json`, host));
     const mismatches: string[] = [];
     let checked = 0;
     for (const product of products.filter((candidate) => !candidate.item_filho)) {
@@ -87,7 +87,7 @@ describe.each([
         ? variantsOf(product, products).filter((variant) => !isVariablePrice(variant))
         : [product];
       const paid = Math.min(
-        ...(await Promise.all(candidates.map(async (c) => cheapestPrice(await full(c))))),
+        ...(await Promise.all(candidates.map(async (c) => cheapestPrice(await full(c.id))))),
       );
       checked += 1;
       if (paid !== listed) mismatches.push(`${product.descricao}: listed ${listed}, pays at least ${paid}`);
