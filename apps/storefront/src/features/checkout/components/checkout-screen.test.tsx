@@ -86,13 +86,16 @@ describe('CheckoutScreen', () => {
         address({ id: 40, name: 'Sítio', deliverable: false } as Partial<CustomerAddress> & { id: number }),
       ],
     });
+    // No delivery fee line (a misleading R$ 0,00) before an address is chosen.
+    expect(await screen.findByRole('region', { name: 'Resumo' })).not.toHaveTextContent('Entrega');
     await user.click(await screen.findByRole('button', { name: 'Escolha um endereço' }));
     const dialog = screen.getByRole('dialog', { name: 'Escolha o endereço' });
     expect(within(dialog).getByRole('button', { name: /Sítio/ })).toBeDisabled();
     expect(within(dialog).getByText('Esse endereço não está disponível para entrega')).toBeInTheDocument();
+    // Managing them from here comes back here (with the new address chosen).
     expect(within(dialog).getByRole('link', { name: 'Gerenciar endereços' })).toHaveAttribute(
       'href',
-      '/addresses',
+      '/addresses?return=%2Fconfirmation',
     );
   });
 
@@ -368,9 +371,13 @@ describe('document field', () => {
     expect(field).not.toHaveAttribute('aria-invalid');
   });
 
-  it('accepts the alphanumeric CNPJ', async () => {
+  it('opens the numeric keyboard for a CPF and the letter one on request, for the alphanumeric CNPJ', async () => {
     const { user } = setup();
     const field = await screen.findByRole('textbox', { name: 'CPF ou CNPJ' });
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    await user.click(screen.getByRole('button', { name: 'CNPJ com letras? Usar teclado com letras' }));
+    expect(field).toHaveAttribute('inputmode', 'text');
+    expect(field).toHaveFocus();
     await user.type(field, '12abc34501de35');
     expect(field).toHaveValue('12.ABC.345/01DE-35');
     expect(field).not.toHaveAttribute('aria-invalid');

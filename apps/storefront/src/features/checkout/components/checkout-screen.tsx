@@ -367,7 +367,8 @@ function Checkout({
         requiredByStore={delivering && company.delivery_customer_doc_required}
         t={t}
       />
-      <TotalsBlock totals={totals} delivering={delivering} t={t} />
+      {/* No delivery line before there is an address to price it (not a misleading R$ 0,00). */}
+      <TotalsBlock totals={totals} delivering={delivering && address !== null} t={t} />
       <MainAction main={quote.mainAction} total={totals.total} onAct={act} t={t} />
 
       {dialog === 'address' ? (
