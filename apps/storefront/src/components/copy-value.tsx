@@ -22,7 +22,7 @@ export interface CopyValueTexts {
  */
 export function CopyValue({ value, texts }: { value: string; texts: CopyValueTexts }) {
   const fieldId = useId();
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
   const [state, setState] = useState<{ copy: 'idle' | 'copied' | 'failed'; at: number }>({
     copy: 'idle',
     at: 0,
@@ -45,13 +45,17 @@ export function CopyValue({ value, texts }: { value: string; texts: CopyValueTex
         {texts.label}
       </label>
       <div className="copy-value-row">
-        <input
+        {/* A textarea, so a long key wraps instead of hiding its ends; out of the Tab order and of
+            the dialog's first focus, since the button is how it is copied. */}
+        <textarea
           ref={field}
           id={fieldId}
           className="copy-value-field"
           readOnly
+          rows={1}
+          tabIndex={-1}
+          spellCheck={false}
           value={value}
-          onFocus={(event) => event.currentTarget.select()}
         />
         <button type="button" className="button button-primary copy-value-button" onClick={onCopy}>
           {state.copy === 'copied' ? `✓ ${texts.copied}` : texts.copy}

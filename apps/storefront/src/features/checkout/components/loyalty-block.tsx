@@ -27,7 +27,7 @@ export function LoyaltyBlock({
       title={t('loyaltyTitle')}
       summary={
         <>
-          <p>{t('loyaltyPoints', { points, needed: program.pontos_recompensa })}</p>
+          <p>{t('loyaltyPointsShort', { points, needed: program.pontos_recompensa })}</p>
           <p>{rewardText(program, t)}</p>
           {inUse ? (
             <p role="status" className="checkout-strong">
