@@ -103,13 +103,20 @@ test.describe('checkout, more', () => {
     await expect(page.getByRole('button', { name: 'Agende o pedido' })).toBeVisible();
     await schedule.getByRole('button', { name: 'Escolher horário' }).click();
     const periods = page.getByRole('dialog', { name: 'Escolha um horário' });
-    const first = periods.getByRole('button').first();
+    // Local days and times (UTC-3), never timestamps: the server's Monday is closed, Tuesday is 'Amanhã'.
+    const tomorrow = periods.getByRole('region', { name: 'Amanhã' });
+    const first = tomorrow.getByRole('button').first();
     const period = (await first.textContent())?.trim() ?? '';
+    expect(period).toMatch(/^\d{2}:\d{2}$/);
+    await expect(periods).not.toContainText('T');
     await first.click();
     await expect(periods).toBeHidden();
-    await expect(schedule).toContainText('Agendado para');
+    await expect(schedule).toContainText(`Agendado para amanhã às ${period}`);
     await page.getByRole('radio', { name: 'Cartão na entrega (crédito ou débito)' }).check();
-    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Pedido realizado!' })).toContainText(
+      `Agendado para amanhã às ${period}`,
+    );
     await expectOrderPlaced(page);
 
     const orders = await page.evaluate(async (value) => {
