@@ -103,20 +103,22 @@ test.describe('checkout, more', () => {
     await expect(page.getByRole('button', { name: 'Agende o pedido' })).toBeVisible();
     await schedule.getByRole('button', { name: 'Escolher horário' }).click();
     const periods = page.getByRole('dialog', { name: 'Escolha um horário' });
-    // Local days and times (UTC-3), never timestamps: the server's Monday is closed, Tuesday is 'Amanhã'.
-    const tomorrow = periods.getByRole('region', { name: 'Amanhã' });
-    const first = tomorrow.getByRole('button').first();
+    // Local days and times (UTC-3), never timestamps, grouped by day: 'Hoje', 'Amanhã' or the weekday
+    // and date (named from the browser's clock, which is not the closed server's).
+    const day = periods.getByRole('region').first();
+    const dayName = (await day.getByRole('heading').textContent())?.trim() ?? '';
+    expect(dayName).toMatch(/^(Hoje|Amanhã|[\p{L}-]+, \d{2}\/\d{2})$/u);
+    const first = day.getByRole('button').first();
     const period = (await first.textContent())?.trim() ?? '';
     expect(period).toMatch(/^\d{2}:\d{2}$/);
-    await expect(periods).not.toContainText('T');
+    await expect(periods).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
     await first.click();
     await expect(periods).toBeHidden();
-    await expect(schedule).toContainText(`Agendado para amanhã às ${period}`);
+    const scheduled = `Agendado para ${dayName.charAt(0).toLowerCase()}${dayName.slice(1)} às ${period}`;
+    await expect(schedule).toContainText(scheduled);
     await page.getByRole('radio', { name: 'Cartão na entrega (crédito ou débito)' }).check();
     await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
-    await expect(page.getByRole('dialog', { name: 'Pedido realizado!' })).toContainText(
-      `Agendado para amanhã às ${period}`,
-    );
+    await expect(page.getByRole('dialog', { name: 'Pedido realizado!' })).toContainText(scheduled);
     await expectOrderPlaced(page);
 
     const orders = await page.evaluate(async (value) => {
