@@ -4,8 +4,9 @@ import { clearFlash, useFlash } from '../../lib/flash.ts';
 const FLASH_MS = 4000;
 
 /**
- * The confirmation toast of lib/flash.ts, above the tab bar. The status region is always there, so a
- * screen reader announces each message; it is drawn only while it has one.
+ * The confirmation toast of lib/flash.ts, above the tab bar. The live region is always there, so a
+ * screen reader announces each message; it is drawn only while it has one. A bare live region, not
+ * role=status, so a screen's own status message stays the only 'status' on it.
  */
 export function FlashHost() {
   const flash = useFlash();
@@ -15,7 +16,7 @@ export function FlashHost() {
     return () => clearTimeout(timer);
   }, [flash]);
   return (
-    <p role="status" className={flash ? 'flash flash-shown' : 'flash'}>
+    <p aria-live="polite" aria-atomic="true" className={flash ? 'flash flash-shown' : 'flash'}>
       {flash?.text ?? ''}
     </p>
   );
