@@ -89,6 +89,40 @@ test.describe('addresses', () => {
     expect(await storedAddressId(page)).toMatch(/^\d+$/);
   });
 
+  test('adds an address from the checkout and comes back to it with the address chosen', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/');
+    await page.getByRole('searchbox').fill('guarana');
+    await page
+      .getByRole('button', { name: /Guaraná Antarctica lata 350 ml/ })
+      .first()
+      .click();
+    const product = page.getByRole('dialog');
+    for (let i = 1; i < 5; i++) await product.getByRole('button', { name: 'Aumentar quantidade' }).click();
+    await product.getByRole('button', { name: 'Inserir' }).click();
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await expect(page).toHaveURL(/\/confirmation$/);
+    await page.getByRole('button', { name: 'Escolher endereço' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Gerenciar endereços' }).click();
+    await expect(page).toHaveURL(/\/addresses\?return=/);
+    // The profile tab is the lit one here, and no empty status bar is drawn.
+    await expect(page.getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
+    expect((await page.getByRole('status').first().boundingBox())?.height ?? 0).toBe(0);
+    await page.getByRole('link', { name: 'Adicionar endereço' }).click();
+    await page.getByRole('button', { name: 'Preencher manualmente' }).click();
+    await page.getByRole('combobox', { name: 'Cidade' }).selectOption({ label: 'São Paulo' });
+    await page.getByRole('combobox', { name: 'Bairro' }).selectOption({ label: 'Consolação' });
+    await page.getByRole('textbox', { name: 'Rua' }).fill('Rua Augusta');
+    await page.getByRole('textbox', { name: 'Número' }).fill('200');
+    await page.getByRole('textbox', { name: 'Nome do endereço' }).fill('Escritório');
+    await page.getByRole('button', { name: 'Salvar endereço' }).click();
+
+    await expect(page).toHaveURL(/\/confirmation$/);
+    await expect(page.getByText('Endereço salvo.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Endereço de entrega' })).toContainText('Escritório');
+    await expect(page.getByRole('button', { name: 'Escolher endereço' })).toHaveCount(0);
+  });
+
   test('adds an address with the older form and goes back to the return path', async ({ page }) => {
     await signUp(page);
     await page.goto('/addresses/new?return=/profile');

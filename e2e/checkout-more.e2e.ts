@@ -96,7 +96,7 @@ test.describe('checkout, more', () => {
     await page.getByRole('tab', { name: 'Retirada' }).click();
     await expect(checkoutTotal(page)).toHaveText('R$ 52,00');
     const loyalty = page.getByRole('region', { name: 'Programa de fidelidade' });
-    await expect(loyalty).toContainText(`Você tem ${earned} pontos. A recompensa precisa de 100.`);
+    await expect(loyalty).toContainText(`${earned} de 100 pontos`);
     await loyalty.getByRole('button', { name: 'Usar recompensa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Recompensa de fidelidade' });
     await expect(dialog).toContainText('Recompensa: R$ 15,00 de desconto');
@@ -130,13 +130,22 @@ test.describe('checkout, more', () => {
     await expect(page.getByRole('button', { name: 'Agende o pedido' })).toBeVisible();
     await schedule.getByRole('button', { name: 'Escolher horário' }).click();
     const periods = page.getByRole('dialog', { name: 'Escolha um horário' });
-    const first = periods.getByRole('button').first();
+    // Local days and times (UTC-3), never timestamps, grouped by day: 'Hoje', 'Amanhã' or the weekday
+    // and date (named from the browser's clock, which is not the closed server's).
+    const day = periods.getByRole('region').first();
+    const dayName = (await day.getByRole('heading').textContent())?.trim() ?? '';
+    expect(dayName).toMatch(/^(Hoje|Amanhã|[\p{L}-]+, \d{2}\/\d{2})$/u);
+    const first = day.getByRole('button').first();
     const period = (await first.textContent())?.trim() ?? '';
+    expect(period).toMatch(/^\d{2}:\d{2}$/);
+    await expect(periods).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
     await first.click();
     await expect(periods).toBeHidden();
-    await expect(schedule).toContainText('Agendado para');
+    const scheduled = `Agendado para ${dayName.charAt(0).toLowerCase()}${dayName.slice(1)} às ${period}`;
+    await expect(schedule).toContainText(scheduled);
     await page.getByRole('radio', { name: 'Cartão na entrega (crédito ou débito)' }).check();
-    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Pedido realizado!' })).toContainText(scheduled);
     await expectOrderPlaced(page);
 
     const orders = await page.evaluate(async (value) => {

@@ -96,15 +96,80 @@ test.describe('checkout', () => {
     await openSignedIn(page, token, '/?coupon=BEMVINDO10');
     await buyGuarana(page, 5);
     await page.getByRole('tab', { name: 'Retirada' }).click();
-    await page.getByRole('button', { name: 'Adicionar cupom' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Aplicar cupom' });
-    await expect(dialog.getByRole('textbox', { name: 'Código do cupom' })).toHaveValue('BEMVINDO10');
-    await dialog.getByRole('button', { name: 'Aplicar' }).click();
+    // Applied on arrival, without opening the coupon dialog.
     await expect(page.getByText('Cupom BEMVINDO10 aplicado')).toBeVisible();
     await expect(total(page)).toHaveText('R$ 29,25');
     await page.getByRole('radio', { name: 'Cartão de débito (na entrega)' }).check();
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await expectSuccess(page);
+  });
+
+  test("paying to the store's PIX key: the key, its holder and a copy button, then the receipt to send", async ({
+    page,
+    request,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const token = await signUpThroughApi(request);
+    await openSignedIn(page, token);
+    await buyGuarana(page, 5);
+    await page.getByRole('tab', { name: 'Retirada' }).click();
+    await page.getByRole('radio', { name: 'PIX (chave da loja)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pague com a chave PIX da loja' });
+    await expect(dialog.getByRole('textbox', { name: 'Chave PIX (e-mail)' })).toHaveValue(
+      'pix@fornoebrasa.example',
+    );
+    await expect(dialog).toContainText('Titular: Forno e Brasa Alimentos LTDA');
+    await dialog.getByRole('button', { name: 'Copiar' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Chave copiada!');
+    const clipboard = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+    expect(clipboard).toBe('pix@fornoebrasa.example');
+    await dialog.getByRole('button', { name: 'Entendi' }).click();
+    await expect(page.getByRole('button', { name: 'Confirmar pedido · R$ 32,50' })).toBeVisible();
+    await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+    const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
+    const proof = result.getByRole('link', { name: 'Enviar comprovante' });
+    await expect(proof).toHaveAttribute('href', /^https:\/\/wa\.me\/5511999990000\?text=.*pedido/);
+    await expectOrderPlaced(page);
+  });
+
+  test('dialogs keep their text off the edges; links styled as buttons centre their label', async ({
+    page,
+    request,
+  }) => {
+    const token = await signUpThroughApi(request);
+    await openSignedIn(page, token);
+    await buyGuarana(page, 1);
+    const dialog = page.getByRole('dialog', { name: 'Pedido mínimo' });
+    const box = (await dialog.boundingBox())!;
+    const title = (await dialog.getByRole('heading', { name: 'Pedido mínimo' }).boundingBox())!;
+    expect(title.x - box.x).toBeGreaterThanOrEqual(16);
+    expect(title.y - box.y).toBeGreaterThanOrEqual(16);
+    const link = dialog.getByRole('link', { name: 'Comprar mais' });
+    type Rect = { x: number; y: number; width: number; height: number };
+    type PageDom = {
+      document: { createRange(): { selectNodeContents(node: unknown): void; getBoundingClientRect(): Rect } };
+      getComputedStyle(element: unknown): { textDecorationLine: string };
+    };
+    const label = await link.evaluate((element) => {
+      const dom = globalThis as unknown as PageDom;
+      const range = dom.document.createRange();
+      range.selectNodeContents(element);
+      const text = range.getBoundingClientRect();
+      const pill = (element as unknown as { getBoundingClientRect(): Rect }).getBoundingClientRect();
+      return {
+        dx: Math.abs(text.x + text.width / 2 - (pill.x + pill.width / 2)),
+        dy: Math.abs(text.y + text.height / 2 - (pill.y + pill.height / 2)),
+        underline: dom.getComputedStyle(element).textDecorationLine,
+      };
+    });
+    expect(label.dx).toBeLessThan(2);
+    expect(label.dy).toBeLessThan(2);
+    expect(label.underline).toBe('none');
   });
 
   test('a cart below the minimum opens the minimum-order dialog', async ({ page, request }) => {

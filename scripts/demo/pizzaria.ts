@@ -130,6 +130,26 @@ function flavourGroup(size: (typeof sizes)[number], policy: 'Média' | 'SomaMaio
   };
 }
 
+/**
+ * The combo's flavours: a large pizza of up to two traditional flavours, all included in the combo's
+ * price (a combo's options are priced as part of it, not at the stand-alone pizza's price).
+ */
+function comboFlavourGroup() {
+  return {
+    ref: 'sabores-combo-grande',
+    descricao: 'Escolha até 2 sabores',
+    detalhes: 'Pizza grande: todos os sabores tradicionais estão inclusos no combo.',
+    politica_cobranca: 'Média' as const,
+    items: savouryPizzas.map((p) => ({
+      ref: p.ref,
+      descricao: p.name,
+      detalhes: p.details,
+      preco: 0,
+      product: `pizza-${p.ref}-grande`,
+    })),
+  };
+}
+
 const burgerIngredients = (
   ref: string,
   extras: { ref: string; name: string; price: number; standard: number }[],
@@ -273,7 +293,7 @@ export const pizzaria = {
           ativo_garcom: false,
           ...picture('combo-pizza-refri'),
           groups: [
-            { group: 'sabores-grande-media', min: 1, max: 2 },
+            { group: 'sabores-combo-grande', min: 1, max: 2 },
             { group: 'refrigerante-2l', min: 1, max: 1 },
           ],
         },
@@ -305,7 +325,7 @@ export const pizzaria = {
             {
               ref: 'pizza-meio-a-meio-media',
               descricao: 'Pizza Meio a Meio Média',
-              detalhes: 'Média (6 fatias), até dois sabores, preço pela média.',
+              detalhes: 'Média, 6 fatias.',
               valor_venda: 0,
               groups: [
                 { group: 'sabores-media-media', min: 1, max: 2 },
@@ -315,7 +335,7 @@ export const pizzaria = {
             {
               ref: 'pizza-meio-a-meio-grande',
               descricao: 'Pizza Meio a Meio Grande',
-              detalhes: 'Grande (8 fatias), até dois sabores, preço pela média.',
+              detalhes: 'Grande, 8 fatias.',
               valor_venda: 0,
               groups: [
                 { group: 'sabores-grande-media', min: 1, max: 2 },
@@ -538,6 +558,7 @@ export const pizzaria = {
     flavourGroup(sizes[1], 'Média'),
     flavourGroup(sizes[2], 'Média'),
     flavourGroup(sizes[2], 'SomaMaior'),
+    comboFlavourGroup(),
     {
       ref: 'borda-recheada',
       descricao: 'Borda recheada',

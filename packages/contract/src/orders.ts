@@ -126,6 +126,10 @@ export const validatedCoupon = z.object({
 export type ValidatedCoupon = z.infer<typeof validatedCoupon>;
 
 export const couponValidateReply = z.object({ success: z.literal(true), detail: validatedCoupon });
+
+/** The coupons the signed-in customer may use now, for the top bar's 'available coupons'. */
+export const availableCouponList = z.array(validatedCoupon);
+export type AvailableCouponList = z.infer<typeof availableCouponList>;
 export type CouponValidateReply = z.infer<typeof couponValidateReply>;
 
 // ---------------------------------------------------------------------------------------------

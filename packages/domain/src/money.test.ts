@@ -2,33 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { formatBRL, parseReais, reaisToCentavos } from './money.ts';
 
 describe('formatBRL', () => {
-  it("shows 'R$' with a regular space, comma decimals and dot thousands", () => {
-    expect(formatBRL(123456)).toBe('R$ 1.234,56');
+  it("shows 'R$' with a no-break space (never alone on a line), comma decimals and dot thousands", () => {
+    expect(formatBRL(123456)).toBe('R$\u00a01.234,56');
   });
 
   it('groups every three digits of the reais', () => {
-    expect(formatBRL(123456789)).toBe('R$ 1.234.567,89');
+    expect(formatBRL(123456789)).toBe('R$\u00a01.234.567,89');
   });
 
   it('always shows two decimals', () => {
-    expect(formatBRL(0)).toBe('R$ 0,00');
-    expect(formatBRL(5)).toBe('R$ 0,05');
-    expect(formatBRL(1290)).toBe('R$ 12,90');
+    expect(formatBRL(0)).toBe('R$\u00a00,00');
+    expect(formatBRL(5)).toBe('R$\u00a00,05');
+    expect(formatBRL(1290)).toBe('R$\u00a012,90');
   });
 
   it('puts the minus sign before R$ for a negative amount', () => {
-    expect(formatBRL(-100)).toBe('-R$ 1,00');
-    expect(formatBRL(-123456)).toBe('-R$ 1.234,56');
+    expect(formatBRL(-100)).toBe('-R$\u00a01,00');
+    expect(formatBRL(-123456)).toBe('-R$\u00a01.234,56');
   });
 
   it('shows a fractional amount rounded to the nearest centavo', () => {
-    expect(formatBRL(1663.333)).toBe('R$ 16,63');
-    expect(formatBRL(1663.5)).toBe('R$ 16,64');
+    expect(formatBRL(1663.333)).toBe('R$\u00a016,63');
+    expect(formatBRL(1663.5)).toBe('R$\u00a016,64');
   });
 
   it('never shows a negative zero', () => {
-    expect(formatBRL(-0.4)).toBe('R$ 0,00');
-    expect(formatBRL(-0)).toBe('R$ 0,00');
+    expect(formatBRL(-0.4)).toBe('R$\u00a00,00');
+    expect(formatBRL(-0)).toBe('R$\u00a00,00');
   });
 
   it('refuses what is not a number of centavos', () => {

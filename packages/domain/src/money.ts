@@ -19,7 +19,8 @@ export function formatBRL(centavos: Centavos): string {
     .replace(THOUSANDS, '.');
   const cents = (magnitude % 100).toString().padStart(2, '0');
   const sign = centavos < 0 && magnitude > 0 ? '-' : '';
-  return `${sign}R$ ${reais},${cents}`;
+  // A no-break space: 'R$' never wraps onto a line of its own.
+  return `${sign}R$\u00a0${reais},${cents}`;
 }
 
 /**

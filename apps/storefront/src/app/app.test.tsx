@@ -42,6 +42,31 @@ describe('App shell', () => {
     tokenStore.set(null);
   });
 
+  it("offline without a saved menu: the connection problem alone, no 'last saved menu' notice", async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <App fallback={{}} />
+      </SWRConfig>,
+    );
+    expect(await screen.findByText(/Não foi possível se conectar/)).toBeInTheDocument();
+    expect(screen.queryByText(/último cardápio salvo/)).toBeNull();
+    onLine.mockRestore();
+  });
+
+  it('offline with the saved menu says it is the last saved one', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    setup();
+    expect(screen.getByText(/último cardápio salvo/)).toBeInTheDocument();
+    onLine.mockRestore();
+  });
+
   it('has the landmarks: top bar, main and the tab bar', () => {
     setup();
     expect(screen.getByRole('banner')).toHaveTextContent('Forno & Brasa');

@@ -10,6 +10,8 @@ import { readStorage } from '../lib/storage.ts';
 import { applyLook } from '../lib/store-look.ts';
 import { injectTrackingWhenIdle } from '../lib/tracking.ts';
 import { BannerLine } from './layout/banner-line.tsx';
+import { CouponsHost } from './layout/coupons-host.tsx';
+import { FlashHost } from './layout/flash-host.tsx';
 import { OfflineNotice } from './layout/offline-notice.tsx';
 import { StoreInfoHost } from './layout/store-info-host.tsx';
 import { TabBar } from './layout/tab-bar.tsx';
@@ -57,6 +59,8 @@ function Shell() {
       </main>
       {hideBars ? null : <TabBar />}
       <StoreInfoHost />
+      <CouponsHost />
+      <FlashHost />
       {resumePix ? (
         <Suspense fallback={null}>
           <PixResume />

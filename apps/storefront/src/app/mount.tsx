@@ -12,7 +12,7 @@ import {
   storedModeStore,
 } from '../lib/preferences.ts';
 import { registerServiceWorker } from '../lib/pwa.ts';
-import { applyLook } from '../lib/store-look.ts';
+import { applyLook, restoreSavedLook } from '../lib/store-look.ts';
 import { App } from './app.tsx';
 
 function start() {
@@ -23,10 +23,12 @@ function start() {
     setDefaultMode(company.default_style_mode);
     applyLook(company);
   } else {
+    const savedMode = restoreSavedLook();
+    if (savedMode) setDefaultMode(savedMode);
     applyMode(
       effectiveMode(
         storedModeStore.get(),
-        document.documentElement.dataset.mode === 'dark' ? 'dark' : 'light',
+        savedMode ?? (document.documentElement.dataset.mode === 'dark' ? 'dark' : 'light'),
       ),
     );
   }

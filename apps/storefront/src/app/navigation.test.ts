@@ -16,6 +16,9 @@ describe('tabForPath', () => {
     ['/profile', 2],
     ['/mobile/orders', 2],
     ['/mobile/orders/42', 2],
+    ['/addresses', 2],
+    ['/addresses/new?return=%2Fconfirmation', 2],
+    ['/my_privacy', 2],
   ] as const)('%s is tab %i', (path, tab) => {
     expect(tabForPath(path)).toBe(tab);
   });

@@ -3,11 +3,12 @@ export type Tab = 0 | 1 | 2;
 
 export const TAB_PATHS: Record<Tab, string> = { 0: '/home', 1: '/cart', 2: '/profile' };
 
-const PROFILE_WORDS = ['signin', 'signup', 'forgot', 'profile', 'orders'];
+// 'addresses' and 'my_privacy' are reached from the profile, so they keep its tab lit.
+const PROFILE_WORDS = ['signin', 'signup', 'forgot', 'profile', 'orders', 'addresses', 'my_privacy'];
 
 /**
  * The tab a path belongs to: 'confirmation' and /cart map to the cart; sign-in, sign-up, forgot,
- * profile and orders to the profile; everything else (home, product, unknown paths) to the menu.
+ * profile, orders, addresses and privacy to the profile; everything else (home, product, unknown paths) to the menu.
  */
 export function tabForPath(path: string): Tab {
   const pathname = path.split(/[?#]/)[0] ?? '';

@@ -24,8 +24,8 @@ export interface RouteProps {
 export interface AppRoute {
   /** Routes with the same id are one screen: moving between them neither remounts nor slides. */
   id: string;
-  /** A wouter pattern: '/mobile/orders/:id'. */
-  path: string;
+  /** A wouter pattern ('/mobile/orders/:id'), or a RegExp for a family of paths. */
+  path: string | RegExp;
   /** The menu home is the only screen on the critical path; every other one is React.lazy. */
   component: ComponentType<RouteProps> | LazyExoticComponent<ComponentType<RouteProps>>;
   /** Spec section 2 redirect rules (see route-guards.ts). */
@@ -111,6 +111,13 @@ export const ROUTES: readonly AppRoute[] = [
     id: 'pix',
     path: '/pix_checkout',
     component: lazy(() => import('../features/payment/components/pix-screen.tsx')),
+    guard: checkoutGuard,
+  },
+  // The card SDK's checkout route: any other *_checkout path (spec section 2), same guard.
+  {
+    id: 'card',
+    path: /^\/[\w-]+_checkout\/?$/,
+    component: lazy(() => import('../features/payment/components/card-checkout-screen.tsx')),
     guard: checkoutGuard,
   },
   // Order tracking (issue 8): the list and, over it, the detail (one screen: no remount between them).

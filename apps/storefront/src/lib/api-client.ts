@@ -15,6 +15,7 @@ export const PROTECTED_PATH_FRAGMENTS = [
   'cartoes',
   'mesas_app',
   'coupon_validate_app',
+  'cupons_disponiveis_app',
   'payment/get-payment-intent/',
   'customer/upsert-addresses',
   'app/order/upsert/',

@@ -1,4 +1,4 @@
-import { readJson, writeStorage } from './storage.ts';
+import { readJson, removeStorage, writeStorage } from './storage.ts';
 
 /** Spec section 2: a coupon query parameter on any URL is stored, valid 1 hour. */
 export const COUPON_KEY = 'coupon';
@@ -12,8 +12,15 @@ interface StoredCoupon {
 export function captureCouponParam(search: string, now = Date.now()): string | null {
   const code = new URLSearchParams(search).get('coupon')?.trim();
   if (!code) return null;
-  writeStorage(COUPON_KEY, JSON.stringify({ code: code.slice(0, 60), savedAt: now } satisfies StoredCoupon));
+  rememberCoupon(code, now);
   return code;
+}
+
+/** Keeps a code as a coupon link would (the available coupons' 'Usar no pedido'). */
+export function rememberCoupon(code: string, now = Date.now()): void {
+  const trimmed = code.trim().slice(0, 60);
+  if (trimmed)
+    writeStorage(COUPON_KEY, JSON.stringify({ code: trimmed, savedAt: now } satisfies StoredCoupon));
 }
 
 /** The stored coupon code while it is under an hour old. */
@@ -22,4 +29,9 @@ export function storedCoupon(now = Date.now()): string | null {
   if (!saved || typeof saved.code !== 'string' || typeof saved.savedAt !== 'number') return null;
   const age = now - saved.savedAt;
   return age >= 0 && age < COUPON_VALIDITY_MS ? saved.code : null;
+}
+
+/** Drops the kept code once an order used it (or the customer removed it). */
+export function forgetCoupon(): void {
+  removeStorage(COUPON_KEY);
 }

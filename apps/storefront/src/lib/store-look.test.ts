@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { company } from '../test/fixtures.ts';
-import { applyLook, FONT_TIMEOUT_MS, loadStoreFont } from './store-look.ts';
+import { applyLook, FONT_TIMEOUT_MS, loadStoreFont, restoreSavedLook } from './store-look.ts';
 
 class FakeFontFace {
   static next: Promise<unknown> = new Promise(() => {});
@@ -49,5 +49,13 @@ describe('store look', () => {
     expect(document.documentElement.style.getPropertyValue('--on-primary')).toBe('#000000');
     expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#ff5c8a');
     expect(document.querySelector('link[rel="manifest"]')).toHaveAttribute('href', '/core/get_app_manifest');
+  });
+
+  it("keeps the store's colours for a start without the company (offline: the connection screen in its colours)", () => {
+    applyLook(company({ primary_color: '#ff5c8a', default_style_mode: 'dark', font_url: null }));
+    document.documentElement.removeAttribute('style');
+    expect(document.documentElement.style.getPropertyValue('--primary')).toBe('');
+    expect(restoreSavedLook()).toBe('dark');
+    expect(document.documentElement.style.getPropertyValue('--primary')).toBe('#ff5c8a');
   });
 });

@@ -1,7 +1,37 @@
 import type { Company } from '@comanda/contract';
 import { lookVars, safeFontFamily } from '@comanda/domain';
+import { readJson, writeStorage } from './storage.ts';
 
 export const FONT_TIMEOUT_MS = 2_000;
+
+/** The last look applied, for a start without the company (offline, the menu not reachable). */
+export const LOOK_KEY = 'store_look';
+
+interface SavedLook {
+  vars: Record<string, string>;
+  mode: 'light' | 'dark';
+}
+
+function setLookVars(vars: Record<string, string>) {
+  const root = document.documentElement.style;
+  for (const [name, value] of Object.entries(vars)) root.setProperty(name, value);
+}
+
+/**
+ * Without the company (the offline shell, or the start data failed), the store's colours from the
+ * last visit, so even the connection problem screen looks like the store; the default mode, or null.
+ */
+export function restoreSavedLook(): 'light' | 'dark' | null {
+  const saved = readJson<SavedLook>(LOOK_KEY);
+  if (!saved || typeof saved.vars !== 'object' || saved.vars === null) return null;
+  const vars = Object.fromEntries(
+    Object.entries(saved.vars).filter(
+      ([name, value]) => name.startsWith('--') && typeof value === 'string' && !/[;{}<>]/.test(value),
+    ),
+  );
+  setLookVars(vars);
+  return saved.mode === 'dark' || saved.mode === 'light' ? saved.mode : null;
+}
 
 const appliedFonts = new Set<string>();
 
@@ -58,8 +88,9 @@ function ensureLink(rel: string, href: string) {
  * (the offline shell).
  */
 export function applyLook(company: Company): void {
-  const root = document.documentElement.style;
-  for (const [name, value] of Object.entries(lookVars(company))) root.setProperty(name, value);
+  const vars = lookVars(company);
+  setLookVars(vars);
+  writeStorage(LOOK_KEY, JSON.stringify({ vars, mode: company.default_style_mode }));
   document.title = company.nome;
   setMeta('theme-color', company.primary_color);
   ensureLink('manifest', '/core/get_app_manifest');

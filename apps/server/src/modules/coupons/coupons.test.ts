@@ -1,4 +1,9 @@
-import { couponValidateReply, orderErrorReply, orderPlacedReply } from '@comanda/contract';
+import {
+  availableCouponList,
+  couponValidateReply,
+  orderErrorReply,
+  orderPlacedReply,
+} from '@comanda/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons } from '../../db/schema.ts';
@@ -87,7 +92,7 @@ describe('coupon validation', () => {
       await validate(await signUp(t.app), { coupon: 'PRIMEIRA15', subtotal: 5999 }),
       'COUPON_MIN_SUBTOTAL',
     );
-    expect(body.detail).toBe('Este cupom vale para pedidos a partir de R$ 60,00.');
+    expect(body.detail).toBe('Este cupom vale para pedidos a partir de R$\u00a060,00.');
   });
 
   it('expired, not started, exhausted and inactive coupons are refused', async () => {
@@ -251,6 +256,50 @@ describe('coupons on orders', () => {
       submission(account.userId, [await bigCart()], { fk_cupom: id }),
     );
     expect(orderErrorReply.parse(response.json()).code).toBe('COUPON_NOT_FOUND');
+  });
+});
+
+describe('available coupons (the top bar list)', () => {
+  const available = (token?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/core/cupons_disponiveis_app?format=json',
+      headers: { host: PIZZARIA, ...(token ? bearer(token) : {}) },
+    });
+  const codes = async (token: string) => {
+    const response = await available(token);
+    expect(response.statusCode, response.body).toBe(200);
+    return availableCouponList.parse(response.json()).map((coupon) => coupon.codigo);
+  };
+
+  it("lists the store's usable coupons, not the ones expired, not started, exhausted or off", async () => {
+    const now = Date.now();
+    await addCoupon(t, { code: 'LISTA-VENCIDO', validUntil: new Date(now - 60_000) });
+    await addCoupon(t, { code: 'LISTA-FUTURO', validFrom: new Date(now + 3_600_000) });
+    await addCoupon(t, { code: 'LISTA-ESGOTADO', maxUses: 1, uses: 1 });
+    await addCoupon(t, { code: 'LISTA-DESLIGADO', ativo: false });
+    const listed = await codes((await signUp(t.app)).token);
+    expect(listed).toEqual(expect.arrayContaining(['BEMVINDO10', 'ENTREGA5', 'PRIMEIRA15']));
+    expect(listed.filter((code) => code.startsWith('LISTA-'))).toEqual([]);
+  });
+
+  it('a once-per-customer coupon leaves the list of whoever used it', async () => {
+    const account = await signUp(t.app);
+    const [primeira] = availableCouponList
+      .parse((await available(account.token)).json())
+      .filter((coupon) => coupon.codigo === 'PRIMEIRA15');
+    const placed = await placeOrder(
+      t,
+      account.token,
+      submission(account.userId, [await bigCart()], { fk_cupom: primeira!.id }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await codes(account.token)).not.toContain('PRIMEIRA15');
+    expect(await codes((await signUp(t.app)).token)).toContain('PRIMEIRA15');
+  });
+
+  it('needs a signed-in customer', async () => {
+    expect((await available()).statusCode).toBe(401);
   });
 });
 

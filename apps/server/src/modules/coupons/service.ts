@@ -1,4 +1,9 @@
-import type { CouponValidateReply, CouponValidateRequest, ValidatedCoupon } from '@comanda/contract';
+import type {
+  AvailableCouponList,
+  CouponValidateReply,
+  CouponValidateRequest,
+  ValidatedCoupon,
+} from '@comanda/contract';
 import {
   type Coupon,
   type CouponRefusal,
@@ -120,5 +125,30 @@ export class CouponService {
       customerUses,
     });
     return { success: true, detail: toValidatedCoupon(row) };
+  }
+
+  /**
+   * GET /core/cupons_disponiveis_app: the active coupons this customer may use now (started, not
+   * expired, not exhausted, not used up by them); the order's own rules (minimum, delivery only)
+   * are left to the checkout, which shows them in the description.
+   */
+  async available(principal: CustomerPrincipal): Promise<AvailableCouponList> {
+    const { db, now } = this.deps;
+    const [rows, uses] = await Promise.all([
+      repo.listActiveCoupons(db, principal.storeId),
+      repo.customerRedemptionsByCoupon(db, principal.customerId),
+    ]);
+    const at = now();
+    return rows
+      .filter(
+        (row) =>
+          couponVerdict(couponRules(row), {
+            now: at,
+            subtotal: null,
+            deliveryType: null,
+            customerUses: uses.get(row.id) ?? 0,
+          }).ok,
+      )
+      .map(toValidatedCoupon);
   }
 }

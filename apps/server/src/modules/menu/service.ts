@@ -13,7 +13,7 @@ import type {
   TableList,
 } from '@comanda/contract';
 import { HIDDEN_FROM_IN_PERSON_LIST } from '@comanda/contract';
-import { type Channel, isOpenAt, type Shift, schedulePeriods } from '@comanda/domain';
+import { type Channel, isOpenAt, type Shift, schedulePeriods, shortAppName } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { CompanyRow, ProductRow } from './repository.ts';
@@ -186,7 +186,7 @@ export async function buildManifest(db: DbExecutor, storeId: number): Promise<Ap
   if (c.icon512) icons.push({ src: c.icon512, sizes: '512x512', type: 'image/png', purpose: 'any' });
   return {
     name: c.nome,
-    short_name: c.nome.length > 12 ? c.nome.slice(0, 12).trim() : c.nome,
+    short_name: shortAppName(c.nome),
     description: c.apresentacao.slice(0, 300),
     start_url: '/',
     display: 'standalone',

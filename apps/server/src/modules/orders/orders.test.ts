@@ -232,7 +232,9 @@ describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
       submission(account.userId, [await cartLine(t, { ref: 'agua' })]),
     );
     const body = await refusal(response, 400, 'MIN_ORDER_NOT_MET');
-    expect(body.detail).toBe('O pedido mínimo é de R$ 25,00, sem contar a entrega. Faltam R$ 20,50.');
+    expect(body.detail).toBe(
+      'O pedido mínimo é de R$\u00a025,00, sem contar a entrega. Faltam R$\u00a020,50.',
+    );
     await expectNothingWritten(account);
   });
 
@@ -259,7 +261,7 @@ describe('price tampering', () => {
     (payload.produtos_pedidos[0] as { produto_valor: number }).produto_valor = 100;
     const body = await refusal(await placeOrder(t, account.token, payload), 409, 'PRICE_CHANGED');
     expect(body.detail).toBe(
-      'O preço de Burger Clássico mudou para R$ 44,90. Confira o carrinho e confirme de novo.',
+      'O preço de Burger Clássico mudou para R$\u00a044,90. Confira o carrinho e confirme de novo.',
     );
     await expectNothingWritten(account);
   });
@@ -278,7 +280,7 @@ describe('price tampering', () => {
     const account = await signUp(t.app);
     const payload = submission(account.userId, [await classicBurger()], { total: 100 });
     const body = await refusal(await placeOrder(t, account.token, payload), 409, 'PRICE_CHANGED');
-    expect(body.detail).toBe('O total do pedido mudou para R$ 44,90. Confira e confirme de novo.');
+    expect(body.detail).toBe('O total do pedido mudou para R$\u00a044,90. Confira e confirme de novo.');
     await expectNothingWritten(account);
   });
 

@@ -1,4 +1,5 @@
 import {
+  availableCouponList,
   couponValidateReply,
   couponValidateRequest,
   formatQuery,
@@ -73,6 +74,25 @@ export function registerOrderRoutes(
       preSerialization: specErrorShape({ success: false }),
     },
     async (request) => coupons.validate(await requireCustomer(request), request.body),
+  );
+
+  app.get(
+    '/core/cupons_disponiveis_app',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'The coupons the signed-in customer may use now',
+        description:
+          'Active coupons that have started, have not expired or run out, and that this customer has not ' +
+          'used up (max uses per customer). The order rules (minimum subtotal, delivery only) are checked ' +
+          'when the coupon is applied. The top bar lists them when there are any (spec section 2 "Bars").',
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        response: { 200: availableCouponList, 401: orderErrorReply, 403: orderErrorReply },
+      },
+      preSerialization: specErrorShape({ success: false }),
+    },
+    async (request) => coupons.available(await requireCustomer(request)),
   );
 
   app.post(

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { useAvailableCoupons } from '../../features/coupons/api/available-coupons.ts';
+import { openCouponsDialog } from '../../lib/coupons-dialog.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setLanguage, setMode, useLanguage, useMode } from '../../lib/preferences.ts';
 import { signOut } from '../../lib/sign-out.ts';
@@ -7,8 +9,8 @@ import { openStoreInfo } from '../../lib/store-info.ts';
 
 /**
  * The signed-in top bar menu (spec section 2): profile, store info, my orders, light/dark,
- * privacy, language, logout. A disclosure (button + list of actions), closed by Escape or a tap
- * outside. Available coupons join when the coupon issue brings their list.
+ * privacy, language, logout, and the available coupons when there are any. A disclosure (button +
+ * list of actions), closed by Escape or a tap outside.
  */
 export default function AccountMenu({ onClose }: { onClose: () => void }) {
   const t = useT();
@@ -16,6 +18,7 @@ export default function AccountMenu({ onClose }: { onClose: () => void }) {
   const mode = useMode();
   const language = useLanguage();
   const ref = useRef<HTMLUListElement>(null);
+  const coupons = useAvailableCoupons();
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('button')?.focus();
@@ -52,6 +55,18 @@ export default function AccountMenu({ onClose }: { onClose: () => void }) {
         openStoreInfo();
       },
     },
+    ...(coupons.length > 0
+      ? [
+          {
+            key: 'coupons',
+            label: t('menuCoupons', { count: coupons.length }),
+            onSelect: () => {
+              onClose();
+              openCouponsDialog();
+            },
+          },
+        ]
+      : []),
     { key: 'orders', label: t('menuOrders'), onSelect: go('/mobile/orders') },
     {
       key: 'mode',

@@ -35,6 +35,9 @@ const ptBr = {
   staleText:
     'Não identificamos a tempo o pagamento do seu último PIX. Se você pagou, o pedido aparece em Meus pedidos; se não, é só pedir de novo.',
   gotIt: 'Entendi',
+  cardTitle: 'Pagamento com cartão',
+  cardUnavailable:
+    'O pagamento online com cartão ainda não está disponível. Volte ao pedido e escolha outra forma de pagamento.',
 } as const;
 
 type Key = keyof typeof ptBr;
@@ -73,6 +76,9 @@ const en: Record<Key, string> = {
   staleText:
     'The payment of your last PIX was not identified in time. If you paid, the order shows in My orders; if not, just order again.',
   gotIt: 'Got it',
+  cardTitle: 'Card payment',
+  cardUnavailable:
+    'Paying online by card is not available yet. Go back to the order and choose another payment.',
 };
 
 export const usePaymentT = featureTranslator<Key>({ pt_br: ptBr, en });

@@ -15,6 +15,7 @@ export const en: Record<MessageKey, string> = {
   switchLanguage: 'Switch language to Portuguese (Português)',
   accountMenu: 'Account menu',
   menuProfile: 'My profile',
+  menuCoupons: 'Available coupons ({count})',
   menuOrders: 'My orders',
   menuPrivacy: 'Privacy',
   menuAddresses: 'My addresses',

@@ -17,6 +17,7 @@ export const ptBr = {
   switchLanguage: 'Mudar idioma para inglês (English)',
   accountMenu: 'Menu da conta',
   menuProfile: 'Meu perfil',
+  menuCoupons: 'Cupons disponíveis ({count})',
   menuOrders: 'Meus pedidos',
   menuPrivacy: 'Privacidade',
   menuAddresses: 'Meus endereços',

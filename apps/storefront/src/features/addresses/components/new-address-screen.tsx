@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useCustomer } from '../../../lib/customer.ts';
+import { showFlash } from '../../../lib/flash.ts';
 import { useCompany, useNeighbourhoods } from '../../../lib/start-data.ts';
 import { useAddressT } from '../address-texts.ts';
 import { chooseMapsProvider } from '../maps/google-maps.ts';
@@ -33,7 +34,11 @@ export default function NewAddressScreen() {
   );
   const [manual, setManual] = useState(params.get('manual') === '1');
 
-  const done = () => navigate(returnTo ?? '/addresses');
+  // Spec section 8 "Address save": a success message, over the screen the customer came from.
+  const done = () => {
+    showFlash(t('saved'));
+    navigate(returnTo ?? '/addresses');
+  };
   const back = () => navigate(returnTo ? `/addresses?return=${encodeURIComponent(returnTo)}` : '/addresses');
 
   if (!user) return <p className="account-text">{t('loading')}</p>;

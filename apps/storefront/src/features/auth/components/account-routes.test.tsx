@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../lib/cart-store.ts';
 import { languageStore } from '../../../lib/preferences.ts';
@@ -31,6 +31,29 @@ describe('account routes', () => {
       await vi.waitFor(() => expect(location.pathname).toBe('/profile'));
     },
   );
+
+  it.each(['/pix_checkout', '/stripe_checkout', '/card_checkout'])(
+    '%s: a visitor goes to /signin, a customer with an empty cart to /profile',
+    async (path) => {
+      mockApi({ 'GET /core/cliente_app/7?format=json': { body: customer() } });
+      renderApp(path);
+      await vi.waitFor(() => expect(location.pathname).toBe('/signin'));
+      cleanup();
+      setToken(sessionToken());
+      renderApp(path);
+      await vi.waitFor(() => expect(location.pathname).toBe('/profile'));
+    },
+  );
+
+  it('the card checkout route says card payment is not there yet and leads back to the order', async () => {
+    setToken(sessionToken());
+    act(() => cartStore.set([{}] as never));
+    mockApi({});
+    renderApp('/stripe_checkout');
+    expect(await screen.findByRole('heading', { name: 'Pagamento com cartão' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao pedido' })).toHaveAttribute('href', '/confirmation');
+    expect(screen.queryByRole('navigation', { name: 'Navegação principal' })).toBeNull();
+  });
 
   it('/signin sends a signed-in customer with a cart to /confirmation', async () => {
     setToken(sessionToken());

@@ -55,7 +55,7 @@ describe('password recovery (/forgot/{phone})', () => {
     expect(api.callsTo('POST', '/core/recovery_password_app/')).toHaveLength(0);
   });
 
-  it('signs in with the new password and goes on as after sign-in', async () => {
+  it('shows the success modal, then signs in with the new password and goes on as after sign-in', async () => {
     const { user, api } = await openRecovery({
       [RESET]: { body: { success: true, detail: 'Senha alterada com sucesso!' } },
       [SIGN_IN]: {
@@ -66,6 +66,10 @@ describe('password recovery (/forgot/{phone})', () => {
     await user.type(screen.getByRole('textbox', { name: 'Código recebido por SMS' }), '123456');
     await user.type(screen.getByLabelText('Nova senha'), 'nova-senha-123');
     await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    const done = await screen.findByRole('dialog', { name: 'Senha alterada' });
+    expect(done).toHaveTextContent('Senha alterada com sucesso!');
+    expect(getToken()).toBeNull();
+    await user.click(within(done).getByRole('button', { name: 'Entendi' }));
     await screen.findByRole('heading', { name: 'Meus dados' });
     expect(api.callsTo('POST', '/core/recovery_password_app/')[0]!.body).toEqual({
       cellphone: PHONE,

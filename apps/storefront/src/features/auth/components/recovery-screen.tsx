@@ -18,7 +18,7 @@ export interface RecoveryScreenProps {
 /** Login digits are 8 to 15 digits (11 for a Brazilian mobile). */
 const LOGIN_DIGITS = /^\d{8,15}$/;
 
-type Message = { title: 'codeSentTitle' | 'problemTitle'; text: string };
+type Message = { title: 'codeSentTitle' | 'problemTitle' | 'passwordChangedTitle'; text: string };
 
 /**
  * /forgot/{phone} (spec sections 2 "Password recovery", 4 "Recovery", 5 "Recovery"): the SMS code
@@ -82,6 +82,12 @@ function Recovery({ loginDigits }: { loginDigits: string }) {
       });
       return;
     }
+    // Spec section 8 "Recovery": the server's detail in a success modal; then signed in with it.
+    setMessage({ title: 'passwordChangedTitle', text: outcome.detail });
+  };
+
+  const signInWithNewPassword = async () => {
+    setBusy(true);
     const signedIn = await signIn(loginDigits, password);
     setBusy(false);
     if (signedIn.kind === 'signed-in') finish(signedIn.token);
@@ -151,6 +157,10 @@ function Recovery({ loginDigits }: { loginDigits: string }) {
           buttonLabel={t('gotIt')}
           onClose={() => {
             setMessage(null);
+            if (message.title === 'passwordChangedTitle') {
+              void signInWithNewPassword();
+              return;
+            }
             // After the code arrives, typing it is what comes next.
             if (message.title === 'codeSentTitle') setTimeout(() => codeRef.current?.focus(), 0);
           }}

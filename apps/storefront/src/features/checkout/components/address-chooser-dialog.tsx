@@ -57,7 +57,8 @@ export function AddressChooserDialog({
         })}
       </ul>
       <div className="checkout-dialog-actions">
-        <Link href="/addresses" className="button button-secondary">
+        {/* Back here after adding one: the new address comes back chosen (lib/default-address.ts). */}
+        <Link href="/addresses?return=%2Fconfirmation" className="button button-secondary">
           {t('manageAddresses')}
         </Link>
         <button type="button" className="button button-primary" onClick={onClose}>

@@ -101,7 +101,7 @@ describe('checkout with PIX through the app', () => {
       handlers: { [CREATE]: { status: 201, body: { success: true, detail: 'ok', data: intent } } },
     });
     await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar pedido' }));
+    await user.click(screen.getByRole('button', { name: /^Confirmar pedido/ }));
     await vi.waitFor(() => expect(location.pathname).toBe('/pix_checkout'));
     const [call] = api.callsTo('POST', '/bar/v2/payment/create-payment-intent/');
     expect(call!.body).toMatchObject({
@@ -127,7 +127,7 @@ describe('checkout with PIX through the app', () => {
       },
     });
     await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar pedido' }));
+    await user.click(screen.getByRole('button', { name: /^Confirmar pedido/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Houve um erro ao inserir seu pedido!' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Erro ao gerar o PIX. Detalhes: Tempo esgotado.',
@@ -177,7 +177,7 @@ describe('checkout with PIX through the app', () => {
     });
     await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
     await user.click(screen.getByRole('radio', { name: 'PIX (chave da loja)' }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar pedido' }));
+    await user.click(screen.getByRole('button', { name: /^Confirmar pedido/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Pedido realizado!' });
     expect(within(dialog).getByRole('link', { name: 'Enviar comprovante' })).toBeInTheDocument();
   });
@@ -189,7 +189,7 @@ describe('checkout with PIX through the app', () => {
     });
     await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
     await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
-    await user.click(screen.getByRole('button', { name: 'Confirmar pedido' }));
+    await user.click(screen.getByRole('button', { name: /^Confirmar pedido/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Pedido realizado!' });
     expect(within(dialog).queryByRole('link', { name: 'Enviar comprovante' })).toBeNull();
   });

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore, saveCart } from '../../../lib/cart-store.ts';
+import { captureCouponParam } from '../../../lib/coupon-param.ts';
 import { customerPath } from '../../../lib/customer.ts';
 import { languageStore } from '../../../lib/preferences.ts';
 import { setToken } from '../../../lib/session.ts';
@@ -85,34 +86,73 @@ describe('CheckoutScreen', () => {
         address({ id: 40, name: 'Sítio', deliverable: false } as Partial<CustomerAddress> & { id: number }),
       ],
     });
+    // No delivery fee line (a misleading R$ 0,00) before an address is chosen.
+    expect(await screen.findByRole('region', { name: 'Resumo' })).not.toHaveTextContent('Entrega');
     await user.click(await screen.findByRole('button', { name: 'Escolha um endereço' }));
     const dialog = screen.getByRole('dialog', { name: 'Escolha o endereço' });
     expect(within(dialog).getByRole('button', { name: /Sítio/ })).toBeDisabled();
     expect(within(dialog).getByText('Esse endereço não está disponível para entrega')).toBeInTheDocument();
+    // Managing them from here comes back here (with the new address chosen).
     expect(within(dialog).getByRole('link', { name: 'Gerenciar endereços' })).toHaveAttribute(
       'href',
-      '/addresses',
+      '/addresses?return=%2Fconfirmation',
     );
   });
 
-  it('closed store with a free period asks to schedule first', async () => {
+  it('closed store with a free period asks to schedule first, times by day in UTC-3', async () => {
+    // Monday 23/11 at 16:00 in São Paulo; only Date is faked, so the user events still run.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T19:00:00Z'));
     const { user } = setup({
       store: {
         loja_aberta: false,
         agendamento_ativo: true,
         permite_agendamento: true,
         schedule_periods: [
-          { period: '18:00 - 19:00', free: false },
-          { period: '19:00 - 20:00', free: true },
+          { period: '2026-11-23T22:30:00.000Z', free: true },
+          { period: '2026-11-24T13:30:00.000Z', free: false },
+          { period: '2026-11-24T14:30:00.000Z', free: true },
         ],
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Agende o pedido' }));
     const dialog = screen.getByRole('dialog', { name: 'Escolha um horário' });
-    expect(within(dialog).queryByRole('button', { name: '18:00 - 19:00' })).toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: '19:00 - 20:00' }));
-    expect(screen.getByText('Agendado para 19:00 - 20:00')).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Hoje' })).toHaveTextContent('19:30');
+    const tomorrow = within(dialog).getByRole('region', { name: 'Amanhã' });
+    expect(within(tomorrow).queryByRole('button', { name: 'Amanhã 10:30' })).toBeNull();
+    expect(dialog).not.toHaveTextContent('2026');
+    await user.click(within(tomorrow).getByRole('button', { name: 'Amanhã 11:30' }));
+    expect(screen.getByText('Agendado para amanhã às 11:30')).toBeInTheDocument();
     expect(mainAction()).toHaveTextContent('Escolha a forma de pagamento');
+    vi.useRealTimers();
+  });
+
+  it("choosing the store's PIX key shows the key, its type and holder, with a copy button", async () => {
+    const PIX = paymentMethod({
+      id: 4,
+      descricao: 'PIX (chave da loja)',
+      tipo: 'pix',
+      chave_pix: 'pix@loja.example',
+      tipo_chave_pix: 'email',
+      pix_nome_titular: 'Loja Exemplo LTDA',
+    });
+    const { user } = setup({ methods: [CASH, PIX] });
+    await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'PIX (chave da loja)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pague com a chave PIX da loja' });
+    expect(within(dialog).getByRole('textbox', { name: 'Chave PIX (e-mail)' })).toHaveValue(
+      'pix@loja.example',
+    );
+    expect(dialog).toHaveTextContent('Titular: Loja Exemplo LTDA');
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar' }));
+    expect(writeText).toHaveBeenCalledWith('pix@loja.example');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Chave copiada!');
+    await user.click(within(dialog).getByRole('button', { name: 'Entendi' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Ver chave PIX' }));
+    expect(screen.getByRole('dialog', { name: 'Pague com a chave PIX da loja' })).toBeInTheDocument();
   });
 
   it('a required document comes before the payment; then the payment, then confirm', async () => {
@@ -189,6 +229,64 @@ describe('CheckoutScreen', () => {
     await user.click(mainAction());
     const dialog = await screen.findByRole('dialog', { name: 'Houve um erro ao inserir seu pedido!' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('O preço mudou.');
+  });
+
+  it('a coupon link is applied on arrival; the main action shows the total', async () => {
+    captureCouponParam('?coupon=BEMVINDO10');
+    const { api, user } = setup({
+      handlers: {
+        'POST /core/coupon_validate_app?format=json': {
+          body: {
+            success: true,
+            detail: {
+              id: 9,
+              codigo: 'BEMVINDO10',
+              valor: 10,
+              perc: true,
+              descricao: '10% off',
+              local: 'Carrinho',
+              valor_minimo: 0,
+            },
+          },
+        },
+      },
+    });
+    const coupon = await screen.findByRole('region', { name: 'Cupom de desconto' });
+    expect(await within(coupon).findByText('Cupom BEMVINDO10 aplicado')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/core/coupon_validate_app?format=json')[0]!.body).toMatchObject({
+      coupon: 'BEMVINDO10',
+    });
+    await user.click(screen.getByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    // Three cans of R$ 6,50 less 10%.
+    expect(mainAction()).toHaveTextContent('Confirmar pedido · R$ 17,55');
+  });
+
+  it("a coupon link's refusal is shown on the coupon row", async () => {
+    captureCouponParam('?coupon=ENTREGA5');
+    setup({
+      handlers: {
+        'POST /core/coupon_validate_app?format=json': {
+          status: 400,
+          body: { success: false, code: 'COUPON_EXPIRED', detail: 'Este cupom expirou.' },
+        },
+      },
+    });
+    const coupon = await screen.findByRole('region', { name: 'Cupom de desconto' });
+    expect(
+      await within(coupon).findByText('O cupom ENTREGA5 do link não foi aplicado: Este cupom expirou.'),
+    ).toBeInTheDocument();
+  });
+
+  it('order notes are a compact row that opens the notes dialog', async () => {
+    const { user } = setup();
+    const notes = await screen.findByRole('region', { name: 'Observações do pedido' });
+    await user.click(within(notes).getByRole('button', { name: 'Adicionar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Observações do pedido' });
+    await user.type(within(dialog).getByRole('textbox'), 'Interfone quebrado');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(within(notes).getByText('Interfone quebrado')).toBeInTheDocument();
+    expect(within(notes).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
   });
 
   it('opens the minimum-order dialog with Comprar mais', async () => {
@@ -273,9 +371,13 @@ describe('document field', () => {
     expect(field).not.toHaveAttribute('aria-invalid');
   });
 
-  it('accepts the alphanumeric CNPJ', async () => {
+  it('opens the numeric keyboard for a CPF and the letter one on request, for the alphanumeric CNPJ', async () => {
     const { user } = setup();
     const field = await screen.findByRole('textbox', { name: 'CPF ou CNPJ' });
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    await user.click(screen.getByRole('button', { name: 'CNPJ com letras? Usar teclado com letras' }));
+    expect(field).toHaveAttribute('inputmode', 'text');
+    expect(field).toHaveFocus();
     await user.type(field, '12abc34501de35');
     expect(field).toHaveValue('12.ABC.345/01DE-35');
     expect(field).not.toHaveAttribute('aria-invalid');

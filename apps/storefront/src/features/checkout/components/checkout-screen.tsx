@@ -12,11 +12,12 @@ import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { saveCart, useCart } from '../../../lib/cart-store.ts';
-import { storedCoupon } from '../../../lib/coupon-param.ts';
+import { forgetCoupon, storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
 import { markPendingPixPaid, pendingPixOf, savePendingPix, usePendingPix } from '../../../lib/pending-pix.ts';
 import { customerPhone } from '../../../lib/phone-display.ts';
+import { useLanguage } from '../../../lib/preferences.ts';
 import { isLocalMode, SOURCE_KEY } from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
 import { readStorage } from '../../../lib/storage.ts';
@@ -27,6 +28,7 @@ import { useCheckoutQuote } from '../hooks/use-checkout-quote.ts';
 import { usePlaceOrder } from '../hooks/use-place-order.ts';
 import { type OrderDraft, orderPayload } from '../model/order.ts';
 import { initialPaymentId } from '../model/quote.ts';
+import { scheduleDays, scheduleText } from '../model/schedule-times.ts';
 import { AddressChooserDialog } from './address-chooser-dialog.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 import { CouponBlock } from './coupon-block.tsx';
@@ -39,8 +41,10 @@ import { LoyaltyTermsDialog } from './loyalty-terms-dialog.tsx';
 import { MainAction } from './main-action.tsx';
 import { MinimumOrderDialog } from './minimum-order-dialog.tsx';
 import { NotesBlock } from './notes-block.tsx';
+import { NotesDialog } from './notes-dialog.tsx';
 import { OrderResultDialog } from './order-result-dialog.tsx';
 import { PaymentBlock } from './payment-block.tsx';
+import { hasPixKey, PixKeyDialog } from './pix-key-dialog.tsx';
 import { ScheduleBlock } from './schedule-block.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
 import { TotalsBlock } from './totals-block.tsx';
@@ -59,6 +63,8 @@ type OpenDialog =
   | 'terms'
   | 'minimum'
   | 'change'
+  | 'pixKey'
+  | 'notes'
   | 'result'
   | null;
 
@@ -98,6 +104,7 @@ function Checkout({
   const { data: loyaltyPrograms } = useSWR<LoyaltyProgram[]>(START_PATHS.loyalty, START_DATA_OPTIONS);
   const program = loyaltyPrograms?.find((entry) => entry.ativo) ?? null;
   const tableOrder = isLocalMode();
+  const language = useLanguage();
 
   const [draft, setDraft] = useState<OrderDraft>(() => ({
     deliveryType: defaultDeliveryType(company, tableOrder) ?? 'Retirada',
@@ -129,7 +136,10 @@ function Checkout({
   });
   const { totals, minimum, delivering } = quote;
   const ordering = usePlaceOrder({
-    onPlaced: () => change({ coupon: null, paymentId: null, changeFor: null, fidelity: false }),
+    onPlaced: () => {
+      change({ coupon: null, paymentId: null, changeFor: null, fidelity: false });
+      forgetCoupon();
+    },
     onPixCreated: (intent) => {
       savePendingPix(pendingPixOf(intent, { validitySeconds: company.expiration_time_pix }));
       navigate('/pix_checkout');
@@ -186,6 +196,8 @@ function Checkout({
       return;
     }
     change({ paymentId: method.id, changeFor: null });
+    // Spec section 2 "instant-payment key copy": the store's own key opens at once, with its holder.
+    if (hasPixKey(method)) setDialog('pixKey');
   };
 
   const applyCoupon = async (typed: string): Promise<string | null> => {
@@ -208,6 +220,21 @@ function Checkout({
     setDialog(null);
     return null;
   };
+
+  // Spec section 2: a coupon link's code (kept for an hour) is applied on arrival, or its refusal
+  // shown on the coupon row; once per visit, never over a coupon or the loyalty reward in use.
+  const [couponNotice, setCouponNotice] = useState<string | null>(null);
+  const linkCouponTried = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit, with the first quote
+  useEffect(() => {
+    if (linkCouponTried.current || draft.coupon || draft.fidelity || cart.length === 0) return;
+    const code = storedCoupon();
+    if (!code) return;
+    linkCouponTried.current = true;
+    void applyCoupon(code).then((problem) => {
+      setCouponNotice(problem ? t('couponFromLinkRefused', { code, reason: problem }) : null);
+    });
+  }, [cart.length]);
 
   const place = () => {
     const payload = orderPayload({
@@ -290,12 +317,20 @@ function Checkout({
         t={t}
       />
       {quote.schedulingAvailable ? (
-        <ScheduleBlock period={draft.scheduledPeriod} onOpen={() => setDialog('schedule')} t={t} />
+        <ScheduleBlock
+          period={draft.scheduledPeriod ? scheduleText(draft.scheduledPeriod, new Date(), language) : null}
+          onOpen={() => setDialog('schedule')}
+          t={t}
+        />
       ) : null}
       <CouponBlock
         coupon={draft.coupon}
+        notice={couponNotice}
         onAdd={() => setDialog('coupon')}
-        onRemove={() => change({ coupon: null })}
+        onRemove={() => {
+          change({ coupon: null });
+          forgetCoupon();
+        }}
         t={t}
       />
       {program && quote.loyalty ? (
@@ -310,7 +345,7 @@ function Checkout({
           t={t}
         />
       ) : null}
-      {tableOrder ? null : <NotesBlock notes={draft.notes} onChange={(notes) => change({ notes })} t={t} />}
+      {tableOrder ? null : <NotesBlock notes={draft.notes} onOpen={() => setDialog('notes')} t={t} />}
       {quote.paymentShown ? (
         <PaymentBlock
           ref={paymentRef}
@@ -323,6 +358,7 @@ function Checkout({
           chosenMethod={chosenMethod}
           onChoose={choosePayment}
           onChoosePix={() => change({ paymentId: ONLINE_PIX_ID, changeFor: null })}
+          onShowPixKey={() => setDialog('pixKey')}
           t={t}
         />
       ) : null}
@@ -335,8 +371,9 @@ function Checkout({
         requiredByStore={delivering && company.delivery_customer_doc_required}
         t={t}
       />
-      <TotalsBlock totals={totals} delivering={delivering} t={t} />
-      <MainAction main={quote.mainAction} onAct={act} t={t} />
+      {/* No delivery line before there is an address to price it (not a misleading R$ 0,00). */}
+      <TotalsBlock totals={totals} delivering={delivering && address !== null} t={t} />
+      <MainAction main={quote.mainAction} total={totals.total} onAct={act} t={t} />
 
       {dialog === 'address' ? (
         <AddressChooserDialog
@@ -353,7 +390,7 @@ function Checkout({
       ) : null}
       {dialog === 'schedule' ? (
         <ScheduleDialog
-          periods={freePeriods}
+          days={scheduleDays(freePeriods, new Date(), language)}
           selected={draft.scheduledPeriod}
           onChoose={(period) => {
             change({ scheduledPeriod: period });
@@ -405,9 +442,26 @@ function Checkout({
           t={t}
         />
       ) : null}
+      {dialog === 'notes' ? (
+        <NotesDialog
+          initial={draft.notes}
+          onSave={(notes) => {
+            change({ notes });
+            setDialog(null);
+          }}
+          onClose={closeDialog}
+          t={t}
+        />
+      ) : null}
+      {dialog === 'pixKey' && hasPixKey(chosenMethod) ? (
+        <PixKeyDialog method={chosenMethod} onClose={closeDialog} t={t} />
+      ) : null}
       {dialog === 'result' && ordering.result ? (
         <OrderResultDialog
           result={ordering.result}
+          scheduledFor={
+            draft.scheduledPeriod ? scheduleText(draft.scheduledPeriod, new Date(), language) : null
+          }
           proofHref={(orderId) => whatsappHref(company.whatsapp, t('proofMessage', { id: orderId }))}
           onSeeStatus={(id) => leaveResult(`/mobile/orders/${id}`)}
           onClose={() => leaveResult(null)}

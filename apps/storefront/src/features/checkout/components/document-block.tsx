@@ -1,5 +1,5 @@
 import { DOCUMENT_MAX_LENGTH, formatDocument, normalizeDocument } from '@comanda/domain';
-import { forwardRef } from 'react';
+import { forwardRef, useState } from 'react';
 import { TextField } from '../../../components/text-field.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
@@ -22,6 +22,9 @@ export const DocumentBlock = forwardRef<HTMLInputElement, DocumentBlockProps>(fu
   { value, onChange, required, pending, requiredByStore, t },
   ref,
 ) {
+  // A CPF and the usual CNPJ are digits: the numeric keyboard, until the customer asks for letters
+  // (the alphanumeric CNPJ) or the value already has some.
+  const [letters, setLetters] = useState(() => /[a-z]/i.test(value));
   return (
     <section className="checkout-card" aria-labelledby="checkout-document-title">
       <h3 id="checkout-document-title" className="checkout-card-title">
@@ -32,6 +35,7 @@ export const DocumentBlock = forwardRef<HTMLInputElement, DocumentBlockProps>(fu
         label={t('documentLabel')}
         autoComplete="off"
         autoCapitalize="characters"
+        inputMode={letters ? 'text' : 'numeric'}
         spellCheck={false}
         required={required}
         value={value}
@@ -42,6 +46,17 @@ export const DocumentBlock = forwardRef<HTMLInputElement, DocumentBlockProps>(fu
           onChange(normalized === '' ? '' : formatDocument(normalized));
         }}
       />
+      <button
+        type="button"
+        className="checkout-line-link"
+        aria-pressed={letters}
+        onClick={() => {
+          setLetters((current) => !current);
+          if (ref && typeof ref === 'object') ref.current?.focus();
+        }}
+      >
+        {letters ? t('documentDigitsKeyboard') : t('documentLettersKeyboard')}
+      </button>
     </section>
   );
 });

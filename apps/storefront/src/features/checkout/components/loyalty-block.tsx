@@ -1,7 +1,8 @@
 import type { LoyaltyProgram } from '@comanda/contract';
 import { type CheckoutT, rewardText } from '../checkout-texts.ts';
+import { CheckoutLine } from './checkout-line.tsx';
 
-/** The loyalty card: the customer's points, the reward, its rules, and using it or not. */
+/** The loyalty row: the customer's points and the reward, its rules, and using it or not. */
 export function LoyaltyBlock({
   program,
   points,
@@ -24,28 +25,34 @@ export function LoyaltyBlock({
   t: CheckoutT;
 }) {
   return (
-    <section className="checkout-card" aria-labelledby="checkout-loyalty-title">
-      <h3 id="checkout-loyalty-title" className="checkout-card-title">
-        {t('loyaltyTitle')}
-      </h3>
-      <p>{t('loyaltyPoints', { points, needed: program.pontos_recompensa })}</p>
-      {pendingPoints > 0 ? <p>{t('loyaltyPending', { points: pendingPoints })}</p> : null}
-      <p>{rewardText(program, t)}</p>
-      {inUse ? <p role="status">{t('loyaltyInUse')}</p> : null}
-      <div className="checkout-row">
-        <button type="button" className="button button-secondary" onClick={onTerms}>
-          {t('loyaltyTerms')}
+    <CheckoutLine
+      id="checkout-loyalty-title"
+      title={t('loyaltyTitle')}
+      summary={
+        <>
+          <p>{t('loyaltyPointsShort', { points, needed: program.pontos_recompensa })}</p>
+          {pendingPoints > 0 ? <p>{t('loyaltyPending', { points: pendingPoints })}</p> : null}
+          <p>{rewardText(program, t)}</p>
+          {inUse ? (
+            <p role="status" className="checkout-strong">
+              {t('loyaltyInUse')}
+            </p>
+          ) : null}
+        </>
+      }
+    >
+      <button type="button" className="link-button checkout-line-link" onClick={onTerms}>
+        {t('loyaltyTerms')}
+      </button>
+      {inUse ? (
+        <button type="button" className="button button-secondary button-small" onClick={onRemove}>
+          {t('loyaltyRemove')}
         </button>
-        {inUse ? (
-          <button type="button" className="button button-secondary" onClick={onRemove}>
-            {t('loyaltyRemove')}
-          </button>
-        ) : (
-          <button type="button" className="button button-secondary" onClick={onUse}>
-            {t('loyaltyUse')}
-          </button>
-        )}
-      </div>
-    </section>
+      ) : (
+        <button type="button" className="button button-secondary button-small" onClick={onUse}>
+          {t('loyaltyUse')}
+        </button>
+      )}
+    </CheckoutLine>
   );
 }

@@ -1,4 +1,4 @@
-import type { CheckoutAction, CheckoutMainAction } from '@comanda/domain';
+import { type CheckoutAction, type CheckoutMainAction, formatBRL } from '@comanda/domain';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 const ACTION_LABEL = {
@@ -13,13 +13,17 @@ const ACTION_LABEL = {
 /** The main button of spec section 2 "Checkout", fixed at the bottom: label and state from the quote. */
 export function MainAction({
   main,
+  total,
   onAct,
   t,
 }: {
   main: CheckoutMainAction;
+  /** The order total in centavos, shown on 'Confirmar pedido' (what the tap commits to). */
+  total: number;
   onAct: (action: CheckoutAction) => void;
   t: CheckoutT;
 }) {
+  const label = t(ACTION_LABEL[main.action]);
   return (
     <div className="checkout-bar">
       <button
@@ -28,7 +32,7 @@ export function MainAction({
         disabled={main.disabled}
         onClick={() => onAct(main.action)}
       >
-        {t(ACTION_LABEL[main.action])}
+        {main.action === 'confirm' ? t('actionWithTotal', { action: label, total: formatBRL(total) }) : label}
       </button>
     </div>
   );

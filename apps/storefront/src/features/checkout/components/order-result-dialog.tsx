@@ -18,12 +18,15 @@ const LOADING_TEXT = { order: 'sending', pix: 'pixCreating', confirming: 'pixCon
  */
 export function OrderResultDialog({
   result,
+  scheduledFor,
   proofHref,
   onSeeStatus,
   onClose,
   t,
 }: DialogProps & {
   result: OrderResult;
+  /** A scheduled order's day and time ('Amanhã às 11:30'), shown instead of today's estimate. */
+  scheduledFor: string | null;
   proofHref: (orderId: number) => string | null;
   onSeeStatus: (orderId: number) => void;
 }) {
@@ -51,7 +54,11 @@ export function OrderResultDialog({
             {t('orderSuccessTitle')}
           </h2>
           <p>{t('orderSuccessText', { id: result.orderId })}</p>
-          <p>{t('orderEstimate', { time: result.estimatedTime })}</p>
+          <p>
+            {scheduledFor
+              ? t('scheduledFor', { period: scheduledFor })
+              : t('orderEstimate', { time: result.estimatedTime })}
+          </p>
           {proof ? (
             <>
               {/* A link, not a button: it leaves for WhatsApp (a new tab, or the app on a phone). */}

@@ -25,6 +25,7 @@ function setup(over: Partial<Omit<PaymentBlockProps, 't'>> = {}) {
       chosenMethod={null}
       onChoose={onChoose}
       onChoosePix={onChoosePix}
+      onShowPixKey={() => {}}
       {...over}
     />,
   );

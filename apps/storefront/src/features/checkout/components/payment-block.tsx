@@ -2,6 +2,7 @@ import type { PaymentMethod } from '@comanda/contract';
 import { formatBRL, ONLINE_PIX_ID } from '@comanda/domain';
 import { forwardRef, useId } from 'react';
 import type { CheckoutT } from '../checkout-texts.ts';
+import { hasPixKey } from './pix-key-dialog.tsx';
 
 export interface PaymentBlockProps {
   /** The online entries the store takes; null when it takes no online payment. */
@@ -16,6 +17,8 @@ export interface PaymentBlockProps {
   onChoose: (method: PaymentMethod) => void;
   /** PIX through the app: chosen at once, no change to ask. */
   onChoosePix: () => void;
+  /** The store's own PIX key again, once chosen. */
+  onShowPixKey: () => void;
   t: CheckoutT;
 }
 
@@ -25,7 +28,7 @@ export interface PaymentBlockProps {
  * payment. The ref is the block, whose first choice the main action focuses.
  */
 export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function PaymentBlock(
-  { online, offered, paymentId, changeFor, chosenMethod, onChoose, onChoosePix, t },
+  { online, offered, paymentId, changeFor, chosenMethod, onChoose, onChoosePix, onShowPixKey, t },
   ref,
 ) {
   // The whole row is the label (a big touch target); the name is its first line, the hint the rest.
@@ -97,6 +100,13 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
           <p>{changeFor ? t('changeFor', { value: formatBRL(changeFor) }) : t('noChange')}</p>
           <button type="button" className="button button-secondary" onClick={() => onChoose(chosenMethod)}>
             {t('editChange')}
+          </button>
+        </div>
+      ) : null}
+      {hasPixKey(chosenMethod) ? (
+        <div className="checkout-row">
+          <button type="button" className="button button-secondary" onClick={onShowPixKey}>
+            {t('pixKeyShow')}
           </button>
         </div>
       ) : null}

@@ -6,7 +6,7 @@ export function ScheduleBlock({
   onOpen,
   t,
 }: {
-  /** The chosen period, if any. */
+  /** The chosen period as the customer reads it ('Hoje às 19:30'), if any. */
   period: string | null;
   onOpen: () => void;
   t: CheckoutT;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { copyText } from '../model/copy-text.ts';
+import { copyText } from '../../../lib/copy-text.ts';
 import { PIX_COPIED_MS } from '../model/countdown.ts';
 import type { PaymentT } from '../payment-texts.ts';
 

@@ -223,7 +223,10 @@ describe('ProductDialog', () => {
 
   it("prices a 'Média' group as the average of the chosen flavours and inserts that line", async () => {
     const { user, onInsert } = setup(halfAndHalf());
-    await user.click(await screen.findByRole('button', { name: 'Avançar' }));
+    await screen.findByRole('button', { name: 'Avançar' });
+    // Priced by its flavours: no 'R$ 0,00' chip before one is chosen.
+    expect(screen.queryByText('R$ 0,00')).toBeNull();
+    await user.click(next());
     await stepHeading('Sabores');
     expect(screen.getByText('O preço é a média das opções escolhidas.')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /Calabresa/ }));

@@ -105,8 +105,11 @@ export function ProductDialog({
   const needsVariant = family && variantId === null;
 
   let priceText = '';
-  if (active) priceText = formatBRL(priceProduct(active, picks).unitTotal * times);
-  else if (product.item_pai && full.data) {
+  if (active) {
+    const unitTotal = priceProduct(active, picks).unitTotal;
+    // A product priced by its choices (a half-and-half at R$ 0,00) has no price until one is made.
+    if (unitTotal > 0 || groups.length === 0) priceText = formatBRL(unitTotal * times);
+  } else if (product.item_pai && full.data) {
     const lowest = lowestVariantPrice(product, full.data.variantes);
     if (lowest !== null) priceText = `${t('priceFrom')} ${formatBRL(lowest)}`;
   }

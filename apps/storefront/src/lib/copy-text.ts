@@ -3,7 +3,10 @@
  * focused), else the selected field and the older copy command, which some in-app browsers still
  * need. False when neither worked: the customer copies by hand from the field.
  */
-export async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+export async function copyText(
+  text: string,
+  field: HTMLInputElement | HTMLTextAreaElement | null,
+): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);
