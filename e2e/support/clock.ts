@@ -24,3 +24,8 @@ export function nextMondayNoon(now: Date = new Date()): Date {
 export function mondayNoonOffsetMs(now: Date = new Date()): number {
   return nextMondayNoon(now).getTime() - now.getTime();
 }
+
+/** The next Tuesday (7 days on when today is Tuesday) at 12:00 UTC-3: both demo stores are open. */
+export function nextTuesdayNoon(now: Date = new Date()): Date {
+  return new Date(nextMondayNoon(now).getTime() + 24 * 3_600_000);
+}

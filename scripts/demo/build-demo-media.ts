@@ -1,12 +1,16 @@
 /**
- * Draws the demo stores' pictures locally (no network): product photos-as-illustrations sized for
- * the dialog (480x320) and the menu row (160x160), banners, logos and app icons, as small WebP/PNG
- * files under apps/server/media, and copies the demo fonts there.
+ * Draws the demo stores' pictures locally (no network): product illustrations (scripts/demo/dishes.ts)
+ * at every width of PRODUCT_WIDTHS (4:3, the product dialog's picture, up to 2x its 550 px) and
+ * THUMB_WIDTHS (square, the menu row's 88 px picture at 1x and 2x), named `<ref>-<width>w.webp` so
+ * the server can offer them as a srcset (apps/server/src/lib/media.ts); banners, logos and app icons
+ * as small WebP/PNG files under apps/server/media; and copies the demo fonts there.
  * Run: node --import tsx scripts/demo/build-demo-media.ts
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { dishSvg, type Table } from './dishes.ts';
+import { PRODUCT_WIDTHS, THUMB_WIDTHS } from './pictures.ts';
 import { pizzaria } from './pizzaria.ts';
 import { sakura } from './sakura.ts';
 
@@ -18,66 +22,18 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-const palette = [
-  '#e63946',
-  '#f4a261',
-  '#e9c46a',
-  '#2a9d8f',
-  '#8ab17d',
-  '#d62828',
-  '#6a4c93',
-  '#ff6b6b',
-  '#ffb703',
-];
-const pick = (seed: number, offset = 0) => palette[(seed + offset) % palette.length]!;
-
-/** One of a few dishes, chosen by words in the ref, with colours varied by its hash. */
-function dish(ref: string, w: number, h: number): string {
-  const seed = hash(ref);
-  const cx = w / 2;
-  const cy = h / 2;
-  const r = Math.min(w, h) * 0.38;
-  const bg = `<rect width="${w}" height="${h}" fill="${seed % 2 ? '#f6efe6' : '#efe7dc'}"/>`;
-  const dots = (count: number, colour: string, radius: number, spread: number) =>
-    Array.from({ length: count }, (_, i) => {
-      const a = (i / count) * Math.PI * 2 + (seed % 7);
-      const d = spread * (0.35 + ((seed >> i) % 5) / 8);
-      return `<circle cx="${cx + Math.cos(a) * d}" cy="${cy + Math.sin(a) * d}" r="${radius}" fill="${colour}"/>`;
-    }).join('');
-  if (ref.includes('pizza') || ref.includes('combo-pizza')) {
-    return `${bg}<circle cx="${cx}" cy="${cy}" r="${r}" fill="#c98b4a"/><circle cx="${cx}" cy="${cy}" r="${r * 0.86}" fill="#f3c65b"/>${dots(9, ['#b3261e', '#8c2f1b', '#d62828', '#6d3b1f'][seed % 4]!, r * 0.1, r * 0.7)}${dots(6, '#5b8c3a', r * 0.05, r * 0.55)}`;
-  }
-  if (ref.includes('burger') || ref.includes('combo-burger')) {
-    const bw = r * 1.9;
-    const x = cx - bw / 2;
-    return `${bg}<rect x="${x}" y="${cy - r * 0.75}" width="${bw}" height="${r * 0.55}" rx="${r * 0.4}" fill="#d89a4e"/><rect x="${x - 4}" y="${cy - r * 0.2}" width="${bw + 8}" height="${r * 0.16}" rx="6" fill="#6bbf59"/><rect x="${x}" y="${cy - r * 0.06}" width="${bw}" height="${r * 0.36}" rx="10" fill="#6d3b1f"/><rect x="${x - 2}" y="${cy + r * 0.22}" width="${bw + 4}" height="${r * 0.14}" rx="5" fill="${pick(seed, 2)}"/><rect x="${x}" y="${cy + r * 0.38}" width="${bw}" height="${r * 0.38}" rx="${r * 0.2}" fill="#d89a4e"/>`;
-  }
-  if (ref.includes('acai')) {
-    return `${bg}<ellipse cx="${cx}" cy="${cy + r * 0.2}" rx="${r}" ry="${r * 0.75}" fill="#ffffff"/><ellipse cx="${cx}" cy="${cy}" rx="${r * 0.92}" ry="${r * 0.45}" fill="#4b1d52"/>${dots(7, pick(seed, 1), r * 0.09, r * 0.5)}`;
-  }
-  if (/(coca|guarana|refri|agua|suco|cerveja|chopp|cha-verde|ramune)/.test(ref)) {
-    const gw = r * 0.9;
-    return `${bg}<rect x="${cx - gw / 2}" y="${cy - r}" width="${gw}" height="${r * 2}" rx="${gw * 0.18}" fill="${pick(seed, 3)}"/><rect x="${cx - gw / 2}" y="${cy - r * 0.2}" width="${gw}" height="${r * 0.5}" fill="#ffffff" opacity="0.55"/>`;
-  }
-  if (/(temaki|roll|uramaki|combinado|sushi|sashimi)/.test(ref)) {
-    const pieces = Array.from({ length: 5 }, (_, i) => {
-      const x = cx - r * 1.2 + i * r * 0.6;
-      return `<circle cx="${x}" cy="${cy}" r="${r * 0.28}" fill="#1d2b1f"/><circle cx="${x}" cy="${cy}" r="${r * 0.21}" fill="#fbfbf7"/><circle cx="${x}" cy="${cy}" r="${r * 0.1}" fill="${pick(seed, i)}"/>`;
-    }).join('');
-    return `${bg}<rect x="${cx - r * 1.5}" y="${cy - r * 0.45}" width="${r * 3}" height="${r * 0.9}" rx="12" fill="#3a3a3a"/>${pieces}`;
-  }
-  // Plates: desserts, portions, hot dishes.
-  return `${bg}<circle cx="${cx}" cy="${cy}" r="${r}" fill="#ffffff"/><circle cx="${cx}" cy="${cy}" r="${r * 0.8}" fill="#f1f1f1"/>${dots(8, pick(seed), r * 0.16, r * 0.45)}${dots(5, pick(seed, 4), r * 0.1, r * 0.3)}`;
-}
-
 const svg = (w: number, h: number, body: string) =>
   Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`,
   );
 
 async function write(file: string, w: number, h: number, body: string, format: 'webp' | 'png', quality = 70) {
+  await writeSvg(file, svg(w, h, body), format, quality);
+}
+
+async function writeSvg(file: string, document: Buffer, format: 'webp' | 'png', quality: number) {
   mkdirSync(path.dirname(file), { recursive: true });
-  const image = sharp(svg(w, h, body));
+  const image = sharp(document);
   await (format === 'webp' ? image.webp({ quality, effort: 6 }) : image.png({ compressionLevel: 9 })).toFile(
     file,
   );
@@ -110,12 +66,15 @@ function banner(primary: string, secondary: string, dark: boolean) {
   };
 }
 
-function productRefs(doc: typeof pizzaria | typeof sakura): string[] {
-  const refs: string[] = [];
+/** The picture names the store document uses: `p/<name>-<width>w.webp`. */
+function pictureNames(doc: typeof pizzaria | typeof sakura): string[] {
+  const names = new Set<string>();
   for (const category of doc.categories)
-    for (const product of category.products as { ref: string; url_imagem?: string }[])
-      if (product.url_imagem) refs.push(product.ref);
-  return refs;
+    for (const product of category.products as { url_imagem?: string | null }[]) {
+      const name = product.url_imagem?.match(/\/p\/(.+)-\d+w\.webp$/)?.[1];
+      if (name) names.add(name);
+    }
+  return [...names];
 }
 
 async function main() {
@@ -124,10 +83,28 @@ async function main() {
     [sakura, 'sakura'],
   ] as const) {
     const dir = path.join(root, doc.slug);
-    for (const ref of productRefs(doc)) {
-      await write(path.join(dir, 'p', `${ref}.webp`), 480, 320, dish(ref, 480, 320), 'webp', 72);
-      await write(path.join(dir, 'p', `${ref}-thumb.webp`), 160, 160, dish(ref, 160, 160), 'webp', 65);
+    const table: Table = kind === 'pizza' ? 'wood' : 'slate';
+    rmSync(path.join(dir, 'p'), { recursive: true, force: true });
+    for (const name of pictureNames(doc)) {
+      for (const width of PRODUCT_WIDTHS) {
+        const height = (width * 3) / 4;
+        await writeSvg(
+          path.join(dir, 'p', `${name}-${width}w.webp`),
+          dishSvg(name, table, width, height),
+          'webp',
+          70,
+        );
+      }
+      for (const width of THUMB_WIDTHS) {
+        await writeSvg(
+          path.join(dir, 'p', `${name}-thumb-${width}w.webp`),
+          dishSvg(name, table, width, width),
+          'webp',
+          70,
+        );
+      }
     }
+    console.log(`${doc.slug}: ${readdirSync(path.join(dir, 'p')).length} product pictures`);
     const { primary_color: primary, secondary_color: secondary, default_style_mode } = doc.look;
     const b = banner(primary, secondary, default_style_mode === 'dark');
     await write(path.join(dir, 'banner.webp'), b.w, b.h, b.body, 'webp', 55);

@@ -1,10 +1,9 @@
 /** The first demo store: a pizzeria and burger house open all day, every day. Money in centavos. */
 
+import { demoPicture } from './pictures.ts';
+
 const media = (file: string) => `/media/pizzaria/${file}`;
-const picture = (ref: string) => ({
-  url_imagem: media(`p/${ref}.webp`),
-  url_miniatura: media(`p/${ref}-thumb.webp`),
-});
+const picture = (ref: string) => demoPicture('pizzaria', ref);
 
 const sizes = [
   { key: 'broto', label: 'Broto (4 fatias)', factor: 0.55 },

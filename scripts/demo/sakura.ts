@@ -3,11 +3,10 @@
  * hours (so it is sometimes closed), scheduling, and a delivery fee by distance. Money in centavos.
  */
 
+import { demoPicture } from './pictures.ts';
+
 const media = (file: string) => `/media/sakura/${file}`;
-const picture = (ref: string) => ({
-  url_imagem: media(`p/${ref}.webp`),
-  url_miniatura: media(`p/${ref}-thumb.webp`),
-});
+const picture = (ref: string) => demoPicture('sakura', ref);
 
 const lunch = { hr_inicio: '11:30', hr_fim: '14:30' };
 const dinner = { hr_inicio: '18:00', hr_fim: '23:00' };

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,6 +8,7 @@ import { type Config, publicOrigin, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { serializeErrorForLog } from './lib/database-errors.ts';
 import { AppError } from './lib/errors.ts';
+import { MEDIA_DIR } from './lib/media.ts';
 import { createOrderEvents } from './lib/order-events.ts';
 import { OWASP_SCRYPT_COST, scryptCost } from './lib/password.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -46,7 +46,6 @@ import { SessionEnds } from './plugins/sessions.ts';
 import { registerTenant } from './plugins/tenant.ts';
 
 export const MAX_URL_LENGTH = 2048;
-export const MEDIA_DIR = path.resolve(import.meta.dirname, '../media');
 /** Never in the log: credentials and request bodies (passwords, codes), wherever a logger puts them. */
 export const LOG_REDACT = {
   paths: [

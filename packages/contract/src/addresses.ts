@@ -297,3 +297,10 @@ export const mapsReverseQuery = z.object({
   lat: z.coerce.number().min(-90).max(90),
   lng: z.coerce.number().min(-180).max(180),
 });
+
+/**
+ * The maps stand-in's street picture around a position (GET /core/v2/maps/tile): an SVG this many
+ * pixels wide and high, at this many metres a pixel, the position at its centre. The wizard turns a
+ * drag of the picture into metres with it.
+ */
+export const STREET_TILE = { width: 480, height: 320, metresPerPixel: 1.25 } as const;

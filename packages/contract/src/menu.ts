@@ -111,6 +111,10 @@ export const product = z.object({
   url_imagem: z.string().nullable(),
   /** The same picture sized for the menu row. */
   url_miniatura: z.string().nullable(),
+  /** url_imagem at every width the server has (an HTML srcset with width descriptors), or null. */
+  srcset_imagem: z.string().nullable(),
+  /** url_miniatura at every width the server has, or null. */
+  srcset_miniatura: z.string().nullable(),
   url_video: z.string().nullable(),
   categoria_id: z.number().int(),
   categoria: z.string(),

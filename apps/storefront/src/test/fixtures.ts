@@ -83,6 +83,8 @@ export function product(overrides: Partial<Product> & { id: number; categoria_id
     url_imagem: null,
     url_miniatura: null,
     url_video: null,
+    srcset_imagem: null,
+    srcset_miniatura: null,
     categoria: '',
     item_pai: false,
     item_filho: false,

@@ -1,6 +1,12 @@
-import type { FoundPlace, GeocodeRequest, MapsProvider, Viewport } from './provider.ts';
+import { STREET_TILE } from '@comanda/contract';
+import type { FoundPlace, GeocodeRequest, LatLng, MapsProvider, Viewport } from './provider.ts';
 import { StreetIndex } from './street-index.ts';
 import { STREET_LIST } from './street-list.ts';
+import { drawStreetTile } from './street-tile.ts';
+
+/** Segments this close to the centre can cross the tile (its half diagonal, with room). */
+const TILE_REACH_METRES =
+  Math.hypot(STREET_TILE.width, STREET_TILE.height) * STREET_TILE.metresPerPixel * 0.5 + 50;
 
 /**
  * The local maps stand-in: geocodes from the committed street list of the demo cities (see
@@ -22,5 +28,9 @@ export class LocalMapsProvider implements MapsProvider {
 
   async reverseGeocode(lat: number, lng: number): Promise<FoundPlace | null> {
     return this.index.reverse({ lat, lng });
+  }
+
+  streetTile(centre: LatLng): string {
+    return drawStreetTile(this.index.segmentsNear(centre, TILE_REACH_METRES), centre);
   }
 }

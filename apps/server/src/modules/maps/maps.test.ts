@@ -296,6 +296,32 @@ describe('maps endpoints (GET /core/v2/maps/*)', () => {
     });
   });
 
+  describe('tile', () => {
+    it('draws the named streets around a position as an SVG picture, with no coordinates in it', async () => {
+      const response = await get('/core/v2/maps/tile?lat=-23.5535&lng=-46.6521');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('image/svg+xml');
+      expect(response.body).toMatch(/^<svg [^>]*width="480" height="320"/);
+      expect(response.body).toContain('>Rua Augusta</textPath>');
+      expect(response.body).toMatch(/<path d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+" stroke="#ffffff"/);
+      expect(response.body).not.toContain('-23.5');
+    });
+
+    it('draws only the ground far from every listed street', async () => {
+      const response = await get('/core/v2/maps/tile?lat=-23.70&lng=-46.50');
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('<textPath');
+    });
+
+    it('refuses coordinates out of range', async () => {
+      for (const query of ['lat=91&lng=0', 'lat=0&lng=181', 'lat=abc&lng=0', 'lng=0']) {
+        const response = await get(`/core/v2/maps/tile?${query}`);
+        expect(response.statusCode, query).toBe(400);
+        expect(errorReply.parse(response.json()).code, query).toBeTruthy();
+      }
+    });
+  });
+
   it('limits the maps calls per client address (429 TOO_MANY_ATTEMPTS with Retry-After)', async () => {
     const address = nextAddress();
     const urls = [

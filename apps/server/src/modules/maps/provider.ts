@@ -45,4 +45,6 @@ export interface MapsProvider {
   geocode(address: GeocodeRequest): Promise<FoundPlace | null>;
   /** The street address at a position; null when there is none near. */
   reverseGeocode(lat: number, lng: number): Promise<FoundPlace | null>;
+  /** An SVG street picture centred on the position, for a provider the browser has no map of. */
+  streetTile?(centre: LatLng): string;
 }

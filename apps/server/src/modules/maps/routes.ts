@@ -5,6 +5,7 @@ import {
   mapsPlace,
   mapsPlaceList,
   mapsReverseQuery,
+  STREET_TILE,
 } from '@comanda/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
@@ -78,5 +79,34 @@ export function registerMapsRoutes(ctx: AppContext, services: { maps: MapsServic
       },
     },
     (request) => service.reverse(request.store, request.query.lat, request.query.lng, addressKey(request.ip)),
+  );
+
+  app.get(
+    '/core/v2/maps/tile',
+    {
+      schema: {
+        tags,
+        summary: 'A street map picture around a position (the wizard’s map with the stand-in)',
+        description:
+          `${STAND_IN_TEXT} An SVG image (image/svg+xml) ${STREET_TILE.width}x${STREET_TILE.height} px at ` +
+          `${STREET_TILE.metresPerPixel} m a pixel, north up, the position at its centre, the streets of ` +
+          `the list drawn and named; no pin. Cached for a day. ${LIMIT_TEXT}`,
+        querystring: mapsReverseQuery,
+        response: { 400: errorReply, 429: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const svg = await service.tile(
+        request.store,
+        request.query.lat,
+        request.query.lng,
+        addressKey(request.ip),
+      );
+      // Not JSON: no 200 schema, so Fastify sends the text as is (the typed reply expects the errors' shape).
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(svg as never);
+    },
   );
 }

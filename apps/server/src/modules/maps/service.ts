@@ -133,6 +133,14 @@ export class MapsService {
     return toMapsPlace(found, await listStorePlaces(this.deps.db, store.id));
   }
 
+  /** The stand-in's street picture around a position (404 LOCATION_NOT_FOUND from a provider without). */
+  async tile(store: StoreRef, lat: number, lng: number, address: string): Promise<string> {
+    await this.consume(store, address);
+    const tile = this.deps.provider.streetTile?.({ lat, lng });
+    if (tile === undefined) throw locationNotFound();
+    return tile;
+  }
+
   private consume(store: StoreRef, address: string): Promise<void> {
     return this.deps.limiter.consume(store.id, MAPS_PER_ADDRESS, address, this.deps.now());
   }

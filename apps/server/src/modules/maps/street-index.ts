@@ -220,6 +220,13 @@ export class StreetIndex {
     };
   }
 
+  /** Every segment with an end or its middle within `metres` of the point (a street tile's). */
+  segmentsNear(point: LatLng, metres: number): StreetSegment[] {
+    return this.streets.flatMap((street) =>
+      street.segments.filter((segment) => projectOnSegment(point, segment).metres <= metres),
+    );
+  }
+
   /**
    * How far a position is from the address it claims: from the interpolated house number, or from
    * the street itself when there is no number.

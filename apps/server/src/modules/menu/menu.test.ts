@@ -78,6 +78,23 @@ describe('menu start-up calls', () => {
     expect(parent.valor_venda).toBe(Math.min(...children.map((c) => c.valor_venda)));
   });
 
+  it('demo pictures come with every width up to 2x the dialog, and every listed width is served', async () => {
+    const products = productList.parse((await get('/estoque/produtos_app')).json());
+    const calabresa = products.find((p) => p.descricao === 'Pizza Calabresa')!;
+    expect(calabresa.srcset_imagem).toBe(
+      ['480w', '800w', '1100w'].map((w) => `/media/pizzaria/p/pizza-calabresa-${w}.webp ${w}`).join(', '),
+    );
+    expect(calabresa.srcset_miniatura).toContain('-thumb-176w.webp 176w');
+    for (const product of products.filter((p) => p.url_imagem)) {
+      expect(product.srcset_imagem, product.descricao).not.toBeNull();
+      expect(product.srcset_miniatura, product.descricao).not.toBeNull();
+    }
+    for (const entry of calabresa.srcset_imagem!.split(', ')) {
+      const picture = await get(entry.split(' ')[0]!);
+      expect(picture.statusCode, entry).toBe(200);
+    }
+  });
+
   it('products only for waiters appear with local=local and not for app orders', async () => {
     const app = productList.parse((await get('/estoque/produtos_app')).json());
     const local = productList.parse((await get('/estoque/produtos_app?local=local')).json());

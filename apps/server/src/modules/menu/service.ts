@@ -16,6 +16,7 @@ import { HIDDEN_FROM_IN_PERSON_LIST } from '@comanda/contract';
 import { type Channel, isOpenAt, type Shift, schedulePeriods, shortAppName } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { srcsetOf } from '../../lib/media.ts';
 import type { CompanyRow, ProductRow } from './repository.ts';
 import * as repo from './repository.ts';
 
@@ -217,6 +218,8 @@ function toProduct(p: ProductRow, hasGroups: boolean): Product {
     valor_venda: p.valorVenda,
     url_imagem: p.urlImagem,
     url_miniatura: p.urlMiniatura,
+    srcset_imagem: srcsetOf(p.urlImagem),
+    srcset_miniatura: srcsetOf(p.urlMiniatura),
     url_video: p.urlVideo,
     categoria_id: p.categoryId,
     categoria: p.categoria,

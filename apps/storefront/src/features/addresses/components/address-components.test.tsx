@@ -89,8 +89,14 @@ describe('address wizard', () => {
     expect(await screen.findByRole('heading', { name: 'Confirme a localização' })).toBeVisible();
     expect(maps.geocode).toHaveBeenCalledWith('Rua Augusta', '1500', 'São Paulo');
     const confirm = screen.getByRole('button', { name: 'Confirmar localização' });
+    // The stand-in's street picture around the position, the pin over it; no coordinates shown.
+    const tile = () => within(screen.getByRole('group', { name: /Mapa/ })).getByRole('presentation');
+    expect(tile().getAttribute('src')).toMatch(/^\/core\/v2\/maps\/tile\?lat=-?\d+\.\d{6}&lng=-?\d+\.\d{6}$/);
+    const before = tile().getAttribute('src');
+    expect(document.body).not.toHaveTextContent(/-\d+\.\d{3}/);
     for (let i = 0; i < 11; i += 1)
       await ui.click(screen.getByRole('button', { name: 'Mover para o norte' }));
+    expect(tile().getAttribute('src')).not.toBe(before);
     expect(screen.getByRole('alert')).toHaveTextContent('muito longe');
     expect(confirm).toBeDisabled();
     await ui.click(screen.getByRole('button', { name: 'Mover para o sul' }));

@@ -4,6 +4,7 @@ import type { AddressT } from '../address-texts.ts';
 import type { MapsProvider } from '../api/addresses-api.ts';
 import type { LatLng, PositionProblem } from '../model/wizard-rules.ts';
 import { ProviderMap } from './provider-map.tsx';
+import { StreetTileMap } from './street-tile-map.tsx';
 
 const NUDGE_METRES = 50;
 
@@ -19,6 +20,47 @@ export interface WizardMapStepProps {
   onNudge: (north: number, east: number) => void;
   onConfirm: () => void;
   t: AddressT;
+}
+
+/** Beside a provider's own map: the keyboard way to move its marker. */
+function NudgeControls({ onNudge, t }: { onNudge: (north: number, east: number) => void; t: AddressT }) {
+  return (
+    <fieldset className="address-nudge">
+      <legend className="field-label">{t('adjust')}</legend>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-label={t('north')}
+        onClick={() => onNudge(NUDGE_METRES, 0)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-label={t('west')}
+        onClick={() => onNudge(0, -NUDGE_METRES)}
+      >
+        ←
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-label={t('east')}
+        onClick={() => onNudge(0, NUDGE_METRES)}
+      >
+        →
+      </button>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-label={t('south')}
+        onClick={() => onNudge(-NUDGE_METRES, 0)}
+      >
+        ↓
+      </button>
+    </fieldset>
+  );
 }
 
 /** Step 2: move the map (or the nudge controls) to confirm the position, within 500 m. */
@@ -46,51 +88,25 @@ export function WizardMapStep({
           })}
         </p>
       ) : null}
-      {maps.mountMap ? <ProviderMap maps={maps} position={position} onMove={onMove} /> : null}
-      <p className="account-text" aria-live="polite">
-        {t('position', { lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) })}
-        {reference ? (
-          <>
-            <br />
-            {t('distance', { metres: Math.round(haversineMetres(reference, position)) })}
-          </>
-        ) : null}
-      </p>
-      <fieldset className="address-nudge">
-        <legend className="field-label">{t('adjust')}</legend>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-label={t('north')}
-          onClick={() => onNudge(NUDGE_METRES, 0)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-label={t('west')}
-          onClick={() => onNudge(0, -NUDGE_METRES)}
-        >
-          ←
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-label={t('east')}
-          onClick={() => onNudge(0, NUDGE_METRES)}
-        >
-          →
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          aria-label={t('south')}
-          onClick={() => onNudge(-NUDGE_METRES, 0)}
-        >
-          ↓
-        </button>
-      </fieldset>
+      {maps.mountMap ? (
+        <>
+          <ProviderMap maps={maps} position={position} onMove={onMove} />
+          <NudgeControls onNudge={onNudge} t={t} />
+        </>
+      ) : (
+        <StreetTileMap
+          position={position}
+          onMove={onMove}
+          onNudge={onNudge}
+          nudgeMetres={NUDGE_METRES}
+          t={t}
+        />
+      )}
+      {reference ? (
+        <p className="account-text" aria-live="polite">
+          {t('distance', { metres: Math.round(haversineMetres(reference, position)) })}
+        </p>
+      ) : null}
       {problem ? (
         <p className="field-error" role="alert">
           {problem === 'tooFar' ? t('tooFar') : t('noStreet')}

@@ -259,7 +259,8 @@ describe('the address wizard with Google Maps', () => {
     act(() => marker.listeners.dragend?.({ latLng: latLng(-23.5481, -46.6521) }));
     expect(screen.getByRole('alert')).toHaveTextContent('muito longe');
     expect(confirm).toBeDisabled();
-    expect(screen.getByText(/Posição: -23.54810, -46.65210/)).toBeVisible();
+    expect(screen.getByText(/A 60\d m do endereço buscado/)).toBeVisible();
+    expect(document.body).not.toHaveTextContent(/-23\.5/);
     // About 100 m north: allowed again.
     act(() => marker.listeners.dragend?.({ latLng: latLng(-23.5526, -46.6521) }));
     expect(screen.queryByRole('alert')).toBeNull();

@@ -33,8 +33,16 @@ function checkMessage(check: LineCheck, t: CartT): string | null {
   }
 }
 
+export interface LinePicture {
+  src: string;
+  srcSet: string | null;
+}
+
+const LINE_PICTURE_SIZE = 56;
+
 export interface CartLineCardProps {
   group: IdenticalLines;
+  picture: LinePicture | null;
   check: LineCheck;
   canAdd: boolean;
   onAddOne: () => void;
@@ -44,7 +52,16 @@ export interface CartLineCardProps {
 }
 
 /** Identical lines shown once, with their count, extras per group, notes and actions. */
-export function CartLineCard({ group, check, canAdd, onAddOne, onDelete, onReadd, t }: CartLineCardProps) {
+export function CartLineCard({
+  group,
+  picture,
+  check,
+  canAdd,
+  onAddOne,
+  onDelete,
+  onReadd,
+  t,
+}: CartLineCardProps) {
   const id = useId();
   const { line, count } = group;
   const flagged = isFlagged(check);
@@ -53,6 +70,19 @@ export function CartLineCard({ group, check, canAdd, onAddOne, onDelete, onReadd
   return (
     <li className={flagged ? 'cart-line cart-line-flagged' : 'cart-line'} aria-labelledby={`${id}-name`}>
       <div className="cart-line-head">
+        {picture ? (
+          <img
+            className="cart-line-picture"
+            src={picture.src}
+            srcSet={picture.srcSet ?? undefined}
+            sizes={picture.srcSet ? `${LINE_PICTURE_SIZE}px` : undefined}
+            alt=""
+            width={LINE_PICTURE_SIZE}
+            height={LINE_PICTURE_SIZE}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
         <h3 id={`${id}-name`} className="cart-line-name">
           {name}
         </h3>

@@ -44,6 +44,24 @@ describe('CartScreen', () => {
     expect(screen.getByRole('link', { name: 'Voltar ao cardápio' })).toHaveAttribute('href', '/');
   });
 
+  it("shows each line with its product's menu picture", () => {
+    saveCart(cartWith([{ product: drink() }, { product: halfAndHalf(), picks: { 5: { 51: 1 } } }]));
+    setup({
+      products: [
+        listed(drink(), {
+          url_miniatura: '/media/g-176w.webp',
+          srcset_miniatura: '/media/g-88w.webp 88w, /media/g-176w.webp 176w',
+        }),
+        listed(halfAndHalf()),
+      ],
+    });
+    const picture = line('Guaraná lata').querySelector('img');
+    expect(picture).toHaveAttribute('src', '/media/g-176w.webp');
+    expect(picture).toHaveAttribute('srcset', '/media/g-88w.webp 88w, /media/g-176w.webp 176w');
+    expect(picture).toHaveAttribute('sizes', '56px');
+    expect(screen.getAllByRole('listitem')[1]!.querySelector('img')).toBeNull();
+  });
+
   it('groups identical lines with a count badge, and adds one more', async () => {
     saveCart(
       cartWith([

@@ -1,4 +1,6 @@
+import type { Product } from '@comanda/contract';
 import {
+  type CartLine,
   cartTotals,
   DEFAULT_ORDER_LIMITS,
   formatBRL,
@@ -13,13 +15,22 @@ import { CartIcon } from '../../../components/icons.tsx';
 import { addLine, cartRoom, cleanCart, removeLine, replaceLines } from '../../../lib/cart-actions.ts';
 import { useCart } from '../../../lib/cart-store.ts';
 import { orderChannel } from '../../../lib/full-product.ts';
-import { useCompany } from '../../../lib/start-data.ts';
+import { useCompany, useProducts } from '../../../lib/start-data.ts';
 import { useCartT } from '../cart-texts.ts';
 import { useCartAvailability } from '../hooks/use-availability.ts';
 import { isFlagged, type LineCheck } from '../model/availability.ts';
-import { CartLineCard } from './cart-line-card.tsx';
+import { CartLineCard, type LinePicture } from './cart-line-card.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import '../cart.css';
+
+/** The menu row's picture of a line's product (its variant's, else its own), while the menu lists it. */
+function linePicture(line: CartLine, products: readonly Product[] | undefined): LinePicture | null {
+  const listed =
+    products?.find((product) => product.id === line.produto && product.url_miniatura) ??
+    products?.find((product) => product.id === line.product.id);
+  if (!listed?.url_miniatura) return null;
+  return { src: listed.url_miniatura, srcSet: listed.srcset_miniatura };
+}
 
 type OpenDialog = { kind: 'delete'; group: IdenticalLines } | { kind: 'clean' } | null;
 
@@ -32,6 +43,7 @@ export default function CartScreen() {
   const { data: company } = useCompany();
   const [, navigate] = useLocation();
   const checks = useCartAvailability(cart, orderChannel());
+  const { data: products } = useProducts();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const refocus = useRef(false);
@@ -94,6 +106,7 @@ export default function CartScreen() {
             <CartLineCard
               key={group.equality_seq}
               group={group}
+              picture={linePicture(group.line, products)}
               check={check}
               canAdd={room > 0 && itemRoom(limits, cart, group.line) > 0}
               onAddOne={() => addLine(group.line)}

@@ -30,6 +30,31 @@ describe('ProductRow', () => {
     expect(screen.getByRole('button', { name: /Temaki/ })).toHaveTextContent('R$ 32,90');
   });
 
+  it('offers the thumbnail at every width the server has, for an 88 px slot', () => {
+    const srcset = '/media/t-88w.webp 88w, /media/t-176w.webp 176w';
+    const item = product({
+      id: 1,
+      categoria_id: 1,
+      url_imagem: '/media/big-800w.webp',
+      url_miniatura: '/media/t-176w.webp',
+      srcset_imagem: '/media/big-480w.webp 480w, /media/big-800w.webp 800w',
+      srcset_miniatura: srcset,
+    });
+    const { container } = render(
+      <ul>
+        <ProductRow
+          product={item}
+          price={{ kind: 'fixed', amount: 100 }}
+          onSelect={vi.fn()}
+          t={translatorFor('pt_br')}
+        />
+      </ul>,
+    );
+    const image = container.querySelector('img')!;
+    expect(image).toHaveAttribute('srcset', srcset);
+    expect(image).toHaveAttribute('sizes', '88px');
+  });
+
   it('writes the price texts in English', () => {
     const t = translatorFor('en');
     render(

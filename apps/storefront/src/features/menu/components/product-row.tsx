@@ -26,7 +26,9 @@ export interface ProductRowProps {
 }
 
 export const ProductRow = memo(function ProductRow({ product, price, onSelect, t }: ProductRowProps) {
+  const thumbnail = product.url_miniatura !== null;
   const image = product.url_miniatura ?? product.url_imagem;
+  const srcSet = (thumbnail ? product.srcset_miniatura : product.srcset_imagem) ?? undefined;
   return (
     <li className="product-item">
       <button type="button" className="product-row" onClick={() => onSelect(product)}>
@@ -39,6 +41,8 @@ export const ProductRow = memo(function ProductRow({ product, price, onSelect, t
           <img
             className="product-image"
             src={image}
+            srcSet={srcSet}
+            sizes={srcSet ? `${PRODUCT_IMAGE_SIZE}px` : undefined}
             alt=""
             width={PRODUCT_IMAGE_SIZE}
             height={PRODUCT_IMAGE_SIZE}

@@ -27,6 +27,9 @@ export interface SummaryStepProps {
   t: ProductT;
 }
 
+/** The picture spans the dialog, which is the viewport's width up to 550 px (product.css). */
+const PRODUCT_MEDIA_SIZES = '(min-width: 550px) 550px, 100vw';
+
 /** Step -1: the picture or video, the details, the variant picker and, for simple products, notes and quantity. */
 export function SummaryStep({
   product,
@@ -55,7 +58,14 @@ export function SummaryStep({
           playsInline
         />
       ) : product.url_imagem ? (
-        <img className="product-media" src={product.url_imagem} alt="" decoding="async" />
+        <img
+          className="product-media"
+          src={product.url_imagem}
+          srcSet={product.srcset_imagem ?? undefined}
+          sizes={product.srcset_imagem ? PRODUCT_MEDIA_SIZES : undefined}
+          alt=""
+          decoding="async"
+        />
       ) : null}
       <h3 id={`${id}-heading`} className="sr-only" tabIndex={-1} ref={headingRef}>
         {t('productSummary')}

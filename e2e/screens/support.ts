@@ -1,0 +1,196 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { SCREENS_PORT, SCREENS_TIME } from './screens.config.ts';
+
+export { expect, test };
+
+export type Store = 'pizzaria' | 'sakura';
+export type Mode = 'light' | 'dark';
+export type Language = 'pt_br' | 'en';
+
+export const STORES: readonly Store[] = ['pizzaria', 'sakura'];
+export const MODES: readonly Mode[] = ['light', 'dark'];
+
+/** The bare app shell (what the service worker falls back to), as the runner fetches it. */
+export const shellUrl = (store: Store) => ({ url: `${API}/index.html`, headers: storeHost(store) });
+
+export const storeUrl = (store: Store, path = '/') => `http://${store}.localhost:${SCREENS_PORT}${path}`;
+/** The API from the test runner: Node does not resolve *.localhost, so the store goes in the Host header. */
+const API = `http://127.0.0.1:${SCREENS_PORT}`;
+const storeHost = (store: Store) => ({ host: `${store}.localhost:${SCREENS_PORT}` });
+
+/** Per store: a product without choices, one with variants, one whose choices come in steps. */
+export const PRODUCTS: Record<
+  Store,
+  { simple: RegExp; variants: RegExp; steps: RegExp; search: Record<string, string> }
+> = {
+  pizzaria: {
+    simple: /Guaraná Antarctica lata 350 ml/,
+    variants: /^Pizza Meio a Meio/,
+    steps: /Monte seu açaí/,
+    search: { simple: 'guarana', variants: 'meio a meio', steps: 'monte seu' },
+  },
+  sakura: {
+    simple: /Chá verde gelado 500 ml/,
+    variants: /^Combinado Sakura/,
+    steps: /Monte seu combinado/,
+    search: { simple: 'cha verde', variants: 'combinado sakura', steps: 'monte seu' },
+  },
+};
+
+/**
+ * Opens a page at the suite's moment, in a colour scheme and language, optionally signed in. The
+ * clock is fixed (Date reads SCREENS_TIME) while timers still run, so debounces and polling work.
+ */
+export async function prepare(
+  page: Page,
+  { mode, language = 'pt_br', token }: { mode: Mode; language?: Language; token?: string },
+) {
+  await page.clock.setFixedTime(SCREENS_TIME);
+  await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+  const stored: Record<string, string> = { mode, language, ...(token ? { token } : {}) };
+  await page.addInitScript({
+    content: Object.entries(stored)
+      .map(([key, value]) => `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`)
+      .join('\n'),
+  });
+}
+
+/** Changes the language of an open page, as the profile's switch would, and reloads. */
+export async function switchLanguage(page: Page, language: Language) {
+  await page.addInitScript({ content: `localStorage.setItem('language', ${JSON.stringify(language)});` });
+  await page.reload();
+}
+
+export async function waitForMenu(page: Page) {
+  await expect(page.getByRole('searchbox')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+}
+
+/** Every picture on the page loaded (or failed), web fonts ready: nothing left to paint. */
+export async function settle(page: Page) {
+  // No DOM types in the e2e project: the page's globals, as far as this needs them.
+  type Picture = {
+    complete: boolean;
+    loading: string;
+    addEventListener(type: string, done: () => void): void;
+  };
+  type PageGlobals = {
+    document: { fonts: { ready: Promise<unknown> }; images: Iterable<Picture> };
+    requestAnimationFrame(callback: () => void): void;
+  };
+  await page.evaluate(async () => {
+    const page = globalThis as unknown as PageGlobals;
+    const { document } = page;
+    await document.fonts.ready;
+    const pending = [...document.images].filter((image) => !image.complete && image.loading !== 'lazy');
+    await Promise.all(
+      pending.map(
+        (image) =>
+          new Promise<void>((done) => {
+            image.addEventListener('load', done);
+            image.addEventListener('error', done);
+          }),
+      ),
+    );
+    await new Promise<void>((done) =>
+      page.requestAnimationFrame(() => page.requestAnimationFrame(() => done())),
+    );
+  });
+}
+
+/** Texts that change from run to run: order numbers, clock times, dates, QR codes. */
+export function dynamicParts(page: Page): Locator[] {
+  return [
+    page.getByText(/nº\s*\d+|#\s?\d+|No\.\s*\d+/),
+    page.getByText(/\b\d{2}:\d{2}\b/),
+    page.getByText(/\b\d{2}\/\d{2}(\/\d{2,4})?\b/),
+    page.locator('img[src^="data:"], canvas, [data-testid="pix-code"]'),
+  ];
+}
+
+/** Serious and critical axe violations, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** The screen matches its baseline and axe finds nothing serious on it. */
+export async function checkScreen(page: Page, name: string, extraMasks: Locator[] = []) {
+  await settle(page);
+  await expect(page).toHaveScreenshot(`${name}.png`, { mask: [...dynamicParts(page), ...extraMasks] });
+  expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+}
+
+/** A new customer of the store, signed up through the API; its session token. */
+export async function newCustomer(
+  request: APIRequestContext,
+  store: Store,
+  name = 'Clara Screens',
+): Promise<string> {
+  const phone = `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const reply = await request.post(`${API}/core/registration_app/`, {
+    headers: storeHost(store),
+    data: { name, password: 'senha-segura-1', terms: true, cellphone: phone, ddi: '55' },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return ((await reply.json()) as { detail: string }).detail;
+}
+
+/** Saves 'Casa' at Rua Augusta, 1500 for the customer (a pizzaria neighbourhood; sakura by distance). */
+export async function saveAddress(request: APIRequestContext, store: Store, token: string) {
+  const neighbourhoods = (await (
+    await request.get(`${API}/core/bairros_app?format=json`, { headers: storeHost(store) })
+  ).json()) as {
+    id: number;
+    descricao: string;
+    cidade_id: number;
+  }[];
+  const consolacao = neighbourhoods.find((n) => n.descricao === 'Consolação');
+  const reply = await request.post(`${API}/core/v2/app/customer/upsert-addresses/`, {
+    headers: { ...storeHost(store), Authorization: `Bearer ${token}` },
+    data: {
+      addresses: [
+        {
+          name: 'Casa',
+          street: 'Rua Augusta',
+          street_number: '1500',
+          complement: 'apto 12',
+          ...(consolacao
+            ? { city_id: consolacao.cidade_id, district_id: consolacao.id }
+            : {
+                city_name: 'São Paulo',
+                district_name: 'Consolação',
+                latitude: -23.5556,
+                longitude: -46.6551,
+              }),
+        },
+      ],
+    },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+}
+
+/** Opens a product from the menu by searching for it; the product dialog. */
+export async function openProduct(page: Page, search: string, name: RegExp): Promise<Locator> {
+  await page.getByRole('searchbox').fill(search);
+  await page.getByRole('button', { name }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Five of the store's simple product in the cart (above both minimum orders), from the menu; ends on /cart. */
+export async function fillCart(page: Page, store: Store, units = 5) {
+  await page.goto(storeUrl(store));
+  await waitForMenu(page);
+  const { search, simple } = PRODUCTS[store];
+  const dialog = await openProduct(page, search.simple!, simple);
+  for (let i = 1; i < units; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
+  await dialog.getByRole('button', { name: 'Inserir' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+}
