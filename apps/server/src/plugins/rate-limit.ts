@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
@@ -151,16 +151,15 @@ export class RateLimiter {
   ): Promise<T> {
     const key = keyOf(rule, subject);
     return this.db.transaction(async (tx) => {
-      await tx
+      // One statement creates or locks the counter and returns it: an insert-then-select could find
+      // no row when a concurrent `clear` deletes it in between (a 500 under parallel sign-ins).
+      const [bucket] = await tx
         .insert(rateLimits)
         .values({ storeId, key, count: 0, startedAt: now, lastAt: now })
-        .onConflictDoNothing();
-      const [bucket] = await tx
-        .select()
-        .from(rateLimits)
-        .where(and(eq(rateLimits.storeId, storeId), eq(rateLimits.key, key)))
-        .for('update');
-      return work(bucket!, tx);
+        .onConflictDoUpdate({ target: [rateLimits.storeId, rateLimits.key], set: { key: sql`excluded.key` } })
+        .returning();
+      if (!bucket) throw new Error(`rate limit counter ${key} was neither created nor found`);
+      return work(bucket, tx);
     });
   }
 
