@@ -71,8 +71,17 @@ describe('no lock-out of a chosen customer', () => {
       statuses.filter((s) => s === 429).length,
       'requests',
     );
-    recordFigure(SCENARIO, '5xx', statuses.filter((s) => s >= 500).length, 'requests');
-    expect(statuses.every((status) => status < 500)).toBe(true);
+    // 503 is the bounded hashing queue refusing the flood (SIGN_IN_BUSY, with Retry-After), by
+    // design; any other 5xx is a failure.
+    recordFigure(
+      SCENARIO,
+      'attacker requests refused 503 (hashing queue full)',
+      statuses.filter((s) => s === 503).length,
+      'requests',
+    );
+    const errors = statuses.filter((s) => s >= 500 && s !== 503);
+    recordFigure(SCENARIO, '5xx other than the busy queue', errors.length, 'requests');
+    expect(errors).toEqual([]);
 
     // A device that never signed in is now held (the attacker's cost stays high) ...
     const stranger = await post(

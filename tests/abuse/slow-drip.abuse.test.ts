@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccountsTestApp, PIZZARIA, signUp } from '../../apps/server/src/test/accounts.ts';
+import { bearer, buildAccountsTestApp, PIZZARIA, signUp } from '../../apps/server/src/test/accounts.ts';
 import type { TestApp } from '../../apps/server/src/test/test-app.ts';
 import { listen, openSse } from '../../apps/server/src/test/tracking.ts';
 import { recordFigure } from './support/figures.ts';
@@ -78,7 +78,7 @@ describe(SCENARIO, () => {
 
   it('cuts off every dripping POST, keeps an idle event stream open and answers others meanwhile', async () => {
     const maria = await signUp(t.app);
-    const stream = await openSse(baseUrl, `/bar/v2/orders/events?token=${encodeURIComponent(maria.token)}`);
+    const stream = await openSse(baseUrl, '/bar/v2/orders/events', bearer(maria.token));
     expect(stream.status).toBe(200);
     let streamEnded = false;
     void stream.ended.then(() => {

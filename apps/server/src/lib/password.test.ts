@@ -73,7 +73,8 @@ describe('password hashing queue', () => {
       finished.push('priority'),
     );
     await Promise.all([...ordinary, priority]);
-    // At most the two hashes already running end before it.
-    expect(finished.indexOf('priority')).toBeLessThanOrEqual(2);
+    // It starts as soon as one of the two running hashes ends: only those two, and the one started
+    // beside it, can end before it (the other eight ordinary hashes wait behind it).
+    expect(finished.indexOf('priority')).toBeLessThanOrEqual(3);
   });
 });

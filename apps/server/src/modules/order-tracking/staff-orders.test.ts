@@ -455,7 +455,7 @@ describe('OpenAPI page', () => {
       'text/event-stream',
     ]);
     expect(doc.components.securitySchemes).toMatchObject({
-      tokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
+      streamTicket: { type: 'apiKey', in: 'query', name: 'ticket' },
     });
   });
 });

@@ -36,7 +36,7 @@ describe('LoyaltyBlock', () => {
 
   it('shows the spendable points, and the points of undelivered orders apart, as still to come', () => {
     render(<Harness points={19} pendingPoints={104} />);
-    expect(screen.getByText('Você tem 19 pontos. A recompensa precisa de 100.')).toBeInTheDocument();
+    expect(screen.getByText('19 de 100 pontos')).toBeInTheDocument();
     expect(
       screen.getByText('Mais 104 pontos a receber quando seus pedidos forem entregues.'),
     ).toBeInTheDocument();
