@@ -198,6 +198,9 @@ test.describe('accounts', () => {
       await codeField.fill(code.replace('-', ''));
       await expect(codeField).toHaveValue(code);
       await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+      const changed = page.getByRole('dialog', { name: 'Senha alterada' });
+      await expect(changed).toBeVisible();
+      await changed.getByRole('button', { name: 'Entendi' }).click();
       await expect(page).toHaveURL(/\/profile$/);
       await expect(page.getByRole('region', { name: 'Meus dados' })).toContainText('Ana Lima');
 

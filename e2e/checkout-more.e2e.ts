@@ -38,7 +38,7 @@ const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
 const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 
 async function staffToken(request: APIRequestContext): Promise<string> {
-  const reply = await request.post(`${API}/core/v2/auth/api-token-auth-without-email/`, {
+  const reply = await request.post(`${API}/staff/auth/sign-in`, {
     data: { username: STAFF_PHONE, password: STAFF_PASSWORD },
   });
   expect(reply.ok(), await reply.text()).toBe(true);
