@@ -87,6 +87,40 @@ for (const store of STORES) {
             .click();
         }
 
+        // The row dialogs of the checkout: address chooser, notes, loyalty rules (pizzaria only).
+        const rowDialogs: [RegExp, string][] = [
+          [/^Trocar endereço$/, 'checkout-address-chooser'],
+          [/^Adicionar$/, 'checkout-notes-dialog'],
+          [/^Ver regras$/, 'checkout-loyalty-rules'],
+        ];
+        for (const [trigger, screen] of rowDialogs) {
+          const button = page.getByRole('button', { name: trigger }).first();
+          if (!(await button.isVisible())) continue;
+          await button.click();
+          const dialog = page.getByRole('dialog');
+          await expect(dialog).toBeVisible();
+          await checkScreen(page, name(screen));
+          await dialog
+            .getByRole('button', { name: /Fechar|Cancelar|Entendi|Voltar/ })
+            .first()
+            .click();
+          await expect(dialog).toBeHidden();
+        }
+
+        // The store's own PIX key, shown when paying by PIX in person.
+        const pixInPerson = page.getByRole('radio', { name: /^PIX/ }).first();
+        if (await pixInPerson.isVisible()) {
+          await pixInPerson.click();
+          const keyDialog = page.getByRole('dialog');
+          await expect(keyDialog).toBeVisible();
+          await checkScreen(page, name('checkout-pix-key-dialog'));
+          await keyDialog
+            .getByRole('button', { name: /Fechar|Entendi|OK/ })
+            .first()
+            .click();
+          await expect(keyDialog).toBeHidden();
+        }
+
         await page.getByRole('tab', { name: 'Retirada' }).click();
         await page
           .getByRole('radio', { name: /Cartão/ })
