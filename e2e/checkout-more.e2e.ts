@@ -5,6 +5,7 @@ import { submission } from '../apps/server/src/test/submission.ts';
 import { buyAndCheckout, checkoutTotal, expectOrderPlaced, openSignedIn } from './support/checkout.ts';
 import { API, signUpData, signUpThroughApi, userIdOf } from './support/customers.ts';
 import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
+import { staffToken } from './support/staff.ts';
 
 /*
  * More checkout journeys of issue 7, on a phone: the loyalty reward on the demo pizzeria (points
@@ -31,18 +32,6 @@ async function cartLine(request: APIRequestContext, name: string, qtd: number) {
   const built = buildCartLine(product, initialPicks(product, 'app'), { channel: 'app', qtd, observacao: '' });
   if (!built.ok) throw new Error(`line ${name}: ${JSON.stringify(built.error)}`);
   return JSON.parse(JSON.stringify(built.line)) as object;
-}
-
-/** The staff account e2e/start-server.sh creates. */
-const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
-
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const reply = await request.post(`${API}/staff/auth/sign-in`, {
-    data: { username: STAFF_PHONE, password: STAFF_PASSWORD },
-  });
-  expect(reply.ok(), await reply.text()).toBe(true);
-  return ((await reply.json()) as { token: string }).token;
 }
 
 /**

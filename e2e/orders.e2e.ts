@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API, signUpThroughApi } from './support/customers.ts';
 import { expect, test, waitForMenu } from './support/fixtures.ts';
+import { staffToken } from './support/staff.ts';
 
 /*
  * Order tracking (issue 8) on the demo pizzeria, on a phone: a customer places an order, follows
@@ -8,21 +9,9 @@ import { expect, test, waitForMenu } from './support/fixtures.ts';
  * moves live, without a reload), sees it under 'Concluídos' once delivered, and orders it again.
  */
 
-/** The staff account e2e/start-server.sh creates. */
-const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
-
 type WithStorage = {
   localStorage: { setItem(key: string, value: string): void };
 };
-
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const reply = await request.post(`${API}/staff/auth/sign-in`, {
-    data: { username: STAFF_PHONE, password: STAFF_PASSWORD },
-  });
-  expect(reply.ok(), await reply.text()).toBe(true);
-  return ((await reply.json()) as { token: string }).token;
-}
 
 async function moveOrder(request: APIRequestContext, token: string, id: number, status: string) {
   const reply = await request.post(`${API}/staff/orders/${id}/status`, {

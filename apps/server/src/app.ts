@@ -345,9 +345,11 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   };
 }
 
-/** Deletes old Idempotency-Keys every IDEMPOTENCY_PURGE_EVERY_MS (docs/decisions/0019). */
-function startIdempotencyPurge(ctx: AppContext, orders: OrderService) {
-  const every = ctx.config.IDEMPOTENCY_PURGE_EVERY_MS;
+/**
+ * Runs `work` every `every` ms while the app is up (0: never), one round at a time: a round still
+ * running when the next is due skips it. A failed round is logged; the next one runs as usual.
+ */
+function startPeriodicJob(ctx: AppContext, every: number, name: string, work: () => Promise<unknown>) {
   if (every <= 0) return;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
@@ -355,12 +357,8 @@ function startIdempotencyPurge(ctx: AppContext, orders: OrderService) {
     timer = setInterval(() => {
       if (running) return;
       running = true;
-      orders
-        .purgeIdempotencyKeys(ctx.config.IDEMPOTENCY_KEY_MAX_AGE_HOURS)
-        .then((purged) => {
-          if (purged > 0) ctx.app.log.info({ purged }, 'old idempotency keys deleted');
-        })
-        .catch((error: unknown) => ctx.app.log.error({ err: error }, 'idempotency key purge failed'))
+      work()
+        .catch((error: unknown) => ctx.app.log.error({ err: error }, `${name} failed`))
         .finally(() => {
           running = false;
         });
@@ -372,26 +370,17 @@ function startIdempotencyPurge(ctx: AppContext, orders: OrderService) {
   });
 }
 
+/** Deletes old Idempotency-Keys every IDEMPOTENCY_PURGE_EVERY_MS (docs/decisions/0019). */
+function startIdempotencyPurge(ctx: AppContext, orders: OrderService) {
+  startPeriodicJob(ctx, ctx.config.IDEMPOTENCY_PURGE_EVERY_MS, 'idempotency key purge', async () => {
+    const purged = await orders.purgeIdempotencyKeys(ctx.config.IDEMPOTENCY_KEY_MAX_AGE_HOURS);
+    if (purged > 0) ctx.app.log.info({ purged }, 'old idempotency keys deleted');
+  });
+}
+
 /** Reads pending online payments from their providers every PAYMENTS_RECONCILE_MS (docs/decisions/0018). */
 function startReconciliation(ctx: AppContext, payments: PaymentService) {
-  const every = ctx.config.PAYMENTS_RECONCILE_MS;
-  if (every <= 0) return;
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
-  ctx.app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      payments
-        .reconcile()
-        .catch((error: unknown) => ctx.app.log.error({ err: error }, 'payment reconciliation failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, every);
-    timer.unref();
-  });
-  ctx.app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
+  startPeriodicJob(ctx, ctx.config.PAYMENTS_RECONCILE_MS, 'payment reconciliation', () =>
+    payments.reconcile(),
+  );
 }

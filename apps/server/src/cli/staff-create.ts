@@ -1,22 +1,19 @@
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isPhoneCountry } from '@comanda/domain';
 import { loadConfig } from '../config.ts';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { scryptCost } from '../lib/password.ts';
 import { createStaffAccount } from '../modules/auth/staff.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
+import { type CliIo, runAsDatabaseCli } from './database-cli.ts';
 
 const USAGE = `usage: npm run staff:create -- --store <slug> --phone <number> --name <name> --password <password> [--country BR]
   --phone     the mobile number as dialled in the country (BR: DDD + 9 digits)
   --password  8 to 128 characters; or leave it out and set STAFF_PASSWORD
   --country   one of BR UY US PT AR MX PY DE CN AU GB CA (default BR)`;
 
-export interface StaffCreateIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+export type StaffCreateIo = CliIo;
 
 /**
  * `npm run staff:create`: creates a staff account (is_superuser) at a store, without prompts.
@@ -97,26 +94,4 @@ export async function runStaffCreate(
   }
 }
 
-async function main(): Promise<number> {
-  const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await database.migrate();
-    return await runStaffCreate(process.argv.slice(2), {
-      database,
-      env: process.env,
-      io: { out: (line) => console.log(line), err: (line) => console.error(line) },
-    });
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main()
-    .then((code) => process.exit(code))
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runAsDatabaseCli(import.meta.url, runStaffCreate);

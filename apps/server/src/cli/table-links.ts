@@ -1,21 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { loadConfig, publicOrigin } from '../config.ts';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import { diningTables } from '../db/schema.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
+import { type CliIo, runAsDatabaseCli } from './database-cli.ts';
 
 const USAGE = `usage: npm run table:links -- --store <slug> [--rotate <ref>…] [--rotate-all]
   prints each active table's QR code addresses (/local/{id}?token=… and /self-checkout/{id}?token=…)
   --rotate      gives these tables (by ref) a new token: their printed QR codes stop working
   --rotate-all  gives every table of the store a new token`;
 
-export interface TableLinksIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+export type TableLinksIo = CliIo;
 
 /** A table's token: 128 random bits, URL-safe. */
 export function newTableToken(): string {
@@ -108,26 +105,4 @@ export async function runTableLinks(
   return 0;
 }
 
-async function main(): Promise<number> {
-  const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    await database.migrate();
-    return await runTableLinks(process.argv.slice(2), {
-      database,
-      env: process.env,
-      io: { out: (line) => console.log(line), err: (line) => console.error(line) },
-    });
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main()
-    .then((code) => process.exit(code))
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runAsDatabaseCli(import.meta.url, runTableLinks);
