@@ -20,5 +20,6 @@ export * from './payment-methods.ts';
 export * from './phone.ts';
 export * from './pix-brcode.ts';
 export * from './product-pricing.ts';
+export * from './staff-roles.ts';
 export * from './text-limit.ts';
 export * from './text-search.ts';

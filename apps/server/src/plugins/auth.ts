@@ -1,3 +1,4 @@
+import { type StaffRole, staffRoleAllows } from '@comanda/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../lib/errors.ts';
@@ -23,7 +24,9 @@ export interface CustomerPrincipal {
   username: string;
 }
 
-export type StaffPrincipal = CustomerPrincipal;
+export interface StaffPrincipal extends CustomerPrincipal {
+  role: StaffRole;
+}
 
 type TokenResolver = (store: StoreRef, token: string) => Promise<SessionIdentity | null>;
 
@@ -112,9 +115,18 @@ export async function requireCustomer(request: FastifyRequest): Promise<Customer
   return principalOf(session);
 }
 
-/** A signed-in staff account (is_superuser) of this store; customers get 403. */
-export async function requireStaff(request: FastifyRequest): Promise<StaffPrincipal> {
+/**
+ * A signed-in staff account of this store whose role allows at least `needed` (default: any staff
+ * role); customers and staff of a lower role get 403.
+ */
+export async function requireStaff(
+  request: FastifyRequest,
+  needed: StaffRole = 'attendant',
+): Promise<StaffPrincipal> {
   const session = await requireSession(request);
   if (!session.isSuperuser) throw forbidden();
-  return principalOf(session);
+  // Until staff accounts have their own roles, every is_superuser account is its store's owner.
+  const role: StaffRole = 'owner';
+  if (!staffRoleAllows(role, needed)) throw forbidden();
+  return { ...principalOf(session), role };
 }
