@@ -1,10 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
-import { nextTuesdayNoon } from '../support/clock.ts';
+import { nextMondayNoon, nextTuesdayNoon } from '../support/clock.ts';
 
 /** Beside the journeys' two servers (E2E_PORT, +1) and their stand-in PSPs (+10, +11, +20, +21). */
 export const SCREENS_PORT = Number(process.env.E2E_PORT ?? 3999) + 2;
 /** The moment the pages and the server live at: a Tuesday noon in UTC-3, both demo stores open. */
 export const SCREENS_TIME = nextTuesdayNoon();
+/** A second server whose clock reads a Monday noon, when sakura is closed but takes scheduled orders. */
+export const SCREENS_CLOSED_PORT = SCREENS_PORT + 1;
+export const SCREENS_CLOSED_TIME = nextMondayNoon();
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -49,18 +52,34 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'screens', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'bash e2e/start-server.sh',
-    cwd: '../..',
-    url: `http://127.0.0.1:${SCREENS_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(SCREENS_PORT),
-      // TEST-ONLY: the server's clock at SCREENS_TIME (open stores, the same day as the pages).
-      CLOCK_OFFSET_MS: String(SCREENS_TIME.getTime() - Date.now()),
-      E2E_DATA_DIR: '',
-      E2E_SERVER_LOG: `${process.env.TMPDIR ?? '/tmp'}/comanda-screens-${SCREENS_PORT}.log`,
+  webServer: [
+    {
+      command: 'bash e2e/start-server.sh',
+      cwd: '../..',
+      url: `http://127.0.0.1:${SCREENS_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(SCREENS_PORT),
+        // TEST-ONLY: the server's clock at SCREENS_TIME (open stores, the same day as the pages).
+        CLOCK_OFFSET_MS: String(SCREENS_TIME.getTime() - Date.now()),
+        E2E_DATA_DIR: '',
+        E2E_SERVER_LOG: `${process.env.TMPDIR ?? '/tmp'}/comanda-screens-${SCREENS_PORT}.log`,
+      },
     },
-  },
+    {
+      command: 'bash e2e/start-server.sh',
+      cwd: '../..',
+      url: `http://127.0.0.1:${SCREENS_CLOSED_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(SCREENS_CLOSED_PORT),
+        // TEST-ONLY: the server's clock at SCREENS_CLOSED_TIME (sakura closed, scheduling open).
+        CLOCK_OFFSET_MS: String(SCREENS_CLOSED_TIME.getTime() - Date.now()),
+        E2E_DATA_DIR: '',
+        E2E_SERVER_LOG: `${process.env.TMPDIR ?? '/tmp'}/comanda-screens-${SCREENS_CLOSED_PORT}.log`,
+      },
+    },
+  ],
 });

@@ -12,12 +12,14 @@ export const STORES: readonly Store[] = ['pizzaria', 'sakura'];
 export const MODES: readonly Mode[] = ['light', 'dark'];
 
 /** The bare app shell (what the service worker falls back to), as the runner fetches it. */
-export const shellUrl = (store: Store) => ({ url: `${API}/index.html`, headers: storeHost(store) });
+export const shellUrl = (store: Store) => ({ url: `${api()}/index.html`, headers: storeHost(store) });
 
-export const storeUrl = (store: Store, path = '/') => `http://${store}.localhost:${SCREENS_PORT}${path}`;
+/** A store's page on the suite's server, or on another one of its servers (`port`). */
+export const storeUrl = (store: Store, path = '/', port = SCREENS_PORT) =>
+  `http://${store}.localhost:${port}${path}`;
 /** The API from the test runner: Node does not resolve *.localhost, so the store goes in the Host header. */
-const API = `http://127.0.0.1:${SCREENS_PORT}`;
-const storeHost = (store: Store) => ({ host: `${store}.localhost:${SCREENS_PORT}` });
+const api = (port = SCREENS_PORT) => `http://127.0.0.1:${port}`;
+const storeHost = (store: Store, port = SCREENS_PORT) => ({ host: `${store}.localhost:${port}` });
 
 /** Per store: a product without choices, one with variants, one whose choices come in steps. */
 export const PRODUCTS: Record<
@@ -44,9 +46,14 @@ export const PRODUCTS: Record<
  */
 export async function prepare(
   page: Page,
-  { mode, language = 'pt_br', token }: { mode: Mode; language?: Language; token?: string },
+  {
+    mode,
+    language = 'pt_br',
+    token,
+    time = SCREENS_TIME,
+  }: { mode: Mode; language?: Language; token?: string; time?: Date },
 ) {
-  await page.clock.setFixedTime(SCREENS_TIME);
+  await page.clock.setFixedTime(time);
   await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
   const stored: Record<string, string> = { mode, language, ...(token ? { token } : {}) };
   await page.addInitScript({
@@ -99,11 +106,14 @@ export async function settle(page: Page) {
   });
 }
 
-/** Texts that change from run to run: order numbers, clock times, dates, QR codes. */
-export function dynamicParts(page: Page): Locator[] {
+/**
+ * Texts that change from run to run: order numbers, clock times, dates, QR codes. A screen whose
+ * times come from the fixed clocks alone (the schedule dialog) keeps them: `{ times: false }`.
+ */
+export function dynamicParts(page: Page, { times = true }: { times?: boolean } = {}): Locator[] {
   return [
     page.getByText(/nº\s*\d+|#\s?\d+|No\.\s*\d+/),
-    page.getByText(/\b\d{2}:\d{2}\b/),
+    ...(times ? [page.getByText(/\b\d{2}:\d{2}\b/)] : []),
     page.getByText(/\b\d{2}\/\d{2}(\/\d{2,4})?\b/),
     page.locator('img[src^="data:"], canvas, [data-testid="pix-code"]'),
   ];
@@ -120,10 +130,34 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** The screen matches its baseline and axe finds nothing serious on it. */
-export async function checkScreen(page: Page, name: string, extraMasks: Locator[] = []) {
+export async function checkScreen(
+  page: Page,
+  name: string,
+  extraMasks: Locator[] = [],
+  { maskTimes = true }: { maskTimes?: boolean } = {},
+) {
   await settle(page);
-  await expect(page).toHaveScreenshot(`${name}.png`, { mask: [...dynamicParts(page), ...extraMasks] });
+  await expect(page).toHaveScreenshot(`${name}.png`, {
+    mask: [...dynamicParts(page, { times: maskTimes }), ...extraMasks],
+  });
   expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+}
+
+export const CUSTOMER_PASSWORD = 'senha-segura-1';
+
+/** A new customer of the store, signed up through the API: its phone and session token. */
+export async function signUp(
+  request: APIRequestContext,
+  store: Store,
+  { name = 'Clara Screens', port = SCREENS_PORT }: { name?: string; port?: number } = {},
+): Promise<{ phone: string; token: string }> {
+  const phone = `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const reply = await request.post(`${api(port)}/core/registration_app/`, {
+    headers: storeHost(store, port),
+    data: { name, password: CUSTOMER_PASSWORD, terms: true, cellphone: phone, ddi: '55' },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return { phone, token: ((await reply.json()) as { detail: string }).detail };
 }
 
 /** A new customer of the store, signed up through the API; its session token. */
@@ -131,28 +165,28 @@ export async function newCustomer(
   request: APIRequestContext,
   store: Store,
   name = 'Clara Screens',
+  port = SCREENS_PORT,
 ): Promise<string> {
-  const phone = `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const reply = await request.post(`${API}/core/registration_app/`, {
-    headers: storeHost(store),
-    data: { name, password: 'senha-segura-1', terms: true, cellphone: phone, ddi: '55' },
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-  return ((await reply.json()) as { detail: string }).detail;
+  return (await signUp(request, store, { name, port })).token;
 }
 
 /** Saves 'Casa' at Rua Augusta, 1500 for the customer (a pizzaria neighbourhood; sakura by distance). */
-export async function saveAddress(request: APIRequestContext, store: Store, token: string) {
+export async function saveAddress(
+  request: APIRequestContext,
+  store: Store,
+  token: string,
+  port = SCREENS_PORT,
+) {
   const neighbourhoods = (await (
-    await request.get(`${API}/core/bairros_app?format=json`, { headers: storeHost(store) })
+    await request.get(`${api(port)}/core/bairros_app?format=json`, { headers: storeHost(store, port) })
   ).json()) as {
     id: number;
     descricao: string;
     cidade_id: number;
   }[];
   const consolacao = neighbourhoods.find((n) => n.descricao === 'Consolação');
-  const reply = await request.post(`${API}/core/v2/app/customer/upsert-addresses/`, {
-    headers: { ...storeHost(store), Authorization: `Bearer ${token}` },
+  const reply = await request.post(`${api(port)}/core/v2/app/customer/upsert-addresses/`, {
+    headers: { ...storeHost(store, port), Authorization: `Bearer ${token}` },
     data: {
       addresses: [
         {
@@ -185,8 +219,8 @@ export async function openProduct(page: Page, search: string, name: RegExp): Pro
 }
 
 /** Five of the store's simple product in the cart (above both minimum orders), from the menu; ends on /cart. */
-export async function fillCart(page: Page, store: Store, units = 5) {
-  await page.goto(storeUrl(store));
+export async function fillCart(page: Page, store: Store, units = 5, port = SCREENS_PORT) {
+  await page.goto(storeUrl(store, '/', port));
   await waitForMenu(page);
   const { search, simple } = PRODUCTS[store];
   const dialog = await openProduct(page, search.simple!, simple);

@@ -4,6 +4,11 @@ import './copy-value.css';
 
 /** How long 'copied' stays (spec section 9: the copied notice lasts 5 s). */
 const COPIED_MS = 5000;
+/**
+ * Beside its button a phone has room for about this many characters of the value; a longer one (an
+ * e-mail or random PIX key) gets the whole width with the button under it, rather than a mid-word wrap.
+ */
+const STACK_AFTER_CHARS = 18;
 
 export interface CopyValueTexts {
   /** The field's label ('Chave PIX (e-mail)', 'Código do cupom'). */
@@ -44,7 +49,9 @@ export function CopyValue({ value, texts }: { value: string; texts: CopyValueTex
       <label htmlFor={fieldId} className="copy-value-label">
         {texts.label}
       </label>
-      <div className="copy-value-row">
+      <div
+        className={value.length > STACK_AFTER_CHARS ? 'copy-value-row copy-value-stacked' : 'copy-value-row'}
+      >
         {/* A textarea, so a long key wraps instead of hiding its ends; out of the Tab order and of
             the dialog's first focus, since the button is how it is copied. */}
         <textarea
