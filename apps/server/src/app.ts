@@ -35,8 +35,12 @@ import { storeSlug } from './modules/payments/repository.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { loadSecretsKey } from './modules/payments/secrets.ts';
 import { PaymentService } from './modules/payments/service.ts';
+import { registerReportRoutes } from './modules/reports/routes.ts';
+import { ReportsService } from './modules/reports/service.ts';
 import { createSmsProvider } from './modules/sms/factory.ts';
 import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
+import { registerStoreControlRoutes } from './modules/store-controls/routes.ts';
+import { StoreControlsService } from './modules/store-controls/service.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -272,6 +276,8 @@ export async function buildApp(
   registerOrderRoutes(ctx, services);
   registerOrderTrackingRoutes(ctx, services);
   registerStaffOrderRoutes(ctx, services);
+  registerStoreControlRoutes(ctx, services);
+  registerReportRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
   startReconciliation(ctx, services.payments);
   startIdempotencyPurge(ctx, services.orders);
@@ -292,18 +298,22 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   }
   const limiter = new RateLimiter(db, config.RATE_LIMIT_MULTIPLIER);
   const maps = new LocalMapsProvider();
+  const orderTracking = new OrderTrackingService({ db, now, events: orderEvents });
   const orders = new OrderService({
     db,
     now,
     events: orderEvents,
     limiter,
     orderRate: orderRateRule(config.ORDER_RATE_LIMIT_MAX, config.ORDER_RATE_LIMIT_WINDOW_SECONDS),
+    acceptAutomatically: (storeId, id) => orderTracking.acceptAutomatically(storeId, id),
   });
-  const orderTracking = new OrderTrackingService({ db, now, events: orderEvents });
   const sms = createSmsProvider(config, db, app.log);
+  const menuCache = new MenuCache(db, config.MENU_CACHE_CHECK_MS);
   return {
     sms,
-    menuCache: new MenuCache(db, config.MENU_CACHE_CHECK_MS),
+    menuCache,
+    storeControls: new StoreControlsService({ db, now, menuCache }),
+    reports: new ReportsService({ db, now }),
     auth: new AuthService({
       db,
       now,

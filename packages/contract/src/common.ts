@@ -9,6 +9,8 @@ export const errorReply = z.object({
   code: z.string(),
   field: z.string().optional(),
   non_field_errors: z.array(z.string()).optional(),
+  /** 409 INVALID_TRANSITION: the order's status now (someone else may have moved it). */
+  current_status: z.string().optional(),
 });
 export type ErrorReply = z.infer<typeof errorReply>;
 

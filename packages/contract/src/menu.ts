@@ -24,6 +24,11 @@ export const company = z.object({
   tempo_buscar_minutos: z.string(),
   store_opened: z.boolean(),
   loja_aberta: z.boolean(),
+  reabre_em: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('While closed: when the store takes orders again by itself (ISO instant); null when unknown'),
   environment: z.enum(['production', 'development']),
   // modes
   permite_entrega: z.boolean(),
@@ -123,6 +128,7 @@ export const product = z.object({
   cod_pai: z.number().int().nullable(),
   ordem: z.number().int(),
   tem_grupos: z.boolean(),
+  esgotado: z.boolean().optional().describe('Sold out for now: listed, not orderable (absent = available)'),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
@@ -140,6 +146,7 @@ export const groupItem = z.object({
   ativo_pedidos: z.boolean(),
   ativo_garcom: z.boolean(),
   ingrediente: z.boolean(),
+  esgotado: z.boolean().optional().describe('Sold out for now: not offered (absent = available)'),
 });
 export type GroupItem = z.infer<typeof groupItem>;
 

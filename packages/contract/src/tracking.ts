@@ -109,7 +109,7 @@ export type StreamTicketReply = z.infer<typeof streamTicketReply>;
 export const staffOrderStatusChange = orderStatusChange.extend({
   /** Null for the placement. */
   from: z.string().nullable(),
-  /** user_id of who made the change: the customer at placement, a staff account afterwards. */
+  /** user_id of who made the change: the customer at placement, a staff account afterwards; null for the store’s auto-accept. */
   by: z.number().int().nullable(),
   reason: z.string().nullable(),
 });

@@ -21,5 +21,6 @@ export * from './phone.ts';
 export * from './pix-brcode.ts';
 export * from './product-pricing.ts';
 export * from './staff-roles.ts';
+export * from './store-controls.ts';
 export * from './text-limit.ts';
 export * from './text-search.ts';

@@ -190,3 +190,25 @@ export function schedulePeriods(
       return { period, free };
     });
 }
+
+/**
+ * The first instant at or after `from` when the hours have the store open, looking a week ahead
+ * (null when no shift opens in that week).
+ */
+export function firstOpenInstant(
+  shifts: readonly Shift[],
+  from: Date,
+  holidays: readonly string[] = [],
+): Date | null {
+  if (isOpenAt(shifts, from, holidays)) return from;
+  const firstDate = storeLocalTime(from).dateISO;
+  let first: number | null = null;
+  for (let offset = 0; offset <= 7; offset++) {
+    const dateISO = addDays(firstDate, offset);
+    for (const { start, end } of spansForDate(shifts, dateISO, holidays)) {
+      const instant = instantOf(dateISO, start);
+      if (end > start && instant > from.getTime() && (first === null || instant < first)) first = instant;
+    }
+  }
+  return first === null ? null : new Date(first);
+}

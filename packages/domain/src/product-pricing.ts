@@ -46,6 +46,8 @@ export interface GroupItem {
   /** Offered in table ('local') orders. */
   ativo_garcom: boolean;
   ingrediente: boolean;
+  /** Sold out for now (the staff's switch): never offered until switched back. */
+  esgotado?: boolean;
 }
 
 export interface ItemGroup {
@@ -76,6 +78,8 @@ export interface Product {
   item_pai: boolean;
   item_filho: boolean;
   cod_pai: number | null;
+  /** Sold out for now (the staff's switch): listed, not orderable. */
+  esgotado?: boolean;
 }
 
 export interface FullProduct extends Product {
@@ -151,7 +155,10 @@ export function sortedGroups(product: FullProduct): ProductGroup[] {
  */
 export function offeredItems(group: ProductGroup, channel: Channel): GroupItem[] {
   return group.grupo.lista_itens
-    .filter((item) => !item.excluido && (channel === 'local' ? item.ativo_garcom : item.ativo_pedidos))
+    .filter(
+      (item) =>
+        !item.excluido && !item.esgotado && (channel === 'local' ? item.ativo_garcom : item.ativo_pedidos),
+    )
     .sort(byDisplayOrder);
 }
 

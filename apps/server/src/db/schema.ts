@@ -1,3 +1,4 @@
+import type { OpenMode } from '@comanda/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -35,78 +36,89 @@ export interface DeliveryArea {
 }
 
 /** Company settings of spec section 3, one row per store. Money in centavos. */
-export const companySettings = pgTable('company_settings', {
-  storeId: integer('store_id')
-    .primaryKey()
-    .references(() => stores.id, { onDelete: 'cascade' }),
-  nome: text('nome').notNull(),
-  // display and timing
-  logo: text('logo'),
-  bgImage: text('bg_image'),
-  bgVideo: text('bg_video'),
-  /** Square PNG icons for the manifest. */
-  icon192: text('icon_192'),
-  icon512: text('icon_512'),
-  mostrarLogoBanner: boolean('mostrar_logo_banner').notNull().default(true),
-  deliveryTime: integer('delivery_time').notNull().default(80),
-  pickupTime: integer('pickup_time').notNull().default(50),
-  tempoEntregarMinutos: text('tempo_entregar_minutos').notNull().default(''),
-  tempoBuscarMinutos: text('tempo_buscar_minutos').notNull().default(''),
-  /** The owner's pause switch: closed whatever the hours say. */
-  pausada: boolean('pausada').notNull().default(false),
-  environment: text('environment').notNull().default('production'),
-  holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
-  // modes
-  permiteEntrega: boolean('permite_entrega').notNull().default(true),
-  permiteBusca: boolean('permite_busca').notNull().default(true),
-  permiteComerLocal: boolean('permite_comer_local').notNull().default(false),
-  agendamentoAtivo: boolean('agendamento_ativo').notNull().default(false),
-  permiteAgendamento: boolean('permite_agendamento').notNull().default(false),
-  scheduleStepMinutes: integer('schedule_step_minutes').notNull().default(30),
-  scheduleCapacity: integer('schedule_capacity'),
-  // money and payment
-  valorMinimo: integer('valor_minimo').notNull().default(0),
-  /** The most units of one cart line (docs/decisions/0021). */
-  qtdMaximaItem: integer('qtd_maxima_item').notNull().default(30),
-  /** The largest order total accepted, in centavos (docs/decisions/0021). */
-  valorMaximoPedido: integer('valor_maximo_pedido').notNull().default(300_000),
-  deliveryFeeType: text('delivery_fee_type').notNull().default('neighbourhood'),
-  deliveryMaxRadius: integer('delivery_max_radius').notNull().default(0),
-  deliveryRadiusTiers: jsonb('delivery_radius_tiers').$type<RadiusTier[]>().notNull().default([]),
-  deliveryAreas: jsonb('delivery_areas').$type<DeliveryArea[]>().notNull().default([]),
-  deliveryDiscountedFee: integer('delivery_discounted_fee'),
-  deliveryDiscountMinimumOrder: integer('delivery_discount_minimum_order').notNull().default(0),
-  onlinePayment: boolean('online_payment').notNull().default(false),
-  paymentByPix: boolean('payment_by_pix').notNull().default(false),
-  paymentByCard: boolean('payment_by_card').notNull().default(false),
-  paymentKey: text('payment_key'),
-  selfCheckoutRequireImplyPay: boolean('self_checkout_require_imply_pay').notNull().default(false),
-  expirationTimePix: integer('expiration_time_pix').notNull().default(300),
-  // maps and rules
-  googleMapsKey: text('google_maps_key'),
-  googleMapsViewport: text('google_maps_viewport'),
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-  deliveryCustomerDocRequired: boolean('delivery_customer_doc_required').notNull().default(false),
-  // contact
-  whatsapp: text('whatsapp').notNull().default(''),
-  facebook: text('facebook').notNull().default(''),
-  instagram: text('instagram').notNull().default(''),
-  site: text('site').notNull().default(''),
-  contato: text('contato').notNull().default(''),
-  emailContato: text('email_contato').notNull().default(''),
-  apresentacao: text('apresentacao').notNull().default(''),
-  endereco: text('endereco').notNull().default(''),
-  // style and tracking
-  primaryColor: text('primary_color').notNull().default('#c0392b'),
-  secondaryColor: text('secondary_color').notNull().default('#f1c40f'),
-  fontFamily: text('font_family').notNull().default('system-ui'),
-  fontUrl: text('font_url'),
-  defaultStyleMode: text('default_style_mode').notNull().default('light'),
-  fbPixelId: text('fb_pixel_id'),
-  googleTagManager: text('google_tag_manager'),
-  fbDomainVerification: text('fb_domain_verification'),
-});
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    storeId: integer('store_id')
+      .primaryKey()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    // display and timing
+    logo: text('logo'),
+    bgImage: text('bg_image'),
+    bgVideo: text('bg_video'),
+    /** Square PNG icons for the manifest. */
+    icon192: text('icon_192'),
+    icon512: text('icon_512'),
+    mostrarLogoBanner: boolean('mostrar_logo_banner').notNull().default(true),
+    deliveryTime: integer('delivery_time').notNull().default(80),
+    pickupTime: integer('pickup_time').notNull().default(50),
+    tempoEntregarMinutos: text('tempo_entregar_minutos').notNull().default(''),
+    tempoBuscarMinutos: text('tempo_buscar_minutos').notNull().default(''),
+    /** 'auto' follows the opening hours; 'open' and 'closed' override them (OPEN_MODES of the domain). */
+    openMode: text('open_mode').$type<OpenMode>().notNull().default('auto'),
+    /** A pause closes the store until then, whatever the mode; null or past when not paused. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    pauseReason: text('pause_reason'),
+    /** New orders for now go straight to Preparo. */
+    autoAccept: boolean('auto_accept').notNull().default(false),
+    /** The board prints the kitchen ticket when an order is accepted. */
+    autoPrint: boolean('auto_print').notNull().default(false),
+    environment: text('environment').notNull().default('production'),
+    holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
+    // modes
+    permiteEntrega: boolean('permite_entrega').notNull().default(true),
+    permiteBusca: boolean('permite_busca').notNull().default(true),
+    permiteComerLocal: boolean('permite_comer_local').notNull().default(false),
+    agendamentoAtivo: boolean('agendamento_ativo').notNull().default(false),
+    permiteAgendamento: boolean('permite_agendamento').notNull().default(false),
+    scheduleStepMinutes: integer('schedule_step_minutes').notNull().default(30),
+    scheduleCapacity: integer('schedule_capacity'),
+    // money and payment
+    valorMinimo: integer('valor_minimo').notNull().default(0),
+    /** The most units of one cart line (docs/decisions/0021). */
+    qtdMaximaItem: integer('qtd_maxima_item').notNull().default(30),
+    /** The largest order total accepted, in centavos (docs/decisions/0021). */
+    valorMaximoPedido: integer('valor_maximo_pedido').notNull().default(300_000),
+    deliveryFeeType: text('delivery_fee_type').notNull().default('neighbourhood'),
+    deliveryMaxRadius: integer('delivery_max_radius').notNull().default(0),
+    deliveryRadiusTiers: jsonb('delivery_radius_tiers').$type<RadiusTier[]>().notNull().default([]),
+    deliveryAreas: jsonb('delivery_areas').$type<DeliveryArea[]>().notNull().default([]),
+    deliveryDiscountedFee: integer('delivery_discounted_fee'),
+    deliveryDiscountMinimumOrder: integer('delivery_discount_minimum_order').notNull().default(0),
+    onlinePayment: boolean('online_payment').notNull().default(false),
+    paymentByPix: boolean('payment_by_pix').notNull().default(false),
+    paymentByCard: boolean('payment_by_card').notNull().default(false),
+    paymentKey: text('payment_key'),
+    selfCheckoutRequireImplyPay: boolean('self_checkout_require_imply_pay').notNull().default(false),
+    expirationTimePix: integer('expiration_time_pix').notNull().default(300),
+    // maps and rules
+    googleMapsKey: text('google_maps_key'),
+    googleMapsViewport: text('google_maps_viewport'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    deliveryCustomerDocRequired: boolean('delivery_customer_doc_required').notNull().default(false),
+    // contact
+    whatsapp: text('whatsapp').notNull().default(''),
+    facebook: text('facebook').notNull().default(''),
+    instagram: text('instagram').notNull().default(''),
+    site: text('site').notNull().default(''),
+    contato: text('contato').notNull().default(''),
+    emailContato: text('email_contato').notNull().default(''),
+    apresentacao: text('apresentacao').notNull().default(''),
+    endereco: text('endereco').notNull().default(''),
+    // style and tracking
+    primaryColor: text('primary_color').notNull().default('#c0392b'),
+    secondaryColor: text('secondary_color').notNull().default('#f1c40f'),
+    fontFamily: text('font_family').notNull().default('system-ui'),
+    fontUrl: text('font_url'),
+    defaultStyleMode: text('default_style_mode').notNull().default('light'),
+    fbPixelId: text('fb_pixel_id'),
+    googleTagManager: text('google_tag_manager'),
+    fbDomainVerification: text('fb_domain_verification'),
+  },
+  (t) => [check('company_settings_open_mode', sql`${t.openMode} in ('auto', 'open', 'closed')`)],
+);
 
 export const categories = pgTable(
   'categories',
@@ -148,6 +160,8 @@ export const products = pgTable(
     ordem: integer('ordem').notNull().default(0),
     ativoPedidos: boolean('ativo_pedidos').notNull().default(true),
     ativoGarcom: boolean('ativo_garcom').notNull().default(true),
+    /** Sold out for now (the staff's switch): listed, not orderable. */
+    esgotado: boolean('esgotado').notNull().default(false),
     excluido: boolean('excluido').notNull().default(false),
   },
   (t) => [uniqueIndex('products_store_ref').on(t.storeId, t.ref), index('products_store').on(t.storeId)],
@@ -191,6 +205,8 @@ export const optionGroupItems = pgTable(
     excluido: boolean('excluido').notNull().default(false),
     ativoPedidos: boolean('ativo_pedidos').notNull().default(true),
     ativoGarcom: boolean('ativo_garcom').notNull().default(true),
+    /** Sold out for now (the staff's switch): not offered until switched back. */
+    esgotado: boolean('esgotado').notNull().default(false),
     ingrediente: boolean('ingrediente').notNull().default(false),
   },
   (t) => [

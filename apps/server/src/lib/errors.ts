@@ -28,7 +28,7 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     readonly code: string,
     readonly detail: string,
-    readonly extra: { field?: string; retryAfterSeconds?: number } = {},
+    readonly extra: { field?: string; retryAfterSeconds?: number; currentStatus?: string } = {},
   ) {
     super(detail);
     this.status = statusByKind[kind];

@@ -28,6 +28,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         detail: error.detail,
         code: error.code,
         ...(error.extra.field ? { field: error.extra.field } : {}),
+        ...(error.extra.currentStatus ? { current_status: error.extra.currentStatus } : {}),
       });
     }
     if (error.validation) {

@@ -66,6 +66,7 @@ const productColumns = {
   ordem: products.ordem,
   ativoPedidos: products.ativoPedidos,
   ativoGarcom: products.ativoGarcom,
+  esgotado: products.esgotado,
   excluido: products.excluido,
   categoria: categories.descricao,
 };

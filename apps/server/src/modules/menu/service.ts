@@ -13,7 +13,7 @@ import type {
   TableList,
 } from '@comanda/contract';
 import { HIDDEN_FROM_IN_PERSON_LIST } from '@comanda/contract';
-import { type Channel, isOpenAt, type Shift, schedulePeriods, shortAppName } from '@comanda/domain';
+import { type Channel, type Shift, schedulePeriods, shortAppName, storeOpenState } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { srcsetOf } from '../../lib/media.ts';
@@ -52,7 +52,8 @@ export function bookedOutKey(bookedOut: ReadonlyMap<string, number>): string {
 /** The company settings that decide whether the store takes orders, now or scheduled. */
 export type AvailabilitySettings = Pick<
   CompanyRow,
-  | 'pausada'
+  | 'openMode'
+  | 'pausedUntil'
   | 'holidays'
   | 'agendamentoAtivo'
   | 'permiteAgendamento'
@@ -72,7 +73,13 @@ export function availabilityAt(
   now: Date,
   taken?: ReadonlyMap<string, number>,
 ) {
-  const open = !company.pausada && isOpenAt(shifts, now, company.holidays);
+  const state = storeOpenState(
+    { mode: company.openMode, pausedUntil: company.pausedUntil ? new Date(company.pausedUntil) : null },
+    shifts,
+    now,
+    company.holidays,
+  );
+  const open = state.open;
   const schedulingOn = company.agendamentoAtivo && company.permiteAgendamento;
   const periods = schedulingOn
     ? schedulePeriods(shifts, now, {
@@ -84,7 +91,7 @@ export function availabilityAt(
         ...(taken ? { taken } : {}),
       })
     : [];
-  return { open, periods };
+  return { open, periods, state };
 }
 
 /**
@@ -121,7 +128,7 @@ export async function buildCompany(
   now: Date,
   bookedOut?: ReadonlyMap<string, number>,
 ): Promise<Company[]> {
-  const { company: c, open, periods } = await storeAvailability(db, storeId, now, bookedOut);
+  const { company: c, open, periods, state } = await storeAvailability(db, storeId, now, bookedOut);
   return [
     {
       id: c.storeId,
@@ -137,6 +144,7 @@ export async function buildCompany(
       tempo_buscar_minutos: c.tempoBuscarMinutos,
       store_opened: open,
       loja_aberta: open,
+      reabre_em: state.reopensAt ? state.reopensAt.toISOString() : null,
       environment: c.environment === 'development' ? 'development' : 'production',
       permite_entrega: c.permiteEntrega,
       permite_busca: c.permiteBusca,
@@ -228,6 +236,7 @@ function toProduct(p: ProductRow, hasGroups: boolean): Product {
     cod_pai: p.parentId,
     ordem: p.ordem,
     tem_grupos: hasGroups,
+    esgotado: p.esgotado,
   };
 }
 
@@ -265,6 +274,7 @@ export interface OptionItemFields {
   ativoPedidos: boolean;
   ativoGarcom: boolean;
   ingrediente: boolean;
+  esgotado: boolean;
 }
 
 /** The spec's group of a full product (section 3 "Full product", "Group item") from stored fields. */
@@ -291,6 +301,7 @@ export function toProductGroup(use: OptionGroupUse, items: readonly OptionItemFi
         excluido: item.excluido,
         ativo_pedidos: item.ativoPedidos,
         ativo_garcom: item.ativoGarcom,
+        esgotado: item.esgotado,
         ingrediente: item.ingrediente,
       })),
     },

@@ -213,7 +213,8 @@ export async function setStatus(
     orderId: number;
     from: string;
     to: string;
-    byCustomerId: number;
+    /** Null: the store's auto-accept. */
+    byCustomerId: number | null;
     reason: string | null;
     at: Date;
   },

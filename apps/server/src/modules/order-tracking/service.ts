@@ -110,7 +110,7 @@ const transitionRefused = (from: string, to: string) =>
     'conflict',
     'INVALID_TRANSITION',
     from === to ? `O pedido já está em '${from}'.` : `Um pedido em '${from}' não pode passar para '${to}'.`,
-    { field: 'status' },
+    { field: 'status', currentStatus: from },
   );
 
 export interface OrderTrackingDeps {
@@ -192,6 +192,36 @@ export class OrderTrackingService {
     if (!row) return undefined;
     const details = await detailsOf(this.deps.db, storeId, [id]);
     return { order: row.order, lines: details.lines(id) };
+  }
+
+  /**
+   * The store's auto-accept (docs/decisions/0024): a new order for now goes from Solicitado to
+   * Preparo as soon as it is placed, recorded with no one as its author. An order someone already
+   * moved is left alone.
+   */
+  async acceptAutomatically(storeId: number, id: number): Promise<void> {
+    const { db, events } = this.deps;
+    await db.transaction(async (tx) => {
+      const order = await repo.lockStoreOrder(tx, storeId, id);
+      if (order?.status !== 'Solicitado') return;
+      const at = this.deps.now();
+      await repo.setStatus(tx, {
+        storeId,
+        orderId: id,
+        from: 'Solicitado',
+        to: 'Preparo',
+        byCustomerId: null,
+        reason: null,
+        at,
+      });
+      await events.publish(tx, {
+        storeId,
+        customerId: order.customerId,
+        id,
+        status: 'Preparo',
+        updatedAt: iso(at),
+      });
+    });
   }
 
   async changeStatus(staff: StaffPrincipal, id: number, body: OrderStatusUpdateRequest): Promise<StaffOrder> {

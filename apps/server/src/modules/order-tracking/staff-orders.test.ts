@@ -131,6 +131,7 @@ describe('moving an order (POST /staff/orders/{id}/status)', () => {
         expect(errorReply.parse(response.json())).toMatchObject({
           code: 'INVALID_TRANSITION',
           field: 'status',
+          current_status: from,
         });
       }
       expect(await snapshot(id)).toEqual(before);
@@ -207,6 +208,10 @@ describe('moving an order (POST /staff/orders/{id}/status)', () => {
       Array.from({ length: 6 }, () => changeStatus(t, staff.token, next, { status: 'Preparo' })),
     );
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    // Each loser learns where the order is now.
+    for (const reply of replies.filter((r) => r.statusCode === 409)) {
+      expect(errorReply.parse(reply.json()).current_status).toBe('Preparo');
+    }
     expect((await snapshot(next)).history.map((change) => change.toStatus)).toEqual([
       'Solicitado',
       'Preparo',

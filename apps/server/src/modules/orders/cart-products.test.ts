@@ -79,6 +79,7 @@ describe('CartProductCopies', () => {
     ativoPedidos: true,
     ativoGarcom: true,
     excluido: false,
+    esgotado: false,
     grupos: [],
   });
 

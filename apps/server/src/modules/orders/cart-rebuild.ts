@@ -47,7 +47,8 @@ export function isOffered(row: ContextProduct, channel: Channel): boolean {
 
 /**
  * The cart repriced: every submitted line rebuilt from the database, or the first refusal:
- * ITEM_UNAVAILABLE (unknown, deleted, inactive product or option), VARIANT_REQUIRED,
+ * ITEM_UNAVAILABLE (unknown, deleted, inactive product or option), SOLD_OUT (a product the store
+ * marked sold out; a sold-out option is ITEM_UNAVAILABLE, as it is not offered), VARIANT_REQUIRED,
  * INVALID_OPTIONS, INVALID_QUANTITY, then PRICE_CHANGED for the first line whose submitted
  * `produto_valor` or item `valor` differs from today's (prices are never taken from the client).
  */
@@ -65,6 +66,7 @@ export function repriceCart(
     const product = products.get(line.produto);
     if (!row || !product) throw refuse.productGone(field);
     if (!isOffered(row, channel)) throw refuse.productUnavailable(row.descricao, field);
+    if (row.esgotado) throw refuse.soldOut(row.descricao, field);
     const picks = picksOfItems(line.itens_pedidos);
     if (!picks) throw refuse.optionSentTwice(row.descricao, field);
     const result = buildCartLine(product, picks, {

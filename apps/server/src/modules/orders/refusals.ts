@@ -118,6 +118,7 @@ export const refuse = {
     itemUnavailable('Um produto do seu carrinho não existe mais nesta loja.', field),
   productUnavailable: (name: string, field: string) =>
     itemUnavailable(`${name} não está mais disponível.`, field),
+  soldOut: (name: string, field: string) => conflict('SOLD_OUT', `${name} está esgotado no momento.`, field),
   optionSentTwice: (name: string, field: string) =>
     invalid('INVALID_OPTIONS', `Uma opção de ${name} foi enviada duas vezes.`, field),
   priceChanged: (line: CartLineDraft, index: number) =>

@@ -33,6 +33,7 @@ export interface ContextGroupItem {
   ativoPedidos: boolean;
   ativoGarcom: boolean;
   ingrediente: boolean;
+  esgotado: boolean;
 }
 
 export interface ContextGroup {
@@ -61,6 +62,7 @@ export interface ContextProduct {
   parentId: number | null;
   ativoPedidos: boolean;
   ativoGarcom: boolean;
+  esgotado: boolean;
   excluido: boolean;
   grupos: ContextGroup[];
 }
@@ -125,6 +127,8 @@ export interface OrderContext extends AvailabilitySettings {
   paymentByCard: boolean;
   selfCheckoutRequireImplyPay: boolean;
   deliveryCustomerDocRequired: boolean;
+  /** The store accepts new orders for now by itself (docs/decisions/0024). */
+  autoAccept: boolean;
   shifts: Shift[];
   loyalty: ContextLoyalty | null;
   method: ContextPaymentMethod | null;
@@ -178,7 +182,8 @@ export async function loadOrderContext(
         where cu.store_id = ${storeId} and cu.id = ${customerId}) as "points",
       nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId",
       s.menu_version as "menuVersion",
-      c.pausada as "pausada",
+      c.open_mode as "openMode",
+      c.paused_until as "pausedUntil",
       c.holidays as "holidays",
       c.agendamento_ativo as "agendamentoAtivo",
       c.permite_agendamento as "permiteAgendamento",
@@ -197,6 +202,7 @@ export async function loadOrderContext(
       c.payment_by_card as "paymentByCard",
       c.self_checkout_require_imply_pay as "selfCheckoutRequireImplyPay",
       c.delivery_customer_doc_required as "deliveryCustomerDocRequired",
+      c.auto_accept as "autoAccept",
       (select coalesce(json_agg(json_build_object(
           'dia_semana', h.dia_semana, 'turno', h.turno, 'hr_inicio', h.hr_inicio, 'hr_fim', h.hr_fim)
           order by h.dia_semana, h.turno), '[]'::json)
@@ -227,7 +233,7 @@ export async function loadOrderContext(
           'urlImagem', p.url_imagem, 'categoryId', p.category_id, 'categoria', cat.descricao,
           'categoriaAtiva', cat.ativo, 'itemPai', p.item_pai, 'itemFilho', p.item_filho,
           'parentId', p.parent_id, 'ativoPedidos', p.ativo_pedidos, 'ativoGarcom', p.ativo_garcom,
-          'excluido', p.excluido,
+          'excluido', p.excluido, 'esgotado', p.esgotado,
           'grupos', (select coalesce(json_agg(json_build_object(
               'min', pg.min, 'max', pg.max, 'ordem', pg.ordem, 'id', g.id, 'descricao', g.descricao,
               'detalhes', g.detalhes, 'repetirItens', g.repetir_itens, 'politicaCobranca', g.politica_cobranca,
@@ -235,7 +241,7 @@ export async function loadOrderContext(
                   'id', i.id, 'descricao', i.descricao, 'detalhes', i.detalhes, 'preco', i.preco,
                   'urlImagem', i.url_imagem, 'ordem', i.ordem, 'fkItem', i.fk_item, 'qtPadrao', i.qt_padrao,
                   'excluido', i.excluido, 'ativoPedidos', i.ativo_pedidos, 'ativoGarcom', i.ativo_garcom,
-                  'ingrediente', i.ingrediente) order by i.id), '[]'::json)
+                  'ingrediente', i.ingrediente, 'esgotado', i.esgotado) order by i.id), '[]'::json)
                 from option_group_items i where i.group_id = g.id and i.store_id = ${storeId}))
               order by pg.ordem), '[]'::json)
             from product_groups pg join option_groups g on g.id = pg.group_id

@@ -43,6 +43,8 @@ export interface PlaceOrderResult {
   body: OrderPlacedReply | OrderErrorReply;
   /** The reply of an earlier request with the same key. */
   replayed: boolean;
+  /** A new order for now at a store that accepts orders by itself. */
+  autoAccept?: boolean;
 }
 
 /** An order paid through the app: placed awaiting its payment, whose attempt is written with it. */
@@ -60,6 +62,8 @@ export interface OrderServiceDeps {
   /** Counts each customer's orders (ORDER_RATE_LIMIT_*); without it, orders are not limited. */
   limiter?: RateLimiter;
   orderRate?: WindowRule;
+  /** Moves a new order on at a store with auto-accept (the order tracking module's, wired in app.ts). */
+  acceptAutomatically?: (storeId: number, orderId: number) => Promise<void>;
 }
 
 /**
@@ -107,7 +111,9 @@ export class OrderService {
       const result = await this.placeOnce(attempt, online);
       // An order awaiting its payment is announced when the payment releases it.
       if (result.statusCode === 201 && !result.replayed && !online) {
-        this.announce(principal, result.body as OrderPlacedReply);
+        const placed = result.body as OrderPlacedReply;
+        this.announce(principal, placed);
+        if (result.autoAccept) await this.deps.acceptAutomatically?.(principal.storeId, placed.order.id);
       }
       return result;
     } catch (error) {
@@ -203,7 +209,16 @@ export class OrderService {
       coupon,
     });
     await this.countOrder(principal, now);
-    return this.write(attempt, write, coupon?.maxUsesPerCustomer ?? null, context.scheduleCapacity, online);
+    const result = await this.write(
+      attempt,
+      write,
+      coupon?.maxUsesPerCustomer ?? null,
+      context.scheduleCapacity,
+      online,
+    );
+    // Scheduled orders wait for their time and paid-online ones for their payment: never accepted here.
+    const autoAccept = context.autoAccept && write.order.horaEntrega === null && !online;
+    return autoAccept && result.statusCode === 201 ? { ...result, autoAccept } : result;
   }
 
   /**

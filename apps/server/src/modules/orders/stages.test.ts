@@ -42,6 +42,7 @@ const burgerRow: ContextProduct = {
   parentId: null,
   ativoPedidos: true,
   ativoGarcom: true,
+  esgotado: false,
   excluido: false,
   grupos: [
     {
@@ -66,6 +67,7 @@ const burgerRow: ContextProduct = {
           excluido: false,
           ativoPedidos: true,
           ativoGarcom: true,
+          esgotado: false,
           ingrediente: false,
         },
       ],
@@ -78,7 +80,8 @@ function context(overrides: Partial<OrderContext> = {}): OrderContext {
     previous: null,
     points: 0,
     orderId: 501,
-    pausada: false,
+    openMode: 'auto',
+    pausedUntil: null,
     holidays: [],
     agendamentoAtivo: false,
     permiteAgendamento: false,
@@ -97,6 +100,7 @@ function context(overrides: Partial<OrderContext> = {}): OrderContext {
     paymentByCard: false,
     selfCheckoutRequireImplyPay: false,
     deliveryCustomerDocRequired: false,
+    autoAccept: false,
     shifts: EVERY_DAY_LUNCH,
     loyalty: {
       ativo: true,
@@ -200,8 +204,22 @@ describe('stage 2, the store', () => {
     );
   });
 
-  it('a paused store is closed', async () => {
-    expect(await check(body(), context({ pausada: true }))).toBe('409 STORE_CLOSED');
+  it('a store closed by its staff or paused is closed for now, and still takes scheduled orders', async () => {
+    expect(await check(body(), context({ openMode: 'closed' }))).toBe('409 STORE_CLOSED');
+    const noon = new Date('2026-05-05T15:30:00Z');
+    const paused = context({ pausedUntil: new Date(noon.getTime() + 20 * 60_000) });
+    expect(await check(body(), paused, noon)).toBe('409 STORE_CLOSED');
+    expect(await check(body(), context({ pausedUntil: new Date(noon.getTime() - 1) }), noon)).toBe(
+      'accepted',
+    );
+    const scheduling = { ...paused, agendamentoAtivo: true, permiteAgendamento: true };
+    const [free] = checkoutStoreOf(scheduling, noon).freePeriods;
+    expect(await check(body({ agendado: true, hora_entrega: free }), scheduling, noon)).toBe('accepted');
+  });
+
+  it('a store open by its staff takes orders outside its hours', async () => {
+    const night = new Date('2026-05-05T23:00:00Z');
+    expect(await check(body(), context({ openMode: 'open' }), night)).toBe('accepted');
   });
 });
 
@@ -220,6 +238,27 @@ describe('stage 3, the cart repriced from the database', () => {
         repriceCart([{ produto: 10, qtd: 1, produto_valor: 100, itens_pedidos: [] }], products, rows, 'app'),
       ),
     ).toBe('409 PRICE_CHANGED');
+  });
+
+  it('refuses a product the store marked sold out, and an option item marked sold out', async () => {
+    const soldOut = new Map([[10, { ...burgerRow, esgotado: true }]]);
+    expect(
+      await refusalOf(() =>
+        repriceCart([{ produto: 10, qtd: 1, itens_pedidos: [] }], products, soldOut, 'app'),
+      ),
+    ).toBe('409 SOLD_OUT');
+    const group = burgerRow.grupos[0]!;
+    const item = group.itens[0]!;
+    const itemSoldOut = { ...burgerRow, grupos: [{ ...group, itens: [{ ...item, esgotado: true }] }] };
+    const picked = [
+      { produto: 10, qtd: 1, itens_pedidos: [{ item_id: item.id, grupo: group.id, quantidade_pedida: 1 }] },
+    ];
+    expect(await refusalOf(() => repriceCart(picked, products, rows, 'app'))).toBe('accepted');
+    expect(
+      await refusalOf(() =>
+        repriceCart(picked, fullProducts([itemSoldOut]), new Map([[10, itemSoldOut]]), 'app'),
+      ),
+    ).toBe('409 ITEM_UNAVAILABLE');
   });
 
   it('refuses a product not sold on the channel', async () => {

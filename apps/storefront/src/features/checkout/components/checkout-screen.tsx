@@ -18,6 +18,7 @@ import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts
 import { markPendingPixPaid, pendingPixOf, savePendingPix, usePendingPix } from '../../../lib/pending-pix.ts';
 import { customerPhone } from '../../../lib/phone-display.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
+import { scheduleDays, scheduleText } from '../../../lib/schedule-times.ts';
 import { isLocalMode, SOURCE_KEY } from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
 import { readStorage } from '../../../lib/storage.ts';
@@ -28,7 +29,6 @@ import { useCheckoutQuote } from '../hooks/use-checkout-quote.ts';
 import { usePlaceOrder } from '../hooks/use-place-order.ts';
 import { type OrderDraft, orderPayload } from '../model/order.ts';
 import { initialPaymentId } from '../model/quote.ts';
-import { scheduleDays, scheduleText } from '../model/schedule-times.ts';
 import { AddressChooserDialog } from './address-chooser-dialog.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 import { CouponBlock } from './coupon-block.tsx';

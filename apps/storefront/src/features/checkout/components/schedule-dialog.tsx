@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
+import type { ScheduleDay } from '../../../lib/schedule-times.ts';
 import type { CheckoutT } from '../checkout-texts.ts';
-import type { ScheduleDay } from '../model/schedule-times.ts';
 
 interface DialogProps {
   onClose: () => void;

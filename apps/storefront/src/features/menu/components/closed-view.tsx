@@ -1,6 +1,8 @@
 import type { Company } from '@comanda/contract';
 import { shiftsByWeekday, storeLocalTime } from '@comanda/domain';
 import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/preferences.ts';
+import { scheduleText } from '../../../lib/schedule-times.ts';
 import { useOpeningHours } from '../../../lib/start-data.ts';
 import { openStoreInfo } from '../../../lib/store-info.ts';
 import { MenuHeader } from './menu-header.tsx';
@@ -11,6 +13,7 @@ import { MenuHeader } from './menu-header.tsx';
  */
 export function ClosedView({ company, onBrowse }: { company: Company; onBrowse: () => void }) {
   const t = useT();
+  const language = useLanguage();
   const { data: hours } = useOpeningHours();
   const today = hours ? shiftsByWeekday(hours)[storeLocalTime(new Date()).weekday]?.shifts : undefined;
   return (
@@ -19,6 +22,11 @@ export function ClosedView({ company, onBrowse }: { company: Company; onBrowse: 
       <div className="closed-view">
         <h2 className="closed-title">{t('closedTitle')}</h2>
         <p>{t('closedText')}</p>
+        {company.reabre_em ? (
+          <p className="closed-reopens">
+            {t('reopensAt', { when: scheduleText(company.reabre_em, new Date(), language) })}
+          </p>
+        ) : null}
         {today ? (
           <p className="closed-hours">
             {today.length > 0

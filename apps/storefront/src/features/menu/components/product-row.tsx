@@ -30,12 +30,13 @@ export const ProductRow = memo(function ProductRow({ product, price, onSelect, t
   const image = product.url_miniatura ?? product.url_imagem;
   const srcSet = (thumbnail ? product.srcset_miniatura : product.srcset_imagem) ?? undefined;
   return (
-    <li className="product-item">
+    <li className={product.esgotado ? 'product-item product-sold-out' : 'product-item'}>
       <button type="button" className="product-row" onClick={() => onSelect(product)}>
         <span className="product-text">
           <span className="product-name">{product.descricao}</span>
           {product.detalhes ? <span className="product-details">{product.detalhes}</span> : null}
           <PriceText label={price} t={t} />
+          {product.esgotado ? <span className="sold-out-chip">{t('soldOut')}</span> : null}
         </span>
         {image ? (
           <img

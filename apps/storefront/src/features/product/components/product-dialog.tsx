@@ -252,15 +252,21 @@ export function ProductDialog({
               {t('back')}
             </button>
           )}
-          <button
-            type="button"
-            className="button button-primary"
-            aria-disabled={forwardBlocked || undefined}
-            disabled={loading}
-            onClick={showInsert ? onInsertClick : onNext}
-          >
-            {showInsert ? t('insert') : t('next')}
-          </button>
+          {product.esgotado ? (
+            <button type="button" className="button button-primary" disabled>
+              {t('soldOut')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-primary"
+              aria-disabled={forwardBlocked || undefined}
+              disabled={loading}
+              onClick={showInsert ? onInsertClick : onNext}
+            >
+              {showInsert ? t('insert') : t('next')}
+            </button>
+          )}
         </div>
       </footer>
     </Dialog>

@@ -1,5 +1,5 @@
 import { storeClockText, storeLocalTime } from '@comanda/domain';
-import type { Language } from '../../../lib/preferences.ts';
+import type { Language } from './preferences.ts';
 
 /** One day of schedule periods, as the schedule dialog lists them. */
 export interface ScheduleDay {

@@ -1,0 +1,92 @@
+import { OPEN_MODES, PAUSE_MINUTES, PAUSE_REASON_MAX_LENGTH } from '@comanda/domain';
+import { z } from 'zod';
+import { freeText } from './common.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Store controls (docs/decisions/0024): open or close now, pause, auto-accept and auto-print.
+
+/** GET /staff/store and the reply of every store-control change. */
+export const storeControlsReply = z.object({
+  mode: z.enum(OPEN_MODES).describe("'auto' follows the opening hours; 'open' and 'closed' override them"),
+  paused_until: z.string().nullable().describe('End of the current pause (ISO instant), or null'),
+  pause_reason: z.string().nullable(),
+  open_now: z.boolean().describe('Whether the store takes orders for now (what the storefront shows)'),
+  closed_by: z.enum(['hours', 'pause', 'mode']).nullable(),
+  reopens_at: z
+    .string()
+    .nullable()
+    .describe('When it takes orders again with nobody acting (ISO instant); null when open or unknown'),
+  auto_accept: z.boolean(),
+  auto_print: z.boolean(),
+});
+export type StoreControlsReply = z.infer<typeof storeControlsReply>;
+
+/** PUT /staff/store/mode */
+export const storeModeRequest = z.object({ mode: z.enum(OPEN_MODES) }).strict();
+
+/** POST /staff/store/pause */
+export const storePauseRequest = z
+  .object({
+    minutes: z.number().int().min(PAUSE_MINUTES.min).max(PAUSE_MINUTES.max),
+    reason: freeText(PAUSE_REASON_MAX_LENGTH).optional(),
+  })
+  .strict();
+
+/** PATCH /staff/store/settings */
+export const storeSettingsRequest = z
+  .object({ auto_accept: z.boolean().optional(), auto_print: z.boolean().optional() })
+  .strict()
+  .refine((body) => body.auto_accept !== undefined || body.auto_print !== undefined, {
+    message: 'Informe auto_accept ou auto_print.',
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Sold out
+
+const availabilityEntry = z.object({ id: z.number().int(), descricao: z.string(), esgotado: z.boolean() });
+
+/** GET /staff/menu/availability: what the sold-out switches act on, as the menu lists it. */
+export const menuAvailabilityReply = z.object({
+  categories: z.array(
+    z.object({ id: z.number().int(), descricao: z.string(), products: z.array(availabilityEntry) }),
+  ),
+  groups: z.array(
+    z.object({ id: z.number().int(), descricao: z.string(), items: z.array(availabilityEntry) }),
+  ),
+});
+export type MenuAvailabilityReply = z.infer<typeof menuAvailabilityReply>;
+
+/** PUT /staff/menu/products/{id}/sold-out and /staff/menu/option-items/{id}/sold-out */
+export const soldOutRequest = z.object({ sold_out: z.boolean() }).strict();
+export const soldOutReply = availabilityEntry.extend({ menu_version: z.number().int() });
+export type SoldOutReply = z.infer<typeof soldOutReply>;
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+const figure = z.object({ orders: z.number().int(), revenue: z.number().int() });
+
+/** GET /staff/reports/today: the store's day so far (UTC-3 calendar day). */
+export const todayReport = z.object({
+  date: z.string().describe("The store's day, YYYY-MM-DD (UTC-3)"),
+  orders: z.number().int().describe('Orders placed today, not cancelled'),
+  revenue: z.number().int().describe('Their totals, centavos'),
+  average_ticket: z.number().int().describe('revenue / orders, centavos (0 without orders)'),
+  cancelled: z.number().int(),
+  by_payment: z.array(figure.extend({ method: z.string() })),
+  by_delivery_type: z.array(figure.extend({ tipo_entrega: z.string() })),
+  top_products: z.array(
+    z.object({
+      produto: z.number().int(),
+      descricao: z.string(),
+      qtd: z.number().int(),
+      revenue: z.number().int(),
+    }),
+  ),
+});
+export type TodayReport = z.infer<typeof todayReport>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+/** GET /staff/reports/orders.csv: days in store time, both included, at most 92 of them. */
+export const ordersCsvQuery = z.object({ from: isoDate, to: isoDate });

@@ -1,0 +1,48 @@
+import { firstOpenInstant, isOpenAt, type Shift } from './opening-hours.ts';
+
+/**
+ * The store's own switches over its hours (issue 16, docs/decisions/0024): 'auto' follows the
+ * opening hours, 'open' and 'closed' override them until changed; a pause closes the store until
+ * its end whatever the mode.
+ */
+export const OPEN_MODES = ['auto', 'open', 'closed'] as const;
+export type OpenMode = (typeof OPEN_MODES)[number];
+
+/** A pause lasts 5 minutes to 4 hours. */
+export const PAUSE_MINUTES = { min: 5, max: 240 } as const;
+export const PAUSE_REASON_MAX_LENGTH = 120;
+
+export interface StoreControls {
+  mode: OpenMode;
+  /** The end of the current pause; a past instant (or null) means no pause. */
+  pausedUntil: Date | null;
+}
+
+export type ClosedBy = 'hours' | 'pause' | 'mode';
+
+export interface StoreOpenState {
+  open: boolean;
+  /** Why the store is closed; null while open. */
+  closedBy: ClosedBy | null;
+  /** When it takes orders again without anyone acting; null while open or when nobody knows. */
+  reopensAt: Date | null;
+}
+
+/** Whether a store takes orders for now at `now`, and when it opens again when it does not. */
+export function storeOpenState(
+  controls: StoreControls,
+  shifts: readonly Shift[],
+  now: Date,
+  holidays: readonly string[] = [],
+): StoreOpenState {
+  if (controls.mode === 'closed') return { open: false, closedBy: 'mode', reopensAt: null };
+  const pauseEnd = controls.pausedUntil && controls.pausedUntil > now ? controls.pausedUntil : null;
+  if (pauseEnd) {
+    const reopensAt = controls.mode === 'open' ? pauseEnd : firstOpenInstant(shifts, pauseEnd, holidays);
+    return { open: false, closedBy: 'pause', reopensAt };
+  }
+  if (controls.mode === 'open' || isOpenAt(shifts, now, holidays)) {
+    return { open: true, closedBy: null, reopensAt: null };
+  }
+  return { open: false, closedBy: 'hours', reopensAt: firstOpenInstant(shifts, now, holidays) };
+}
