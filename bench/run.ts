@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark of the project, one after the other, each printing a table. */
 import { runAbuseBench } from './abuse.ts';
+import { runBoardBench } from './board.ts';
 import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
 import { runServerMenuBench } from './server-menu.ts';
@@ -9,6 +10,7 @@ const benches: [string, () => Promise<unknown>][] = [
   ['menu calls', runServerMenuBench],
   ['order placement', runOrdersBench],
   ['PIX payments', runPaymentsBench],
+  ['order board', runBoardBench],
   ['storefront first load', runStorefrontBench],
   ['abuse suite', runAbuseBench],
 ];

@@ -22,6 +22,10 @@ if [[ "${E2E_ACCOUNT_FIXTURES:-1}" == 1 ]]; then
   STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-equipe-e2e-senha}" node --import tsx e2e/support/seed-staff.ts \
     --store pizzaria --phone "${E2E_STAFF_PHONE:-11955550100}" --name "Equipe E2E" >/dev/null ||
     echo "start-server: no new staff account (see above)" >&2
+  # And one at sakura, for the staff app's screenshots of both stores.
+  STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-equipe-e2e-senha}" node --import tsx e2e/support/seed-staff.ts \
+    --store sakura --phone "${E2E_SAKURA_STAFF_PHONE:-11955550101}" --name "Equipe Sakura" >/dev/null ||
+    echo "start-server: no new sakura staff account (see above)" >&2
   # The journeys read recovery codes from the SMS stand-in's outbox page (GET /_dev/sms).
 fi
 exec node --import tsx apps/server/src/main.ts

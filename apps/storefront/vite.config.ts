@@ -60,6 +60,8 @@ const pwa = VitePWA({
   manifest: false,
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+    // The staff app is its own entry: customers' phones never download it.
+    globIgnores: ['staff.html', 'assets/staff-*'],
     // Pages come from the network (they carry the store's look and menu); the shell is the fallback.
     navigateFallback: null,
     skipWaiting: true,
@@ -67,7 +69,8 @@ const pwa = VitePWA({
     cleanupOutdatedCaches: true,
     runtimeCaching: [
       {
-        urlPattern: ({ request }) => request.mode === 'navigate',
+        // The staff app's pages are never kept nor answered with the customer's shell.
+        urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/staff'),
         handler: 'NetworkFirst',
         options: {
           cacheName: 'pages',
@@ -118,6 +121,13 @@ export default defineConfig({
     // Every browser the storefront supports has <link rel=modulepreload>.
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    rollupOptions: {
+      // The customer storefront and the staff app (docs/decisions/0025): separate entries, no shared first load.
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        staff: path.resolve(import.meta.dirname, 'staff.html'),
+      },
+    },
   },
   test: {
     setupFiles: ['./src/test/setup.ts'],

@@ -50,6 +50,18 @@ const CASES: Case[] = [
     allowed: '../../../components/dialog.tsx',
   },
   {
+    name: 'customer code does not import the staff app (from lib/)',
+    file: 'apps/storefront/src/lib/staff-fixture.ts',
+    forbidden: '../staff/board-model.ts',
+    allowed: './money-fixture.ts',
+  },
+  {
+    name: 'a storefront feature does not import the staff app',
+    file: 'apps/storefront/src/features/menu/components/staff-fixture.tsx',
+    forbidden: '../../../staff/staff-app.tsx',
+    allowed: '../../../lib/i18n.ts',
+  },
+  {
     name: 'the domain package imports no Node.js module',
     file: 'packages/domain/src/node-fixture.ts',
     forbidden: 'node:crypto',

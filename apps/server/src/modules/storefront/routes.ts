@@ -73,6 +73,15 @@ export async function registerStorefront(ctx: AppContext, { menuCache }: { menuC
     return readFileSync(file, 'utf8');
   });
 
+  const staffFile = path.join(dir, 'staff.html');
+  const staffTemplate: PreparedTemplate | null = existsSync(staffFile)
+    ? prepareTemplate(readFileSync(staffFile, 'utf8'), (href) => {
+        const file = path.resolve(dir, `.${href}`);
+        if (!file.startsWith(dir) || !existsSync(file)) return null;
+        return readFileSync(file, 'utf8');
+      })
+    : null;
+
   await app.register(fastifyStatic, {
     root: dir,
     prefix: '/',
@@ -148,6 +157,40 @@ export async function registerStorefront(ctx: AppContext, { menuCache }: { menuC
     if (accepts(acceptEncoding, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.identity);
   };
+
+  /**
+   * The staff app (docs/decisions/0025): its own page and bundle, with the store's look and name;
+   * no menu start data and no pre-paint. Its client-side views live under /staff/app/.
+   */
+  const staffPages = new Map<number, { key: string; page: EncodedPage }>();
+  const sendStaffPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!staffTemplate) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    const { id: storeId, slug } = request.store;
+    const now = ctx.now();
+    const minute = Math.floor(now.getTime() / 60_000);
+    const bookedOut = await menu.bookedOutPeriods(db, storeId, now);
+    const company = await menuCache.get(storeId, `company:${minute}${menu.bookedOutKey(bookedOut)}`, () =>
+      menu.buildCompany(db, storeId, slug, now, bookedOut),
+    );
+    const key = company?.etag ?? '-';
+    let cached = staffPages.get(storeId);
+    if (cached?.key !== key) {
+      const first = company ? (JSON.parse(company.identity.toString('utf8')) as Company[])[0] : undefined;
+      const html = first
+        ? renderStorePage(staffTemplate, {
+            company: first,
+            manifest: null,
+            bootJson: `{"company":${company!.identity.toString('utf8')}}`,
+          })
+        : staffTemplate.html;
+      cached = { key, page: encodePage(html) };
+      staffPages.set(storeId, cached);
+    }
+    reply.header('x-robots-tag', 'noindex');
+    return sendPage(request, reply, cached.page);
+  };
+  app.get('/staff', sendStaffPage);
+  app.get('/staff/app/*', sendStaffPage);
 
   // Browsers ask for /favicon.ico on their own now and then: send them to the store's icon.
   app.get('/favicon.ico', async (request, reply) => {

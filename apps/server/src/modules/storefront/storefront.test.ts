@@ -17,6 +17,13 @@ function fakeBuild(): string {
       '<link rel="stylesheet" crossorigin href="/assets/app.css"></head>' +
       '<body><div id="root"></div><!--store-boot--></body></html>',
   );
+  writeFileSync(
+    path.join(dir, 'staff.html'),
+    '<!doctype html><html lang="pt-BR" data-mode="light"><head><meta charset="utf-8"><title>Comanda · Equipe</title>' +
+      '<!--store-head--><script type="module" crossorigin src="/assets/staff.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/app.css"></head>' +
+      '<body><div id="root"></div><!--store-boot--></body></html>',
+  );
   writeFileSync(path.join(dir, 'assets/app.css'), ':root{--primary:#000}.x{color:red}');
   const js = 'console.log("app");'.repeat(100);
   writeFileSync(path.join(dir, 'assets/app.js'), js);
@@ -97,6 +104,29 @@ describe('storefront page', () => {
     const cart = (await get('/cart')).body;
     expect(cart).toContain('<div id="root"></div>');
     expect(bootOf(cart).company).toBeDefined();
+  });
+
+  it('serves the staff app on its own page, with the store look and no menu or pre-paint', async () => {
+    for (const url of ['/staff', '/staff/app/board']) {
+      const res = await get(url, host('sakura'));
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-robots-tag']).toBe('noindex');
+      const html = res.body;
+      expect(html).toContain('<script type="module" crossorigin src="/assets/staff.js">');
+      expect(html).not.toContain('/assets/app.js');
+      expect(html).toContain('--primary:#ff5c8a;--on-primary:#000000');
+      expect(html).not.toContain('data-prepaint');
+      const boot = bootOf(html);
+      expect(Object.keys(boot)).toEqual(['company']);
+      expect(boot.company).toEqual(
+        (await get('/core/empresa_personal_app?format=json', host('sakura'))).json(),
+      );
+    }
+    expect((await get('/')).body).not.toContain('/assets/staff.js');
+    // The staff API beside it is still the API.
+    const api = await get('/staff/orders');
+    expect(api.statusCode).toBe(401);
+    expect(api.json()).toMatchObject({ code: 'NOT_AUTHENTICATED' });
   });
 
   it('gives the second store its own look on its sub-domain', async () => {

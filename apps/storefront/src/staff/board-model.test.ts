@@ -1,0 +1,120 @@
+import type { StaffOrder } from '@comanda/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  alarmState,
+  byColumn,
+  columnOf,
+  groupedLines,
+  mergeOrders,
+  nextStatus,
+  phoneText,
+  ringingOrders,
+} from './board-model.ts';
+
+const NOW = new Date('2026-05-05T15:00:00Z'); // 12:00 in São Paulo
+
+function order(id: number, status: string, overrides: Partial<StaffOrder> = {}): StaffOrder {
+  return {
+    id,
+    status,
+    dh_iniciado: new Date(NOW.getTime() - id * 60_000).toISOString(),
+    updated_at: NOW.toISOString(),
+    agendado: false,
+    hora_entrega: null,
+    produtos_pedidos: [],
+    ...overrides,
+  } as StaffOrder;
+}
+
+const line = (produto: number, qtd: number, itens: number[] = [], observacao = '') =>
+  ({
+    produto,
+    qtd,
+    observacao,
+    valor_total: qtd * 100,
+    itens_pedidos: itens.map((item_id) => ({ item_id, grupo: 1, quantidade_pedida: 1 })),
+  }) as unknown as StaffOrder['produtos_pedidos'][number];
+
+describe('the board’s columns', () => {
+  it('puts each status in its column, oldest first; done only when it ended today', () => {
+    const orders = [
+      order(1, 'Solicitado'),
+      order(2, 'Solicitado'),
+      order(3, 'Preparo'),
+      order(4, 'Finalização'),
+      order(5, 'Concluido'),
+      order(6, 'Entregue'),
+      order(7, 'Cancelado', { updated_at: '2026-05-04T20:00:00Z' }),
+    ];
+    const columns = byColumn(orders, NOW);
+    expect(columns.new.map((o) => o.id)).toEqual([2, 1]);
+    expect(columns.preparing.map((o) => o.id)).toEqual([4, 3]);
+    expect(columns.ready.map((o) => o.id)).toEqual([5]);
+    expect(columns.done.map((o) => o.id)).toEqual([6]);
+  });
+
+  it('keeps a scheduled order apart until an hour before its time, and it does not ring', () => {
+    const later = order(8, 'Solicitado', { agendado: true, hora_entrega: '2026-05-05T17:00:00Z' });
+    const soon = order(9, 'Solicitado', { agendado: true, hora_entrega: '2026-05-05T15:30:00Z' });
+    expect(columnOf(later, NOW)).toBe('scheduled');
+    expect(columnOf(soon, NOW)).toBe('new');
+    expect(ringingOrders([later, soon], NOW)).toEqual([9]);
+  });
+});
+
+describe('live updates', () => {
+  it('merges by id, never twice, and never back to an older copy', () => {
+    const shown = mergeOrders(new Map(), [order(1, 'Preparo', { updated_at: '2026-05-05T15:05:00Z' })]);
+    const late = mergeOrders(shown, [
+      order(1, 'Solicitado', { updated_at: '2026-05-05T15:00:00Z' }),
+      order(2, 'Solicitado'),
+    ]);
+    expect([...late.values()].map((o) => [o.id, o.status])).toEqual([
+      [1, 'Preparo'],
+      [2, 'Solicitado'],
+    ]);
+    const newer = mergeOrders(late, [order(1, 'Concluido', { updated_at: '2026-05-05T15:10:00Z' })]);
+    expect(newer.get(1)?.status).toBe('Concluido');
+    expect(newer.size).toBe(2);
+  });
+});
+
+describe('actions and alarm', () => {
+  it('offers the next step of each open status and none for a closed one', () => {
+    expect(
+      ['Solicitado', 'Preparo', 'Finalização', 'Concluido', 'Entregue', 'Cancelado'].map(nextStatus),
+    ).toEqual(['Preparo', 'Concluido', 'Concluido', 'Entregue', null, null]);
+  });
+
+  it('rings while an order is new and sound is allowed; muted until the tap; idle when none', () => {
+    expect(alarmState(true, [1])).toBe('ringing');
+    expect(alarmState(false, [1])).toBe('muted');
+    expect(alarmState(true, [])).toBe('idle');
+  });
+});
+
+describe('what the card and the ticket show', () => {
+  it('adds up identical lines, keeps different choices and notes apart', () => {
+    const grouped = groupedLines([
+      line(1, 1),
+      line(1, 1),
+      line(1, 2),
+      line(1, 1, [5]),
+      line(1, 1, [], 'sem gelo'),
+      line(2, 1),
+    ]);
+    expect(grouped.map((l) => [l.produto, l.qtd, l.observacao, l.itens_pedidos.length])).toEqual([
+      [1, 4, '', 0],
+      [1, 1, '', 1],
+      [1, 1, 'sem gelo', 0],
+      [2, 1, '', 0],
+    ]);
+    expect(grouped[0]!.valor_total).toBe(400);
+  });
+
+  it('writes Brazilian phone digits as (11) 98765-4321', () => {
+    expect(phoneText('11987654321')).toBe('(11) 98765-4321');
+    expect(phoneText('1133334444')).toBe('(11) 3333-4444');
+    expect(phoneText('+351912345678')).toBe('+351912345678');
+  });
+});

@@ -1,0 +1,369 @@
+import type { StaffOrder, StaffOrderListReply, StreamTicketReply } from '@comanda/contract';
+import { ORDER_EVENT, orderEventData, RESYNC_EVENT } from '@comanda/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { readBoot } from '../lib/boot.ts';
+import { useStore } from '../lib/external-store.ts';
+import { Alarm } from './alarm.ts';
+import {
+  alarmState,
+  byColumn,
+  COLUMNS,
+  type Column,
+  DONE_STATUSES,
+  mergeOrders,
+  OPEN_STATUSES,
+  ringingOrders,
+} from './board-model.ts';
+import { type OrderAction, OrderCard } from './order-card.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { StaffApiError, setStaffToken, staffFetch, staffToken } from './staff-api.ts';
+import { type StaffT, useStaffT } from './staff-texts.ts';
+import { StoreControls } from './store-controls.tsx';
+import { OrderTicket } from './ticket.tsx';
+import { TodayView } from './today-report.tsx';
+
+/** The staff app: sign-in, then the live order board and the store's controls. */
+export function StaffApp() {
+  const token = useStore(staffToken);
+  return token ? <SignedIn /> : <SignIn />;
+}
+
+function SignIn() {
+  const t = useStaffT();
+  const storeName = readBoot().company?.[0]?.nome;
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await staffFetch<{ token: string }>('/staff/auth/sign-in', {
+        method: 'POST',
+        json: { username: phone.replace(/\D/g, ''), password },
+      });
+      setStaffToken(reply.token);
+    } catch (caught) {
+      setError(caught instanceof StaffApiError && caught.status < 500 ? t('signInFailed') : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="staff-signin">
+      <form className="staff-card" onSubmit={submit}>
+        {storeName ? <p className="staff-store-name">{storeName}</p> : null}
+        <h1>{t('signInTitle')}</h1>
+        <p className="staff-muted">{t('signInIntro')}</p>
+        <label className="staff-field">
+          <span>{t('phone')}</span>
+          <input
+            type="tel"
+            inputMode="tel"
+            autoComplete="username"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            required
+          />
+        </label>
+        <label className="staff-field">
+          <span>{t('password')}</span>
+          <input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
+        </label>
+        {error ? (
+          <p className="staff-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? t('signingIn') : t('signIn')}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+const COLUMN_TITLE: Record<Column, Parameters<StaffT>[0]> = {
+  scheduled: 'columnScheduled',
+  new: 'columnNew',
+  preparing: 'columnPreparing',
+  ready: 'columnReady',
+  done: 'columnDone',
+};
+
+/** Re-reads the open orders and today's done ones: the catch-up after a (re)connection. */
+async function loadBoard(): Promise<StaffOrder[]> {
+  const [open, done] = await Promise.all([
+    staffFetch<StaffOrderListReply>(`/staff/orders?status=${OPEN_STATUSES.join(',')}&limit=100`),
+    staffFetch<StaffOrderListReply>(`/staff/orders?status=${DONE_STATUSES.join(',')}&limit=50`),
+  ]);
+  return [...open.results, ...done.results];
+}
+
+const RECONNECT_MS = 3000;
+
+/** The live board's orders: a catch-up list, then the store's event stream, merged by id. */
+function useLiveOrders() {
+  const [orders, setOrders] = useState<Map<number, StaffOrder>>(new Map());
+  const [connected, setConnected] = useState(true);
+  const merge = useCallback(
+    (incoming: StaffOrder[]) => setOrders((board) => mergeOrders(board, incoming)),
+    [],
+  );
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const connect = async () => {
+      try {
+        const { ticket } = await staffFetch<StreamTicketReply>('/staff/orders/events/ticket', {
+          method: 'POST',
+        });
+        if (stopped) return;
+        source = new EventSource(`/staff/orders/events?ticket=${encodeURIComponent(ticket)}`);
+        source.addEventListener('open', () => {
+          setConnected(true);
+          // Whatever happened while the stream was down arrives here, merged by id.
+          void loadBoard().then(merge, () => undefined);
+        });
+        source.addEventListener(ORDER_EVENT, (event) => {
+          const data = orderEventData.safeParse(JSON.parse((event as MessageEvent<string>).data));
+          if (!data.success) return;
+          void staffFetch<StaffOrder>(`/staff/orders/${data.data.id}`).then(
+            (order) => merge([order]),
+            () => undefined,
+          );
+        });
+        source.addEventListener(RESYNC_EVENT, () => void loadBoard().then(merge, () => undefined));
+        source.addEventListener('error', () => {
+          setConnected(false);
+          source?.close();
+          if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
+        });
+      } catch {
+        setConnected(false);
+        if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
+      }
+    };
+    void connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [merge]);
+
+  return { orders, connected, merge };
+}
+
+/** Re-renders every 30 s, for the cards' 'há N min' and the scheduled orders' lead. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Keeps the screen on while the board is open (where the browser allows it). */
+function useWakeLock() {
+  useEffect(() => {
+    type WakeLockSentinel = { release(): Promise<void> };
+    const wakeLock = (
+      navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<WakeLockSentinel> } }
+    ).wakeLock;
+    if (!wakeLock) return;
+    let sentinel: WakeLockSentinel | null = null;
+    const acquire = () => {
+      if (document.visibilityState !== 'visible') return;
+      wakeLock.request('screen').then(
+        (lock) => {
+          sentinel = lock;
+        },
+        () => undefined,
+      );
+    };
+    acquire();
+    document.addEventListener('visibilitychange', acquire);
+    return () => {
+      document.removeEventListener('visibilitychange', acquire);
+      void sentinel?.release();
+    };
+  }, []);
+}
+
+type Pending = { kind: 'refuse' | 'cancel'; order: StaffOrder } | null;
+
+function SignedIn() {
+  const t = useStaffT();
+  const [view, setView] = useState<'board' | 'controls' | 'today'>('board');
+  const { orders, connected, merge } = useLiveOrders();
+  const now = useMinuteClock();
+  useWakeLock();
+  const alarm = useRef<Alarm | null>(null);
+  const [soundOn, setSoundOn] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending>(null);
+  const [printing, setPrinting] = useState<StaffOrder | null>(null);
+  const [autoPrint, setAutoPrint] = useState(false);
+
+  const columns = useMemo(() => byColumn(orders.values(), now), [orders, now]);
+  const ringing = useMemo(() => ringingOrders(orders.values(), now), [orders, now]);
+  const state = alarmState(soundOn, ringing);
+
+  useEffect(() => {
+    if (state === 'ringing') alarm.current?.start();
+    else alarm.current?.stop();
+  }, [state]);
+  useEffect(() => () => alarm.current?.stop(), []);
+
+  useEffect(() => {
+    staffFetch<{ auto_print: boolean }>('/staff/store').then(
+      (controls) => setAutoPrint(controls.auto_print),
+      () => undefined,
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!printing) return;
+    const done = () => setPrinting(null);
+    window.addEventListener('afterprint', done, { once: true });
+    const frame = requestAnimationFrame(() => window.print());
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('afterprint', done);
+    };
+  }, [printing]);
+
+  const enableSound = () => {
+    alarm.current ??= new Alarm();
+    alarm.current.unlock();
+    setSoundOn(true);
+  };
+
+  const move = async (order: StaffOrder, status: string, reason?: string) => {
+    setNotice(null);
+    try {
+      const updated = await staffFetch<StaffOrder>(`/staff/orders/${order.id}/status`, {
+        method: 'POST',
+        json: reason ? { status, reason } : { status },
+      });
+      merge([updated]);
+      if (status === 'Preparo' && autoPrint) setPrinting(updated);
+      return true;
+    } catch (error) {
+      if (error instanceof StaffApiError && error.status === 409) {
+        // Someone else moved it first: show where it is now.
+        const current = await staffFetch<StaffOrder>(`/staff/orders/${order.id}`).catch(() => null);
+        if (current) {
+          merge([current]);
+          setNotice(t('changedMeanwhile', { id: order.id, status: t(`status${current.status}` as never) }));
+          return true;
+        }
+      }
+      setNotice(t('actionFailed', { detail: error instanceof Error ? error.message : String(error) }));
+      return false;
+    }
+  };
+
+  const onAction = (order: StaffOrder, action: OrderAction) => {
+    if (action.kind === 'advance') void move(order, action.to);
+    else if (action.kind === 'print') setPrinting(order);
+    else setPending({ kind: action.kind, order });
+  };
+
+  const signOut = async () => {
+    await staffFetch('/staff/auth/sign-out', { method: 'POST' }).catch(() => undefined);
+    setStaffToken(null);
+  };
+
+  const shown: Column[] = columns.scheduled.length > 0 ? ['scheduled', ...COLUMNS] : [...COLUMNS];
+
+  return (
+    <div className="staff-app" data-alarm={state}>
+      <header className="staff-topbar">
+        <h1>{t('appTitle')}</h1>
+        <nav className="staff-tabs" aria-label={t('appTitle')}>
+          <button type="button" aria-pressed={view === 'board'} onClick={() => setView('board')}>
+            {t('board')}
+            {ringing.length > 0 ? <span className="staff-badge">{ringing.length}</span> : null}
+          </button>
+          <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
+            {t('controls')}
+          </button>
+          <button type="button" aria-pressed={view === 'today'} onClick={() => setView('today')}>
+            {t('today')}
+          </button>
+        </nav>
+        <button
+          type="button"
+          className={soundOn ? 'staff-topbar-button' : 'staff-topbar-button staff-topbar-call'}
+          onClick={enableSound}
+          disabled={soundOn}
+        >
+          {soundOn ? t('soundOn') : t('enableSound')}
+        </button>
+        <button type="button" className="staff-topbar-button" onClick={() => void signOut()}>
+          {t('signOut')}
+        </button>
+      </header>
+      {connected ? null : (
+        <p className="staff-banner staff-banner-offline" role="status">
+          {t('connectionLost')}
+        </p>
+      )}
+      {state !== 'idle' ? (
+        <p className="staff-banner staff-banner-alarm" role="alert">
+          {t('newOrders', { count: ringing.length })}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="staff-banner" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {view === 'board' ? (
+        <main className="staff-board">
+          {shown.map((column) => (
+            <section key={column} className="staff-column" aria-label={t(COLUMN_TITLE[column])}>
+              <h2>
+                {t(COLUMN_TITLE[column])} <span className="staff-count">{columns[column].length}</span>
+              </h2>
+              {columns[column].length === 0 ? <p className="staff-muted">{t('emptyColumn')}</p> : null}
+              {columns[column].map((order) => (
+                <OrderCard key={order.id} order={order} now={now} onAction={onAction} t={t} />
+              ))}
+            </section>
+          ))}
+        </main>
+      ) : view === 'controls' ? (
+        <StoreControls t={t} onAutoPrint={setAutoPrint} />
+      ) : (
+        <TodayView t={t} />
+      )}
+      {pending ? (
+        <ReasonDialog
+          title={t(pending.kind === 'refuse' ? 'reasonRefuseTitle' : 'reasonCancelTitle', {
+            id: pending.order.id,
+          })}
+          t={t}
+          onCancel={() => setPending(null)}
+          onConfirm={async (reason) => {
+            if (await move(pending.order, 'Cancelado', reason)) setPending(null);
+          }}
+        />
+      ) : null}
+      {printing ? <OrderTicket order={printing} t={t} /> : null}
+    </div>
+  );
+}

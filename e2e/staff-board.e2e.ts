@@ -1,0 +1,244 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { submission } from '../apps/server/src/test/submission.ts';
+import { openSignedIn } from './support/checkout.ts';
+import { API, signUpThroughApi, userIdOf } from './support/customers.ts';
+import { expect, storeUrl, test, waitForMenu } from './support/fixtures.ts';
+import { staffToken } from './support/staff.ts';
+
+/*
+ * The store's side (issue 16): the staff app's live board on a counter tablet while a customer
+ * orders on a phone, the store controls reaching the storefront, and the kitchen ticket's print
+ * layout.
+ */
+
+const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
+const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
+const PIZZARIA_HOST = { host: `pizzaria.localhost:${new URL(API).port}` };
+
+test.use({ serviceWorkers: 'block' });
+
+/** Cancels every order still waiting for the store, so the board's alarm is about this test's order. */
+async function clearNewOrders(request: APIRequestContext, token: string) {
+  const reply = await request.get(`${API}/staff/orders?status=Solicitado&limit=100`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { results } = (await reply.json()) as { results: { id: number }[] };
+  for (const order of results) {
+    await request.post(`${API}/staff/orders/${order.id}/status`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { status: 'Cancelado', reason: 'Pedido de teste' },
+    });
+  }
+}
+
+/** The staff app on a counter tablet, signed in through its form. */
+async function openBoard(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1024, height: 768 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    serviceWorkers: 'block',
+  });
+  const board = await context.newPage();
+  // The print dialog is the browser's; the layout it prints is what these journeys check.
+  await board.addInitScript({ content: 'window.print = () => {};' });
+  await board.goto(storeUrl('pizzaria', '/staff'));
+  await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONE);
+  await board.getByLabel('Senha').fill(STAFF_PASSWORD);
+  await board.getByRole('button', { name: 'Entrar' }).click();
+  await expect(board.getByRole('region', { name: 'Novos' })).toBeVisible();
+  return board;
+}
+
+/** Five Guaraná cans, pickup, card on delivery, from the phone; ends on the order's detail. Returns its id. */
+async function orderFromPhone(page: Page): Promise<number> {
+  await page.goto('/');
+  await waitForMenu(page);
+  await page.getByRole('searchbox').fill('guarana');
+  await page.getByRole('button', { name: /Guaraná Antarctica lata 350 ml/ }).click();
+  const dialog = page.getByRole('dialog');
+  for (let i = 1; i < 5; i++) await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
+  await dialog.getByRole('button', { name: 'Inserir' }).click();
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  await page.getByRole('tab', { name: 'Retirada' }).click();
+  await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+  const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
+  await result.getByRole('button', { name: 'Ver status' }).click();
+  await expect(page).toHaveURL(/\/mobile\/orders\/\d+$/);
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+test.describe('the staff board', () => {
+  test('a new order appears live with the alarm; accepting stops it and moves the customer’s stepper; a refusal reaches the customer', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    await clearNewOrders(request, await staffToken(request));
+    const board = await openBoard(browser);
+    await board.getByRole('button', { name: 'Ativar som' }).click();
+    const app = board.locator('.staff-app');
+    await expect(app).toHaveAttribute('data-alarm', 'idle');
+
+    const customer = await signUpThroughApi(request, 'Bia Balcão');
+    await openSignedIn(page, customer);
+    const id = await orderFromPhone(page);
+
+    // No reload: the stream brings it.
+    const card = board
+      .getByRole('region', { name: 'Novos' })
+      .getByRole('article', { name: `Pedido nº ${id}` });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('5× Guaraná Antarctica lata 350 ml');
+    await expect(card).toContainText('Retirada no balcão');
+    await expect(card).toContainText('Pagamento: Cartão de crédito (na entrega)');
+    await expect(app).toHaveAttribute('data-alarm', 'ringing');
+    await expect(board.getByRole('alert')).toContainText('1 pedido(s) novo(s)');
+
+    await card.getByRole('button', { name: 'Aceitar' }).click();
+    await expect(app).toHaveAttribute('data-alarm', 'idle');
+    const preparing = board
+      .getByRole('region', { name: 'Em preparo' })
+      .getByRole('article', { name: `Pedido nº ${id}` });
+    await expect(preparing).toBeVisible();
+    const stepper = page.getByRole('list', { name: 'Andamento do pedido' });
+    await expect(stepper.locator('[aria-current="step"]')).toHaveText(/Em preparo/);
+
+    await preparing.getByRole('button', { name: 'Pronto' }).click();
+    await expect(
+      board.getByRole('region', { name: 'Prontos / saiu' }).getByRole('article', { name: `Pedido nº ${id}` }),
+    ).toBeVisible();
+    await expect(stepper.locator('[aria-current="step"]')).toHaveText(/Pronto/);
+
+    // A second order, refused with a reason the customer reads.
+    const second = await orderFromPhone(page);
+    const secondCard = board.getByRole('article', { name: `Pedido nº ${second}` });
+    await expect(secondCard).toBeVisible();
+    await secondCard.getByRole('button', { name: 'Recusar' }).click();
+    const reason = board.getByRole('dialog', { name: `Recusar o pedido nº ${second}` });
+    await reason.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(reason.getByRole('alert')).toHaveText('Informe o motivo.');
+    await reason.getByLabel('Motivo (o cliente vê)').fill('Acabou o gás');
+    await reason.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(reason).toBeHidden();
+    await expect(
+      board
+        .getByRole('region', { name: 'Concluídos hoje' })
+        .getByRole('article', { name: `Pedido nº ${second}` }),
+    ).toBeVisible();
+    await expect(page.getByText('Motivo: Acabou o gás')).toBeVisible();
+    await expect(app).toHaveAttribute('data-alarm', 'idle');
+
+    // Another member of the staff delivers the first order: this board shows it without a reload.
+    await request.post(`${API}/staff/orders/${id}/status`, {
+      headers: { Authorization: `Bearer ${await staffToken(request)}` },
+      data: { status: 'Entregue' },
+    });
+    await expect(
+      board
+        .getByRole('region', { name: 'Concluídos hoje' })
+        .getByRole('article', { name: `Pedido nº ${id}` }),
+    ).toBeVisible();
+    await board.context().close();
+  });
+
+  test('pause closes the storefront with its reopening time; sold out hides the add button and the server refuses it', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const board = await openBoard(browser);
+    await board.getByRole('button', { name: 'Loja' }).click();
+    await expect(board.getByText('Aberta agora')).toBeVisible();
+    await board.getByLabel('Motivo da pausa (opcional)').fill('Cozinha cheia');
+    await board.getByRole('button', { name: '15 min' }).click();
+    await expect(board.getByText(/Pausada até \d{2}:\d{2} · Cozinha cheia/)).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Estamos fechados' })).toBeVisible();
+    await expect(page.getByText(/Voltamos a aceitar pedidos hoje às \d{2}:\d{2}\./)).toBeVisible();
+
+    await board.getByRole('button', { name: 'Encerrar pausa' }).click();
+    await expect(board.getByText('Aberta agora')).toBeVisible();
+    await page.reload();
+    await waitForMenu(page);
+
+    const guarana = board.getByRole('checkbox', { name: 'Esgotado: Guaraná Antarctica lata 350 ml' });
+    await guarana.check();
+    await expect(guarana).toBeChecked();
+    try {
+      await page.reload();
+      await waitForMenu(page);
+      await page.getByRole('searchbox').fill('guarana');
+      const row = page.getByRole('button', { name: /Guaraná Antarctica lata 350 ml/ });
+      await expect(row).toContainText('Esgotado');
+      await row.click();
+      await expect(page.getByRole('dialog').getByRole('button', { name: 'Esgotado' })).toBeDisabled();
+      await expect(page.getByRole('dialog').getByRole('button', { name: 'Inserir' })).toHaveCount(0);
+
+      // A crafted order for it is refused by the server.
+      const token = await signUpThroughApi(request, 'Caio Curioso');
+      const products = (await (
+        await request.get(`${API}/estoque/produtos_app`, { headers: PIZZARIA_HOST })
+      ).json()) as { id: number; descricao: string; valor_venda: number }[];
+      const can = products.find((p) => p.descricao === 'Guaraná Antarctica lata 350 ml')!;
+      const crafted = await request.post(`${API}/bar/v2/app/order/upsert/`, {
+        headers: { Authorization: `Bearer ${token}`, 'idempotency-key': `sold-out-${Date.now()}` },
+        data: submission(userIdOf(token), [
+          { produto: can.id, qtd: 5, produto_valor: can.valor_venda, itens_pedidos: [] },
+        ]),
+      });
+      expect(crafted.status(), await crafted.text()).toBe(409);
+      expect(((await crafted.json()) as { code: string }).code).toBe('SOLD_OUT');
+    } finally {
+      await guarana.uncheck();
+      await expect(guarana).not.toBeChecked();
+      await board.context().close();
+    }
+  });
+
+  test('the kitchen ticket prints on 80 mm paper', async ({ browser, page, request }) => {
+    const customer = await signUpThroughApi(request, 'Téo Ticket');
+    await openSignedIn(page, customer);
+    const id = await orderFromPhone(page);
+    const board = await openBoard(browser);
+    const card = board.getByRole('article', { name: `Pedido nº ${id}` });
+    await card.getByRole('button', { name: 'Imprimir' }).click();
+    await board.emulateMedia({ media: 'print' });
+    const ticket = board.getByTestId('ticket');
+    await expect(ticket).toBeVisible();
+    await expect(ticket).toContainText('COZINHA');
+    await expect(ticket).toContainText(`#${id}`);
+    await expect(ticket).toContainText('5x Guaraná Antarctica lata 350 ml');
+    await expect(ticket).toContainText('RETIRADA');
+    // 72 mm of print at 96 px per inch, inside the 80 mm roll.
+    const box = (await ticket.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(Math.ceil((80 / 25.4) * 96));
+    await expect(board.locator('.staff-app')).toBeHidden();
+    await ticket.screenshot({ path: test.info().outputPath('kitchen-ticket.png') });
+    await board.context().close();
+  });
+
+  test('today at a glance and the orders of the day as a spreadsheet', async ({ browser, page, request }) => {
+    const customer = await signUpThroughApi(request, 'Rita Relatório');
+    await openSignedIn(page, customer);
+    const id = await orderFromPhone(page);
+    const board = await openBoard(browser);
+    await board.getByRole('button', { name: 'Hoje' }).click();
+    const today = board.getByRole('region', { name: 'Hoje até agora' });
+    await expect(today.getByText('Faturamento')).toBeVisible();
+    await expect(today.getByText('Guaraná Antarctica lata 350 ml')).toBeVisible();
+    const [download] = await Promise.all([
+      board.waitForEvent('download'),
+      board.getByRole('button', { name: 'Baixar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^pedidos-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    expect(csv.startsWith('\uFEFFPedido;Data;Status;Cliente;')).toBe(true);
+    expect(csv).toContain(`\r\n${id};`);
+    await board.context().close();
+  });
+});
