@@ -79,8 +79,10 @@ for (const store of STORES) {
       await expect(card).toContainText(`12× ${PRODUCT[store]}`);
       // The order number, its time and the customer's phone differ from run to run: they are masked,
       // and the masked boxes get a fixed width so a longer number does not move the picture.
+      await page.addStyleTag({
+        content: '.staff-order-head h3 { width: 9rem } .staff-order-head span { width: 8rem }',
+      });
       await expect(card).toHaveScreenshot(`${name('staff-order-card')}.png`, {
-        style: '.staff-order-head h3 { width: 9rem } .staff-order-head span { width: 8rem }',
         mask: [
           card.getByRole('heading'),
           card.locator('.staff-order-head span'),
