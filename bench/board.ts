@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { createStaffAccount } from '../apps/server/src/modules/auth/staff.ts';
+import { createStaffAccount } from '../apps/server/src/modules/staff/service.ts';
 import { findStoreBySlug } from '../apps/server/src/plugins/tenant.ts';
 import { submission } from '../apps/server/src/test/submission.ts';
 import { printTable, startServer } from './support.ts';
@@ -104,7 +104,14 @@ export async function runBoardBench() {
       const phone = `1195555${String(i).padStart(4, '0')}`;
       await createStaffAccount(
         database.db,
-        { storeId: store.id, country: 'BR', phone, name: `Equipe ${i}`, password: PASSWORD },
+        {
+          storeId: store.id,
+          country: 'BR',
+          phone,
+          name: `Equipe ${i}`,
+          password: PASSWORD,
+          role: 'attendant',
+        },
         { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
       );
       const reply = await post(server.url, '/staff/auth/sign-in', { username: phone, password: PASSWORD });

@@ -32,7 +32,10 @@ async function clearNewOrders(request: APIRequestContext, token: string) {
 }
 
 /** The staff app on a counter tablet, signed in through its form. */
-async function openBoard(browser: Browser): Promise<Page> {
+async function openBoard(
+  browser: Browser,
+  { phone = STAFF_PHONE, password = STAFF_PASSWORD } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: 1024, height: 768 },
     locale: 'pt-BR',
@@ -43,8 +46,8 @@ async function openBoard(browser: Browser): Promise<Page> {
   // The print dialog is the browser's; the layout it prints is what these journeys check.
   await board.addInitScript({ content: 'window.print = () => {};' });
   await board.goto(storeUrl('pizzaria', '/staff'));
-  await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONE);
-  await board.getByLabel('Senha').fill(STAFF_PASSWORD);
+  await board.getByRole('textbox', { name: 'Celular' }).fill(phone);
+  await board.getByLabel('Senha').fill(password);
   await board.getByRole('button', { name: 'Entrar' }).click();
   await expect(board.getByRole('region', { name: 'Novos' })).toBeVisible();
   return board;
@@ -240,5 +243,43 @@ test.describe('the staff board', () => {
     expect(csv.startsWith('\uFEFFPedido;Data;Status;Cliente;')).toBe(true);
     expect(csv).toContain(`\r\n${id};`);
     await board.context().close();
+  });
+
+  test('the owner adds an attendant, who sees the orders but not the store’s controls, figures or team; removed, they are signed out', async ({
+    browser,
+  }) => {
+    const owner = await openBoard(browser);
+    await owner.getByRole('button', { name: 'Equipe' }).click();
+    const add = owner.getByRole('region', { name: 'Adicionar à equipe' });
+    // A fresh phone each run: the journeys' database lives across retries.
+    const phone = `1196${String(Date.now()).slice(-7)}`;
+    await add.getByLabel('Nome').fill('Bia Atendente');
+    await add.getByLabel('Celular').fill(phone);
+    await add.getByLabel('Função').selectOption('attendant');
+    await add.getByLabel('Senha inicial').fill('senha-da-bia-1');
+    await add.getByRole('button', { name: 'Adicionar' }).click();
+    await expect(
+      owner.getByRole('status').filter({ hasText: 'Bia Atendente foi adicionado(a)' }),
+    ).toBeVisible();
+    const member = owner.getByRole('listitem', { name: 'Bia Atendente' });
+    await expect(member.getByLabel('Função')).toHaveValue('attendant');
+
+    const attendant = await openBoard(browser, { phone, password: 'senha-da-bia-1' });
+    await expect(attendant.getByRole('button', { name: 'Loja', exact: true })).toBeVisible();
+    await expect(attendant.getByRole('button', { name: 'Hoje' })).toHaveCount(0);
+    await expect(attendant.getByRole('button', { name: 'Equipe' })).toHaveCount(0);
+    await attendant.getByRole('button', { name: 'Loja', exact: true }).click();
+    await expect(attendant.getByText('Só gerentes e donos abrem, fecham ou pausam a loja.')).toBeVisible();
+    await expect(attendant.getByRole('button', { name: 'Fechar agora' })).toHaveCount(0);
+    await expect(attendant.getByRole('region', { name: 'Esgotados' })).toBeVisible();
+
+    await member.getByRole('button', { name: 'Remover' }).click();
+    await member.getByRole('button', { name: 'Remover' }).click();
+    await expect(owner.getByRole('listitem', { name: 'Bia Atendente' })).toHaveCount(0);
+    // The attendant's session ended: opening the app again asks to sign in.
+    await attendant.reload();
+    await expect(attendant.getByRole('heading', { name: 'Entrar na equipe' })).toBeVisible();
+    await owner.context().close();
+    await attendant.context().close();
   });
 });

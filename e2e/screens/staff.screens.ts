@@ -15,7 +15,7 @@ import {
 
 /*
  * The staff app on a phone (issue 16), both stores, light and dark: sign-in, an order's card on the
- * board, the refusal dialog, and the store controls. Other tests of this suite place orders too, so
+ * board, the refusal dialog, the store controls and the owner's team. Other tests of this suite place orders too, so
  * the board is pictured one card at a time, not as a whole.
  */
 
@@ -105,6 +105,18 @@ for (const store of STORES) {
       // Pictured by hand (phone, both stores, both themes): where this card sits depends on the
       // banners other tests' orders raise, and an element screenshot there is off by a pixel.
       await expect(page.getByRole('region', { name: 'Pausar novos pedidos' })).toBeVisible();
+
+      // The owner's team: on this server, the seeded owner alone. The banners other tests' orders
+      // raise above it are hidden, so it sits at the same place (a fraction of a pixel moves borders).
+      await page.addStyleTag({ content: '.staff-banner { display: none !important }' });
+      await page.getByRole('button', { name: 'Equipe' }).click();
+      const team = page.getByRole('region', { name: 'Equipe da loja' });
+      await expect(team.getByRole('listitem')).toHaveCount(1);
+      await expect(team).toHaveScreenshot(`${name('staff-team')}.png`);
+      const add = page.getByRole('region', { name: 'Adicionar à equipe' });
+      await add.getByLabel('Nome').fill('Bia Atendente');
+      await add.getByLabel('Celular').fill('11 98888-7777');
+      await expect(add).toHaveScreenshot(`${name('staff-team-add')}.png`);
     });
   }
 }

@@ -209,6 +209,8 @@ describe(SCENARIO, () => {
     port = Number(new URL(await listen(t)).port);
     maria = await signUp(t.app);
     staffToken = (await signInStaff(t)).token;
+    // The team calls act on a member of their own, so a new password never ends the fuzzer's session.
+    const teamTarget = await signInStaff(t, { name: 'Alvo do Fuzzer', role: 'attendant' });
     const orderId = await placePickupOrder(t, maria);
     const addressId = await saveAddress(t, maria.token);
     const line = await cartLine(t, {
@@ -222,6 +224,7 @@ describe(SCENARIO, () => {
       '/staff/orders/{id}': String(orderId),
       '/staff/orders/{id}/status': String(orderId),
       '/staff/payments/{id}/confirm': String(orderId),
+      '/staff/team/{id}': String(teamTarget.userId),
       '/core/endereco_register_app/{id}/': String(addressId),
       '/core/v2/app/customer/addresses/{id}/quote/': String(addressId),
       '/estoque/produtos_full_app/{id}': String(await productIdOf(t, 'burger-classico')),
@@ -260,6 +263,13 @@ describe(SCENARIO, () => {
       password: maria.password,
     });
     seeds.set('POST /staff/orders/{id}/status', { status: 'Cancelado', reason: 'Sem entregador' });
+    seeds.set('POST /staff/team', {
+      phone: '11987650009',
+      nome: 'Bia Caixa',
+      role: 'attendant',
+      password: 'segredo-forte-1',
+    });
+    seeds.set('PATCH /staff/team/{id}', { role: 'manager', nome: 'Alvo Gerente' });
     seeds.set('POST /core/endereco_register_app/', {
       cidade: 1,
       bairro: 1,

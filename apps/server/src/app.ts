@@ -39,6 +39,8 @@ import { registerReportRoutes } from './modules/reports/routes.ts';
 import { ReportsService } from './modules/reports/service.ts';
 import { createSmsProvider } from './modules/sms/factory.ts';
 import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
+import { registerStaffRoutes } from './modules/staff/routes.ts';
+import { StaffService } from './modules/staff/service.ts';
 import { registerStoreControlRoutes } from './modules/store-controls/routes.ts';
 import { StoreControlsService } from './modules/store-controls/service.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
@@ -276,6 +278,7 @@ export async function buildApp(
   registerOrderRoutes(ctx, services);
   registerOrderTrackingRoutes(ctx, services);
   registerStaffOrderRoutes(ctx, services);
+  registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
   registerReportRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
@@ -298,7 +301,15 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   }
   const limiter = new RateLimiter(db, config.RATE_LIMIT_MULTIPLIER);
   const maps = new LocalMapsProvider();
-  const orderTracking = new OrderTrackingService({ db, now, events: orderEvents });
+  // The payments module gives back the money of an order the store cancels; it is built after.
+  let payments: PaymentService | undefined;
+  const orderTracking = new OrderTrackingService({
+    db,
+    now,
+    events: orderEvents,
+    refundCancelled: (storeId, orderId) =>
+      payments?.refundCancelledOrder(storeId, orderId) ?? Promise.resolve(),
+  });
   const orders = new OrderService({
     db,
     now,
@@ -313,6 +324,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
     sms,
     menuCache,
     storeControls: new StoreControlsService({ db, now, menuCache }),
+    staff: new StaffService({ db, now, passwordCost, sessionEnds: ctx.sessionEnds }),
     reports: new ReportsService({ db, now }),
     auth: new AuthService({
       db,
@@ -330,7 +342,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
     coupons: new CouponService({ db, now, limiter }),
     orders,
     orderTracking,
-    payments: new PaymentService({
+    payments: (payments = new PaymentService({
       db,
       now,
       events: orderEvents,
@@ -351,7 +363,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
       }),
       publicOrigin: (slug) => publicOrigin(config, slug),
       log: app.log,
-    }),
+    })),
   };
 }
 

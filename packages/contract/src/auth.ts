@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH } from '@comanda/domain';
+import { PASSWORD_MAX_LENGTH, STAFF_ROLES } from '@comanda/domain';
 import { z } from 'zod';
 import { centavos, freeText } from './common.ts';
 
@@ -84,7 +84,7 @@ export const signInReply = z.object({
   user: z.object({
     id: z.number().int(),
     username: z.string(),
-    /** Staff accounts: the storefront refuses them with 'Telefone ou senha incorretos!'. */
+    /** true only in the staff sign-in's reply (staff accounts are not customers). */
     is_superuser: z.boolean(),
   }),
 });
@@ -290,11 +290,11 @@ export type PrivacyUpdateReply = z.infer<typeof privacyUpdateReply>;
 // ---------------------------------------------------------------------------------------------
 // Staff
 
-/** GET /staff/me: the signed-in staff account. */
+/** GET /staff/me: the signed-in staff member (docs/decisions/0026). */
 export const staffAccount = z.object({
   user_id: z.number().int(),
   username: z.string(),
   nome: z.string(),
-  is_superuser: z.literal(true),
+  role: z.enum(STAFF_ROLES).describe('attendant: orders; manager: also store controls; owner: everything'),
 });
 export type StaffAccount = z.infer<typeof staffAccount>;

@@ -1,4 +1,12 @@
-import { OPEN_MODES, PAUSE_MINUTES, PAUSE_REASON_MAX_LENGTH } from '@comanda/domain';
+import {
+  OPEN_MODES,
+  PASSWORD_MAX_LENGTH,
+  PAUSE_MINUTES,
+  PAUSE_REASON_MAX_LENGTH,
+  PHONE_COUNTRIES,
+  type PhoneCountry,
+  STAFF_ROLES,
+} from '@comanda/domain';
 import { z } from 'zod';
 import { freeText } from './common.ts';
 
@@ -90,3 +98,48 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
 /** GET /staff/reports/orders.csv: days in store time, both included, at most 92 of them. */
 export const ordersCsvQuery = z.object({ from: isoDate, to: isoDate });
+
+// ---------------------------------------------------------------------------------------------
+// The team (docs/decisions/0026): the owner adds and removes staff and sets their roles.
+
+const staffRole = z.enum(STAFF_ROLES);
+/** Checked again by the server with its own messages (as the customer sign-up's fields). */
+const staffPassword = freeText(PASSWORD_MAX_LENGTH * 2);
+
+/** A member of the team, as GET /staff/team lists it. */
+export const teamMember = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  telefone: z.string().describe('Login digits'),
+  role: staffRole,
+  created_at: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMember>;
+
+export const teamReply = z.object({ members: z.array(teamMember) });
+export type TeamReply = z.infer<typeof teamReply>;
+
+/** POST /staff/team */
+export const teamMemberCreateRequest = z
+  .object({
+    phone: freeText(40).describe('The mobile number as dialled in its country (BR: DDD + 9 digits)'),
+    country: z.enum(PHONE_COUNTRIES as [PhoneCountry, ...PhoneCountry[]]).default('BR'),
+    nome: freeText(80),
+    role: staffRole,
+    password: staffPassword.describe('The first password; the member can be given a new one later'),
+  })
+  .strict();
+export type TeamMemberCreateRequest = z.infer<typeof teamMemberCreateRequest>;
+
+/** PATCH /staff/team/{id}: another role, name or password (a new password ends its sessions). */
+export const teamMemberUpdateRequest = z
+  .object({
+    role: staffRole.optional(),
+    nome: freeText(80).optional(),
+    password: staffPassword.optional(),
+  })
+  .strict()
+  .refine((body) => body.role !== undefined || body.nome !== undefined || body.password !== undefined, {
+    message: 'Informe role, nome ou password.',
+  });
+export type TeamMemberUpdateRequest = z.infer<typeof teamMemberUpdateRequest>;

@@ -109,7 +109,7 @@ export type StreamTicketReply = z.infer<typeof streamTicketReply>;
 export const staffOrderStatusChange = orderStatusChange.extend({
   /** Null for the placement. */
   from: z.string().nullable(),
-  /** user_id of who made the change: the customer at placement, a staff account afterwards; null for the store’s auto-accept. */
+  /** Who: the customer's user_id for the placement (or an unpaid order dropped), a staff member's id (GET /staff/team) for the store's changes; null for the store's auto-accept. */
   by: z.number().int().nullable(),
   reason: z.string().nullable(),
 });
@@ -125,6 +125,18 @@ export const staffOrder = trackedOrder.extend({
   /** The number to message the customer on, when the order gave one. */
   fone_para_mensagens: z.string().nullable(),
   status_changes: z.array(staffOrderStatusChange),
+  pagamento_online: z
+    .object({
+      status: z
+        .string()
+        .describe('paid; canceled (the store cancelled: its money on the way back); refunded'),
+      valor: z.number().int().describe('centavos'),
+      devolver_na_mao: z
+        .boolean()
+        .describe('The store’s own PIX key took the money: the store gives it back by hand'),
+    })
+    .nullable()
+    .describe('The order’s online payment (PIX), or null when it is paid in person'),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
 

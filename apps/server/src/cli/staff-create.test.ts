@@ -1,7 +1,7 @@
 import { signInReply } from '@comanda/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../db/schema.ts';
+import { customers, staffAccounts } from '../db/schema.ts';
 import { buildAccountsTestApp, signInRequest } from '../test/accounts.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { runStaffCreate } from './staff-create.ts';
@@ -26,7 +26,7 @@ async function run(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('npm run staff:create', () => {
-  it('creates a staff account that signs in with is_superuser true', async () => {
+  it('creates the store’s owner, apart from customers, who signs in to the staff app', async () => {
     const result = await run([
       '--store',
       'pizzaria',
@@ -39,10 +39,14 @@ describe('npm run staff:create', () => {
     ]);
     expect(result).toMatchObject({ code: 0, err: '' });
     expect(result.out).toMatch(
-      /^created staff account 'Ana' \(user_id \d+\) at store 'pizzaria'; it signs in with username 11999990000$/,
+      /^created staff account 'Ana' \(owner, user_id \d+\) at store 'pizzaria'; it signs in at \/staff with username 11999990000$/,
     );
-    const [row] = await t.database.db.select().from(customers).where(eq(customers.phone, '11999990000'));
-    expect(row).toMatchObject({ isSuperuser: true, nome: 'Ana', sendPromo: false });
+    const [row] = await t.database.db
+      .select()
+      .from(staffAccounts)
+      .where(eq(staffAccounts.phone, '11999990000'));
+    expect(row).toMatchObject({ role: 'owner', nome: 'Ana', removedAt: null });
+    expect(await t.database.db.$count(customers, eq(customers.phone, '11999990000'))).toBe(0);
     expect(result.out).not.toContain('senha-da-ana');
 
     const response = await signInRequest(t.app, '11999990000', 'senha-da-ana', { staff: true });
@@ -59,6 +63,22 @@ describe('npm run staff:create', () => {
     );
     expect(result.code).toBe(0);
     expect(result.out).toContain('username 351912345679');
+  });
+
+  it('makes a manager or an attendant with --role', async () => {
+    const result = await run([
+      '--store',
+      'pizzaria',
+      '--phone',
+      '11999990002',
+      '--name',
+      'Bia',
+      '--password',
+      'senha-da-bia',
+      '--role',
+      'attendant',
+    ]);
+    expect(result.out).toContain('(attendant, user_id');
   });
 
   it.each([
@@ -104,14 +124,30 @@ describe('npm run staff:create', () => {
     [
       ['--store', 'pizzaria', '--phone', '11999990000', '--name', 'Ana', '--password', 'senha-boa-1'],
       1,
-      'já tem uma conta',
+      'já faz parte da equipe',
+    ],
+    [
+      [
+        '--store',
+        'pizzaria',
+        '--phone',
+        '11999990001',
+        '--name',
+        'Ana',
+        '--password',
+        'senha-boa-1',
+        '--role',
+        'chef',
+      ],
+      1,
+      "--role: 'chef' is not one of attendant manager owner",
     ],
   ])('refuses %j', async (args, code, message) => {
-    const before = await t.database.db.$count(customers);
+    const before = await t.database.db.$count(staffAccounts);
     const result = await run(args);
     expect(result.code).toBe(code);
     expect(result.err).toContain(message);
-    expect(await t.database.db.$count(customers)).toBe(before);
+    expect(await t.database.db.$count(staffAccounts)).toBe(before);
   });
 
   it('prints its usage with --help', async () => {

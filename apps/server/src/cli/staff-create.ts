@@ -1,22 +1,25 @@
 import { parseArgs } from 'node:util';
-import { isPhoneCountry } from '@comanda/domain';
+import { isPhoneCountry, STAFF_ROLES, type StaffRole } from '@comanda/domain';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { scryptCost } from '../lib/password.ts';
-import { createStaffAccount } from '../modules/auth/staff.ts';
+import { createStaffAccount } from '../modules/staff/service.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
 import { type CliIo, runAsDatabaseCli } from './database-cli.ts';
 
-const USAGE = `usage: npm run staff:create -- --store <slug> --phone <number> --name <name> --password <password> [--country BR]
+const USAGE = `usage: npm run staff:create -- --store <slug> --phone <number> --name <name> --password <password> [--role owner] [--country BR]
   --phone     the mobile number as dialled in the country (BR: DDD + 9 digits)
+  --role      owner (default: the store's first owner, who adds the rest of the team in the staff app),
+              manager or attendant
   --password  8 to 128 characters; or leave it out and set STAFF_PASSWORD
   --country   one of BR UY US PT AR MX PY DE CN AU GB CA (default BR)`;
 
 export type StaffCreateIo = CliIo;
 
 /**
- * `npm run staff:create`: creates a staff account (is_superuser) at a store, without prompts.
+ * `npm run staff:create`: creates a member of a store's team (docs/decisions/0026), an owner unless
+ * --role says otherwise, without prompts.
  * Returns the exit code: 0 created, 1 refused (bad input, unknown store, phone taken), 2 usage.
  */
 export async function runStaffCreate(
@@ -30,6 +33,7 @@ export async function runStaffCreate(
     name?: string;
     password?: string;
     country?: string;
+    role?: string;
     help?: boolean;
   };
   try {
@@ -41,6 +45,7 @@ export async function runStaffCreate(
         name: { type: 'string' },
         password: { type: 'string' },
         country: { type: 'string', default: 'BR' },
+        role: { type: 'string', default: 'owner' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -67,6 +72,11 @@ export async function runStaffCreate(
     io.err(`--country: '${values.country}' is not one of BR UY US PT AR MX PY DE CN AU GB CA`);
     return 1;
   }
+  const role = values.role ?? 'owner';
+  if (!(STAFF_ROLES as readonly string[]).includes(role)) {
+    io.err(`--role: '${role}' is not one of ${STAFF_ROLES.join(' ')}`);
+    return 1;
+  }
   const slug = values.store!;
   const store = /^[a-z0-9-]{1,63}$/.test(slug) ? await findStoreBySlug(deps.database.db, slug) : undefined;
   if (!store) {
@@ -77,17 +87,26 @@ export async function runStaffCreate(
   try {
     const staff = await createStaffAccount(
       deps.database.db,
-      { storeId: store.id, country, phone: values.phone!, name: values.name!, password: password! },
+      {
+        storeId: store.id,
+        country,
+        phone: values.phone!,
+        name: values.name!,
+        password: password!,
+        role: role as StaffRole,
+      },
       { cost: scryptCost(config.PASSWORD_HASH_COST), now: deps.now ?? new Date() },
     );
     io.out(
-      `created staff account '${staff.nome}' (user_id ${staff.id}) at store '${store.slug}'; ` +
-        `it signs in with username ${staff.phone}`,
+      `created staff account '${staff.nome}' (${staff.role}, user_id ${staff.id}) at store '${store.slug}'; ` +
+        `it signs in at /staff with username ${staff.phone}`,
     );
     return 0;
   } catch (error) {
     if (error instanceof AppError) {
-      io.err(`${error.extra.field ? `--${error.extra.field}: ` : ''}${error.detail}`);
+      io.err(
+        `${error.extra.field ? `--${error.extra.field === 'nome' ? 'name' : error.extra.field}: ` : ''}${error.detail}`,
+      );
       return 1;
     }
     throw error;

@@ -351,8 +351,8 @@ export const diningTables = pgTable(
 // Customer accounts (sign-in, sessions, recovery, privacy)
 
 /**
- * An account of a store: a customer, or staff (is_superuser). Its id is both the spec's cliente_id
- * and user_id. One phone is one account per store.
+ * A customer account of a store. Its id is both the spec's cliente_id and user_id. One phone is one
+ * customer account per store (the same phone may also have a staff account: staff_accounts).
  */
 export const customers = pgTable(
   'customers',
@@ -370,7 +370,6 @@ export const customers = pgTable(
     documento: text('documento'),
     /** Self-describing scrypt hash: $scrypt$ln=…,r=…,p=…$salt$hash. */
     passwordHash: text('password_hash').notNull(),
-    isSuperuser: boolean('is_superuser').notNull().default(false),
     sendPromo: boolean('send_promo').notNull().default(false),
     /** The privacy link's id: 144 random bits, base64url; never derived from the id. */
     privacyToken: text('privacy_token').notNull(),
@@ -386,7 +385,43 @@ export const customers = pgTable(
   ],
 );
 
-/** A signed-in session. Only the SHA-256 of the token's secret is kept. */
+/**
+ * A member of a store's staff (docs/decisions/0026): separate from customer accounts, so the same
+ * phone may be both at one store. Roles: attendant < manager < owner (packages/domain staff-roles).
+ */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** Login digits, as customers' phone. */
+    phone: text('phone').notNull(),
+    phoneCountry: text('phone_country').notNull(),
+    nome: text('nome').notNull(),
+    /** Self-describing scrypt hash, as customers'. */
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /**
+     * Set when an owner removes the member: it no longer signs in, and the order history keeps who
+     * acted. Its phone can join the team again as a new account.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_accounts_store_phone').on(t.storeId, t.phone).where(sql`${t.removedAt} is null`),
+    check('staff_accounts_role', sql`${t.role} in ('owner', 'manager', 'attendant')`),
+  ],
+);
+
+/**
+ * A signed-in session of a customer or of a staff member (exactly one of the two). Only the SHA-256
+ * of the token's secret is kept.
+ */
 export const sessions = pgTable(
   'sessions',
   {
@@ -394,14 +429,18 @@ export const sessions = pgTable(
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('sessions_secret_hash').on(t.secretHash), index('sessions_customer').on(t.customerId)],
+  (t) => [
+    uniqueIndex('sessions_secret_hash').on(t.secretHash),
+    index('sessions_customer').on(t.customerId),
+    index('sessions_staff').on(t.staffId),
+    check('sessions_one_account', sql`num_nonnulls(${t.customerId}, ${t.staffId}) = 1`),
+  ],
 );
 
 /** A password-recovery code sent by SMS: salted SHA-256, single use, short-lived, few tries. */
@@ -690,8 +729,10 @@ export const orderStatusChanges = pgTable(
     /** Null for the order's creation. */
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    /** The account that made the change (the customer at creation, staff afterwards). */
+    /** The customer who made the change (placing the order); null for the store's changes. */
     byCustomerId: integer('by_customer_id').references(() => customers.id),
+    /** The staff member who made a later change; null for the creation and the store's auto-accept. */
+    byStaffId: integer('by_staff_id').references(() => staffAccounts.id),
     reason: text('reason'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { AppError } from './errors.ts';
 
 /**
  * Password hashing with scrypt (argon2id would need a native build here). OWASP's Password Storage
@@ -126,4 +127,25 @@ export function needsRehash(stored: string, cost: ScryptCost): boolean {
 
 export function scryptCost(ln: number): ScryptCost {
   return { ...OWASP_SCRYPT_COST, ln };
+}
+
+/** 503 SIGN_IN_BUSY: every hash slot is taken and the queue is full (a flood of sign-ins). */
+export const hashingBusy = () =>
+  new AppError(
+    'unavailable',
+    'SIGN_IN_BUSY',
+    'Muitas pessoas entrando agora. Tente de novo em alguns segundos.',
+    {
+      retryAfterSeconds: 5,
+    },
+  );
+
+/** Awaits a hash, answering 503 SIGN_IN_BUSY instead of failing when the hashing queue is full. */
+export async function hashing<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof HashingBusyError) throw hashingBusy();
+    throw error;
+  }
 }

@@ -24,7 +24,16 @@ export interface CustomerPrincipal {
   username: string;
 }
 
-export interface StaffPrincipal extends CustomerPrincipal {
+/** A signed-in staff member (docs/decisions/0026): not a customer, so no customerId. */
+export interface StaffPrincipal {
+  /** The staff account's id; the same number as userId. */
+  staffId: number;
+  /** The token's user_id. */
+  userId: number;
+  storeId: number;
+  sessionId: number;
+  /** The login digits. */
+  username: string;
   role: StaffRole;
 }
 
@@ -74,8 +83,8 @@ export const forbidden = () => new AppError('forbidden', 'FORBIDDEN', 'Você nã
 
 function principalOf(session: SessionIdentity): CustomerPrincipal {
   return {
-    customerId: session.customerId,
-    userId: session.customerId,
+    customerId: session.accountId,
+    userId: session.accountId,
     storeId: session.storeId,
     sessionId: session.sessionId,
     username: session.username,
@@ -111,7 +120,7 @@ export async function requireSessionOrStreamTicket(
 /** A signed-in customer of this store; staff accounts get 403. */
 export async function requireCustomer(request: FastifyRequest): Promise<CustomerPrincipal> {
   const session = await requireSession(request);
-  if (session.isSuperuser) throw forbidden();
+  if (session.staffRole !== null) throw forbidden();
   return principalOf(session);
 }
 
@@ -124,9 +133,14 @@ export async function requireStaff(
   needed: StaffRole = 'attendant',
 ): Promise<StaffPrincipal> {
   const session = await requireSession(request);
-  if (!session.isSuperuser) throw forbidden();
-  // Until staff accounts have their own roles, every is_superuser account is its store's owner.
-  const role: StaffRole = 'owner';
-  if (!staffRoleAllows(role, needed)) throw forbidden();
-  return { ...principalOf(session), role };
+  const role = session.staffRole;
+  if (role === null || !staffRoleAllows(role, needed)) throw forbidden();
+  return {
+    staffId: session.accountId,
+    userId: session.accountId,
+    storeId: session.storeId,
+    sessionId: session.sessionId,
+    username: session.username,
+    role,
+  };
 }

@@ -1,8 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type SessionTokenPayload, sessionTokenPayload } from '@comanda/contract';
+import type { StaffRole } from '@comanda/domain';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.ts';
-import { customers, sessions } from '../db/schema.ts';
+import { customers, sessions, staffAccounts } from '../db/schema.ts';
 import { runStatement, statement } from '../db/statements.ts';
 
 /*
@@ -19,11 +20,16 @@ const MAX_TOKEN_LENGTH = 1024;
 
 export interface SessionIdentity {
   sessionId: number;
-  customerId: number;
+  /** The token's user_id: a customer's id, or a staff member's when staffRole is set. */
+  accountId: number;
   storeId: number;
   username: string;
-  isSuperuser: boolean;
+  /** The staff member's role; null for a customer's session. */
+  staffRole: StaffRole | null;
 }
+
+/** Whose session: a customer's or a staff member's (the two kinds of account, docs/decisions/0026). */
+export type SessionAccount = { customerId: number } | { staffId: number };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -32,35 +38,30 @@ export async function createSession(
   input: {
     storeId: number;
     storeSlug: string;
-    customerId: number;
+    account: SessionAccount;
     now: Date;
     ttlDays: number;
   },
 ): Promise<{ token: string; expiresAt: Date }> {
   const expiresAt = new Date(input.now.getTime() + input.ttlDays * 24 * 3600 * 1000);
+  const { account } = input;
   const payload: SessionTokenPayload = {
-    user_id: input.customerId,
+    user_id: 'customerId' in account ? account.customerId : account.staffId,
     store: input.storeSlug,
     exp: Math.floor(expiresAt.getTime() / 1000),
   };
   const secret = randomBytes(SECRET_BYTES).toString('base64url');
   await db.insert(sessions).values({
     storeId: input.storeId,
-    customerId: input.customerId,
+    ...account,
     secretHash: sha256(secret),
     createdAt: input.now,
     expiresAt,
   });
-  // Expired sessions of this customer go when a new one starts (the rest go in housekeeping).
+  // Expired sessions of this account go when a new one starts (the rest go in housekeeping).
   await db
     .delete(sessions)
-    .where(
-      and(
-        eq(sessions.storeId, input.storeId),
-        eq(sessions.customerId, input.customerId),
-        lte(sessions.expiresAt, input.now),
-      ),
-    );
+    .where(and(eq(sessions.storeId, input.storeId), ofAccount(account), lte(sessions.expiresAt, input.now)));
   const encodedPayload = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return { token: `${encodedPayload}.${secret}`, expiresAt };
 }
@@ -92,7 +93,7 @@ export async function resolveSession(
   if (!parsed || parsed.payload.store !== store.slug) return null;
   const session = await findLiveSession(db, store.id, sha256(parsed.secret), now);
   if (!session) return null;
-  if (session.customerId !== parsed.payload.user_id) return null;
+  if (session.accountId !== parsed.payload.user_id) return null;
   return { ...session, storeId: store.id };
 }
 
@@ -116,10 +117,13 @@ async function findLiveSession(
   const [row] = await runStatement<Omit<SessionIdentity, 'storeId'>>(
     db,
     statement('comanda_live_session')`
-    select s.id as "sessionId", c.id as "customerId", c.phone as "username", c.is_superuser as "isSuperuser"
-    from sessions s join customers c on c.id = s.customer_id
-    where s.secret_hash = ${secretHash} and s.store_id = ${storeId} and c.store_id = ${storeId}
-      and s.expires_at > ${now.toISOString()}::timestamptz
+    select s.id as "sessionId", coalesce(c.id, st.id) as "accountId", coalesce(c.phone, st.phone) as "username",
+      st.role as "staffRole"
+    from sessions s
+      left join customers c on c.id = s.customer_id and c.store_id = ${storeId}
+      left join staff_accounts st on st.id = s.staff_id and st.store_id = ${storeId}
+    where s.secret_hash = ${secretHash} and s.store_id = ${storeId}
+      and s.expires_at > ${now.toISOString()}::timestamptz and (c.id is not null or st.id is not null)
   `,
   );
   return row;
@@ -130,14 +134,19 @@ export async function endSession(db: DbExecutor, storeId: number, sessionId: num
   await db.delete(sessions).where(and(eq(sessions.storeId, storeId), eq(sessions.id, sessionId)));
 }
 
-/** Every session of an account (a new password). */
-export async function endCustomerSessions(
+/** Every session of an account (a new password, a staff member removed or given another role). */
+export async function endAccountSessions(
   db: DbExecutor,
   storeId: number,
-  customerId: number,
+  account: SessionAccount,
 ): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.storeId, storeId), eq(sessions.customerId, customerId)));
+  await db.delete(sessions).where(and(eq(sessions.storeId, storeId), ofAccount(account)));
 }
+
+const ofAccount = (account: SessionAccount) =>
+  'customerId' in account
+    ? eq(sessions.customerId, account.customerId)
+    : eq(sessions.staffId, account.staffId);
 
 /** Housekeeping: the sessions that can no longer be used. */
 export async function pruneExpiredSessions(db: DbExecutor, now: Date): Promise<void> {
@@ -166,21 +175,27 @@ async function liveSessionById(db: DbExecutor, storeId: number, sessionId: numbe
     .select({
       sessionId: sessions.id,
       customerId: customers.id,
-      username: customers.phone,
-      isSuperuser: customers.isSuperuser,
+      customerPhone: customers.phone,
+      staffId: staffAccounts.id,
+      staffPhone: staffAccounts.phone,
+      staffRole: staffAccounts.role,
       secretHash: sessions.secretHash,
     })
     .from(sessions)
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.storeId, storeId),
-        eq(customers.storeId, storeId),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  return row;
+    .leftJoin(customers, and(eq(customers.id, sessions.customerId), eq(customers.storeId, storeId)))
+    .leftJoin(staffAccounts, and(eq(staffAccounts.id, sessions.staffId), eq(staffAccounts.storeId, storeId)))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.storeId, storeId), gt(sessions.expiresAt, now)));
+  if (!row) return undefined;
+  const accountId = row.customerId ?? row.staffId;
+  const username = row.customerPhone ?? row.staffPhone;
+  if (accountId === null || username === null) return undefined;
+  return {
+    sessionId: row.sessionId,
+    accountId,
+    username,
+    staffRole: row.customerId === null ? (row.staffRole as StaffRole) : null,
+    secretHash: row.secretHash,
+  };
 }
 
 /** A ticket for the event streams of a live session. */
@@ -225,7 +240,7 @@ export async function isSessionLive(db: DbExecutor, storeId: number, sessionId: 
 // ---------------------------------------------------------------------------------------------
 // Session ends, for what this instance holds open for a session (event streams)
 
-export type SessionEnd = { storeId: number; sessionId: number } | { storeId: number; customerId: number };
+export type SessionEnd = { storeId: number; sessionId: number } | ({ storeId: number } & SessionAccount);
 
 /** Tells this instance's listeners that sessions ended (logout, new password). */
 export class SessionEnds {
@@ -245,5 +260,7 @@ export class SessionEnds {
 /** Whether an announced end concerns this session. */
 export function endsSession(end: SessionEnd, session: SessionIdentity): boolean {
   if (end.storeId !== session.storeId) return false;
-  return 'sessionId' in end ? end.sessionId === session.sessionId : end.customerId === session.customerId;
+  if ('sessionId' in end) return end.sessionId === session.sessionId;
+  if ('customerId' in end) return session.staffRole === null && end.customerId === session.accountId;
+  return session.staffRole !== null && end.staffId === session.accountId;
 }

@@ -1,6 +1,7 @@
 import { type RegistrationRequest, registrationReply, signInReply } from '@comanda/contract';
+import type { StaffRole } from '@comanda/domain';
 import type { FastifyInstance } from 'fastify';
-import { createStaffAccount } from '../modules/auth/staff.ts';
+import { createStaffAccount } from '../modules/staff/service.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
@@ -123,18 +124,28 @@ export interface StaffSignedIn {
   userId: number;
 }
 
-/** Creates a staff account (is_superuser) at the store of `host`, as `npm run staff:create` does, and signs it in. */
+/**
+ * Creates a member of the team of the store of `host` (an owner unless `role` says otherwise), as
+ * `npm run staff:create` does, and signs it in.
+ */
 export async function signInStaff(
   testApp: TestApp,
-  options: { host?: string; name?: string } = {},
+  options: { host?: string; name?: string; role?: StaffRole; phone?: string } = {},
 ): Promise<StaffSignedIn> {
   const host = options.host ?? PIZZARIA;
   const store = await findStoreBySlug(testApp.database.db, host.split('.')[0]!);
   if (!store) throw new Error(`no store for ${host}`);
-  const phone = nextPhone();
+  const phone = options.phone ?? nextPhone();
   const staff = await createStaffAccount(
     testApp.database.db,
-    { storeId: store.id, country: 'BR', phone, name: options.name ?? 'Ana Lima', password: PASSWORD },
+    {
+      storeId: store.id,
+      country: 'BR',
+      phone,
+      name: options.name ?? 'Ana Lima',
+      password: PASSWORD,
+      role: options.role ?? 'owner',
+    },
     { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
   );
   const response = await signInRequest(testApp.app, phone, PASSWORD, { host, staff: true });

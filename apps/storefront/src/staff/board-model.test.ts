@@ -7,6 +7,7 @@ import {
   groupedLines,
   mergeOrders,
   nextStatus,
+  onlinePaymentNote,
   phoneText,
   ringingOrders,
 } from './board-model.ts';
@@ -116,5 +117,21 @@ describe('what the card and the ticket show', () => {
     expect(phoneText('11987654321')).toBe('(11) 98765-4321');
     expect(phoneText('1133334444')).toBe('(11) 3333-4444');
     expect(phoneText('+351912345678')).toBe('+351912345678');
+  });
+});
+
+describe('the online payment on a card and a ticket', () => {
+  const paid = (status: string, devolver_na_mao = false) =>
+    order(1, 'Preparo', { pagamento_online: { status, valor: 11_980, devolver_na_mao } });
+
+  it('says paid online (do not charge), on its way back, back, or to give back by hand', () => {
+    expect(onlinePaymentNote(paid('paid'))).toEqual({ key: 'paidOnline', amount: 11_980 });
+    expect(onlinePaymentNote(paid('canceled'))).toEqual({ key: 'refundUnderWay', amount: 11_980 });
+    expect(onlinePaymentNote(paid('refunded'))).toEqual({ key: 'refundedOnline', amount: 11_980 });
+    expect(onlinePaymentNote(paid('canceled', true))).toEqual({ key: 'refundByHand', amount: 11_980 });
+  });
+
+  it('says nothing of an order paid in person', () => {
+    expect(onlinePaymentNote(order(2, 'Preparo', { pagamento_online: null }))).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { StaffOrder } from '@comanda/contract';
 import { formatBRL, storeClockText } from '@comanda/domain';
 import { useLanguage } from '../lib/preferences.ts';
 import { scheduleText } from '../lib/schedule-times.ts';
-import { groupedLines, minutesSince, nextStatus, phoneText } from './board-model.ts';
+import { groupedLines, minutesSince, nextStatus, onlinePaymentNote, phoneText } from './board-model.ts';
 import type { StaffT } from './staff-texts.ts';
 
 export type OrderAction =
@@ -33,6 +33,7 @@ export function OrderCard({
   const minutes = minutesSince(order.dh_iniciado, now);
   const next = nextStatus(order.status);
   const open = next !== null;
+  const online = onlinePaymentNote(order);
   return (
     <article
       className="staff-order"
@@ -97,10 +98,20 @@ export function OrderCard({
       {order.observacoes ? (
         <p className="staff-order-note">{t('notes', { notes: order.observacoes })}</p>
       ) : null}
-      <p>
-        {t('payment', { method: order.forma_pagamento_nome ?? '—' })}
-        {order.troco_para ? ` · ${t('changeFor', { amount: formatBRL(order.troco_para) })}` : ''}
-      </p>
+      {online ? (
+        <p
+          className={
+            online.key === 'refundByHand' ? 'staff-order-paid staff-order-refund' : 'staff-order-paid'
+          }
+        >
+          {t(online.key, { amount: formatBRL(online.amount) })}
+        </p>
+      ) : (
+        <p>
+          {t('payment', { method: order.forma_pagamento_nome ?? '—' })}
+          {order.troco_para ? ` · ${t('changeFor', { amount: formatBRL(order.troco_para) })}` : ''}
+        </p>
+      )}
       <p className="staff-order-total">{t('total', { amount: formatBRL(order.total) })}</p>
       {order.status === 'Cancelado' && order.motivo_cancelamento ? (
         <p className="staff-muted">{order.motivo_cancelamento}</p>

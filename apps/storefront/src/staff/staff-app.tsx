@@ -1,5 +1,6 @@
-import type { StaffOrder, StaffOrderListReply, StreamTicketReply } from '@comanda/contract';
+import type { StaffAccount, StaffOrder, StaffOrderListReply, StreamTicketReply } from '@comanda/contract';
 import { ORDER_EVENT, orderEventData, RESYNC_EVENT } from '@comanda/contract';
+import { staffRoleAllows } from '@comanda/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readBoot } from '../lib/boot.ts';
 import { useStore } from '../lib/external-store.ts';
@@ -19,6 +20,7 @@ import { ReasonDialog } from './reason-dialog.tsx';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from './staff-api.ts';
 import { type StaffT, useStaffT } from './staff-texts.ts';
 import { StoreControls } from './store-controls.tsx';
+import { TeamView } from './team-view.tsx';
 import { OrderTicket } from './ticket.tsx';
 import { TodayView } from './today-report.tsx';
 
@@ -204,9 +206,19 @@ function useWakeLock() {
 
 type Pending = { kind: 'refuse' | 'cancel'; order: StaffOrder } | null;
 
+/** Who is signed in, and so which tabs show (the server refuses the rest anyway). */
+function useStaffMember(): StaffAccount | null {
+  const [me, setMe] = useState<StaffAccount | null>(null);
+  useEffect(() => {
+    staffFetch<StaffAccount>('/staff/me').then(setMe, () => undefined);
+  }, []);
+  return me;
+}
+
 function SignedIn() {
   const t = useStaffT();
-  const [view, setView] = useState<'board' | 'controls' | 'today'>('board');
+  const [view, setView] = useState<'board' | 'controls' | 'today' | 'team'>('board');
+  const me = useStaffMember();
   const { orders, connected, merge } = useLiveOrders();
   const now = useMinuteClock();
   useWakeLock();
@@ -301,9 +313,16 @@ function SignedIn() {
           <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
             {t('controls')}
           </button>
-          <button type="button" aria-pressed={view === 'today'} onClick={() => setView('today')}>
-            {t('today')}
-          </button>
+          {me && staffRoleAllows(me.role, 'manager') ? (
+            <button type="button" aria-pressed={view === 'today'} onClick={() => setView('today')}>
+              {t('today')}
+            </button>
+          ) : null}
+          {me && staffRoleAllows(me.role, 'owner') ? (
+            <button type="button" aria-pressed={view === 'team'} onClick={() => setView('team')}>
+              {t('team')}
+            </button>
+          ) : null}
         </nav>
         <button
           type="button"
@@ -347,7 +366,13 @@ function SignedIn() {
           ))}
         </main>
       ) : view === 'controls' ? (
-        <StoreControls t={t} onAutoPrint={setAutoPrint} />
+        <StoreControls
+          t={t}
+          onAutoPrint={setAutoPrint}
+          canManage={me !== null && staffRoleAllows(me.role, 'manager')}
+        />
+      ) : view === 'team' && me ? (
+        <TeamView t={t} me={me} />
       ) : (
         <TodayView t={t} />
       )}

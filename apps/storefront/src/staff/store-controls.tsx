@@ -22,7 +22,16 @@ function withSoldOut(
 }
 
 /** Open, close or pause the store, the order settings, and the sold-out switches. */
-export function StoreControls({ t, onAutoPrint }: { t: StaffT; onAutoPrint: (on: boolean) => void }) {
+/** The store's controls; attendants see where the store stands and switch items sold out only. */
+export function StoreControls({
+  t,
+  onAutoPrint,
+  canManage,
+}: {
+  t: StaffT;
+  onAutoPrint: (on: boolean) => void;
+  canManage: boolean;
+}) {
   const language = useLanguage();
   const [controls, setControls] = useState<StoreControlsReply | null>(null);
   const [menu, setMenu] = useState<MenuAvailabilityReply | null>(null);
@@ -76,86 +85,93 @@ export function StoreControls({ t, onAutoPrint }: { t: StaffT; onAutoPrint: (on:
             {t('reopensAt', { when: scheduleText(controls.reopens_at, now, language) })}
           </p>
         ) : null}
-        <fieldset className="staff-segmented">
-          <legend className="sr-only">{t('storeStatus')}</legend>
-          {(['auto', 'open', 'closed'] as const).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              aria-pressed={controls.mode === mode}
-              onClick={() => void change('/staff/store/mode', 'PUT', { mode })}
-            >
-              {t(mode === 'auto' ? 'modeAuto' : mode === 'open' ? 'modeOpen' : 'modeClosed')}
-            </button>
-          ))}
-        </fieldset>
+        {canManage ? null : <p className="staff-muted">{t('viewOnlyControls')}</p>}
+        {canManage ? (
+          <fieldset className="staff-segmented">
+            <legend className="sr-only">{t('storeStatus')}</legend>
+            {(['auto', 'open', 'closed'] as const).map((mode) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={controls.mode === mode}
+                onClick={() => void change('/staff/store/mode', 'PUT', { mode })}
+              >
+                {t(mode === 'auto' ? 'modeAuto' : mode === 'open' ? 'modeOpen' : 'modeClosed')}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
       </section>
 
-      <section className="staff-card" aria-labelledby="staff-pause-title">
-        <h2 id="staff-pause-title">{t('pauseTitle')}</h2>
-        {controls.paused_until ? (
-          <>
-            <p>
-              {t('pausedUntil', { time: storeClockText(new Date(controls.paused_until)) })}
-              {controls.pause_reason ? ` · ${controls.pause_reason}` : ''}
-            </p>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => void change('/staff/store/pause', 'DELETE')}
-            >
-              {t('endPause')}
-            </button>
-          </>
-        ) : (
-          <>
-            <label className="staff-field">
-              <span>{t('pauseReason')}</span>
-              <input value={reason} maxLength={120} onChange={(event) => setReason(event.target.value)} />
-            </label>
-            <div className="staff-segmented">
-              {PAUSES.map((minutes) => (
+      {canManage ? (
+        <>
+          <section className="staff-card" aria-labelledby="staff-pause-title">
+            <h2 id="staff-pause-title">{t('pauseTitle')}</h2>
+            {controls.paused_until ? (
+              <>
+                <p>
+                  {t('pausedUntil', { time: storeClockText(new Date(controls.paused_until)) })}
+                  {controls.pause_reason ? ` · ${controls.pause_reason}` : ''}
+                </p>
                 <button
-                  key={minutes}
                   type="button"
-                  onClick={() =>
-                    void change(
-                      '/staff/store/pause',
-                      'POST',
-                      reason.trim() ? { minutes, reason: reason.trim() } : { minutes },
-                    )
-                  }
+                  className="button button-secondary"
+                  onClick={() => void change('/staff/store/pause', 'DELETE')}
                 >
-                  {t('pauseFor', { minutes })}
+                  {t('endPause')}
                 </button>
-              ))}
-            </div>
-          </>
-        )}
-      </section>
+              </>
+            ) : (
+              <>
+                <label className="staff-field">
+                  <span>{t('pauseReason')}</span>
+                  <input value={reason} maxLength={120} onChange={(event) => setReason(event.target.value)} />
+                </label>
+                <div className="staff-segmented">
+                  {PAUSES.map((minutes) => (
+                    <button
+                      key={minutes}
+                      type="button"
+                      onClick={() =>
+                        void change(
+                          '/staff/store/pause',
+                          'POST',
+                          reason.trim() ? { minutes, reason: reason.trim() } : { minutes },
+                        )
+                      }
+                    >
+                      {t('pauseFor', { minutes })}
+                    </button>
+                  ))}
+                </div>
+              </>
+            )}
+          </section>
 
-      <section className="staff-card">
-        <label className="staff-switch">
-          <input
-            type="checkbox"
-            checked={controls.auto_accept}
-            onChange={(event) =>
-              void change('/staff/store/settings', 'PATCH', { auto_accept: event.target.checked })
-            }
-          />
-          {t('autoAccept')}
-        </label>
-        <label className="staff-switch">
-          <input
-            type="checkbox"
-            checked={controls.auto_print}
-            onChange={(event) =>
-              void change('/staff/store/settings', 'PATCH', { auto_print: event.target.checked })
-            }
-          />
-          {t('autoPrint')}
-        </label>
-      </section>
+          <section className="staff-card">
+            <label className="staff-switch">
+              <input
+                type="checkbox"
+                checked={controls.auto_accept}
+                onChange={(event) =>
+                  void change('/staff/store/settings', 'PATCH', { auto_accept: event.target.checked })
+                }
+              />
+              {t('autoAccept')}
+            </label>
+            <label className="staff-switch">
+              <input
+                type="checkbox"
+                checked={controls.auto_print}
+                onChange={(event) =>
+                  void change('/staff/store/settings', 'PATCH', { auto_print: event.target.checked })
+                }
+              />
+              {t('autoPrint')}
+            </label>
+          </section>
+        </>
+      ) : null}
 
       <section className="staff-card" aria-labelledby="staff-soldout-title">
         <h2 id="staff-soldout-title">{t('soldOutTitle')}</h2>

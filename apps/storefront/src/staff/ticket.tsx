@@ -1,7 +1,7 @@
 import type { StaffOrder } from '@comanda/contract';
 import { formatBRL, storeClockText } from '@comanda/domain';
 import { createPortal } from 'react-dom';
-import { groupedLines, phoneText } from './board-model.ts';
+import { groupedLines, onlinePaymentNote, phoneText } from './board-model.ts';
 import type { StaffT } from './staff-texts.ts';
 
 /**
@@ -9,6 +9,7 @@ import type { StaffT } from './staff-texts.ts';
  * thermal paper (72 mm printable): only this prints (staff.css, @media print).
  */
 export function OrderTicket({ order, t }: { order: StaffOrder; t: StaffT }) {
+  const online = onlinePaymentNote(order);
   const kind =
     order.tipo_entrega === 'Entregar'
       ? t('deliveryTicket')
@@ -51,7 +52,11 @@ export function OrderTicket({ order, t }: { order: StaffOrder; t: StaffT }) {
             })}
           </p>
           {order.tipo_entrega === 'Entregar' && order.address_string ? <p>{order.address_string}</p> : null}
-          <p>{t('payment', { method: order.forma_pagamento_nome ?? '—' })}</p>
+          {online ? (
+            <p className="ticket-kind">{t(online.key, { amount: formatBRL(online.amount) })}</p>
+          ) : (
+            <p>{t('payment', { method: order.forma_pagamento_nome ?? '—' })}</p>
+          )}
           {order.troco_para ? <p>{t('changeFor', { amount: formatBRL(order.troco_para) })}</p> : null}
           <p className="ticket-total">{t('total', { amount: formatBRL(order.total) })}</p>
         </section>

@@ -24,7 +24,7 @@ import {
   signUp,
 } from '../../test/accounts.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createStaffAccount } from './staff.ts';
+import { createStaffAccount } from '../staff/service.ts';
 
 const WRONG_LOGIN = 'Telefone ou senha incorretos! Verifique os dados e tente novamente.';
 
@@ -265,30 +265,65 @@ describe('sign-in (POST /core/v2/auth/api-token-auth-without-email/)', () => {
     }
   });
 
-  it('refuses a staff account (403 STAFF_ACCOUNT); the staff sign-in answers it with is_superuser true', async () => {
+  it('a staff-only phone has no customer account (400 INVALID_CREDENTIALS); the staff sign-in answers it with is_superuser true', async () => {
     const store = await t.database.db.query.stores.findFirst({
       where: (s, { eq: is }) => is(s.slug, 'pizzaria'),
     });
     const phone = nextPhone();
     await createStaffAccount(
       t.database.db,
-      { storeId: store!.id, country: 'BR', phone, name: 'Ana', password: PASSWORD },
+      { storeId: store!.id, country: 'BR', phone, name: 'Ana', password: PASSWORD, role: 'attendant' },
       { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
     );
     const customerSignIn = await signInRequest(t.app, phone, PASSWORD);
-    expect(customerSignIn.statusCode).toBe(403);
-    expect(errorReply.parse(customerSignIn.json())).toEqual({ detail: WRONG_LOGIN, code: 'STAFF_ACCOUNT' });
+    expect(customerSignIn.statusCode).toBe(400);
+    expect(errorReply.parse(customerSignIn.json())).toEqual({
+      detail: WRONG_LOGIN,
+      code: 'INVALID_CREDENTIALS',
+    });
     expect(customerSignIn.headers['set-cookie']).toBeUndefined();
     const response = await signInRequest(t.app, phone, PASSWORD, { staff: true });
     expect(response.statusCode).toBe(200);
     expect(signInReply.parse(response.json()).user.is_superuser).toBe(true);
+    // The staff device cookie is its own, sent to the staff calls only.
+    expect(String(response.headers['set-cookie'])).toMatch(/^comanda_staff_device=.*Path=\/staff/);
   });
 
-  it('the staff sign-in refuses a customer account (403 NOT_STAFF)', async () => {
+  it('the staff sign-in does not know a customer-only phone (400 INVALID_CREDENTIALS)', async () => {
     const { phone } = await signUp(t.app);
     const response = await signInRequest(t.app, phone, PASSWORD, { staff: true });
-    expect(response.statusCode).toBe(403);
-    expect(errorReply.parse(response.json()).code).toBe('NOT_STAFF');
+    expect(response.statusCode).toBe(400);
+    expect(errorReply.parse(response.json()).code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('one phone may be a customer and a staff member of one store, each with its own password and session', async () => {
+    const { phone, userId } = await signUp(t.app);
+    const store = await t.database.db.query.stores.findFirst({
+      where: (s, { eq: is }) => is(s.slug, 'pizzaria'),
+    });
+    const staff = await createStaffAccount(
+      t.database.db,
+      { storeId: store!.id, country: 'BR', phone, name: 'Ana', password: 'senha-da-equipe', role: 'manager' },
+      { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
+    );
+    // Each password opens its own account only.
+    expect((await signInRequest(t.app, phone, 'senha-da-equipe')).statusCode).toBe(400);
+    expect((await signInRequest(t.app, phone, PASSWORD, { staff: true })).statusCode).toBe(400);
+    const customerToken = await signIn(t.app, phone, PASSWORD);
+    const staffToken = await signIn(t.app, phone, 'senha-da-equipe', { staff: true });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/staff/me',
+      headers: { host: PIZZARIA, ...bearer(staffToken) },
+    });
+    expect(me.json()).toMatchObject({ user_id: staff.id, role: 'manager' });
+    expect((await customerCall(userId, customerToken)).statusCode).toBe(200);
+    const staffAsCustomer = await t.app.inject({
+      method: 'GET',
+      url: '/staff/me',
+      headers: { host: PIZZARIA, ...bearer(customerToken) },
+    });
+    expect(staffAsCustomer.statusCode).toBe(403);
   });
 
   it('refuses wrong types and huge strings with 400 INVALID_INPUT', async () => {
@@ -416,7 +451,7 @@ describe('sessions', () => {
     const phone = nextPhone();
     const staff = await createStaffAccount(
       t.database.db,
-      { storeId: store!.id, country: 'BR', phone, name: 'Bruno', password: PASSWORD },
+      { storeId: store!.id, country: 'BR', phone, name: 'Bruno', password: PASSWORD, role: 'attendant' },
       { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
     );
     const staffToken = await signIn(t.app, phone, PASSWORD, { staff: true });
@@ -427,7 +462,7 @@ describe('sessions', () => {
       headers: { host: PIZZARIA, ...bearer(staffToken) },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ user_id: staff.id, username: phone, nome: 'Bruno', is_superuser: true });
+    expect(me.json()).toEqual({ user_id: staff.id, username: phone, nome: 'Bruno', role: 'attendant' });
 
     const { token } = await signUp(t.app);
     const refused = await t.app.inject({

@@ -12,6 +12,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  */
 
 export const KNOWN_DEVICE_COOKIE = 'comanda_device';
+/**
+ * A staff member's known device (docs/decisions/0026): its own cookie, sent to the staff calls only,
+ * so signing in to the staff app on a customer's phone leaves the customer's device cookie alone.
+ */
+export const STAFF_DEVICE_COOKIE = 'comanda_staff_device';
 const MAX_AGE_SECONDS = 365 * 24 * 3600;
 const NONCE_BYTES = 16;
 const VALUE_FORMAT = /^(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
@@ -20,11 +25,13 @@ export interface DeviceAccount {
   storeId: number;
   id: number;
   passwordHash: string;
+  /** A staff account's device: its ids are another sequence than customers'. */
+  staff?: boolean;
 }
 
 const mac = (account: DeviceAccount, nonce: string) =>
   createHmac('sha256', account.passwordHash)
-    .update(`known-device:${account.storeId}:${account.id}:${nonce}`)
+    .update(`known-device:${account.storeId}:${account.staff ? 'staff:' : ''}${account.id}:${nonce}`)
     .digest('base64url');
 
 /** A new cookie value for this account. */
@@ -43,20 +50,23 @@ export function knownDeviceOf(value: string | undefined, account: DeviceAccount)
 }
 
 /** The cookie's value in a Cookie header, if any. */
-export function knownDeviceCookieOf(header: string | undefined): string | undefined {
+export function knownDeviceCookieOf(
+  header: string | undefined,
+  cookie: string = KNOWN_DEVICE_COOKIE,
+): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === KNOWN_DEVICE_COOKIE) return rest.join('=');
+    if (name === cookie) return rest.join('=');
   }
   return undefined;
 }
 
 /** The Set-Cookie header: httpOnly, never sent cross-site, Secure over HTTPS. */
-export function knownDeviceSetCookie(value: string, secure: boolean): string {
+export function knownDeviceSetCookie(value: string, secure: boolean, staff = false): string {
   return [
-    `${KNOWN_DEVICE_COOKIE}=${value}`,
-    'Path=/',
+    `${staff ? STAFF_DEVICE_COOKIE : KNOWN_DEVICE_COOKIE}=${value}`,
+    staff ? 'Path=/staff' : 'Path=/',
     `Max-Age=${MAX_AGE_SECONDS}`,
     'HttpOnly',
     'SameSite=Lax',

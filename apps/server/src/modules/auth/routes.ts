@@ -16,7 +16,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireSession, SECURITY_BEARER } from '../../plugins/auth.ts';
 import { addressKey } from '../../plugins/rate-limit.ts';
-import { knownDeviceCookieOf, knownDeviceSetCookie } from './known-device.ts';
+import {
+  KNOWN_DEVICE_COOKIE,
+  knownDeviceCookieOf,
+  knownDeviceSetCookie,
+  STAFF_DEVICE_COOKIE,
+} from './known-device.ts';
 import type { AuthService, Client } from './service.ts';
 
 const tags = ['account'];
@@ -25,13 +30,13 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 const refusals = { 400: errorReply, 429: errorReply };
 const busy = { 503: errorReply };
 
-const clientOf = (request: FastifyRequest): Client => ({
+const clientOf = (request: FastifyRequest, staff = false): Client => ({
   address: addressKey(request.ip),
-  device: knownDeviceCookieOf(request.headers.cookie),
+  device: knownDeviceCookieOf(request.headers.cookie, staff ? STAFF_DEVICE_COOKIE : KNOWN_DEVICE_COOKIE),
 });
 
-function rememberDevice(request: FastifyRequest, reply: FastifyReply, device: string) {
-  reply.header('set-cookie', knownDeviceSetCookie(device, request.protocol === 'https'));
+function rememberDevice(request: FastifyRequest, reply: FastifyReply, device: string, staff = false) {
+  reply.header('set-cookie', knownDeviceSetCookie(device, request.protocol === 'https', staff));
 }
 
 const SIGN_IN_LIMITS =
@@ -81,7 +86,7 @@ export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthServic
         description:
           'username: the login digits. The token is `<base64url JSON {user_id, store, exp}>.<secret>`; ' +
           'send it as `Authorization: Bearer <token>`. Unknown phone and wrong password both answer 400 ' +
-          'INVALID_CREDENTIALS; a staff account 403 STAFF_ACCOUNT (staff sign in at /staff/auth/sign-in). ' +
+          'INVALID_CREDENTIALS (staff accounts are apart from customers: they sign in at /staff/auth/sign-in). ' +
           SIGN_IN_LIMITS,
         querystring: formatQuery,
         body: signInRequest,
@@ -102,7 +107,10 @@ export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthServic
         tags: ['staff'],
         summary: 'Staff sign-in (the staff tools; customers sign in on the storefront)',
         description:
-          'The body and reply of the customer sign-in; a customer account answers 403 NOT_STAFF. ' +
+          'The body and reply of the customer sign-in (is_superuser true), for a member of the store’s ' +
+          'team (docs/decisions/0026); a phone without one answers 400 INVALID_CREDENTIALS, like a wrong ' +
+          'password. The same limits as customers, counted apart; the known-device cookie is ' +
+          '`comanda_staff_device` (Path=/staff). ' +
           SIGN_IN_LIMITS,
         querystring: formatQuery,
         body: signInRequest,
@@ -110,8 +118,8 @@ export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthServic
       },
     },
     async (request, reply) => {
-      const outcome = await service.signIn(request.store, request.body, clientOf(request), 'staff');
-      rememberDevice(request, reply, outcome.device);
+      const outcome = await service.signIn(request.store, request.body, clientOf(request, true), 'staff');
+      rememberDevice(request, reply, outcome.device, true);
       return outcome.reply;
     },
   );

@@ -14,8 +14,9 @@ import type { Database } from '../../db/client.ts';
 import { checkFullName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import {
-  HashingBusyError,
   type HashOptions,
+  hashing,
+  hashingBusy,
   hashPassword,
   MAX_CONCURRENT_HASHES,
   needsRehash,
@@ -25,15 +26,17 @@ import {
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import {
   createSession,
-  endCustomerSessions,
+  endAccountSessions,
   endSession,
   pruneExpiredSessions,
+  type SessionAccount,
   type SessionEnds,
   type SessionIdentity,
 } from '../../plugins/sessions.ts';
 import { createCustomerAccount, findAccountByPhone, setPasswordHash } from '../customers/service.ts';
 import { storeName } from '../menu/service.ts';
 import type { SmsProvider } from '../sms/provider.ts';
+import { findStaffByPhone, setStaffPasswordHash } from '../staff/service.ts';
 import { type DeviceAccount, knownDeviceOf, knownDeviceValue } from './known-device.ts';
 import { LIMITS } from './limits.ts';
 import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
@@ -88,24 +91,6 @@ const invalidCode = () =>
   invalid('INVALID_CODE', 'Código inválido ou expirado. Peça um novo código e tente de novo.', 'code');
 const invalidPhone = (field: string) => invalid('INVALID_PHONE', 'Informe um celular válido.', field);
 
-export const staffAccountRefused = () =>
-  new AppError(
-    'forbidden',
-    'STAFF_ACCOUNT',
-    'Telefone ou senha incorretos! Verifique os dados e tente novamente.',
-  );
-const customerAccountRefused = () =>
-  new AppError('forbidden', 'NOT_STAFF', 'Esta conta não é da equipe da loja.');
-const hashingBusy = () =>
-  new AppError(
-    'unavailable',
-    'SIGN_IN_BUSY',
-    'Muitas pessoas entrando agora. Tente de novo em alguns segundos.',
-    {
-      retryAfterSeconds: 5,
-    },
-  );
-
 /**
  * Sign-ins in progress on this instance, per lane: beyond the bound a sign-in is refused (503)
  * before it touches the database. The bound is small on purpose: each sign-in holds a database
@@ -127,21 +112,26 @@ class InFlight {
 }
 const SIGN_INS_IN_FLIGHT = MAX_CONCURRENT_HASHES * 2;
 
-/** Password hashing with a full queue answers 503 SIGN_IN_BUSY (Retry-After) instead of waiting. */
-async function hashing<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof HashingBusyError) throw hashingBusy();
-    throw error;
-  }
-}
-
-const deviceAccount = (account: { storeId: number; id: number; passwordHash: string }): DeviceAccount => ({
+const deviceAccount = (account: {
+  storeId: number;
+  id: number;
+  passwordHash: string;
+  staff?: boolean;
+}): DeviceAccount => ({
   storeId: account.storeId,
   id: account.id,
   passwordHash: account.passwordHash,
+  ...(account.staff ? { staff: true } : {}),
 });
+
+/** Who a sign-in checks the password of: a customer, or a member of the store's team. */
+interface SignInAccount {
+  id: number;
+  storeId: number;
+  phone: string;
+  passwordHash: string;
+  staff: boolean;
+}
 
 const hashCode = (salt: string, code: string) =>
   createHash('sha256').update(`${salt}:${code}`).digest('base64url');
@@ -192,8 +182,10 @@ export class AuthService {
   ): Promise<WithDevice<SignInReply>> {
     const { db, limiter, now, passwordCost } = this.deps;
     const phone = loginDigitsOf(body.username);
-    const phoneKey = phone ?? body.username.replace(/\D/g, '').slice(0, 20);
-    const account = phone ? await findAccountByPhone(db, store.id, phone) : undefined;
+    // Staff phones are counted apart from customers' (the same phone may be both at one store).
+    const phoneDigits = phone ?? body.username.replace(/\D/g, '').slice(0, 20);
+    const phoneKey = audience === 'staff' ? `staff:${phoneDigits}` : phoneDigits;
+    const account = phone ? await this.signInAccount(store.id, phone, audience) : undefined;
     const device = account ? knownDeviceOf(client.device, deviceAccount(account)) : null;
 
     if (device) {
@@ -213,8 +205,6 @@ export class AuthService {
         : verifyPassword(body.password, await this.dummy()).then(() => false),
     );
     if (!account || !ok) throw invalidCredentials();
-    if (audience === 'customer' && account.isSuperuser) throw staffAccountRefused();
-    if (audience === 'staff' && !account.isSuperuser) throw customerAccountRefused();
 
     if (device) {
       await limiter.clear(store.id, LIMITS.signInPerDevice, device);
@@ -225,11 +215,17 @@ export class AuthService {
     let passwordHash = account.passwordHash;
     if (needsRehash(account.passwordHash, passwordCost)) {
       passwordHash = await hashing(hashPassword(body.password, passwordCost, hashOptions));
-      await setPasswordHash(db, store.id, account.id, { passwordHash, updatedAt: now() });
+      await (account.staff ? setStaffPasswordHash : setPasswordHash)(db, store.id, account.id, {
+        passwordHash,
+        updatedAt: now(),
+      });
     }
-    const { token } = await this.startSession(store, account.id);
+    const { token } = await this.startSession(
+      store,
+      account.staff ? { staffId: account.id } : { customerId: account.id },
+    );
     return {
-      reply: { token, user: { id: account.id, username: account.phone, is_superuser: account.isSuperuser } },
+      reply: { token, user: { id: account.id, username: account.phone, is_superuser: account.staff } },
       device: knownDeviceValue({ ...deviceAccount(account), passwordHash }),
     };
   }
@@ -263,7 +259,7 @@ export class AuthService {
       updatedAt: at,
     });
     if (!account) throw phoneTaken();
-    const { token } = await this.startSession(store, account.id);
+    const { token } = await this.startSession(store, { customerId: account.id });
     return { reply: token, device: knownDeviceValue(deviceAccount(account)) };
   }
 
@@ -352,7 +348,7 @@ export class AuthService {
     const changed = await db.transaction(async (tx) => {
       if (!(await repo.useRecoveryCode(tx, attempt.id, at))) return false;
       await setPasswordHash(tx, store.id, account.id, { passwordHash, passwordChangedAt: at, updatedAt: at });
-      await endCustomerSessions(tx, store.id, account.id);
+      await endAccountSessions(tx, store.id, { customerId: account.id });
       return true;
     });
     if (!changed) throw invalidCode();
@@ -373,11 +369,23 @@ export class AuthService {
     await limiter.pruneIdle(now());
   }
 
-  private startSession(store: StoreRef, customerId: number) {
+  private async signInAccount(
+    storeId: number,
+    phone: string,
+    audience: Audience,
+  ): Promise<SignInAccount | undefined> {
+    const row =
+      audience === 'staff'
+        ? await findStaffByPhone(this.deps.db, storeId, phone)
+        : await findAccountByPhone(this.deps.db, storeId, phone);
+    return row && { ...row, staff: audience === 'staff' };
+  }
+
+  private startSession(store: StoreRef, account: SessionAccount) {
     return createSession(this.deps.db, {
       storeId: store.id,
       storeSlug: store.slug,
-      customerId,
+      account,
       now: this.deps.now(),
       ttlDays: this.deps.sessionTtlDays,
     });

@@ -8,11 +8,10 @@ import {
   privacyReply,
   privacyUpdateReply,
   privacyUpdateRequest,
-  staffAccount,
 } from '@comanda/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
-import { requireCustomer, requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
+import { requireCustomer, SECURITY_BEARER } from '../../plugins/auth.ts';
 import type { CustomerService } from './service.ts';
 
 const tags = ['account'];
@@ -93,20 +92,5 @@ export function registerCustomerRoutes(ctx: AppContext, services: { customers: C
       },
     },
     (request) => service.updatePrivacy(request, request.store.id, request.body),
-  );
-
-  app.get(
-    '/staff/me',
-    {
-      schema: {
-        tags: ['staff'],
-        summary: 'The signed-in staff account',
-        description:
-          'Staff accounts are created with `npm run staff:create`. Customer tokens get 403 FORBIDDEN.',
-        security: SECURITY_BEARER,
-        response: { 200: staffAccount, ...signedIn },
-      },
-    },
-    async (request) => service.staffAccount(await requireStaff(request)),
   );
 }

@@ -5,19 +5,13 @@ import type {
   PrivacyUpdateReply,
   PrivacyUpdateRequest,
   PromoPreference,
-  StaffAccount,
 } from '@comanda/contract';
 import { firstName, isEmailOrEmpty, isValidDocument, normalizeDocument } from '@comanda/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { checkFullName } from '../../lib/account-fields.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import {
-  type CustomerPrincipal,
-  forbidden,
-  requireCustomer,
-  type StaffPrincipal,
-} from '../../plugins/auth.ts';
+import { type CustomerPrincipal, forbidden, requireCustomer } from '../../plugins/auth.ts';
 import { pendingPoints } from '../orders/service.ts';
 import { listCustomerAddresses, listCustomerCards } from './customer-extras.ts';
 import type { CustomerRow, NewCustomer } from './repository.ts';
@@ -44,7 +38,7 @@ export function findAccountByPhone(
  */
 export function createCustomerAccount(
   db: Database,
-  values: Omit<NewCustomer, 'isSuperuser'> & { createdAt: Date; sendPromo: boolean },
+  values: NewCustomer & { createdAt: Date; sendPromo: boolean },
 ): Promise<CustomerRow | undefined> {
   return db.transaction(async (tx) => {
     const row = await repo.insertCustomer(tx, values);
@@ -59,14 +53,6 @@ export function createCustomerAccount(
     });
     return row;
   });
-}
-
-/** A staff account (is_superuser, no promotional messages); undefined when the phone is taken. */
-export function createStaffAccountRow(
-  db: DbExecutor,
-  values: Omit<NewCustomer, 'isSuperuser' | 'sendPromo'>,
-): Promise<CustomerRow | undefined> {
-  return repo.insertCustomer(db, { ...values, isSuperuser: true, sendPromo: false });
 }
 
 /** A new password hash: a rehash at sign-in, or a new password (with passwordChangedAt). */
@@ -168,13 +154,6 @@ export class CustomerService {
     );
     if (!changed) throw customerNotFound();
     return { success: true, send_promo: promo(body.send_promo) };
-  }
-
-  /** GET /staff/me */
-  async staffAccount(principal: StaffPrincipal): Promise<StaffAccount> {
-    const row = await repo.findCustomerById(this.deps.db, principal.storeId, principal.customerId);
-    if (!row) throw customerNotFound();
-    return { user_id: row.id, username: row.phone, nome: row.nome, is_superuser: true };
   }
 
   private async toCustomer(row: CustomerRow): Promise<Customer> {

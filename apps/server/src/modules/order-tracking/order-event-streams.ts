@@ -84,7 +84,7 @@ export function orderEventStreams(ctx: AppContext): OrderEventStreams {
   ctx.app.addHook('preClose', async () => streams.endAll());
 
   function open(reply: FastifyReply, session: SessionIdentity, customerId: number | null) {
-    const key = `${session.storeId}:${session.customerId}`;
+    const key = `${session.storeId}:${session.staffRole === null ? 'customer' : 'staff'}:${session.accountId}`;
     if (streams.countFor(key) >= MAX_STREAMS_PER_ACCOUNT) throw tooManyStreams();
     const stream = streams.create(key);
     // Subscribed before the headers go out: a change committed after the client sees them is sent.
@@ -114,12 +114,12 @@ export function orderEventStreams(ctx: AppContext): OrderEventStreams {
   return {
     async customer(request, reply, ticket) {
       const session = await requireSessionOrStreamTicket(request, ticket);
-      if (session.isSuperuser) throw forbidden();
-      return open(reply, session, session.customerId);
+      if (session.staffRole !== null) throw forbidden();
+      return open(reply, session, session.accountId);
     },
     async staff(request, reply, ticket) {
       const session = await requireSessionOrStreamTicket(request, ticket);
-      if (!session.isSuperuser) throw forbidden();
+      if (session.staffRole === null) throw forbidden();
       return open(reply, session, null);
     },
     async ticket(session) {

@@ -8,6 +8,7 @@ import {
   orderLines,
   orderStatusChanges,
   orders,
+  payments,
 } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -17,6 +18,8 @@ export type StatusChangeRow = typeof orderStatusChanges.$inferSelect;
 export interface StoreOrderRow {
   order: OrderRow;
   customer: { id: number; nome: string; phone: string };
+  /** Its online payment, for the board ('paid online', 'give it back'); null when paid in person. */
+  payment: { status: string; amount: number; needsManualRefund: boolean } | null;
 }
 
 /** A customer's orders at a store, newest first. */
@@ -52,6 +55,12 @@ export async function findCustomerOrder(
 const released = eq(orders.awaitingPayment, false);
 
 const customerColumns = { id: customers.id, nome: customers.nome, phone: customers.phone };
+const paymentColumns = {
+  status: payments.status,
+  amount: payments.amount,
+  needsManualRefund: payments.needsManualRefund,
+};
+const onlinePayment = and(eq(payments.orderId, orders.id), eq(payments.storeId, orders.storeId));
 
 /**
  * A store's orders, newest first (dh_iniciado, then id), optionally of some statuses, after the
@@ -72,9 +81,10 @@ export function listStoreOrders(
     );
   }
   return db
-    .select({ order: orders, customer: customerColumns })
+    .select({ order: orders, customer: customerColumns, payment: paymentColumns })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(payments, onlinePayment)
     .where(and(...conditions))
     .orderBy(desc(orders.dhIniciado), desc(orders.id))
     .limit(filter.limit);
@@ -87,9 +97,10 @@ export async function findStoreOrder(
   id: number,
 ): Promise<StoreOrderRow | undefined> {
   const [row] = await db
-    .select({ order: orders, customer: customerColumns })
+    .select({ order: orders, customer: customerColumns, payment: paymentColumns })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(payments, onlinePayment)
     .where(and(eq(orders.storeId, storeId), eq(orders.id, id), released));
   return row;
 }
@@ -213,8 +224,8 @@ export async function setStatus(
     orderId: number;
     from: string;
     to: string;
-    /** Null: the store's auto-accept. */
-    byCustomerId: number | null;
+    /** Who: the customer (an unpaid order dropped), a staff member, or null for the store's auto-accept. */
+    by: { customerId: number } | { staffId: number } | null;
     reason: string | null;
     at: Date;
   },
@@ -228,7 +239,8 @@ export async function setStatus(
     orderId: values.orderId,
     fromStatus: values.from,
     toStatus: values.to,
-    byCustomerId: values.byCustomerId,
+    byCustomerId: values.by && 'customerId' in values.by ? values.by.customerId : null,
+    byStaffId: values.by && 'staffId' in values.by ? values.by.staffId : null,
     reason: values.reason,
     at: values.at,
   });

@@ -62,7 +62,7 @@ export function toTrackedOrder(
 }
 
 function toStaffOrder(
-  { order, customer }: repo.StoreOrderRow,
+  { order, customer, payment }: repo.StoreOrderRow,
   lines: readonly repo.OrderLineRow[],
   changes: readonly repo.StatusChangeRow[],
 ): StaffOrder {
@@ -74,9 +74,12 @@ function toStaffOrder(
       status: change.toStatus,
       at: iso(change.at),
       from: change.fromStatus,
-      by: change.byCustomerId,
+      by: change.byStaffId ?? change.byCustomerId,
       reason: change.reason,
     })),
+    pagamento_online: payment
+      ? { status: payment.status, valor: payment.amount, devolver_na_mao: payment.needsManualRefund }
+      : null,
   };
 }
 
@@ -117,6 +120,8 @@ export interface OrderTrackingDeps {
   db: Database;
   now: () => Date;
   events: OrderEvents;
+  /** After the store cancels an order: its online payment, if any, is given back (the payments module). */
+  refundCancelled?: (storeId: number, orderId: number) => Promise<void>;
 }
 
 export class OrderTrackingService {
@@ -210,7 +215,7 @@ export class OrderTrackingService {
         orderId: id,
         from: 'Solicitado',
         to: 'Preparo',
-        byCustomerId: null,
+        by: null,
         reason: null,
         at,
       });
@@ -228,7 +233,7 @@ export class OrderTrackingService {
     const { db, events } = this.deps;
     const to = body.status;
     const reason = body.reason?.trim() || null;
-    return db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const order = await repo.lockStoreOrder(tx, staff.storeId, id);
       if (!order) throw orderNotFound();
       const from = order.status;
@@ -246,7 +251,7 @@ export class OrderTrackingService {
         orderId: id,
         from,
         to,
-        byCustomerId: staff.customerId,
+        by: { staffId: staff.staffId },
         reason,
         at,
       });
@@ -263,6 +268,13 @@ export class OrderTrackingService {
       const details = await detailsOf(tx, staff.storeId, [id]);
       return toStaffOrder(row!, details.lines(id), details.changes(id));
     });
+    // The money goes back once the cancel has committed: a provider call never holds the order's lock.
+    if (to === 'Cancelado' && this.deps.refundCancelled) {
+      await this.deps.refundCancelled(staff.storeId, id);
+      // The reply shows where its money stands now (on its way back, back, or to give back by hand).
+      return this.getForStaff(staff, id);
+    }
+    return changed;
   }
 }
 
@@ -326,7 +338,7 @@ export async function dropUnpaidOrder(
     orderId: row.id,
     from: row.status,
     to: 'Cancelado',
-    byCustomerId: row.customerId,
+    by: { customerId: row.customerId },
     reason,
     at,
   });

@@ -94,7 +94,8 @@ describe('moving an order (POST /staff/orders/{id}/status)', () => {
     expect(history.at(-1)).toMatchObject({
       fromStatus: from,
       toStatus: to,
-      byCustomerId: staff.userId,
+      byCustomerId: null,
+      byStaffId: staff.userId,
       at,
       reason: to === 'Cancelado' ? 'Cliente pediu' : null,
     });
@@ -115,7 +116,9 @@ describe('moving an order (POST /staff/orders/{id}/status)', () => {
       ['Concluido', 'Entregue'],
     ]);
     expect(history[0]!.byCustomerId).toBe(customer.userId);
-    expect(history.slice(1).every((change) => change.byCustomerId === staff.userId)).toBe(true);
+    expect(
+      history.slice(1).every((change) => change.byStaffId === staff.userId && change.byCustomerId === null),
+    ).toBe(true);
   });
 
   it.each(ORDER_STATUSES)(

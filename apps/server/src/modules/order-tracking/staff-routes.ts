@@ -31,7 +31,8 @@ const STAFF_AUTH =
 const STAFF_ORDER =
   'Each order is the customer’s order record (see GET /bar/atendimentos_app/{id}) plus `cliente` ' +
   '{id, nome (first name), telefone (login digits)}, `fone_para_mensagens`, and `status_changes` ' +
-  '[{status, from, at, by (user_id of who made the change), reason}].';
+  '[{status, from, at, by (the customer\u2019s user_id at placement, the staff member\u2019s id after), reason}], ' +
+  'and `pagamento_online` {status, valor, devolver_na_mao} for an order paid online (null otherwise).';
 
 /** The staff calls that list a store's orders and move one along (documented under 'staff'). */
 export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTracking: OrderTrackingService }) {
@@ -130,7 +131,9 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
           'customer’s event stream gets it at once. Entregue credits the loyalty points the order earns ' +
           '(pending until then, docs/decisions/0021). Cancelling gives back what the order consumed: the ' +
           'loyalty points it spent, its coupon use; its pending points are never credited; its schedule ' +
-          'place is freed. Two staff changing one order at the same time are ' +
+          'place is freed; an order paid online (PIX) gets its money back through the provider once the cancel ' +
+          'has committed (the store\u2019s own key: flagged in `pagamento_online.devolver_na_mao` for the store to ' +
+          'give back by hand). Two staff changing one order at the same time are ' +
           'applied one after the other, the second checked against the first’s result.\n\n' +
           'Replies: 200 the updated order; 409 INVALID_TRANSITION when the order’s status does not allow ' +
           'it (including the same status again; nothing changes); 400 CANCEL_REASON_REQUIRED (field ' +

@@ -206,6 +206,42 @@ describe.each(SHAPES)('a PIX order paid online through %s', (shape) => {
     expect(await staffOrderIds(host)).not.toContain(intent.order_id);
   });
 
+  it('cancelled by the store after it was paid is refunded in full through the provider, once', async () => {
+    const account = await signUpHere();
+    const intent = await intentFor(account, {}, host);
+    p.standin.pay(intent.transaction_id!);
+    await p.standin.context.notifier.settled();
+    const staff = await signInStaff(p.t, { host, role: 'attendant' });
+    const cancel = () =>
+      p.t.app.inject({
+        method: 'POST',
+        url: `/staff/orders/${intent.order_id}/status`,
+        headers: { host, ...bearer(staff.token) },
+        payload: { status: 'Cancelado', reason: 'Acabou a massa' },
+      });
+    // Two attendants cancel at once: one cancel, one refund.
+    const paid = await p.t.app.inject({
+      method: 'GET',
+      url: `/staff/orders/${intent.order_id}`,
+      headers: { host, ...bearer(staff.token) },
+    });
+    expect(paid.json().pagamento_online).toEqual({ status: 'paid', valor: 11_980, devolver_na_mao: false });
+    const replies = await Promise.all([cancel(), cancel()]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    const cancelled = replies.find((reply) => reply.statusCode === 200)!.json();
+    expect(cancelled).toMatchObject({ status: 'Cancelado', pagamento_online: { status: 'refunded' } });
+    await p.standin.context.notifier.settled();
+    const state = await paymentState(p.t, intent.intent_id);
+    expect(state.row).toMatchObject({ status: 'refunded', refundedAmount: 11_980, needsManualRefund: false });
+    expect(state.moves('refunded')).toBe(1);
+    expect(p.standin.context.book.find(shape, intent.transaction_id!)).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 11_980,
+    });
+    const check = await intentCall(p.t, account.token, 'check-confirmation', intent.intent_id, host);
+    expect(check.json()).toMatchObject({ data: { polling: false, status: 'refunded' } });
+  });
+
   it('the same notification delivered ten times at once pays once, releases once, holds its points once', async () => {
     const account = await signUpHere();
     const intent = await intentFor(account, {}, host);
@@ -436,6 +472,25 @@ describe('the store’s own PIX key (no provider)', () => {
     });
     expect(confirmed.json()).toEqual({ status: 'paid' });
     expect(await staffOrderIds(CHAVE)).toContain(intent.order_id);
+
+    // Cancelled by the store afterwards: no provider can give the money back, the store is told to.
+    const cancelled = await p.t.app.inject({
+      method: 'POST',
+      url: `/staff/orders/${intent.order_id}/status`,
+      headers: { host: CHAVE, ...bearer(staff.token) },
+      payload: { status: 'Cancelado', reason: 'Sem entregador' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().pagamento_online).toEqual({
+      status: 'canceled',
+      valor: 11_980,
+      devolver_na_mao: true,
+    });
+    expect((await paymentState(p.t, intent.intent_id)).row).toMatchObject({
+      status: 'canceled',
+      needsManualRefund: true,
+      paidAmount: 11_980,
+    });
   });
 });
 

@@ -325,6 +325,43 @@ export class PaymentService {
     return { status: after.status as PaymentStatus };
   }
 
+  /**
+   * The store cancelled an order paid online (issue 16): its money goes back through the provider
+   * (a static key's is flagged for the store to return by hand). Called once the cancel has
+   * committed; the payment leaves 'paid' in a conditional move, so two calls refund once, and a
+   * provider that fails now is asked again by the reconciliation job (the payment stays 'canceled'
+   * with its paid amount). Never throws: the cancel stands either way.
+   */
+  async refundCancelledOrder(storeId: number, orderId: number): Promise<void> {
+    const { db, now } = this.deps;
+    try {
+      const payment = await repo.findByOrder(db, storeId, orderId);
+      if (payment?.status !== 'paid') return;
+      const paidAmount = payment.paidAmount ?? payment.amount;
+      const moved = await db.transaction((tx) =>
+        repo.move(tx, {
+          id: payment.id,
+          from: ['paid'],
+          to: 'canceled',
+          source: 'store_cancel',
+          at: now(),
+          detail: 'pedido cancelado pela loja',
+        }),
+      );
+      if (!moved) return;
+      const provider = await this.deps.providers.forStore(storeId);
+      if (!provider) {
+        await db.transaction((tx) =>
+          repo.flagManualRefund(tx, payment.id, paidAmount, 'store_cancel', now()),
+        );
+        return;
+      }
+      await this.giveMoneyBack(moved, paidAmount, 'store_cancel', provider);
+    } catch (error) {
+      this.deps.log.error({ err: error, storeId, orderId }, 'refund of a cancelled order not done');
+    }
+  }
+
   // -------------------------------------------------------------------------------------------
   // Moves
 
