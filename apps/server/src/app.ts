@@ -301,14 +301,12 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   }
   const limiter = new RateLimiter(db, config.RATE_LIMIT_MULTIPLIER);
   const maps = new LocalMapsProvider();
-  // The payments module gives back the money of an order the store cancels; it is built after.
-  let payments: PaymentService | undefined;
   const orderTracking = new OrderTrackingService({
     db,
     now,
     events: orderEvents,
-    refundCancelled: (storeId, orderId) =>
-      payments?.refundCancelledOrder(storeId, orderId) ?? Promise.resolve(),
+    // The payments module (built below, on the tracking service) gives back what the store cancels.
+    refundCancelled: (storeId, orderId) => paymentService.refundCancelledOrder(storeId, orderId),
   });
   const orders = new OrderService({
     db,
@@ -320,6 +318,28 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   });
   const sms = createSmsProvider(config, db, app.log);
   const menuCache = new MenuCache(db, config.MENU_CACHE_CHECK_MS);
+  const paymentService = new PaymentService({
+    db,
+    now,
+    events: orderEvents,
+    orders,
+    tracking: orderTracking,
+    providers: createPaymentProviders({
+      db,
+      now,
+      standin: options.standin ?? null,
+      secretsKey:
+        options.paymentSecretsKey !== undefined
+          ? options.paymentSecretsKey
+          : paymentSecretsKeyOf(config, (message) => app.log.warn(message)),
+      notificationUrl: async (storeId, provider, token) => {
+        const base = `${publicOrigin(config, await storeSlug(db, storeId))}/integracoes/v2/payment/notifications/${provider}`;
+        return provider === 'apipix' ? `${base}?token=${token}` : base;
+      },
+    }),
+    publicOrigin: (slug) => publicOrigin(config, slug),
+    log: app.log,
+  });
   return {
     sms,
     menuCache,
@@ -342,28 +362,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
     coupons: new CouponService({ db, now, limiter }),
     orders,
     orderTracking,
-    payments: (payments = new PaymentService({
-      db,
-      now,
-      events: orderEvents,
-      orders,
-      tracking: orderTracking,
-      providers: createPaymentProviders({
-        db,
-        now,
-        standin: options.standin ?? null,
-        secretsKey:
-          options.paymentSecretsKey !== undefined
-            ? options.paymentSecretsKey
-            : paymentSecretsKeyOf(config, (message) => app.log.warn(message)),
-        notificationUrl: async (storeId, provider, token) => {
-          const base = `${publicOrigin(config, await storeSlug(db, storeId))}/integracoes/v2/payment/notifications/${provider}`;
-          return provider === 'apipix' ? `${base}?token=${token}` : base;
-        },
-      }),
-      publicOrigin: (slug) => publicOrigin(config, slug),
-      log: app.log,
-    })),
+    payments: paymentService,
   };
 }
 
