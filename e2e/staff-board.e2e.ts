@@ -223,6 +223,38 @@ test.describe('the staff board', () => {
     await board.context().close();
   });
 
+  test('with auto-accept and auto-print on, a new order goes to preparing and its ticket prints with nobody tapping', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const token = await staffToken(request);
+    const settings = (body: object) =>
+      request.patch(`${API}/staff/store/settings`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: body,
+      });
+    await clearNewOrders(request, token);
+    expect((await settings({ auto_accept: true, auto_print: true })).status()).toBe(200);
+    try {
+      const board = await openBoard(browser);
+      const customer = await signUpThroughApi(request, 'Otto Automático');
+      await openSignedIn(page, customer);
+      const id = await orderFromPhone(page);
+      const preparing = board.getByRole('region', { name: 'Em preparo' });
+      await expect(preparing.getByRole('article', { name: `Pedido nº ${id}` })).toBeVisible();
+      await board.emulateMedia({ media: 'print' });
+      const ticket = board.getByTestId('ticket');
+      await expect(ticket).toContainText('COZINHA');
+      await expect(ticket).toContainText(`#${id}`);
+      // Nothing rings: the order was accepted by the store's setting.
+      await expect(board.locator('.staff-app')).toHaveAttribute('data-alarm', 'idle');
+      await board.context().close();
+    } finally {
+      await settings({ auto_accept: false, auto_print: false });
+    }
+  });
+
   test('today at a glance and the orders of the day as a spreadsheet', async ({ browser, page, request }) => {
     const customer = await signUpThroughApi(request, 'Rita Relatório');
     await openSignedIn(page, customer);

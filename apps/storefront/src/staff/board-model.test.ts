@@ -2,6 +2,7 @@ import type { StaffOrder } from '@comanda/contract';
 import { describe, expect, it } from 'vitest';
 import {
   alarmState,
+  autoAcceptedArrivals,
   byColumn,
   columnOf,
   groupedLines,
@@ -133,5 +134,36 @@ describe('the online payment on a card and a ticket', () => {
 
   it('says nothing of an order paid in person', () => {
     expect(onlinePaymentNote(order(2, 'Preparo', { pagamento_online: null }))).toBeNull();
+  });
+});
+
+describe('auto-accepted orders print on arrival', () => {
+  const OPENED = new Date(NOW.getTime() - 10 * 60_000);
+  const accepted = (id: number, by: number | null, minutesAgo = 1) =>
+    order(id, 'Preparo', {
+      status_changes: [
+        { status: 'Solicitado', from: null, at: NOW.toISOString(), by: 7, reason: null },
+        {
+          status: 'Preparo',
+          from: 'Solicitado',
+          at: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
+          by,
+          reason: null,
+        },
+      ],
+    });
+
+  it('takes an order the store accepted by itself after the board opened, once', () => {
+    const arriving = accepted(1, null);
+    expect(autoAcceptedArrivals(new Map(), [arriving], OPENED)).toEqual([arriving]);
+    expect(autoAcceptedArrivals(new Map([[1, arriving]]), [arriving], OPENED)).toEqual([]);
+  });
+
+  it('leaves orders a person accepted, ones accepted before the board opened, and new ones', () => {
+    expect(autoAcceptedArrivals(new Map(), [accepted(2, 12)], OPENED)).toEqual([]);
+    expect(autoAcceptedArrivals(new Map(), [accepted(3, null, 30)], OPENED)).toEqual([]);
+    expect(autoAcceptedArrivals(new Map(), [order(4, 'Solicitado', { status_changes: [] })], OPENED)).toEqual(
+      [],
+    );
   });
 });

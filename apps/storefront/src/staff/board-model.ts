@@ -155,3 +155,25 @@ export function onlinePaymentNote(
   if (payment.status === 'refunded') return { key: 'refundedOnline', amount };
   return { key: 'refundUnderWay', amount };
 }
+
+/**
+ * Orders the store's auto-accept moved to Preparo since `since` that the board has not shown yet:
+ * with auto-print on, their tickets print as if someone had tapped Accept (docs/decisions/0025).
+ */
+export function autoAcceptedArrivals(
+  board: ReadonlyMap<number, StaffOrder>,
+  incoming: readonly StaffOrder[],
+  since: Date,
+): StaffOrder[] {
+  return incoming.filter((order) => {
+    if (board.has(order.id) || order.status !== 'Preparo') return false;
+    const last = order.status_changes.at(-1);
+    return (
+      last !== undefined &&
+      last.from === 'Solicitado' &&
+      last.status === 'Preparo' &&
+      last.by === null &&
+      Date.parse(last.at) >= since.getTime()
+    );
+  });
+}

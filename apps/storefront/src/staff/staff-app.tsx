@@ -7,6 +7,7 @@ import { useStore } from '../lib/external-store.ts';
 import { Alarm } from './alarm.ts';
 import {
   alarmState,
+  autoAcceptedArrivals,
   byColumn,
   COLUMNS,
   type Column,
@@ -112,14 +113,23 @@ async function loadBoard(): Promise<StaffOrder[]> {
 
 const RECONNECT_MS = 3000;
 
-/** The live board's orders: a catch-up list, then the store's event stream, merged by id. */
-function useLiveOrders() {
+/**
+ * The live board's orders: a catch-up list, then the store's event stream, merged by id.
+ * `onAutoAccepted` hears of the orders the store's auto-accept moved since the board opened.
+ */
+function useLiveOrders(onAutoAccepted: (orders: StaffOrder[]) => void) {
   const [orders, setOrders] = useState<Map<number, StaffOrder>>(new Map());
   const [connected, setConnected] = useState(true);
-  const merge = useCallback(
-    (incoming: StaffOrder[]) => setOrders((board) => mergeOrders(board, incoming)),
-    [],
-  );
+  const board = useRef(orders);
+  const opened = useRef(new Date());
+  const heard = useRef(onAutoAccepted);
+  heard.current = onAutoAccepted;
+  const merge = useCallback((incoming: StaffOrder[]) => {
+    const arrived = autoAcceptedArrivals(board.current, incoming, opened.current);
+    board.current = mergeOrders(board.current, incoming);
+    setOrders(board.current);
+    if (arrived.length > 0) heard.current(arrived);
+  }, []);
 
   useEffect(() => {
     let source: EventSource | null = null;
@@ -219,15 +229,23 @@ function SignedIn() {
   const t = useStaffT();
   const [view, setView] = useState<'board' | 'controls' | 'today' | 'team'>('board');
   const me = useStaffMember();
-  const { orders, connected, merge } = useLiveOrders();
+  // Tickets to print, one print dialog at a time; each job is its own object, so printing the same
+  // order twice in a row opens the dialog twice.
+  const [printQueue, setPrintQueue] = useState<{ order: StaffOrder }[]>([]);
+  const [autoPrint, setAutoPrint] = useState(false);
+  const autoPrintOn = useRef(autoPrint);
+  autoPrintOn.current = autoPrint;
+  const { orders, connected, merge } = useLiveOrders((accepted) => {
+    if (autoPrintOn.current) setPrintQueue((queue) => [...queue, ...accepted.map((order) => ({ order }))]);
+  });
   const now = useMinuteClock();
   useWakeLock();
   const alarm = useRef<Alarm | null>(null);
   const [soundOn, setSoundOn] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
-  const [printing, setPrinting] = useState<StaffOrder | null>(null);
-  const [autoPrint, setAutoPrint] = useState(false);
+  const printing = printQueue[0] ?? null;
+  const print = (order: StaffOrder) => setPrintQueue((queue) => [...queue, { order }]);
 
   const columns = useMemo(() => byColumn(orders.values(), now), [orders, now]);
   const ringing = useMemo(() => ringingOrders(orders.values(), now), [orders, now]);
@@ -248,7 +266,7 @@ function SignedIn() {
 
   useEffect(() => {
     if (!printing) return;
-    const done = () => setPrinting(null);
+    const done = () => setPrintQueue((queue) => queue.slice(1));
     window.addEventListener('afterprint', done, { once: true });
     const frame = requestAnimationFrame(() => window.print());
     return () => {
@@ -271,7 +289,7 @@ function SignedIn() {
         json: reason ? { status, reason } : { status },
       });
       merge([updated]);
-      if (status === 'Preparo' && autoPrint) setPrinting(updated);
+      if (status === 'Preparo' && autoPrint) print(updated);
       return true;
     } catch (error) {
       if (error instanceof StaffApiError && error.status === 409) {
@@ -290,7 +308,7 @@ function SignedIn() {
 
   const onAction = (order: StaffOrder, action: OrderAction) => {
     if (action.kind === 'advance') void move(order, action.to);
-    else if (action.kind === 'print') setPrinting(order);
+    else if (action.kind === 'print') print(order);
     else setPending({ kind: action.kind, order });
   };
 
@@ -388,7 +406,7 @@ function SignedIn() {
           }}
         />
       ) : null}
-      {printing ? <OrderTicket order={printing} t={t} /> : null}
+      {printing ? <OrderTicket order={printing.order} t={t} /> : null}
     </div>
   );
 }
