@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { buyAndCheckout, checkoutTotal, openSignedIn, type WithStorage } from './support/checkout.ts';
 import { signUpThroughApi } from './support/customers.ts';
-import { E2E_PORT, expect, test } from './support/fixtures.ts';
+import { E2E_PORT, expect, storeUrl, test } from './support/fixtures.ts';
 
 /*
  * Online PIX on the demo pizzaria, on a phone (spec sections 2 "PIX screen", 4 "Payment routing"
@@ -15,6 +15,8 @@ import { E2E_PORT, expect, test } from './support/fixtures.ts';
  */
 
 const PSP = `http://127.0.0.1:${Number(process.env.PSP_STANDIN_PORT ?? E2E_PORT + 10)}`;
+const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
+const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 
 interface StandinCharge {
   id: string;
@@ -201,5 +203,47 @@ test.describe('online PIX', () => {
         timeout: 3_000,
       },
     );
+  });
+
+  test('the store’s board says a paid order is paid online; cancelling it gives the money back through the PSP', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const customer = await signUpThroughApi(request, 'Rui Reembolso');
+    await openSignedIn(page, customer);
+    await payByPix(page);
+    const intent = await pendingIntent(page);
+    const charge = await chargeOf(request, intent);
+    expect((await request.post(`${PSP}/simulator/charges/${encodeURIComponent(charge.id)}/pay`)).ok()).toBe(
+      true,
+    );
+    await expect(page).toHaveURL(/\/confirmation$/, { timeout: 15_000 });
+
+    // The counter's phone.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      serviceWorkers: 'block',
+    });
+    const board = await context.newPage();
+    await board.goto(storeUrl('pizzaria', '/staff'));
+    await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONE);
+    await board.getByLabel('Senha').fill(STAFF_PASSWORD);
+    await board.getByRole('button', { name: 'Entrar' }).click();
+    const card = board.getByRole('article', { name: `Pedido nº ${intent.orderId}` });
+    await expect(card.getByText('Pago online (PIX) — não cobrar')).toBeVisible();
+    await card.screenshot({ path: test.info().outputPath('paid-online-card.png') });
+
+    await card.getByRole('button', { name: 'Recusar' }).click();
+    const dialog = board.getByRole('dialog');
+    await dialog.getByLabel('Motivo (o cliente vê)').fill('Acabou o guaraná');
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(card.getByText('PIX devolvido ao cliente')).toBeVisible();
+    await card.screenshot({ path: test.info().outputPath('refunded-card.png') });
+    const charges = (await (await request.get(`${PSP}/simulator/charges`)).json()) as StandinCharge[];
+    expect(charges.find((candidate) => candidate.id === charge.id)?.status).toBe('refunded');
+    await context.close();
   });
 });
