@@ -304,6 +304,7 @@ test.describe('the staff board', () => {
     await expect(attendant.getByText('Só gerentes e donos abrem, fecham ou pausam a loja.')).toBeVisible();
     await expect(attendant.getByRole('button', { name: 'Fechar agora' })).toHaveCount(0);
     await expect(attendant.getByRole('region', { name: 'Esgotados' })).toBeVisible();
+    await attendant.screenshot({ path: test.info().outputPath('attendant-store-controls.png') });
 
     await member.getByRole('button', { name: 'Remover' }).click();
     await member.getByRole('button', { name: 'Remover' }).click();
