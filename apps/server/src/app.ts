@@ -11,7 +11,7 @@ import { AppError } from './lib/errors.ts';
 import { MEDIA_DIR } from './lib/media.ts';
 import { createOrderEvents } from './lib/order-events.ts';
 import { OWASP_SCRYPT_COST, scryptCost } from './lib/password.ts';
-import { securityHeaders } from './lib/security-headers.ts';
+import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
 import { registerAddressRoutes } from './modules/addresses/routes.ts';
 import { AddressService } from './modules/addresses/service.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -49,7 +49,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerPrivateReplies } from './plugins/private-replies.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { SessionEnds } from './plugins/sessions.ts';
-import { registerTenant } from './plugins/tenant.ts';
+import { isApiPath, registerTenant } from './plugins/tenant.ts';
 
 export const MAX_URL_LENGTH = 2048;
 /** Never in the log: credentials and request bodies (passwords, codes), wherever a logger puts them. */
@@ -203,8 +203,8 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(responseSecurityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : responseSecurityHeaders);
     done();
   });
   registerPrivateReplies(app);

@@ -35,13 +35,33 @@ function acceptsEncoding(header: string | undefined, name: string): boolean {
   });
 }
 
-/** Sends a pre-encoded reply: 304 for a matching ETag, else brotli, gzip or identity bytes. */
-export function sendEncoded(request: FastifyRequest, reply: FastifyReply, encoded: EncodedReply) {
+/**
+ * How long a shared cache (a CDN, the production topology's nginx) may answer a public menu reply
+ * by itself, and how much longer it may answer with the stale copy while it asks again (issue 20).
+ * Browsers revalidate every time (max-age=0, with the ETag), so a customer's own reload is fresh;
+ * a menu write reaches customers behind a shared cache within SHARED_MAX_AGE_SECONDS of the next
+ * request, and order placement refuses what the write changed meanwhile (it reads the database).
+ */
+export const SHARED_MAX_AGE_SECONDS = 10;
+export const STALE_WHILE_REVALIDATE_SECONDS = 30;
+export const PUBLIC_MENU_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+
+/**
+ * Sends a pre-encoded reply: 304 for a matching ETag, else brotli, gzip or identity bytes.
+ * `surrogateKey` names the store, so a CDN that purges by key can drop a store's menu at once.
+ */
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  encoded: EncodedReply,
+  surrogateKey?: string,
+) {
   reply
     .header('etag', encoded.etag)
     .header('vary', 'Accept-Encoding')
-    .header('cache-control', 'no-cache')
+    .header('cache-control', PUBLIC_MENU_CACHE_CONTROL)
     .type('application/json; charset=utf-8');
+  if (surrogateKey) reply.header('surrogate-key', surrogateKey).header('cache-tag', surrogateKey);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === encoded.etag)) {
     return reply.code(304).send();

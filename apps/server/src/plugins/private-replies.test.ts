@@ -115,13 +115,31 @@ describe('Cache-Control of personal replies', () => {
     }
   });
 
-  it("the menu's public replies keep their own revalidated caching", async () => {
+  it("the menu's public replies are a shared cache's for seconds, revalidated by browsers, tagged by store", async () => {
     const response = await t.app.inject({
       url: '/estoque/produtos_app?format=json',
       headers: { host: PIZZARIA },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe(
+      'public, max-age=0, s-maxage=10, stale-while-revalidate=30',
+    );
     expect(response.headers.etag).toBeTruthy();
+    expect(response.headers.vary).toBe('Accept-Encoding');
+    expect(response.headers['surrogate-key']).toBe('menu-pizzaria');
+    const again = await t.app.inject({
+      url: '/estoque/produtos_app?format=json',
+      headers: { host: PIZZARIA, 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('the same menu call made signed in is kept by nobody', async () => {
+    const response = await t.app.inject({
+      url: '/estoque/produtos_app?format=json',
+      headers: { host: PIZZARIA, ...bearer(maria.token) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 });

@@ -40,7 +40,7 @@ export function registerMenuRoutes(ctx: AppContext, { menuCache }: { menuCache: 
   ) => {
     const encoded = await menuCache.get(request.store.id, key, build);
     if (!encoded) throw notFound('PRODUCT_NOT_FOUND', 'Produto não encontrado.');
-    return sendEncoded(request, reply, encoded);
+    return sendEncoded(request, reply, encoded, `menu-${request.store.slug}`);
   };
 
   app.get(
