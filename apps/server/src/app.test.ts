@@ -72,6 +72,7 @@ describe('the server shell', () => {
             'date',
             'connection',
             'surrogate-key',
+            'cdn-cache-control',
             'cache-tag',
             'content-encoding',
           ].includes(name),

@@ -37,14 +37,17 @@ function acceptsEncoding(header: string | undefined, name: string): boolean {
 
 /**
  * How long a shared cache (a CDN, the production topology's nginx) may answer a public menu reply
- * by itself, and how much longer it may answer with the stale copy while it asks again (issue 20).
- * Browsers revalidate every time (max-age=0, with the ETag), so a customer's own reload is fresh;
- * a menu write reaches customers behind a shared cache within SHARED_MAX_AGE_SECONDS of the next
- * request, and order placement refuses what the write changed meanwhile (it reads the database).
+ * by itself, and how much longer a CDN may answer with the stale copy while it asks again (issue
+ * 20). Browsers revalidate every time (max-age=0 with the ETag, and no stale-while-revalidate where
+ * they read it), so a customer's own reload is fresh; a menu write reaches customers behind a shared
+ * cache within SHARED_MAX_AGE_SECONDS of the next request, and order placement refuses what the
+ * write changed meanwhile (it reads the database).
  */
 export const SHARED_MAX_AGE_SECONDS = 10;
 export const STALE_WHILE_REVALIDATE_SECONDS = 30;
-export const PUBLIC_MENU_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+export const PUBLIC_MENU_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}`;
+/** RFC 9213's cache-control for CDNs only: there serving stale while revalidating is safe. */
+export const PUBLIC_MENU_CDN_CACHE_CONTROL = `max-age=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
 
 /**
  * Sends a pre-encoded reply: 304 for a matching ETag, else brotli, gzip or identity bytes.
@@ -60,6 +63,7 @@ export function sendEncoded(
     .header('etag', encoded.etag)
     .header('vary', 'Accept-Encoding')
     .header('cache-control', PUBLIC_MENU_CACHE_CONTROL)
+    .header('cdn-cache-control', PUBLIC_MENU_CDN_CACHE_CONTROL)
     .type('application/json; charset=utf-8');
   if (surrogateKey) reply.header('surrogate-key', surrogateKey).header('cache-tag', surrogateKey);
   const ifNoneMatch = request.headers['if-none-match'];

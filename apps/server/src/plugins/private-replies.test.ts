@@ -121,9 +121,8 @@ describe('Cache-Control of personal replies', () => {
       headers: { host: PIZZARIA },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe(
-      'public, max-age=0, s-maxage=10, stale-while-revalidate=30',
-    );
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
+    expect(response.headers['cdn-cache-control']).toBe('max-age=10, stale-while-revalidate=30');
     expect(response.headers.etag).toBeTruthy();
     expect(response.headers.vary).toBe('Accept-Encoding');
     expect(response.headers['surrogate-key']).toBe('menu-pizzaria');
