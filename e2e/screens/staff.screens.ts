@@ -79,8 +79,14 @@ for (const store of STORES) {
       await expect(card).toContainText(`12× ${PRODUCT[store]}`);
       // The order number, its time and the customer's phone differ from run to run: they are masked,
       // and the masked boxes get a fixed width so a longer number does not move the picture.
+      // Other tests' orders and the banners they raise are hidden: the card sits at the top of its
+      // column at the same place every run (a fraction of a pixel higher or lower moves its borders).
       await page.addStyleTag({
-        content: '.staff-order-head h3 { width: 9rem } .staff-order-head span { width: 8rem }',
+        content: [
+          '.staff-order-head h3 { width: 9rem } .staff-order-head span { width: 8rem }',
+          '.staff-banner { display: none !important }',
+          `.staff-order:not([aria-label="Pedido nº ${id}"]) { display: none !important }`,
+        ].join('\n'),
       });
       await expect(card).toHaveScreenshot(`${name('staff-order-card')}.png`, {
         mask: [
@@ -106,9 +112,7 @@ for (const store of STORES) {
       // banners other tests' orders raise, and an element screenshot there is off by a pixel.
       await expect(page.getByRole('region', { name: 'Pausar novos pedidos' })).toBeVisible();
 
-      // The owner's team: on this server, the seeded owner alone. The banners other tests' orders
-      // raise above it are hidden, so it sits at the same place (a fraction of a pixel moves borders).
-      await page.addStyleTag({ content: '.staff-banner { display: none !important }' });
+      // The owner's team: on this server, the seeded owner alone (the banners stay hidden).
       await page.getByRole('button', { name: 'Equipe' }).click();
       const team = page.getByRole('region', { name: 'Equipe da loja' });
       await expect(team.getByRole('listitem')).toHaveCount(1);
