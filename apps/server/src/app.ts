@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './modules/health/routes.ts';
 import { LocalMapsProvider } from './modules/maps/local-provider.ts';
 import { registerMapsRoutes } from './modules/maps/routes.ts';
 import { MapsService } from './modules/maps/service.ts';
+import { BookedOutPeriods } from './modules/menu/booked-out.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { registerOrderTrackingRoutes } from './modules/order-tracking/routes.ts';
@@ -300,6 +301,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
     );
   }
   const limiter = new RateLimiter(db, config.RATE_LIMIT_MULTIPLIER);
+  const bookedOut = new BookedOutPeriods(db, config.MENU_CACHE_CHECK_MS);
   const maps = new LocalMapsProvider();
   const orderTracking = new OrderTrackingService({
     db,
@@ -315,6 +317,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
     limiter,
     orderRate: orderRateRule(config.ORDER_RATE_LIMIT_MAX, config.ORDER_RATE_LIMIT_WINDOW_SECONDS),
     acceptAutomatically: (storeId, id) => orderTracking.acceptAutomatically(storeId, id),
+    placed: (storeId) => bookedOut.forget(storeId),
   });
   const sms = createSmsProvider(config, db, app.log);
   const menuCache = new MenuCache(db, config.MENU_CACHE_CHECK_MS);
@@ -343,6 +346,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   return {
     sms,
     menuCache,
+    bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
     staff: new StaffService({ db, now, passwordCost, sessionEnds: ctx.sessionEnds }),
     reports: new ReportsService({ db, now }),

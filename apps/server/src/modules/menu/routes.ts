@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { sendEncoded } from '../../lib/encoded-reply.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { BookedOutPeriods } from './booked-out.ts';
 import type { MenuCache } from './menu-cache.ts';
 import * as menu from './service.ts';
 
@@ -28,7 +29,10 @@ const tags = ['menu'];
 const errors = { 400: errorReply, 404: errorReply };
 
 /** The start-up calls of spec section 7 that need no customer, served from the per-store cache. */
-export function registerMenuRoutes(ctx: AppContext, { menuCache }: { menuCache: MenuCache }) {
+export function registerMenuRoutes(
+  ctx: AppContext,
+  { menuCache, bookedOut }: { menuCache: MenuCache; bookedOut: BookedOutPeriods },
+) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
@@ -70,9 +74,9 @@ export function registerMenuRoutes(ctx: AppContext, { menuCache }: { menuCache: 
     async (request, reply) => {
       const now = ctx.now();
       const minute = Math.floor(now.getTime() / 60_000);
-      const bookedOut = await menu.bookedOutPeriods(db, request.store.id, now);
-      return serve(request, reply, `company:${minute}${menu.bookedOutKey(bookedOut)}`, () =>
-        menu.buildCompany(db, request.store.id, request.store.slug, now, bookedOut),
+      const full = await bookedOut.get(request.store.id, now);
+      return serve(request, reply, `company:${minute}${menu.bookedOutKey(full)}`, () =>
+        menu.buildCompany(db, request.store.id, request.store.slug, now, full),
       );
     },
   );

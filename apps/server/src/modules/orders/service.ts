@@ -64,6 +64,8 @@ export interface OrderServiceDeps {
   orderRate?: WindowRule;
   /** Moves a new order on at a store with auto-accept (the order tracking module's, wired in app.ts). */
   acceptAutomatically?: (storeId: number, orderId: number) => Promise<void>;
+  /** Told of every new order (the menu module's count of full schedule periods forgets its copy). */
+  placed?: (storeId: number) => void;
 }
 
 /**
@@ -109,6 +111,7 @@ export class OrderService {
     try {
       checkRequest(body);
       const result = await this.placeOnce(attempt, online);
+      if (result.statusCode === 201 && !result.replayed) this.deps.placed?.(principal.storeId);
       // An order awaiting its payment is announced when the payment releases it.
       if (result.statusCode === 201 && !result.replayed && !online) {
         const placed = result.body as OrderPlacedReply;
