@@ -1,19 +1,22 @@
 /**
- * Menu calls against the same bytes served as a static file: requests per second and p99 latency,
- * plus the server's memory after start on PGlite. Prints a table; asserts nothing.
+ * Menu calls against nginx serving the same compressed bytes with the same headers (one nginx
+ * worker, one server process, 32 connections, in the same run): requests per second and p99
+ * latency, plus the server's memory after start on PGlite. Prints tables; asserts nothing.
  */
 
-import { fork } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { printTable, repoRoot, startServer } from './support.ts';
+import { NGINX, nginxAvailable, startNginxWith } from './nginx.ts';
+import { printTable, startServer } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = 32;
-const HEADERS = { host: 'pizzaria.localhost', 'accept-encoding': 'gzip, deflate, br' };
+// gzip: the encoding nginx's gzip_static serves, so both answer the very same bytes.
+const HEADERS = { host: 'pizzaria.localhost', 'accept-encoding': 'gzip' };
 
 async function load(url: string, headers: Record<string, string>) {
   const result = await autocannon({
@@ -28,6 +31,29 @@ async function load(url: string, headers: Record<string, string>) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
+/** A reply's bytes as they travel (still compressed) and its headers. */
+async function rawReply(url: string): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: HEADERS }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        resolve({ body: Buffer.concat(chunks), headers });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const headerBytes = (headers: Record<string, string>) =>
+  Object.entries(headers).reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
+
 export async function runServerMenuBench() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'comanda-bench-'));
   // First start creates the embedded database and loads the demo stores; the second reopens it.
@@ -38,39 +64,47 @@ export async function runServerMenuBench() {
   const rssRestart = server.rssMiB();
   const rows: Record<string, string | number>[] = [];
   try {
+    if (!nginxAvailable()) {
+      console.log(
+        `nginx is not installed (${NGINX}): run \`npm run bench:nginx\` for the yardstick; the API alone follows.`,
+      );
+    }
     for (const [name, route] of [
       ['product list', '/estoque/produtos_app?format=json'],
       ['company', '/core/empresa_personal_app?format=json'],
     ] as const) {
-      // The same bytes the API answers (brotli), as a file served by @fastify/static in its own process.
-      const res = await fetch(`${server.url}${route}`, { headers: HEADERS });
-      const body = Buffer.from(await res.arrayBuffer());
-      const dir = mkdtempSync(path.join(tmpdir(), 'comanda-static-'));
-      writeFileSync(path.join(dir, 'reply.json'), body);
-      const staticServer = fork(path.join(repoRoot, 'bench/static-server.ts'), [dir, '3872'], {
-        execArgv: ['--import', 'tsx'],
-      });
-      await new Promise((resolve) => staticServer.once('message', resolve));
-
+      const { body: raw, headers } = await rawReply(`${server.url}${route}`);
       await load(`${server.url}${route}`, HEADERS); // warm-up
       const api = await load(`${server.url}${route}`, HEADERS);
-      const file = await load('http://127.0.0.1:3872/reply.json', HEADERS);
-      staticServer.kill();
-      rows.push({
+      const row: Record<string, string | number> = {
         call: name,
+        'reply bytes (gzip)': raw.length,
+        'header bytes': headerBytes(headers),
         'api req/s': api.rps,
         'api p99 ms': api.p99,
-        'static req/s': file.rps,
-        'static p99 ms': file.p99,
-        'api/static': (api.rps / file.rps).toFixed(2),
-        target: '>= 0.80',
-      });
+      };
+      if (nginxAvailable()) {
+        const nginx = await startNginxWith(3872, raw, headers);
+        try {
+          await load(`${nginx.url}/reply.json`, HEADERS); // warm-up
+          const yardstick = await load(`${nginx.url}/reply.json`, HEADERS);
+          Object.assign(row, {
+            'nginx req/s': yardstick.rps,
+            'nginx p99 ms': yardstick.p99,
+            'api/nginx': (api.rps / yardstick.rps).toFixed(2),
+          });
+        } finally {
+          await nginx.stop();
+        }
+      }
+      row.target = '>= 0.80';
+      rows.push(row);
     }
   } finally {
     await server.stop();
   }
   printTable(
-    `Menu calls, ${CONNECTIONS} connections, ${DURATION_S} s each (both servers in their own process)`,
+    `Menu calls against nginx 1 worker serving the same gzip bytes and headers, ${CONNECTIONS} connections, ${DURATION_S} s each`,
     rows,
   );
   printTable('Server memory after start (RSS, MiB)', [
