@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark of the project, one after the other, each printing a table. */
 import { runAbuseBench } from './abuse.ts';
 import { runBoardBench } from './board.ts';
+import { runDinnerRushBench } from './dinner-rush.ts';
 import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
 import { runServerMenuBench } from './server-menu.ts';
@@ -8,6 +9,7 @@ import { runStorefrontBench } from './storefront.ts';
 
 const benches: [string, () => Promise<unknown>][] = [
   ['menu calls', runServerMenuBench],
+  ['dinner rush', runDinnerRushBench],
   ['order placement', runOrdersBench],
   ['PIX payments', runPaymentsBench],
   ['order board', runBoardBench],

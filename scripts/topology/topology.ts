@@ -159,7 +159,15 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     ...options.env,
   };
   let nginx: ChildProcess | null = null;
+  // A parent that crashes or exits without stop() takes its children with it: a leftover nginx or
+  // instance would hold the ports of the next run.
+  const killOnExit = () => {
+    nginx?.kill('SIGQUIT');
+    for (const instance of instances) instance.child.kill('SIGTERM');
+  };
+  process.once('exit', killOnExit);
   const stop = async () => {
+    process.off('exit', killOnExit);
     if (nginx) await stopChild(nginx, 'SIGQUIT');
     await Promise.all(instances.map((instance) => stopChild(instance.child, 'SIGTERM')));
   };
