@@ -28,4 +28,4 @@ if [[ "${E2E_ACCOUNT_FIXTURES:-1}" == 1 ]]; then
     echo "start-server: no new sakura staff account (see above)" >&2
   # The journeys read recovery codes from the SMS stand-in's outbox page (GET /_dev/sms).
 fi
-exec node --import tsx apps/server/src/main.ts
+exec node --max-semi-space-size=2 --import tsx apps/server/src/main.ts

@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.ts';
 
 /*
  * The production topology on one machine (issue 20, docs/decisions/0027): nginx (Debian's package)
@@ -174,23 +175,27 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   try {
     for (const [index, instancePort] of upstreams.entries()) {
       const logFile = path.join(logDir, `instance-${index + 1}.log`);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: repoRoot,
-        env: {
-          ...common,
-          PORT: String(instancePort),
-          DATA_DIR: path.join(logDir, `data-${index + 1}`),
-          // One stand-in PSP for the pair, run by the first instance.
-          ...(index === 0
-            ? {
-                PSP_STANDIN: 'on',
-                PSP_STANDIN_PORT: String(standinPort),
-                PSP_STANDIN_TLS_PORT: String(standinPort + 1),
-              }
-            : { PSP_STANDIN: 'off', PSP_STANDIN_URL: `http://127.0.0.1:${standinPort}` }),
+      const child = spawn(
+        process.execPath,
+        [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'],
+        {
+          cwd: repoRoot,
+          env: {
+            ...common,
+            PORT: String(instancePort),
+            DATA_DIR: path.join(logDir, `data-${index + 1}`),
+            // One stand-in PSP for the pair, run by the first instance.
+            ...(index === 0
+              ? {
+                  PSP_STANDIN: 'on',
+                  PSP_STANDIN_PORT: String(standinPort),
+                  PSP_STANDIN_TLS_PORT: String(standinPort + 1),
+                }
+              : { PSP_STANDIN: 'off', PSP_STANDIN_URL: `http://127.0.0.1:${standinPort}` }),
+          },
+          stdio: ['ignore', 'ignore', 'pipe'],
         },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      );
       child.stderr?.on('data', (chunk: Buffer) => writeFileSync(logFile, chunk, { flag: 'a' }));
       const url = `http://127.0.0.1:${instancePort}`;
       instances.push({ url, child });

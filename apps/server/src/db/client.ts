@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ensureCluster, PGLITE_START_PARAMS } from './pglite-cluster.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,9 +48,10 @@ function openPglite(dataDir: string | undefined): DatabaseHandle {
   if (dataDir) {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    ensureCluster(dir);
+    client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
   } else {
-    client = new PGlite();
+    client = new PGlite({ startParams: PGLITE_START_PARAMS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
