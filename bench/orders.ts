@@ -357,6 +357,54 @@ async function benchPglite() {
   }
 }
 
+/**
+ * The orders bench's load, left running in the background on its own embedded-database server (the
+ * storefront bench measures Lighthouse beside it); stop() ends the load and the server.
+ */
+export async function startOrderLoad(port: number): Promise<{ stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'comanda-bench-load-'));
+  const server = await startServer(port, { ...SERVER_ENV, DATA_DIR: dataDir });
+  const baseUrl = server.url;
+  const list = await signUpCustomers(baseUrl, CUSTOMERS);
+  const lines = await benchCart(baseUrl);
+  const bodies = list.map((customer) => JSON.stringify(submission(customer.id, lines)));
+  let next = 0;
+  const instance = autocannon(
+    {
+      url: `${baseUrl}/bar/v2/app/order/upsert/`,
+      connections: CONNECTIONS,
+      duration: 3600,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const i = next++;
+            return {
+              ...request,
+              method: 'POST',
+              path: '/bar/v2/app/order/upsert/',
+              headers: {
+                host: HOST,
+                'content-type': 'application/json',
+                authorization: `Bearer ${list[i % list.length]!.token}`,
+                'idempotency-key': `load-${process.pid}-${i}`,
+              },
+              body: bodies[i % bodies.length]!,
+            };
+          },
+        },
+      ],
+    },
+    () => {},
+  );
+  return {
+    stop: async () => {
+      instance.stop();
+      await server.stop();
+    },
+  };
+}
+
 export async function runOrdersBench() {
   const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
   const rows: Record<string, string | number>[] = [];
@@ -376,7 +424,7 @@ export async function runOrdersBench() {
       'server CPU ms/order': Number(api.serverCpuMs.toFixed(2)),
       'PostgreSQL CPU ms/order': api.postgresCpuMs === null ? '' : Number(api.postgresCpuMs.toFixed(2)),
       'raw inserts, one transaction (orders/s)': Math.round(raw),
-      target: name === 'PostgreSQL' ? '>= 300 orders/s, p99 < 50 ms' : '',
+      target: name === 'PostgreSQL' ? '>= 300 orders/s, p99 < 50 ms' : '>= 250 orders/s',
     });
   }
   printTable(

@@ -3,8 +3,10 @@
  * - first-load JavaScript of the menu route, gzip: the entry script of dist/index.html, its
  *   modulepreloads, the app chunks the entry starts, and every chunk those import statically (the
  *   other dynamic imports, such as the store info modal, load on demand);
- * - Lighthouse mobile (simulated throttling) on the demo store against Debian's Chromium, median of
- *   three runs: performance score, LCP, TBT, CLS (plus FCP and Speed Index).
+ * - Lighthouse mobile (simulated throttling) on the demo store against Debian's Chromium, five runs
+ *   on a quiet machine (target: 100 in each) and five while the orders bench's load runs on another
+ *   server of the same machine (target: median >= 98): performance score, LCP, TBT, CLS (plus FCP
+ *   and Speed Index).
  * `node --import tsx bench/storefront.ts` runs it alone; `npm run bench` runs it with the others.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,11 +16,13 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startOrderLoad } from './orders.ts';
 import { printTable, repoRoot, startServer } from './support.ts';
 
 const DIST = path.join(repoRoot, 'apps/storefront/dist');
 const PORT = Number(process.env.BENCH_STOREFRONT_PORT ?? 3873);
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const LOAD_PORT = PORT + 10;
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -30,7 +34,15 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-export const BUDGETS = { firstLoadKB: 110, performance: 98, lcpMs: 1500, cls: 0.02 } as const;
+export const BUDGETS = {
+  firstLoadKB: 110,
+  /** Every quiet run. */
+  performance: 100,
+  /** The median of the runs beside the orders load. */
+  performanceUnderLoad: 98,
+  lcpMs: 1500,
+  cls: 0.02,
+} as const;
 
 export interface FirstLoadJs {
   files: { file: string; gzipBytes: number }[];
@@ -127,7 +139,11 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-export async function runStorefrontBench(): Promise<{ firstLoad: FirstLoadJs; lighthouse: LighthouseRun }> {
+export async function runStorefrontBench(): Promise<{
+  firstLoad: FirstLoadJs;
+  quiet: LighthouseRun[];
+  underLoad: LighthouseRun[];
+}> {
   if (!existsSync(path.join(DIST, 'index.html'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('storefront build failed');
@@ -135,23 +151,21 @@ export async function runStorefrontBench(): Promise<{ firstLoad: FirstLoadJs; li
   const firstLoad = measureFirstLoadJs();
 
   const server = await startServer(PORT);
-  const runs: LighthouseRun[] = [];
+  const quiet: LighthouseRun[] = [];
+  const underLoad: LighthouseRun[] = [];
   try {
     const url = `http://pizzaria.localhost:${PORT}/`;
     await fetch(`${server.url}/`, { headers: { host: `pizzaria.localhost:${PORT}` } }); // warm the page cache
-    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseOnce(url));
+    for (let i = 0; i < RUNS; i++) quiet.push(await lighthouseOnce(url));
+    const load = await startOrderLoad(LOAD_PORT);
+    try {
+      for (let i = 0; i < RUNS; i++) underLoad.push(await lighthouseOnce(url));
+    } finally {
+      await load.stop();
+    }
   } finally {
     await server.stop();
   }
-  const pick = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]));
-  const lighthouseMedian: LighthouseRun = {
-    performance: pick('performance'),
-    lcpMs: pick('lcpMs'),
-    tbtMs: pick('tbtMs'),
-    cls: pick('cls'),
-    fcpMs: pick('fcpMs'),
-    speedIndexMs: pick('speedIndexMs'),
-  };
 
   const ok = (pass: boolean) => (pass ? 'yes' : 'NO');
   printTable('Menu route first-load JavaScript (gzip -9)', [
@@ -164,33 +178,43 @@ export async function runStorefrontBench(): Promise<{ firstLoad: FirstLoadJs; li
     },
   ]);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const summary = (runs: LighthouseRun[]) => {
+    const pick = (key: keyof LighthouseRun) => median(runs.map((run) => run[key]));
+    return {
+      runs: runs.map((run) => run.performance).join(', '),
+      'median score': pick('performance'),
+      'median LCP': seconds(pick('lcpMs')),
+      'median TBT': `${Math.round(pick('tbtMs'))} ms`,
+      'worst TBT': `${Math.round(Math.max(...runs.map((run) => run.tbtMs)))} ms`,
+      'median CLS': pick('cls').toFixed(3),
+      'median FCP': seconds(pick('fcpMs')),
+      'median Speed Index': seconds(pick('speedIndexMs')),
+    };
+  };
+  const lcpAndCls = (runs: LighthouseRun[]) =>
+    median(runs.map((run) => run.lcpMs)) <= BUDGETS.lcpMs &&
+    median(runs.map((run) => run.cls)) <= BUDGETS.cls;
   printTable(
-    `Lighthouse mobile, ${CHROME_PATH}, median of ${runs.length} (runs: ${runs.map((r) => r.performance).join(', ')})`,
+    `Lighthouse mobile on the menu, ${CHROME_PATH}, ${RUNS} runs each (LCP <= ${seconds(BUDGETS.lcpMs)}, CLS <= ${BUDGETS.cls})`,
     [
       {
-        metric: 'performance score',
-        value: lighthouseMedian.performance,
-        budget: `>= ${BUDGETS.performance}`,
-        ok: ok(lighthouseMedian.performance >= BUDGETS.performance),
+        machine: 'quiet',
+        ...summary(quiet),
+        target: `${BUDGETS.performance} in every run`,
+        ok: ok(quiet.every((run) => run.performance >= BUDGETS.performance) && lcpAndCls(quiet)),
       },
       {
-        metric: 'LCP',
-        value: seconds(lighthouseMedian.lcpMs),
-        budget: `<= ${seconds(BUDGETS.lcpMs)}`,
-        ok: ok(lighthouseMedian.lcpMs <= BUDGETS.lcpMs),
+        machine: 'orders bench alongside',
+        ...summary(underLoad),
+        target: `median >= ${BUDGETS.performanceUnderLoad}`,
+        ok: ok(
+          median(underLoad.map((run) => run.performance)) >= BUDGETS.performanceUnderLoad &&
+            lcpAndCls(underLoad),
+        ),
       },
-      { metric: 'TBT', value: `${Math.round(lighthouseMedian.tbtMs)} ms`, budget: '', ok: '' },
-      {
-        metric: 'CLS',
-        value: lighthouseMedian.cls.toFixed(3),
-        budget: `<= ${BUDGETS.cls}`,
-        ok: ok(lighthouseMedian.cls <= BUDGETS.cls),
-      },
-      { metric: 'FCP', value: seconds(lighthouseMedian.fcpMs), budget: '', ok: '' },
-      { metric: 'Speed Index', value: seconds(lighthouseMedian.speedIndexMs), budget: '', ok: '' },
     ],
   );
-  return { firstLoad, lighthouse: lighthouseMedian };
+  return { firstLoad, quiet, underLoad };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
