@@ -39,7 +39,7 @@ async function streamTicket(token: string): Promise<string | null> {
     });
     return typeof reply?.ticket === 'string' ? reply.ticket : null;
   } catch {
-    // No stream then: the 30 s polling carries on.
+    // No stream for now: asked again later, and the 30 s polling carries on.
     return null;
   }
 }
@@ -53,10 +53,16 @@ export function useOrder(id: string | undefined) {
   return useSWR<TrackedOrder>(id ? orderPath(id) : null, apiGet, ORDERS_SWR_OPTIONS);
 }
 
+/** The first wait before a dropped stream is opened again; doubled up to the polling interval. */
+export const STREAM_REOPEN_MS = 1_000;
+
 /**
  * One EventSource per signed-in orders page: each `order` event revalidates the list and that
  * order's detail, so the page changes within a moment of a status change; `resync` revalidates
- * everything of the orders. If the stream fails it is closed and the 30 s polling carries on.
+ * everything of the orders, and so does every opening of the stream (a change made between the
+ * page's last fetch and the subscription is not missed). A dropped stream is opened again with a
+ * fresh ticket (the old one lasts a minute), after 1 s, 2 s, 4 s... up to 30 s; the 30 s polling
+ * carries on meanwhile.
  */
 export function useLiveOrders(): void {
   const user = useSessionUser();
@@ -64,11 +70,14 @@ export function useLiveOrders(): void {
   const userId = user?.userId ?? null;
 
   useEffect(() => {
-    const token = getToken();
-    if (userId === null || !token || typeof EventSource === 'undefined') return;
+    if (userId === null || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
+    let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+    let wait = STREAM_REOPEN_MS;
     let cancelled = false;
-    const refreshList = () => mutate(orderListPath(userId));
+    const refreshAll = () => {
+      void mutate((key) => typeof key === 'string' && key.startsWith('/bar/atendimentos'));
+    };
     const onOrder = (event: MessageEvent<string>) => {
       let data: OrderEventData | null = null;
       try {
@@ -76,26 +85,51 @@ export function useLiveOrders(): void {
       } catch {
         data = null;
       }
-      void refreshList();
+      void mutate(orderListPath(userId));
       if (data && typeof data.id === 'number') void mutate(orderPath(data.id));
     };
-    const onResync = () => {
-      void mutate((key) => typeof key === 'string' && key.startsWith('/bar/atendimentos'));
+    const onOpen = () => {
+      wait = STREAM_REOPEN_MS;
+      refreshAll();
     };
-    const onError = () => source?.close();
-    void streamTicket(token).then((ticket) => {
-      if (cancelled || !ticket) return;
+    const detach = () => {
+      if (!source) return;
+      source.removeEventListener('open', onOpen);
+      source.removeEventListener(ORDER_EVENT, onOrder as EventListener);
+      source.removeEventListener(RESYNC_EVENT, refreshAll);
+      source.removeEventListener('error', onError);
+      source.close();
+      source = null;
+    };
+    const reopenLater = () => {
+      if (cancelled || reopenTimer) return;
+      reopenTimer = setTimeout(() => {
+        reopenTimer = null;
+        void connect();
+      }, wait);
+      wait = Math.min(wait * 2, ORDERS_SWR_OPTIONS.refreshInterval);
+    };
+    function onError() {
+      detach();
+      reopenLater();
+    }
+    async function connect() {
+      const token = getToken();
+      if (cancelled || !token) return;
+      const ticket = await streamTicket(token);
+      if (cancelled) return;
+      if (!ticket) return reopenLater();
       source = new EventSource(orderEventsPath(ticket));
+      source.addEventListener('open', onOpen);
       source.addEventListener(ORDER_EVENT, onOrder as EventListener);
-      source.addEventListener(RESYNC_EVENT, onResync);
+      source.addEventListener(RESYNC_EVENT, refreshAll);
       source.addEventListener('error', onError);
-    });
+    }
+    void connect();
     return () => {
       cancelled = true;
-      source?.removeEventListener(ORDER_EVENT, onOrder as EventListener);
-      source?.removeEventListener(RESYNC_EVENT, onResync);
-      source?.removeEventListener('error', onError);
-      source?.close();
+      if (reopenTimer) clearTimeout(reopenTimer);
+      detach();
     };
   }, [userId, mutate]);
 }

@@ -205,7 +205,7 @@ describe('orders (/mobile/orders)', () => {
 
   it('shows the detail without the delivery line and follows a live status change', async () => {
     let status = 'Solicitado';
-    mockApi({
+    const api = mockApi({
       [LIST]: () => ({ body: { results: [order(42, status, HOUR)] } }),
       'GET /bar/atendimentos_app/42?format=json': () => ({ body: order(42, status, HOUR) }),
       [TICKET]: TICKET_REPLY,
@@ -234,7 +234,14 @@ describe('orders (/mobile/orders)', () => {
     await act(async () => source.emit('order', { id: 42, status, updated_at: new Date().toISOString() }));
     await vi.waitFor(() => expect(current()).toHaveTextContent('Pronto'));
 
+    // The stream drops: closed, then opened again with a fresh ticket, and its opening refetches
+    // the order (a change made while it was down shows).
     source.emit('error');
     expect(source.closed).toBe(true);
+    await vi.waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 3_000 });
+    expect(api.callsTo('POST', '/bar/v2/orders/events/ticket')).toHaveLength(2);
+    status = 'Entregue';
+    await act(async () => FakeEventSource.instances[1]!.emit('open'));
+    await vi.waitFor(() => expect(current()).toHaveTextContent('Entregue'));
   });
 });
