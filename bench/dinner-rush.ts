@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { submission } from '../apps/server/src/test/submission.ts';
 import { NGINX, startTopology } from '../scripts/topology/topology.ts';
-import { printTable } from './support.ts';
+import { type BenchCustomer, printTable, signUpCustomer } from './support.ts';
 
 const PORT = 3960;
 const STEPS = (process.env.BENCH_RUSH_STEPS ?? '50,100,200,400,800,1200,1600').split(',').map(Number);
@@ -115,27 +115,9 @@ export async function runDinnerRushBench() {
   // Enough drinks to clear the store's minimum order (R$ 25,00 at the demo pizzeria).
   const drinksPerOrder = Math.ceil(3000 / drink.valor_venda);
 
-  const signUp = async (i: number) => {
-    const reply = await fetch(`${api}/core/registration_app/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Cliente Jantar',
-        password: 'senha-do-jantar-1',
-        terms: true,
-        cellphone: `1197${String(i).padStart(7, '0')}`,
-        ddi: '55',
-      }),
-    });
-    if (reply.status !== 201) throw new Error(`sign-up ${i}: ${reply.status} ${await reply.text()}`);
-    const token = ((await reply.json()) as { detail: string }).detail;
-    const userId = (
-      JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { user_id: number }
-    ).user_id;
-    return { token, userId };
-  };
+  const signUp = (i: number) => signUpCustomer(api, `1197${String(i).padStart(7, '0')}`);
 
-  const customer = async (account: { token: string; userId: number }, signal: AbortSignal) => {
+  const customer = async (account: BenchCustomer, signal: AbortSignal) => {
     const auth = { authorization: `Bearer ${account.token}` };
     const get = (call: Call, path: string) =>
       timed(call, () => fetch(`${api}${path}`, { headers: { 'accept-encoding': 'gzip' }, signal }));
@@ -161,7 +143,7 @@ export async function runDinnerRushBench() {
             method: 'POST',
             headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
             body: JSON.stringify(
-              submission(account.userId, [
+              submission(account.id, [
                 {
                   produto: drink.id,
                   qtd: drinksPerOrder,
@@ -207,7 +189,7 @@ export async function runDinnerRushBench() {
   };
 
   const rows: Record<string, string | number>[] = [];
-  const accounts: { token: string; userId: number }[] = [];
+  const accounts: BenchCustomer[] = [];
   const running: AbortController[] = [];
   let capacity: { customers: number; ordersPerSecond: number } | null = null;
   try {

@@ -5,30 +5,19 @@
  * with the trace events that fill it. A diagnostic beside `bench/storefront.ts`, not part of
  * `npm run bench`: `node --import tsx bench/lighthouse-trace.ts sakura`.
  */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { lighthouseResult } from './storefront.ts';
 import { startServer } from './support.ts';
 
 const server = await startServer(3873);
-const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-});
-const result = await lighthouse(`http://${process.argv[2] ?? 'pizzaria'}.localhost:3873/`, {
-  port: chrome.port,
-  output: 'json',
-  logLevel: 'error',
-  onlyCategories: ['performance'],
-  formFactor: 'mobile',
-});
-const a = result!.lhr.audits;
+const result = await lighthouseResult(`http://${process.argv[2] ?? 'pizzaria'}.localhost:3873/`);
+const a = result.lhr.audits;
 console.log(
   'score',
-  result!.lhr.categories.performance!.score,
+  result.lhr.categories.performance!.score,
   'TBT',
   Math.round(a['total-blocking-time']!.numericValue!),
   'benchmarkIndex',
-  result!.lhr.environment.benchmarkIndex,
+  result.lhr.environment.benchmarkIndex,
 );
 interface TraceEvent {
   name: string;
@@ -39,7 +28,7 @@ interface TraceEvent {
   dur?: number;
   args?: { data?: { url?: string; functionName?: string } };
 }
-const artifacts = result!.artifacts as unknown as {
+const artifacts = result.artifacts as unknown as {
   Trace?: { traceEvents: TraceEvent[] };
   traces?: { defaultPass?: { traceEvents: TraceEvent[] } };
 };
@@ -73,5 +62,4 @@ for (const task of tasks) {
     .join(' | ');
   console.log(`@${((task.ts - t0) / 1000).toFixed(0)}ms ${(task.dur / 1000).toFixed(1)}ms: ${top}`);
 }
-await chrome.kill();
 await server.stop();

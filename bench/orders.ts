@@ -25,7 +25,7 @@ import { type OrderLineValues, writeOrder } from '../apps/server/src/modules/ord
 import { readDemoStore } from '../apps/server/src/modules/store-import/demo-stores.ts';
 import { importStore } from '../apps/server/src/modules/store-import/service.ts';
 import { submission } from '../apps/server/src/test/submission.ts';
-import { printTable, startServer } from './support.ts';
+import { type BenchCustomer as Customer, printTable, signUpCustomer, startServer } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_ORDER_CONNECTIONS ?? 10);
@@ -42,11 +42,6 @@ const SERVER_ENV = {
   LOG_LEVEL: 'error',
 };
 
-interface Customer {
-  id: number;
-  token: string;
-}
-
 async function json(url: string, init: RequestInit = {}) {
   const res = await fetch(url, {
     ...init,
@@ -60,23 +55,8 @@ async function json(url: string, init: RequestInit = {}) {
 async function signUpCustomers(baseUrl: string, count: number): Promise<Customer[]> {
   const prefix = String(Date.now() % 100_000).padStart(5, '0');
   const out: Customer[] = [];
-  for (let i = 0; i < count; i++) {
-    const body = (await json(`${baseUrl}/core/registration_app/`, {
-      method: 'POST',
-      body: JSON.stringify({
-        name: 'Cliente Bench',
-        password: 'senha-do-bench-1',
-        terms: true,
-        cellphone: `119${prefix}${String(i).padStart(3, '0')}`,
-        ddi: '55',
-      }),
-    })) as { detail: string };
-    const token = body.detail;
-    const payload = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as {
-      user_id: number;
-    };
-    out.push({ id: payload.user_id, token });
-  }
+  for (let i = 0; i < count; i++)
+    out.push(await signUpCustomer(baseUrl, `119${prefix}${String(i).padStart(3, '0')}`));
   return out;
 }
 
@@ -131,36 +111,44 @@ function postgresPids(): number[] {
   }
 }
 
-async function loadOrders(baseUrl: string, customersList: Customer[], lines: object[], serverPid?: number) {
+/**
+ * Autocannon's request list for placing orders: each request the next customer's order (their
+ * token, a body built for them) with an Idempotency-Key of its own.
+ */
+function placementRequests(customersList: Customer[], lines: object[], keyPrefix: string) {
   const bodies = customersList.map((customer) => JSON.stringify(submission(customer.id, lines)));
   let next = 0;
+  return [
+    {
+      method: 'POST' as const,
+      setupRequest: (request: autocannon.Request) => {
+        const i = next++;
+        return {
+          ...request,
+          method: 'POST' as const,
+          path: '/bar/v2/app/order/upsert/',
+          headers: {
+            host: HOST,
+            'content-type': 'application/json',
+            authorization: `Bearer ${customersList[i % customersList.length]!.token}`,
+            'idempotency-key': `${keyPrefix}-${process.pid}-${i}`,
+          },
+          body: bodies[i % bodies.length]!,
+        };
+      },
+    },
+  ];
+}
+
+async function loadOrders(baseUrl: string, customersList: Customer[], lines: object[], serverPid?: number) {
+  const requests = placementRequests(customersList, lines, 'bench');
   const run = (duration: number) =>
     autocannon({
       url: `${baseUrl}/bar/v2/app/order/upsert/`,
       connections: CONNECTIONS,
       duration,
       pipelining: 1,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const i = next++;
-            const customer = customersList[i % customersList.length]!;
-            return {
-              ...request,
-              method: 'POST',
-              path: '/bar/v2/app/order/upsert/',
-              headers: {
-                host: HOST,
-                'content-type': 'application/json',
-                authorization: `Bearer ${customer.token}`,
-                'idempotency-key': `bench-${process.pid}-${i}`,
-              },
-              body: bodies[i % bodies.length]!,
-            };
-          },
-        },
-      ],
+      requests,
     });
   await run(2); // warm-up
   const pgPids = postgresPids();
@@ -366,34 +354,12 @@ export async function startOrderLoad(port: number): Promise<{ stop(): Promise<vo
   const server = await startServer(port, { ...SERVER_ENV, DATA_DIR: dataDir });
   const baseUrl = server.url;
   const list = await signUpCustomers(baseUrl, CUSTOMERS);
-  const lines = await benchCart(baseUrl);
-  const bodies = list.map((customer) => JSON.stringify(submission(customer.id, lines)));
-  let next = 0;
   const instance = autocannon(
     {
       url: `${baseUrl}/bar/v2/app/order/upsert/`,
       connections: CONNECTIONS,
       duration: 3600,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const i = next++;
-            return {
-              ...request,
-              method: 'POST',
-              path: '/bar/v2/app/order/upsert/',
-              headers: {
-                host: HOST,
-                'content-type': 'application/json',
-                authorization: `Bearer ${list[i % list.length]!.token}`,
-                'idempotency-key': `load-${process.pid}-${i}`,
-              },
-              body: bodies[i % bodies.length]!,
-            };
-          },
-        },
-      ],
+      requests: placementRequests(list, await benchCart(baseUrl), 'load'),
     },
     () => {},
   );

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { httpTransport, type OutgoingNotification, startStandin } from '@comanda/psp-standin';
 import pg from 'pg';
 import { readDemoStore } from '../apps/server/src/modules/store-import/demo-stores.ts';
-import { printTable, startServer } from './support.ts';
+import { type BenchCustomer as Customer, printTable, signUpCustomer, startServer } from './support.ts';
 
 const PORT = 3891;
 const HOST = `pizzaria.localhost:${PORT}`;
@@ -21,11 +21,6 @@ const SCREENS = Number(process.env.BENCH_PIX_SCREENS ?? 40);
 const CONCURRENCY = 16;
 /** The spec's PIX screen polls the payment every 3 s. */
 const POLL_MS = 3000;
-
-interface Customer {
-  id: number;
-  token: string;
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,23 +42,12 @@ async function call(base: string, path: string, init: RequestInit & { token?: st
   return body;
 }
 
-async function signUp(base: string, i: number): Promise<Customer> {
-  const body = await call(base, '/core/registration_app/', {
-    method: 'POST',
-    body: JSON.stringify({
-      name: 'Cliente Bench',
-      password: 'senha-do-bench-1',
-      terms: true,
-      cellphone: `119${String(Date.now() % 100_000).padStart(5, '0')}${String(i).padStart(3, '0')}`,
-      ddi: '55',
-    }),
-  });
-  const token = body.detail as string;
-  const { user_id } = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as {
-    user_id: number;
-  };
-  return { id: user_id, token };
-}
+const signUp = (base: string, i: number): Promise<Customer> =>
+  signUpCustomer(
+    base,
+    `119${String(Date.now() % 100_000).padStart(5, '0')}${String(i).padStart(3, '0')}`,
+    HOST,
+  );
 
 async function openIntent(base: string, customer: Customer, productId: number) {
   const body = await call(base, '/bar/v2/payment/create-payment-intent/', {

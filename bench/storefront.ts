@@ -106,7 +106,8 @@ export interface LighthouseRun {
   speedIndexMs: number;
 }
 
-async function lighthouseOnce(url: string): Promise<LighthouseRun> {
+/** One Lighthouse mobile performance run in a Chromium of its own (also bench/lighthouse-trace.ts). */
+export async function lighthouseResult(url: string) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -119,18 +120,23 @@ async function lighthouseOnce(url: string): Promise<LighthouseRun> {
     if (!result) throw new Error('Lighthouse returned nothing');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    return {
-      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      lcpMs: audit('largest-contentful-paint'),
-      tbtMs: audit('total-blocking-time'),
-      cls: audit('cumulative-layout-shift'),
-      fcpMs: audit('first-contentful-paint'),
-      speedIndexMs: audit('speed-index'),
-    };
+    return result;
   } finally {
     chrome.kill();
   }
+}
+
+async function lighthouseOnce(url: string): Promise<LighthouseRun> {
+  const { lhr } = await lighthouseResult(url);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    fcpMs: audit('first-contentful-paint'),
+    speedIndexMs: audit('speed-index'),
+  };
 }
 
 const median = (values: number[]) => {

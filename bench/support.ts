@@ -71,3 +71,33 @@ export function printTable(title: string, rows: Record<string, string | number>[
   console.log(`\n${title}`);
   console.table(rows);
 }
+
+export interface BenchCustomer {
+  id: number;
+  token: string;
+}
+
+/** Signs a customer up through the API (the demo pizzaria unless `host` names another store). */
+export async function signUpCustomer(
+  baseUrl: string,
+  cellphone: string,
+  host = 'pizzaria.localhost',
+): Promise<BenchCustomer> {
+  const reply = await fetch(`${baseUrl}/core/registration_app/`, {
+    method: 'POST',
+    headers: { host, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Cliente Bench',
+      password: 'senha-do-bench-1',
+      terms: true,
+      cellphone,
+      ddi: '55',
+    }),
+  });
+  if (reply.status !== 201) throw new Error(`sign-up ${cellphone}: ${reply.status} ${await reply.text()}`);
+  const token = ((await reply.json()) as { detail: string }).detail;
+  const { user_id } = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as {
+    user_id: number;
+  };
+  return { id: user_id, token };
+}
