@@ -162,6 +162,11 @@ export class ChargeBook {
     return charge;
   }
 
+  /** Keeps a change a shape made to a charge's `extra` (no move, nothing announced). */
+  touch(): void {
+    this.save();
+  }
+
   private save(): void {
     if (!this.file) return;
     const temporary = `${this.file}.tmp`;

@@ -5,7 +5,7 @@ import type { Notifier, OutgoingNotification } from './notifier.ts';
 /** The merchants the stand-in knows, per API shape, with the secrets it signs their notifications with. */
 export interface StandinAccounts {
   mercadopago: { accessToken: string; webhookSecret: string }[];
-  stripe: { secretKey: string; webhookSecret: string; webhookUrl: string }[];
+  stripe: { secretKey: string; webhookSecret: string; webhookUrl: string; publishableKey?: string }[];
   apipix: { clientId: string; clientSecret: string; pixKey: string; webhookUrl?: string | undefined }[];
 }
 
@@ -16,6 +16,8 @@ export interface StandinContext {
   now: () => Date;
   /** The name and city the stand-in's BR Codes carry. */
   merchant: { name: string; city: string };
+  /** The ledger's file (other files of the stand-in's state sit beside it); null in memory. */
+  dataFile: string | null;
   /** Where the stand-in answers (its dynamic BR Codes point their location here). */
   baseUrl: () => string;
 }

@@ -6,7 +6,8 @@ import { parseForm } from './form.ts';
 import { Notifier, type NotifierOptions } from './notifier.ts';
 import { apiPixShape } from './shapes/apipix.ts';
 import { mercadoPagoShape } from './shapes/mercadopago.ts';
-import { stripeShape } from './shapes/stripe.ts';
+import { setCardBehaviour, stripeShape } from './shapes/stripe.ts';
+import type { CardBehaviour } from './shapes/stripe-cards.ts';
 import { findCharge, registerSimulator } from './simulator.ts';
 
 /*
@@ -20,6 +21,7 @@ import { findCharge, registerSimulator } from './simulator.ts';
 export type { StandinCharge, StandinStatus } from './charges.ts';
 export type { StandinAccounts } from './context.ts';
 export { httpTransport, type OutgoingNotification, type Transport } from './notifier.ts';
+export type { CardBehaviour } from './shapes/stripe-cards.ts';
 
 export interface StandinOptions {
   /** Plain HTTP port on 127.0.0.1 (0: any free port). */
@@ -47,6 +49,8 @@ export interface Standin {
   pay(key: string, amount?: number): void;
   fail(key: string): void;
   expire(key: string): void;
+  /** What a card's bank answers from now on (Stripe shape: a payment method id). */
+  cardBehaviour(paymentMethodId: string, behaviour: CardBehaviour): void;
   close(): Promise<void>;
 }
 
@@ -64,6 +68,7 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
   let baseUrl = '';
   const context: StandinContext = {
     book: new ChargeBook(options.dataFile ?? null, now),
+    dataFile: options.dataFile ?? null,
     notifier: new Notifier(options.notifier),
     accounts,
     now,
@@ -99,6 +104,7 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
     pay: (key, amount) => act(key, 'paid', amount),
     fail: (key) => act(key, 'failed'),
     expire: (key) => act(key, 'expired'),
+    cardBehaviour: (paymentMethodId, behaviour) => setCardBehaviour(context, paymentMethodId, behaviour),
     async close() {
       await context.notifier.settled();
       await Promise.all([app.close(), tls?.close()]);

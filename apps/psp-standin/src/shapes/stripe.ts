@@ -6,6 +6,22 @@ import type { StandinCharge, StandinChargeEvent } from '../charges.ts';
 import type { StandinContext, StandinShapeModule } from '../context.ts';
 import { type FormValue, parseForm } from '../form.ts';
 import type { OutgoingNotification } from '../notifier.ts';
+import {
+  behaviourOf,
+  brandOf,
+  type CardBehaviour,
+  CardVault,
+  cardElementPage,
+  challengeDonePage,
+  challengePage,
+  customerObject,
+  DECLINES,
+  kitScript,
+  luhnValid,
+  paymentMethodObject,
+  stripeId,
+  type VaultPaymentMethod,
+} from './stripe-cards.ts';
 
 /*
  * Stripe's API v1 as the stand-in speaks it, for PIX PaymentIntents confirmed on creation (the only
@@ -67,6 +83,19 @@ interface StripeExtra {
   /** Stripe cancels from requires_payment_method too; the ledger keeps the charge failed or expired. */
   canceled?: { at: number; reason: string | null };
   refund?: StripeRefundRecord;
+  /** Card PaymentIntents only: where the attempt stands while the ledger charge is pending. */
+  card?: CardIntent;
+}
+
+interface CardIntent {
+  state: 'requires_payment_method' | 'requires_action';
+  customer: string | null;
+  setupFutureUsage: string | null;
+  /** The last decline or failed authentication, while the customer may try again. */
+  lastError: { code: string; decline_code: string | null; message: string; payment_method: string } | null;
+  authorizationCode: string | null;
+  /** The card of the last confirmation, as the Charge's payment_method_details show it. */
+  method: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string } | null;
 }
 
 interface StripeRefundRecord {
@@ -117,6 +146,8 @@ const redactKey = (key: string) =>
 
 function paymentIntentStatus(charge: StandinCharge): string {
   if (extraOf(charge).canceled) return 'canceled';
+  const card = extraOf(charge).card;
+  if (card && charge.status === 'pending') return card.state;
   switch (charge.status) {
     case 'pending':
       return 'requires_action';
@@ -165,7 +196,10 @@ function chargeObject(charge: StandinCharge) {
     paid: true,
     payment_intent: charge.providerRef,
     payment_method: extra.paymentMethodId,
-    payment_method_details: { type: 'pix', pix: { bank_transaction_id: charge.endToEndId } },
+    authorization_code: extra.card?.authorizationCode ?? null,
+    payment_method_details: extra.card
+      ? { type: 'card', card: extra.card.method }
+      : { type: 'pix', pix: { bank_transaction_id: charge.endToEndId } },
     refunded: charge.refundedAmount > 0 && charge.refundedAmount >= captured,
     status: 'succeeded',
   };
@@ -206,6 +240,7 @@ function lastPaymentError(charge: StandinCharge) {
 
 function paymentIntent(charge: StandinCharge, context: StandinContext, expand: string[] = []) {
   const extra = extraOf(charge);
+  if (extra.card) return cardPaymentIntent(charge, context, extra.card, expand);
   const status = paymentIntentStatus(charge);
   const charged = charge.status === 'paid' || charge.status === 'refunded';
   return {
@@ -258,6 +293,74 @@ function paymentIntent(charge: StandinCharge, context: StandinContext, expand: s
     status,
     transfer_data: null,
     transfer_group: null,
+  };
+}
+
+function cardPaymentIntent(
+  charge: StandinCharge,
+  context: StandinContext,
+  card: CardIntent,
+  expand: string[],
+) {
+  const extra = extraOf(charge);
+  const status = paymentIntentStatus(charge);
+  const charged = charge.status === 'paid' || charge.status === 'refunded';
+  const vault = vaultOf(context);
+  const method = extra.paymentMethodId ? vault.methods.get(extra.paymentMethodId) : undefined;
+  return {
+    id: charge.providerRef,
+    object: 'payment_intent',
+    amount: charge.amount,
+    amount_capturable: 0,
+    amount_received: charged ? (charge.paidAmount ?? charge.amount) : 0,
+    canceled_at:
+      extra.canceled?.at ?? (charge.status === 'canceled' ? seconds(charge.history.at(-1)!.at) : null),
+    cancellation_reason:
+      extra.canceled?.reason ??
+      (charge.status === 'canceled' ? (charge.history.at(-1)?.reason ?? null) : null),
+    capture_method: 'automatic',
+    client_secret: extra.clientSecret,
+    confirmation_method: 'automatic',
+    created: seconds(charge.createdAt),
+    currency: 'brl',
+    customer: card.customer,
+    description: charge.description || null,
+    last_payment_error:
+      status === 'requires_payment_method' && card.lastError
+        ? {
+            type: card.lastError.code === 'card_declined' ? 'card_error' : 'invalid_request_error',
+            ...card.lastError,
+            payment_method: method ? paymentMethodObject(method) : { id: card.lastError.payment_method },
+          }
+        : null,
+    latest_charge: charged
+      ? expand.includes('latest_charge')
+        ? chargeObject(charge)
+        : extra.chargeId
+      : null,
+    livemode: false,
+    metadata: extra.metadata,
+    next_action:
+      status === 'requires_action'
+        ? {
+            type: 'redirect_to_url',
+            redirect_to_url: {
+              url: `${context.baseUrl()}/stripe/3ds/${charge.providerRef}?client_secret=${encodeURIComponent(extra.clientSecret)}`,
+              return_url: null,
+            },
+          }
+        : null,
+    payment_method:
+      expand.includes('payment_method') && method
+        ? paymentMethodObject(method)
+        : extra.paymentMethodId || null,
+    payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+    payment_method_types: ['card'],
+    allowed_payment_method_types: ['card'],
+    processing: null,
+    receipt_email: null,
+    setup_future_usage: card.setupFutureUsage,
+    status,
   };
 }
 
@@ -475,6 +578,19 @@ interface SavedResult {
 const savedResults = new WeakMap<StandinContext, Map<string, SavedResult>>();
 
 function accountOf(request: FastifyRequest, context: StandinContext): Account {
+  return keyedAccount(request, context, false).account;
+}
+
+/**
+ * The account of the request's key. Stripe.js calls a few endpoints from the customer's browser with
+ * the publishable key (a PaymentIntent's only with its client secret); every other call needs the
+ * secret key.
+ */
+function keyedAccount(
+  request: FastifyRequest,
+  context: StandinContext,
+  publishableAllowed: boolean,
+): { account: Account; publishable: boolean } {
   const header = request.headers.authorization ?? '';
   let key = '';
   if (/^bearer /i.test(header)) key = header.slice(7).trim();
@@ -490,13 +606,21 @@ function accountOf(request: FastifyRequest, context: StandinContext): Account {
       },
     });
   }
-  const account = context.accounts.stripe.find((candidate) => candidate.secretKey === key);
-  if (!account) {
+  const secret = context.accounts.stripe.find((candidate) => candidate.secretKey === key);
+  if (secret) return { account: secret, publishable: false };
+  const publishable = context.accounts.stripe.find((candidate) => candidate.publishableKey === key);
+  if (publishable && publishableAllowed) return { account: publishable, publishable: true };
+  if (publishable) {
     throw new StripeFailure(401, {
-      error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${redactKey(key)}` },
+      error: {
+        type: 'invalid_request_error',
+        message: `This API call cannot be made with a publishable API key. Please use a secret API key.`,
+      },
     });
   }
-  return account;
+  throw new StripeFailure(401, {
+    error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${redactKey(key)}` },
+  });
 }
 
 /** Parameters in a canonical text, so the same parameters in another order are the same request. */
@@ -720,6 +844,7 @@ function notificationsOf(
 function routes(app: FastifyInstance, context: StandinContext): void {
   post(app, context, '/v1/payment_intents', ({ params, account, idempotencyKey, apiVersion }) => {
     const now = context.now();
+    if (isCardIntent(params, apiVersion)) return createCardIntent(context, account, params, idempotencyKey);
     const wanted = paymentIntentParams(params, now, apiVersion);
     // After a restart the saved results are gone, but the ledger still knows the key's charge.
     const earlier = idempotencyKey
@@ -769,11 +894,7 @@ function routes(app: FastifyInstance, context: StandinContext): void {
     return { status: 200, body: paymentIntent(charge, context, wanted.expand) };
   });
 
-  get(app, context, '/v1/payment_intents/:id', ({ params, account, pathParams }) => {
-    rejectUnknown(params, ['expand', 'client_secret']);
-    const expand = expansions(params, ['latest_charge']);
-    return paymentIntent(ownCharge(context, account, pathParams.id!, 'intent'), context, expand);
-  });
+  registerCardRoutes(app, context);
 
   post(app, context, '/v1/payment_intents/:id/cancel', ({ params, account, pathParams }) => {
     rejectUnknown(params, ['cancellation_reason', 'expand']);
@@ -975,6 +1096,491 @@ ${
     : '<p>Este código PIX não está mais disponível.</p>'
 }
 </body></html>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards: PaymentIntents paid by card, customers and payment methods, Stripe.js's browser side
+
+const vaults = new WeakMap<StandinContext, CardVault>();
+
+function vaultOf(context: StandinContext): CardVault {
+  let vault = vaults.get(context);
+  if (!vault) {
+    vault = new CardVault(
+      context.dataFile ? context.dataFile.replace(/(\.json)?$/, '-stripe-cards.json') : null,
+    );
+    vaults.set(context, vault);
+  }
+  return vault;
+}
+
+/** The simulator's hand on a card: what its bank answers from now on (a saved card that stops paying). */
+export function setCardBehaviour(
+  context: StandinContext,
+  paymentMethodId: string,
+  behaviour: CardBehaviour,
+): void {
+  const method = vaultOf(context).methods.get(paymentMethodId);
+  if (!method) throw new Error(`stand-in: no payment method ${paymentMethodId}`);
+  method.behaviour = behaviour;
+  vaultOf(context).save();
+}
+
+function isCardIntent(params: Params, apiVersion: string | null): boolean {
+  const name =
+    apiVersion !== null && apiVersion >= ALLOWED_TYPES_SINCE
+      ? 'allowed_payment_method_types'
+      : params.allowed_payment_method_types !== undefined
+        ? 'allowed_payment_method_types'
+        : 'payment_method_types';
+  const types = list(params, name);
+  return types?.length === 1 && types[0] === 'card';
+}
+
+const SETUP_FUTURE_USAGE = ['on_session', 'off_session'];
+
+function ownMethod(context: StandinContext, account: Account, id: string, param: string): VaultPaymentMethod {
+  const method = vaultOf(context).methods.get(id);
+  if (!method || method.account !== account.secretKey) throw noSuch('payment_method', id, param);
+  return method;
+}
+
+function ownCustomer(context: StandinContext, account: Account, id: string, param: string) {
+  const customer = vaultOf(context).customers.get(id);
+  if (!customer || customer.account !== account.secretKey) throw noSuch('customer', id, param);
+  return customer;
+}
+
+function setupFutureUsageOf(params: Params): string | null {
+  const value = text(params, 'setup_future_usage');
+  if (value === undefined || value === '') return null;
+  if (!SETUP_FUTURE_USAGE.includes(value)) {
+    throw invalid(`Invalid setup_future_usage: must be one of ${SETUP_FUTURE_USAGE.join(', ')}`, {
+      param: 'setup_future_usage',
+    });
+  }
+  return value;
+}
+
+function createCardIntent(
+  context: StandinContext,
+  account: Account,
+  params: Params,
+  idempotencyKey: string | null,
+): Handled {
+  rejectUnknown(params, [
+    'amount',
+    'allowed_payment_method_types',
+    'payment_method_types',
+    'currency',
+    'customer',
+    'payment_method',
+    'confirm',
+    'setup_future_usage',
+    'description',
+    'metadata',
+    'expand',
+  ]);
+  const amount = required(integer(params, 'amount'), 'amount');
+  if (amount < AMOUNT.min || amount > AMOUNT.max) {
+    throw invalid(`Amount must be between ${brl(AMOUNT.min)} and ${brl(AMOUNT.max)} brl`, {
+      param: 'amount',
+      code: amount < AMOUNT.min ? 'amount_too_small' : 'amount_too_large',
+    });
+  }
+  if (required(text(params, 'currency'), 'currency').toLowerCase() !== 'brl') {
+    throw invalid('This stand-in takes brl only.', { param: 'currency' });
+  }
+  const customerId = text(params, 'customer') ?? null;
+  if (customerId) ownCustomer(context, account, customerId, 'customer');
+  const methodId = text(params, 'payment_method') ?? null;
+  const method = methodId ? ownMethod(context, account, methodId, 'payment_method') : null;
+  if (method?.customer && method.customer !== customerId) {
+    throw invalid(
+      `The provided PaymentMethod ${method.id} belongs to another customer. Pass its customer to use it.`,
+      { param: 'payment_method' },
+    );
+  }
+  const confirm = text(params, 'confirm') === 'true';
+  if (confirm && !method) {
+    throw invalid('You cannot confirm this PaymentIntent because it is missing a payment method.', {
+      param: 'payment_method',
+      code: 'payment_intent_unexpected_state',
+    });
+  }
+  const expand = expansions(params, ['latest_charge', 'payment_method']);
+  const meta = metadata(params);
+  const earlier = idempotencyKey
+    ? context.book
+        .list()
+        .find(
+          (charge) =>
+            charge.shape === 'stripe' &&
+            charge.account === account.secretKey &&
+            extraOf(charge).idempotencyKey === idempotencyKey,
+        )
+    : undefined;
+  if (earlier) return { status: 200, body: paymentIntent(earlier, context, expand) };
+  const suffix = base62(24);
+  const id = `pi_${suffix}`;
+  const extra: StripeExtra = {
+    clientSecret: `${id}_secret_${base62(25)}`,
+    chargeId: `ch_${suffix}`,
+    paymentMethodId: '',
+    metadata: meta,
+    idempotencyKey,
+    apiVersion: null,
+    pixOptions: { expires_after_seconds: null, expires_at: null },
+    card: {
+      state: 'requires_payment_method',
+      customer: customerId,
+      setupFutureUsage: setupFutureUsageOf(params),
+      lastError: null,
+      authorizationCode: null,
+      method: null,
+    },
+  };
+  const charge = context.book.create({
+    shape: 'stripe',
+    account: account.secretKey,
+    providerRef: id,
+    reference: meta.reference ?? idempotencyKey ?? id,
+    amount,
+    description: text(params, 'description') ?? '',
+    copyPaste: '',
+    // An unconfirmed card PaymentIntent does not lapse at Stripe; the merchant cancels it.
+    expiresAt: new Date(context.now().getTime() + 7 * 24 * 3600 * 1000).toISOString(),
+    notificationUrl: account.webhookUrl,
+    extra: extra as unknown as Record<string, unknown>,
+  });
+  if (confirm && method) return confirmCard(context, charge, method, null, expand);
+  return { status: 200, body: paymentIntent(charge, context, expand) };
+}
+
+/** A confirmation with a card: paid, declined (the customer may try again) or waiting for 3-D Secure. */
+function confirmCard(
+  context: StandinContext,
+  charge: StandinCharge,
+  method: VaultPaymentMethod,
+  setupFutureUsage: string | null,
+  expand: string[],
+): Handled {
+  const extra = extraOf(charge);
+  const card = extra.card!;
+  const state = paymentIntentStatus(charge);
+  if (state !== 'requires_payment_method' && state !== 'requires_action') {
+    return {
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot confirm this PaymentIntent because it has a status of ${state}.`,
+          payment_intent: paymentIntent(charge, context, expand),
+        },
+      },
+    };
+  }
+  extra.paymentMethodId = method.id;
+  card.method = {
+    brand: method.brand,
+    last4: method.last4,
+    exp_month: method.expMonth,
+    exp_year: method.expYear,
+    funding: 'credit',
+  };
+  if (setupFutureUsage) card.setupFutureUsage = setupFutureUsage;
+  if (method.behaviour === 'declined' || method.behaviour === 'insufficient_funds') {
+    card.state = 'requires_payment_method';
+    card.lastError = { ...DECLINES[method.behaviour], payment_method: method.id };
+    context.book.touch();
+    return {
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          ...DECLINES[method.behaviour],
+          payment_method: paymentMethodObject(method),
+          payment_intent: paymentIntent(charge, context, expand),
+        },
+      },
+    };
+  }
+  if (method.behaviour === 'requires_3ds') {
+    card.state = 'requires_action';
+    card.lastError = null;
+    context.book.touch();
+    return { status: 200, body: paymentIntent(charge, context, expand) };
+  }
+  payCard(context, charge, method);
+  return { status: 200, body: paymentIntent(charge, context, expand) };
+}
+
+function payCard(context: StandinContext, charge: StandinCharge, method: VaultPaymentMethod): void {
+  const card = extraOf(charge).card!;
+  card.lastError = null;
+  card.authorizationCode = String(100_000 + (randomBytes(3).readUIntBE(0, 3) % 900_000));
+  // Saving a card for later is attaching it to the PaymentIntent's customer once it succeeded.
+  if (card.setupFutureUsage && card.customer && !method.customer) {
+    method.customer = card.customer;
+    vaultOf(context).save();
+  }
+  context.book.move(charge.id, 'paid');
+}
+
+/** Browser calls come from the merchant's page: CORS as Stripe's API answers it. */
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'Authorization, Content-Type, Stripe-Version',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-max-age': '300',
+};
+
+function browserRoute(
+  app: FastifyInstance,
+  context: StandinContext,
+  method: 'GET' | 'POST',
+  path: string,
+  handler: (input: {
+    params: Params;
+    account: Account;
+    publishable: boolean;
+    pathParams: Record<string, string>;
+  }) => Handled,
+): void {
+  app.route<{ Params: Record<string, string> }>({
+    method,
+    url: path,
+    handler: async (request, reply) => {
+      reply.headers(CORS);
+      try {
+        const params = method === 'GET' ? queryParams(request) : bodyParams(request);
+        // Stripe.js sends the publishable key as `key`; servers in the Authorization header.
+        if (typeof params.key === 'string' && !request.headers.authorization) {
+          request.headers.authorization = `Bearer ${params.key}`;
+        }
+        delete params.key;
+        const { account, publishable } = keyedAccount(request, context, true);
+        const result = handler({ params, account, publishable, pathParams: request.params });
+        return send(reply, result.status, result.body);
+      } catch (error) {
+        if (error instanceof StripeFailure) return send(reply, error.status, error.body);
+        throw error;
+      }
+    },
+  });
+}
+
+function clientSecretChecked(charge: StandinCharge, params: Params, publishable: boolean): void {
+  const secret = text(params, 'client_secret');
+  if (publishable && secret !== extraOf(charge).clientSecret) {
+    throw new StripeFailure(400, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_invalid_parameter',
+        param: 'client_secret',
+        message:
+          'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
+      },
+    });
+  }
+}
+
+function registerCardRoutes(app: FastifyInstance, context: StandinContext): void {
+  app.options('/v1/*', async (_request, reply) => reply.headers(CORS).code(204).send());
+
+  // The kit and its frames, as js.stripe.com serves them.
+  app.get('/v3', async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(kitScript()),
+  );
+  app.get('/v3/', async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(kitScript()),
+  );
+  app.get<{ Querystring: { locale?: string; color?: string; font?: string } }>(
+    '/v3/elements/card',
+    async (request, reply) => reply.type('text/html; charset=utf-8').send(cardElementPage(request.query)),
+  );
+
+  browserRoute(app, context, 'POST', '/v1/payment_methods', ({ params, account }) => {
+    rejectUnknown(params, ['type', 'card', 'billing_details', 'metadata']);
+    if (required(text(params, 'type'), 'type') !== 'card') {
+      throw invalid('This stand-in makes card payment methods only.', { param: 'type' });
+    }
+    const card = required(object(params, 'card'), 'card');
+    rejectUnknown(card, ['number', 'exp_month', 'exp_year', 'cvc'], 'card');
+    const number = (text(card, 'number', 'card[number]') ?? '').replace(/\D/g, '');
+    const cardError = (code: string, message: string, param: string) =>
+      new StripeFailure(402, { error: { type: 'card_error', code, message, param } });
+    if (!luhnValid(number)) throw cardError('incorrect_number', 'Your card number is incorrect.', 'number');
+    const month = Number(text(card, 'exp_month', 'card[exp_month]'));
+    const year = Number(text(card, 'exp_year', 'card[exp_year]'));
+    const now = context.now();
+    if (!(month >= 1 && month <= 12)) {
+      throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'exp_month');
+    }
+    if (!(year >= now.getUTCFullYear()) || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
+      throw cardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'exp_year');
+    }
+    if (!/^\d{3,4}$/.test(text(card, 'cvc', 'card[cvc]') ?? '')) {
+      throw cardError('invalid_cvc', "Your card's security code is invalid.", 'cvc');
+    }
+    const method: VaultPaymentMethod = {
+      id: stripeId('pm'),
+      account: account.secretKey,
+      brand: brandOf(number),
+      last4: number.slice(-4),
+      expMonth: month,
+      expYear: year,
+      behaviour: behaviourOf(number),
+      customer: null,
+      created: seconds(now),
+    };
+    const vault = vaultOf(context);
+    vault.methods.set(method.id, method);
+    vault.save();
+    return { status: 200, body: paymentMethodObject(method) };
+  });
+
+  browserRoute(
+    app,
+    context,
+    'POST',
+    '/v1/payment_intents/:id/confirm',
+    ({ params, account, publishable, pathParams }) => {
+      rejectUnknown(params, [
+        'client_secret',
+        'payment_method',
+        'setup_future_usage',
+        'return_url',
+        'expand',
+      ]);
+      const charge = ownCharge(context, account, pathParams.id!, 'intent');
+      clientSecretChecked(charge, params, publishable);
+      if (!extraOf(charge).card) {
+        throw invalid('This stand-in confirms card PaymentIntents only.', { param: 'payment_method' });
+      }
+      const methodId = required(text(params, 'payment_method'), 'payment_method');
+      const method = ownMethod(context, account, methodId, 'payment_method');
+      const customer = extraOf(charge).card!.customer;
+      if (method.customer && method.customer !== customer)
+        throw noSuch('payment_method', methodId, 'payment_method');
+      return confirmCard(
+        context,
+        charge,
+        method,
+        setupFutureUsageOf(params),
+        expansions(params, ['latest_charge']),
+      );
+    },
+  );
+
+  browserRoute(
+    app,
+    context,
+    'GET',
+    '/v1/payment_intents/:id',
+    ({ params, account, publishable, pathParams }) => {
+      rejectUnknown(params, ['expand', 'client_secret']);
+      const charge = ownCharge(context, account, pathParams.id!, 'intent');
+      clientSecretChecked(charge, params, publishable);
+      // A browser with the publishable key sees the PaymentIntent, not its Charge.
+      const expand = expansions(params, publishable ? [] : ['latest_charge', 'payment_method']);
+      return { status: 200, body: paymentIntent(charge, context, expand) };
+    },
+  );
+
+  post(app, context, '/v1/customers', ({ params, account }) => {
+    rejectUnknown(params, ['email', 'name', 'description', 'metadata']);
+    const customer = {
+      id: stripeId('cus', 14),
+      account: account.secretKey,
+      email: text(params, 'email') ?? null,
+      name: text(params, 'name') ?? null,
+      metadata: metadata(params),
+      created: seconds(context.now()),
+    };
+    const vault = vaultOf(context);
+    vault.customers.set(customer.id, customer);
+    vault.save();
+    return { status: 200, body: customerObject(customer) };
+  });
+
+  get(app, context, '/v1/customers/:id', ({ account, pathParams }) =>
+    customerObject(ownCustomer(context, account, pathParams.id!, 'id')),
+  );
+
+  get(app, context, '/v1/customers/:id/payment_methods', ({ params, account, pathParams }) => {
+    rejectUnknown(params, ['type', 'limit']);
+    const customer = ownCustomer(context, account, pathParams.id!, 'customer');
+    const data = [...vaultOf(context).methods.values()]
+      .filter((method) => method.customer === customer.id)
+      .map(paymentMethodObject);
+    return { object: 'list', data, has_more: false, url: `/v1/customers/${customer.id}/payment_methods` };
+  });
+
+  get(app, context, '/v1/payment_methods/:id', ({ account, pathParams }) =>
+    paymentMethodObject(ownMethod(context, account, pathParams.id!, 'payment_method')),
+  );
+
+  post(app, context, '/v1/payment_methods/:id/detach', ({ params, account, pathParams }) => {
+    rejectUnknown(params, ['expand']);
+    const method = ownMethod(context, account, pathParams.id!, 'payment_method');
+    if (!method.customer) {
+      throw invalid(
+        `The payment method you provided is not attached to a customer so detachment is impossible.`,
+        {
+          param: 'payment_method',
+        },
+      );
+    }
+    method.customer = null;
+    vaultOf(context).save();
+    return { status: 200, body: paymentMethodObject(method) };
+  });
+
+  // The issuer's 3-D Secure challenge, opened by the kit in a frame over the merchant's page.
+  const challenged = (id: string, secret: unknown) => {
+    const charge = context.book.find('stripe', id);
+    if (!charge || !extraOf(charge).card || secret !== extraOf(charge).clientSecret) return null;
+    return charge;
+  };
+  app.get<{ Params: { id: string }; Querystring: { client_secret?: string } }>(
+    '/stripe/3ds/:id',
+    async (request, reply) => {
+      const charge = challenged(request.params.id, request.query.client_secret);
+      if (!charge) return reply.code(404).send();
+      return reply.type('text/html; charset=utf-8').send(
+        challengePage({
+          intentId: charge.providerRef,
+          clientSecret: extraOf(charge).clientSecret,
+          amountText: brl(charge.amount).replace('R$', 'R$\u00a0').replace('.', ','),
+          last4: extraOf(charge).card!.method?.last4 ?? '',
+        }),
+      );
+    },
+  );
+  app.post<{ Params: { id: string; outcome: string }; Body: { client_secret?: string } }>(
+    '/stripe/3ds/:id/:outcome',
+    async (request, reply) => {
+      const charge = challenged(request.params.id, request.body?.client_secret);
+      if (!charge || !['complete', 'fail'].includes(request.params.outcome)) return reply.code(404).send();
+      const card = extraOf(charge).card!;
+      if (paymentIntentStatus(charge) === 'requires_action') {
+        const method = vaultOf(context).methods.get(extraOf(charge).paymentMethodId);
+        if (request.params.outcome === 'complete' && method) {
+          payCard(context, charge, method);
+        } else {
+          card.state = 'requires_payment_method';
+          card.lastError = {
+            ...DECLINES.authentication_failed,
+            payment_method: extraOf(charge).paymentMethodId,
+          };
+          context.book.touch();
+        }
+      }
+      return reply.type('text/html; charset=utf-8').send(challengeDonePage());
+    },
+  );
 }
 
 export const stripeShape: StandinShapeModule = {
