@@ -51,6 +51,29 @@ describe('the server shell', () => {
     expect(res.json().status).toBe('ok');
   });
 
+  it('lets the card provider’s kit in on the card route only (issue 15)', async () => {
+    const policy = async (url: string) =>
+      String(
+        (await t.app.inject({ url, headers: { host: 'pizzaria.localhost' } })).headers[
+          'content-security-policy'
+        ],
+      );
+    const directive = (text: string, name: string) =>
+      text
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `)) ?? '';
+    const card = await policy('/card_checkout');
+    for (const name of ['script-src', 'frame-src', 'connect-src']) {
+      expect(directive(card, name)).toContain('https://js.stripe.com');
+    }
+    expect(directive(card, 'frame-src')).toContain('https://hooks.stripe.com');
+    expect(directive(card, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    for (const url of ['/', '/confirmation', '/pix_checkout', '/profile']) {
+      expect(await policy(url), url).not.toContain('stripe');
+    }
+  });
+
   it('sends a JSON reply the few security headers it needs', async () => {
     const res = await t.app.inject({
       url: '/core/get_app_manifest',

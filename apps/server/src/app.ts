@@ -169,43 +169,56 @@ export async function buildApp(
     }
   });
 
-  const responseSecurityHeaders = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Google Maps (stores with google_maps_key): the API script, its tiles/data calls and fonts.
-        scriptSrc: [
-          "'self'",
-          'https://www.googletagmanager.com',
-          'https://connect.facebook.net',
-          'https://maps.googleapis.com',
-          'https://maps.gstatic.com',
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'https:'],
-        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
-        connectSrc: [
-          "'self'",
-          'https://www.google-analytics.com',
-          'https://www.facebook.com',
-          'https://maps.googleapis.com',
-          'https://maps.gstatic.com',
-        ],
-        frameSrc: ["'self'", 'https://www.googletagmanager.com'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  const pageHeaders = (kitOrigins: readonly string[]) =>
+    securityHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Google Maps (stores with google_maps_key): the API script, its tiles/data calls and fonts.
+          scriptSrc: [
+            "'self'",
+            'https://www.googletagmanager.com',
+            'https://connect.facebook.net',
+            'https://maps.googleapis.com',
+            'https://maps.gstatic.com',
+            ...kitOrigins,
+          ],
+          styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'https:'],
+          fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+          connectSrc: [
+            "'self'",
+            'https://www.google-analytics.com',
+            'https://www.facebook.com',
+            'https://maps.googleapis.com',
+            'https://maps.gstatic.com',
+            ...kitOrigins,
+          ],
+          frameSrc: ["'self'", 'https://www.googletagmanager.com', ...kitOrigins],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+      crossOriginEmbedderPolicy: false,
+    });
+  const responseSecurityHeaders = pageHeaders([]);
+  // The card route (spec: a path ending in _checkout) loads the card provider's kit: its script,
+  // frames and calls are allowed there and nowhere else (issue 15).
+  const cardCheckoutHeaders = pageHeaders(cardKitOrigins(options.standin?.url ?? config.PSP_STANDIN_URL));
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : responseSecurityHeaders);
+    reply.headers(
+      isApiPath(request.url)
+        ? API_SECURITY_HEADERS
+        : isCardCheckoutPath(request.url)
+          ? cardCheckoutHeaders
+          : responseSecurityHeaders,
+    );
     done();
   });
   registerPrivateReplies(app);
@@ -288,6 +301,23 @@ export async function buildApp(
   await registerStorefront(ctx, services);
 
   return { app, ctx, services };
+}
+
+/** The storefront's card route: any `*_checkout` path but the PIX one (spec section 2). */
+export function isCardCheckoutPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return /^\/[\w-]+_checkout\/?$/.test(path) && !/^\/pix_checkout\/?$/.test(path);
+}
+
+/** Where the card providers' browser kits come from and talk to (Stripe.js), and the stand-in's. */
+function cardKitOrigins(standinUrl: string | undefined): string[] {
+  const stripe = [
+    'https://js.stripe.com',
+    'https://api.stripe.com',
+    'https://hooks.stripe.com',
+    'https://m.stripe.network',
+  ];
+  return standinUrl ? [...stripe, new URL(standinUrl).origin] : stripe;
 }
 
 /** Every service of the modules, built once; each module's routes take the ones they call. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { savedCard } from './auth.ts';
 import { centavos, freeText } from './common.ts';
 import { orderPlacedReply, orderSubmission } from './orders.ts';
 
@@ -62,6 +63,14 @@ export const paymentIntentData = z.object({
   session_id: z.string().nullable(),
   method_id: z.string().nullable(),
   transaction_token: z.string().nullable(),
+  /**
+   * Card, while it waits for the customer: the provider's browser kit to load on the card route
+   * (its script, the public key it takes); null otherwise.
+   */
+  card_kit: z
+    .object({ provider: z.string(), script_url: z.string(), public_key: z.string() })
+    .nullable()
+    .optional(),
   /** The placed order's reply, once paid (what the order call answers for an order paid in person). */
   order_data: orderPlacedReply.nullable(),
   message: z.object({ code: z.string().nullable() }),
@@ -106,5 +115,18 @@ export const PAYMENT_ERROR_CODES = [
   'PAYMENT_ALREADY_PAID',
   'PAYMENT_NOT_PENDING',
   'NOTIFICATION_REFUSED',
+  'CARD_NOT_FOUND',
+  'CARD_DECLINED',
 ] as const;
+
+/** GET /bar/payment_methods/: the saved cards, with a detail line (spec section 7). */
+export const savedCardsReply = z.object({
+  success: z.literal(true),
+  detail: z.string(),
+  data: z.array(savedCard),
+});
+export type SavedCardsReply = z.infer<typeof savedCardsReply>;
+
+/** PATCH /core/cartoes/{id}/: only {excluido: true} (a card is never edited). */
+export const cardDeleteRequest = z.object({ excluido: z.literal(true) });
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];

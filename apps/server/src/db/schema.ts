@@ -870,6 +870,12 @@ export const payments = pgTable(
     needsManualRefund: boolean('needs_manual_refund').notNull().default(false),
     /** When the provider was last asked about this payment (the poll and reconciliation take turns). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** Cards: what the browser kit confirms with (the customer's own, never logged). */
+    clientSecret: text('client_secret'),
+    /** Cards: the issuer's authorisation code, once paid. */
+    authorizationCode: text('authorization_code'),
+    /** Cards: the saved card this payment charged, if any. */
+    savedCardId: integer('saved_card_id'),
     detail: text('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -880,6 +886,48 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref').on(t.storeId, t.provider, t.providerRef),
     index('payments_order').on(t.orderId),
     index('payments_pending').on(t.status, t.checkedAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A customer's account at a payment provider (cards are kept on it), one per store, customer and provider. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('payment_customers_key').on(t.storeId, t.customerId, t.provider)],
+);
+
+/** A card kept at the provider for a customer of a store (spec section 3 "Card"): never its number. */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerMethodId: text('provider_method_id').notNull(),
+    /** visa, mastercard or other. */
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('saved_cards_method').on(t.storeId, t.provider, t.providerMethodId),
+    index('saved_cards_customer').on(t.storeId, t.customerId),
   ],
 );
 

@@ -4,7 +4,7 @@ import { type OutgoingNotification, type Standin, startStandin } from '@comanda/
 import { eq } from 'drizzle-orm';
 import { paymentEvents, payments } from '../db/schema.ts';
 import { readDemoStore } from '../modules/store-import/demo-stores.ts';
-import { bearer, buildAccountsTestApp } from './accounts.ts';
+import { bearer, buildAccountsTestApp, signInStaff } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
 
 /*
@@ -22,10 +22,14 @@ export const PIX_STORES = {
 } as const;
 export type PixShape = keyof typeof PIX_STORES;
 
-function variant(slug: string, provider: Record<string, unknown>) {
+function variant(slug: string, provider: Record<string, unknown>, settings: Record<string, unknown> = {}) {
   const document = readDemoStore('pizzaria.json') as unknown as Record<string, unknown>;
-  return { ...document, slug, payment_provider: provider };
+  const base = document.settings as Record<string, unknown>;
+  return { ...document, slug, settings: { ...base, ...settings }, payment_provider: provider };
 }
+
+/** The store of the card tests: PIX and cards online through Stripe's shape. */
+export const CARD_STORE = 'listra.localhost';
 
 export interface PaymentsTestApp {
   t: TestApp;
@@ -55,12 +59,16 @@ export async function buildPaymentsTestApp(): Promise<PaymentsTestApp> {
   const t = await buildAccountsTestApp({
     standin,
     stores: [
-      variant('listra', {
-        provider: 'stripe',
-        api_url: 'standin',
-        secret_key: 'sk_test_comanda_listra_0001',
-        webhook_secret: 'whsec_comanda_listra',
-      }),
+      variant(
+        'listra',
+        {
+          provider: 'stripe',
+          api_url: 'standin',
+          secret_key: 'sk_test_comanda_listra_0001',
+          webhook_secret: 'whsec_comanda_listra',
+        },
+        { payment_by_card: true },
+      ),
       variant('banco', {
         provider: 'apipix',
         base_url: 'standin',
@@ -157,4 +165,15 @@ export async function paymentState(t: TestApp, intentId: string) {
   const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, row.id));
   const moves = (status: string) => events.filter((event) => event.toStatus === status).length;
   return { row, events, moves };
+}
+
+/** The ids of the orders the store's board lists: an order awaiting payment is not among them. */
+export async function staffOrderIds(t: TestApp, host: string): Promise<number[]> {
+  const staff = await signInStaff(t, { host });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/staff/orders?limit=100',
+    headers: { host, ...bearer(staff.token) },
+  });
+  return (response.json() as { results: { id: number }[] }).results.map((order) => order.id);
 }

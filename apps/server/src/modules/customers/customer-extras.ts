@@ -1,11 +1,9 @@
 import type { CustomerAddress, SavedCard } from '@comanda/contract';
 import type { DbExecutor } from '../../db/client.ts';
 import { listAddresses } from '../addresses/service.ts';
+import { listSavedCards } from '../payments/service.ts';
 
-/*
- * The parts of the customer record that other modules own. Until the cards module exists its list
- * is empty; that module fills it in here (same signature).
- */
+/* The parts of the customer record that other modules own. */
 
 /**
  * The customer's saved addresses (spec section 3 "Server address" plus the client shape), deleted
@@ -20,10 +18,6 @@ export function listCustomerAddresses(
 }
 
 /** The customer's saved cards (spec section 3 "Card"), deleted ones excluded. */
-export async function listCustomerCards(
-  _db: DbExecutor,
-  _storeId: number,
-  _customerId: number,
-): Promise<SavedCard[]> {
-  return [];
+export function listCustomerCards(db: DbExecutor, storeId: number, customerId: number): Promise<SavedCard[]> {
+  return listSavedCards(db, storeId, customerId);
 }

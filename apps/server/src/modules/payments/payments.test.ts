@@ -13,6 +13,7 @@ import {
   injectNotification,
   intentCall,
   lastNotificationOf,
+  staffOrderIds as listStaffOrderIds,
   type PaymentsTestApp,
   PIX_STORES,
   paymentState,
@@ -38,15 +39,7 @@ afterAll(async () => {
 /** Two pizzas grandes: R$ 119,80, 119 points once paid and delivered. */
 const bigCart = (host = PIZZARIA) => cartLine(p.t, { ref: 'pizza-calabresa-grande', qtd: 2, host });
 
-async function staffOrderIds(host = PIZZARIA): Promise<number[]> {
-  const staff = await signInStaff(p.t, { host });
-  const response = await p.t.app.inject({
-    method: 'GET',
-    url: '/staff/orders?limit=100',
-    headers: { host, ...bearer(staff.token) },
-  });
-  return (response.json() as { results: { id: number }[] }).results.map((order) => order.id);
-}
+const staffOrderIds = (host = PIZZARIA) => listStaffOrderIds(p.t, host);
 
 async function customerOrderIds(account: SignedUp, host = PIZZARIA): Promise<number[]> {
   const response = await p.t.app.inject({

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { isStandin, readProviderSettings } from './provider-settings.ts';
 import { ApiPixProvider } from './providers/apipix.ts';
@@ -21,7 +22,7 @@ export interface StandinAccess {
   pki: { caPem: string; clientCertPem: string; clientKeyPem: string } | null;
   addAccounts(accounts: {
     mercadopago?: { accessToken: string; webhookSecret: string }[];
-    stripe?: { secretKey: string; webhookSecret: string; webhookUrl: string }[];
+    stripe?: { secretKey: string; webhookSecret: string; webhookUrl: string; publishableKey?: string }[];
     apipix?: { clientId: string; clientSecret: string; pixKey: string; webhookUrl?: string }[];
   }): void;
 }
@@ -71,12 +72,23 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
       }
       case 'stripe': {
         const local = isStandin(settings.api_url);
+        // The stand-in's account gets a publishable key of its own when the document names none.
+        const publishableKey =
+          settings.publishable_key ??
+          (local
+            ? `pk_test_${createHash('sha256').update(settings.secret_key).digest('hex').slice(0, 24)}`
+            : null);
         if (local) {
           const webhookUrl = await options.notificationUrl(row.storeId, 'stripe', row.notificationToken);
           register(`stripe:${settings.secret_key}`, () =>
             standin().addAccounts({
               stripe: [
-                { secretKey: settings.secret_key, webhookSecret: settings.webhook_secret, webhookUrl },
+                {
+                  secretKey: settings.secret_key,
+                  webhookSecret: settings.webhook_secret,
+                  webhookUrl,
+                  ...(publishableKey ? { publishableKey } : {}),
+                },
               ],
             }),
           );
@@ -88,6 +100,8 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
           protocol: url.protocol === 'https:' ? 'https' : 'http',
           secretKey: settings.secret_key,
           webhookSecret: settings.webhook_secret,
+          publishableKey,
+          ...(local ? { kitUrl: `${standin().url}/v3/` } : {}),
           now,
         });
       }

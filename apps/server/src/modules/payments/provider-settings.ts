@@ -36,6 +36,12 @@ export const paymentProviderSection = z.discriminatedUnion('provider', [
     api_url: address.default('https://api.stripe.com'),
     secret_key: secret,
     webhook_secret: secret,
+    /** Cards: the key Stripe.js uses in the customer's browser (public; not a secret). */
+    publishable_key: z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9]{8,200}$/, 'must be a Stripe publishable key (pk_…)')
+      .nullable()
+      .default(null),
   }),
   z.strictObject({
     provider: z.literal('apipix'),

@@ -3,9 +3,11 @@ import type { DbExecutor } from '../../db/client.ts';
 import {
   companySettings,
   customers,
+  paymentCustomers,
   paymentEvents,
   paymentNotifications,
   payments,
+  savedCards,
   storePaymentProviders,
   stores,
 } from '../../db/schema.ts';
@@ -32,6 +34,7 @@ export interface NewPayment {
   pointsToEarn: number;
   expiresAt: Date;
   at: Date;
+  savedCardId?: number | null;
 }
 
 export async function insertPayment(tx: DbExecutor, values: NewPayment): Promise<PaymentRow> {
@@ -47,6 +50,7 @@ export async function insertPayment(tx: DbExecutor, values: NewPayment): Promise
       reference: values.reference,
       amount: values.amount,
       pointsToEarn: values.pointsToEarn,
+      savedCardId: values.savedCardId ?? null,
       status: 'pending',
       expiresAt: values.expiresAt,
       createdAt: values.at,
@@ -344,6 +348,7 @@ export async function storeFacts(db: DbExecutor, storeId: number) {
       expirationTimePix: companySettings.expirationTimePix,
       onlinePayment: companySettings.onlinePayment,
       paymentByPix: companySettings.paymentByPix,
+      paymentByCard: companySettings.paymentByCard,
     })
     .from(stores)
     .innerJoin(companySettings, eq(companySettings.storeId, stores.id))
@@ -353,7 +358,7 @@ export async function storeFacts(db: DbExecutor, storeId: number) {
 
 export async function customerFacts(db: DbExecutor, storeId: number, customerId: number) {
   const [row] = await db
-    .select({ email: customers.email, points: customers.pontosFidelidade })
+    .select({ email: customers.email, points: customers.pontosFidelidade, name: customers.nome })
     .from(customers)
     .where(and(eq(customers.storeId, storeId), eq(customers.id, customerId)));
   return row;
@@ -363,4 +368,143 @@ export async function storeSlug(db: DbExecutor, storeId: number): Promise<string
   const [row] = await db.select({ slug: stores.slug }).from(stores).where(eq(stores.id, storeId));
   if (!row) throw new Error(`no store ${storeId}`);
   return row.slug;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards (issue 15): the card payment's provider reference, the customer at the provider, saved cards
+
+export type SavedCardRow = typeof savedCards.$inferSelect;
+
+/** A card payment's PaymentIntent, once the provider answered; only on a pending payment without one. */
+export async function attachCardPayment(
+  db: DbExecutor,
+  id: number,
+  card: { providerRef: string; clientSecret: string; at: Date },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ providerRef: card.providerRef, clientSecret: card.clientSecret, updatedAt: card.at })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending'), isNull(payments.providerRef)))
+    .returning();
+  return row;
+}
+
+export async function recordAuthorization(tx: DbExecutor, id: number, code: string): Promise<void> {
+  await tx.update(payments).set({ authorizationCode: code }).where(eq(payments.id, id));
+}
+
+export async function findProviderCustomer(
+  db: DbExecutor,
+  key: { storeId: number; customerId: number; provider: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: paymentCustomers.providerCustomerId })
+    .from(paymentCustomers)
+    .where(
+      and(
+        eq(paymentCustomers.storeId, key.storeId),
+        eq(paymentCustomers.customerId, key.customerId),
+        eq(paymentCustomers.provider, key.provider),
+      ),
+    );
+  return row?.id;
+}
+
+/** Keeps the provider's customer; of two racing, the first kept wins and is answered to both. */
+export async function keepProviderCustomer(
+  db: DbExecutor,
+  key: { storeId: number; customerId: number; provider: string },
+  providerCustomerId: string,
+  at: Date,
+): Promise<string> {
+  await db
+    .insert(paymentCustomers)
+    .values({ ...key, providerCustomerId, createdAt: at })
+    .onConflictDoNothing();
+  return (await findProviderCustomer(db, key)) ?? providerCustomerId;
+}
+
+/** The customer's saved cards at this store (deleted ones left out), oldest first. */
+export function listSavedCards(db: DbExecutor, storeId: number, customerId: number): Promise<SavedCardRow[]> {
+  return db
+    .select()
+    .from(savedCards)
+    .where(
+      and(
+        eq(savedCards.storeId, storeId),
+        eq(savedCards.customerId, customerId),
+        isNull(savedCards.deletedAt),
+      ),
+    )
+    .orderBy(savedCards.id);
+}
+
+/** One of the customer's own cards at this store (deleted ones too: the caller decides). */
+export async function findSavedCard(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+  id: number,
+): Promise<SavedCardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(savedCards)
+    .where(
+      and(eq(savedCards.id, id), eq(savedCards.storeId, storeId), eq(savedCards.customerId, customerId)),
+    );
+  return row;
+}
+
+/** A card the provider kept for the customer; the same card saved again stays one row (undeleted). */
+export async function keepSavedCard(
+  tx: DbExecutor,
+  card: {
+    storeId: number;
+    customerId: number;
+    provider: string;
+    providerMethodId: string;
+    brand: string;
+    last4: string;
+    at: Date;
+  },
+): Promise<void> {
+  await tx
+    .insert(savedCards)
+    .values({
+      storeId: card.storeId,
+      customerId: card.customerId,
+      provider: card.provider,
+      providerMethodId: card.providerMethodId,
+      brand: card.brand,
+      last4: card.last4,
+      createdAt: card.at,
+    })
+    .onConflictDoUpdate({
+      target: [savedCards.storeId, savedCards.provider, savedCards.providerMethodId],
+      set: { deletedAt: null },
+      where: eq(savedCards.customerId, card.customerId),
+    });
+}
+
+/** Marks the card deleted; false when it was not the customer's or already deleted. */
+export async function deleteSavedCard(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+  id: number,
+  at: Date,
+): Promise<SavedCardRow | undefined> {
+  const [row] = await db
+    .update(savedCards)
+    .set({ deletedAt: at })
+    .where(
+      and(
+        eq(savedCards.id, id),
+        eq(savedCards.storeId, storeId),
+        eq(savedCards.customerId, customerId),
+        isNull(savedCards.deletedAt),
+      ),
+    )
+    .returning();
+  return row;
 }

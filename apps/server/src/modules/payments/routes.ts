@@ -1,5 +1,6 @@
 import {
   cancelPixReply,
+  cardDeleteRequest,
   checkConfirmationReply,
   createPaymentIntentRequest,
   errorReply,
@@ -11,6 +12,8 @@ import {
   PAYMENT_ERROR_CODES,
   paymentIntentReply,
   paymentStatus,
+  savedCard,
+  savedCardsReply,
 } from '@comanda/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -141,6 +144,65 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
       const result = await payments.abandon(await requireCustomer(request), request.body.intent_id);
       return reply.status(result.statusCode).send(result.body);
     },
+  );
+
+  const cardRefusals = { 401: errorReply, 403: errorReply, 404: errorReply };
+
+  app.get(
+    '/core/cartoes/',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'The signed-in customer’s saved cards at this store (brand and last 4 digits only)',
+        description:
+          'Cards kept at the store’s card provider for this customer; removed ones left out. Empty when ' +
+          'the store takes no card online.',
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        response: { 200: z.array(savedCard), ...cardRefusals },
+      },
+    },
+    async (request) => payments.listCards(await requireCustomer(request)),
+  );
+
+  app.get(
+    '/bar/payment_methods/',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'The saved cards, with a detail line',
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        response: { 200: savedCardsReply, ...cardRefusals },
+      },
+    },
+    async (request) => {
+      const cards = await payments.listCards(await requireCustomer(request));
+      const detail =
+        cards.length === 0
+          ? 'Nenhum cartão salvo.'
+          : cards.length === 1
+            ? '1 cartão salvo.'
+            : `${cards.length} cartões salvos.`;
+      return { success: true as const, detail, data: cards };
+    },
+  );
+
+  app.patch(
+    '/core/cartoes/:id/',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'Remove a saved card ({excluido: true}); it is also removed at the provider',
+        description: '404 CARD_NOT_FOUND for another customer’s or store’s card, or one already removed.',
+        security: SECURITY_BEARER,
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        querystring: formatQuery,
+        body: cardDeleteRequest,
+        response: { 200: savedCard, 400: errorReply, ...cardRefusals },
+      },
+    },
+    async (request) => payments.removeCard(await requireCustomer(request), request.params.id),
   );
 
   app.post(

@@ -8,10 +8,11 @@ import type {
   PaymentIntentData,
   PaymentIntentReply,
   PaymentStatus,
+  SavedCard,
 } from '@comanda/contract';
-import { checkBrCode, ONLINE_PIX_ID, storeClockText } from '@comanda/domain';
+import { checkBrCode, ONLINE_CARD_ID, ONLINE_PIX_ID, storeClockText } from '@comanda/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
@@ -25,6 +26,7 @@ import {
 } from '../order-tracking/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import {
+  type CardPayments,
   type ChargeState,
   type NotificationInput,
   NotificationRefused,
@@ -33,6 +35,21 @@ import {
   type ProviderKind,
 } from './providers/provider.ts';
 import * as repo from './repository.ts';
+
+/** A saved card as the spec's calls show it: brand and last 4 digits, nothing else. */
+export function savedCardOf(row: repo.SavedCardRow): SavedCard {
+  const brand = row.brand === 'visa' || row.brand === 'mastercard' ? row.brand : 'other';
+  return { id: row.id, brand, ultimos4: row.last4, excluido: row.deletedAt !== null };
+}
+
+/** The customer's saved cards at this store, deleted ones left out (the customer record's `cards`). */
+export async function listSavedCards(
+  db: DbExecutor,
+  storeId: number,
+  customerId: number,
+): Promise<SavedCard[]> {
+  return (await repo.listSavedCards(db, storeId, customerId)).map(savedCardOf);
+}
 
 /*
  * Online payment by PIX (docs/decisions/0018-online-payments-pix.md): the payment-intent call
@@ -105,7 +122,36 @@ const STATUS_DETAIL: Record<PaymentStatus, string> = {
   refunded: 'O pagamento chegou depois do prazo e foi devolvido.',
 };
 
+const CARD_STATUS_DETAIL: Record<PaymentStatus, string> = {
+  pending: 'Aguardando o pagamento com cartão.',
+  paid: 'Pagamento aprovado!',
+  failed: 'O pagamento com cartão não foi concluído. Seu pedido não foi enviado à loja.',
+  expired: 'O tempo para pagar com cartão acabou. Seu pedido não foi enviado à loja.',
+  canceled: 'Pagamento cancelado. Seu pedido não foi enviado à loja.',
+  refunded: 'O pagamento foi devolvido ao cartão.',
+};
+
+const statusDetail = (payment: repo.PaymentRow) =>
+  (payment.method === 'card' ? CARD_STATUS_DETAIL : STATUS_DETAIL)[payment.status as PaymentStatus];
+
 const PROVIDER_FAILED = 'Não foi possível gerar o PIX agora. Tente de novo em instantes.';
+const CARD_PROVIDER_FAILED =
+  'Não foi possível iniciar o pagamento com cartão agora. Tente de novo em instantes.';
+
+/** How long a card attempt may wait for the customer (fields, 3-D Secure) before it is given up. */
+export const CARD_ATTEMPT_SECONDS = 15 * 60;
+
+/** The provider's decline in the customer's words (the provider's own text for what we do not know). */
+export function declineText(message: string | null): string {
+  const text = message ?? '';
+  if (/insufficient funds/i.test(text)) return 'Cartão recusado: saldo ou limite insuficiente.';
+  if (/authenticat/i.test(text))
+    return 'A autenticação do cartão não foi concluída. Tente de novo ou use outro cartão.';
+  if (/expired/i.test(text)) return 'Cartão recusado: o cartão está vencido.';
+  if (/declined/i.test(text))
+    return 'Cartão recusado pelo banco. Use outro cartão ou outra forma de pagamento.';
+  return text ? `Cartão recusado: ${text}` : 'Cartão recusado.';
+}
 
 export class PaymentService {
   private readonly checkGapMs: number;
@@ -125,9 +171,9 @@ export class PaymentService {
     body: CreatePaymentIntentRequest,
     keyHeader: string | string[] | undefined,
   ): Promise<PaymentReply<PaymentIntentReply>> {
-    const { db, now } = this.deps;
+    const { db } = this.deps;
     const unavailable = (detail: string) => refusal(409, 'ONLINE_PAYMENT_UNAVAILABLE', detail);
-    if (body.type !== 'pix') return unavailable('O pagamento online com cartão ainda não está disponível.');
+    if (body.type === 'card') return this.createCardIntent(principal, body, keyHeader);
     const store = await repo.storeFacts(db, principal.storeId);
     if (!store?.onlinePayment || !store.paymentByPix) {
       return unavailable('Esta loja não aceita PIX pelo app.');
@@ -135,34 +181,15 @@ export class PaymentService {
     const provider = await this.deps.providers.forStore(principal.storeId);
     if (!provider) return unavailable('Esta loja ainda não configurou o pagamento online.');
 
-    const expiresInSeconds = store.expirationTimePix;
-    let created: repo.PaymentRow | undefined;
-    const order = { ...body.order, fk_forma_pagamento: ONLINE_PIX_ID };
-    const placed = await this.deps.orders.place(principal, order, keyHeader, {
-      kind: 'pix',
-      record: async (tx, written) => {
-        const at = now();
-        created = await repo.insertPayment(tx, {
-          storeId: principal.storeId,
-          orderId: written.order.id,
-          customerId: principal.customerId,
-          publicId: newPublicId(),
-          provider: provider.kind,
-          method: 'pix',
-          reference: newReference(principal.storeId),
-          amount: written.order.total,
-          pointsToEarn: written.earn,
-          expiresAt: new Date(at.getTime() + expiresInSeconds * 1000),
-          at,
-        });
-      },
+    const placed = await this.placeAwaitingPayment(principal, body, keyHeader, {
+      method: 'pix',
+      provider: provider.kind,
+      lifetimeSeconds: store.expirationTimePix,
+      savedCardId: null,
     });
-    if (placed.statusCode !== 201)
-      return { statusCode: placed.statusCode, body: placed.body as OrderErrorReply };
-    const orderId = (placed.body as OrderPlacedReply).order_info.order_id;
-
-    let payment = created ?? (await this.awaitCharge(principal.storeId, orderId));
-    if (!payment) throw intentNotFound();
+    if ('refusal' in placed) return placed.refusal;
+    let { payment } = placed;
+    const { created } = placed;
     if (created) {
       const opened = await this.openCharge(created, provider, store, principal);
       if (!opened) return refusal(502, 'PAYMENT_PROVIDER_ERROR', PROVIDER_FAILED);
@@ -175,13 +202,67 @@ export class PaymentService {
     };
   }
 
+  /**
+   * Places the order awaiting its payment (order placement's stages with the online entry as the
+   * payment) and writes the payment record in the same transaction. `created` is this request's
+   * new payment; a replay of the same Idempotency-Key finds the first request's (`created` null).
+   */
+  private async placeAwaitingPayment(
+    principal: CustomerPrincipal,
+    body: CreatePaymentIntentRequest,
+    keyHeader: string | string[] | undefined,
+    attempt: {
+      method: 'pix' | 'card';
+      provider: ProviderKind;
+      lifetimeSeconds: number;
+      savedCardId: number | null;
+    },
+  ): Promise<
+    | { refusal: PaymentReply<never> | { statusCode: number; body: OrderErrorReply } }
+    | { payment: repo.PaymentRow; created: repo.PaymentRow | null }
+  > {
+    const { now } = this.deps;
+    let created: repo.PaymentRow | null = null;
+    const order = {
+      ...body.order,
+      fk_forma_pagamento: attempt.method === 'pix' ? ONLINE_PIX_ID : ONLINE_CARD_ID,
+    };
+    const placed = await this.deps.orders.place(principal, order, keyHeader, {
+      kind: attempt.method,
+      record: async (tx, written) => {
+        const at = now();
+        created = await repo.insertPayment(tx, {
+          storeId: principal.storeId,
+          orderId: written.order.id,
+          customerId: principal.customerId,
+          publicId: newPublicId(),
+          provider: attempt.provider,
+          method: attempt.method,
+          reference: newReference(principal.storeId),
+          amount: written.order.total,
+          pointsToEarn: written.earn,
+          expiresAt: new Date(at.getTime() + attempt.lifetimeSeconds * 1000),
+          at,
+          savedCardId: attempt.savedCardId,
+        });
+      },
+    });
+    if (placed.statusCode !== 201) {
+      return { refusal: { statusCode: placed.statusCode, body: placed.body as OrderErrorReply } };
+    }
+    const orderId = (placed.body as OrderPlacedReply).order_info.order_id;
+    const payment = created ?? (await this.awaitCharge(principal.storeId, orderId));
+    if (!payment) throw intentNotFound();
+    return { payment, created };
+  }
+
   /** POST /integracoes/v2/payment/check-confirmation/: polling stays true while the payment may come. */
   async check(principal: CustomerPrincipal, intentId: string): Promise<CheckConfirmationReply> {
     const payment = await this.refreshed(await this.customerPayment(principal, intentId), 'poll');
     const status = payment.status as PaymentStatus;
     return {
       success: status === 'pending' || status === 'paid',
-      detail: STATUS_DETAIL[status],
+      detail: statusDetail(payment),
       data: { polling: status === 'pending', status, order_id: payment.orderId },
     };
   }
@@ -189,7 +270,7 @@ export class PaymentService {
   /** POST /bar/v2/payment/get-payment-intent/: the attempt as it stands, with the order once paid. */
   async getIntent(principal: CustomerPrincipal, intentId: string): Promise<PaymentIntentReply> {
     const payment = await this.refreshed(await this.customerPayment(principal, intentId), 'poll');
-    return this.intentReply(payment, STATUS_DETAIL[payment.status as PaymentStatus]);
+    return this.intentReply(payment, statusDetail(payment));
   }
 
   /**
@@ -216,10 +297,16 @@ export class PaymentService {
       payment = (await repo.findById(this.deps.db, payment.id))!;
     }
     if (payment.status === 'paid') {
-      return refusal(409, 'PAYMENT_ALREADY_PAID', 'Este PIX já foi pago: seu pedido foi enviado à loja.');
+      return refusal(
+        409,
+        'PAYMENT_ALREADY_PAID',
+        payment.method === 'card'
+          ? 'Este pagamento já foi aprovado: seu pedido foi enviado à loja.'
+          : 'Este PIX já foi pago: seu pedido foi enviado à loja.',
+      );
     }
     const status = payment.status as PaymentStatus;
-    return { statusCode: 200, body: { success: true, detail: STATUS_DETAIL[status], data: { status } } };
+    return { statusCode: 200, body: { success: true, detail: statusDetail(payment), data: { status } } };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -363,6 +450,210 @@ export class PaymentService {
   }
 
   // -------------------------------------------------------------------------------------------
+  // Cards (issue 15)
+
+  /**
+   * The payment-intent call with type card: the order is placed awaiting its payment (as for PIX),
+   * then the provider's PaymentIntent is opened. A new card is confirmed in the customer's browser
+   * by the provider's kit with the client secret (the card never reaches us); a saved card is
+   * charged here at once. Either way the order is released only by `settle`, on the provider's word.
+   */
+  private async createCardIntent(
+    principal: CustomerPrincipal,
+    body: CreatePaymentIntentRequest,
+    keyHeader: string | string[] | undefined,
+  ): Promise<PaymentReply<PaymentIntentReply>> {
+    const { db } = this.deps;
+    const unavailable = (detail: string) => refusal(409, 'ONLINE_PAYMENT_UNAVAILABLE', detail);
+    const store = await repo.storeFacts(db, principal.storeId);
+    if (!store?.onlinePayment || !store.paymentByCard)
+      return unavailable('Esta loja não aceita cartão pelo app.');
+    const provider = await this.deps.providers.forStore(principal.storeId);
+    const cards = provider?.provider.cards;
+    if (!provider || !cards) return unavailable('Esta loja ainda não configurou o pagamento com cartão.');
+    let savedCard: repo.SavedCardRow | undefined;
+    if (body.card !== undefined && body.card !== null) {
+      savedCard = await repo.findSavedCard(db, principal.storeId, principal.customerId, body.card);
+      if (!savedCard || savedCard.deletedAt || savedCard.provider !== provider.kind) {
+        return refusal(
+          404,
+          'CARD_NOT_FOUND',
+          'Cartão não encontrado. Escolha outro cartão ou cadastre um novo.',
+        );
+      }
+    }
+
+    const placed = await this.placeAwaitingPayment(principal, body, keyHeader, {
+      method: 'card',
+      provider: provider.kind,
+      lifetimeSeconds: CARD_ATTEMPT_SECONDS,
+      savedCardId: savedCard?.id ?? null,
+    });
+    if ('refusal' in placed) return placed.refusal;
+    let { payment } = placed;
+    const { created } = placed;
+    if (created) {
+      const opened = await this.openCardPayment(
+        created,
+        provider,
+        cards,
+        savedCard ?? null,
+        store,
+        principal,
+      );
+      if ('refusal' in opened) return opened.refusal;
+      payment = opened.payment;
+    }
+    if (payment.status === 'failed') return refusal(502, 'PAYMENT_PROVIDER_ERROR', CARD_PROVIDER_FAILED);
+    const detail =
+      payment.status === 'paid'
+        ? CARD_STATUS_DETAIL.paid
+        : savedCard
+          ? 'Confirme o pagamento com o seu banco.'
+          : 'Digite os dados do cartão para pagar.';
+    return { statusCode: 201, body: await this.intentReply(payment, detail) };
+  }
+
+  /**
+   * Opens the card PaymentIntent after the order's commit. A saved card is charged now: paid
+   * settles at once; declined ends the attempt (the order dropped, its holds given back, the key
+   * forgotten) with the decline in the customer's words; 3-D Secure leaves it pending for the kit.
+   */
+  private async openCardPayment(
+    payment: repo.PaymentRow,
+    provider: StoreProvider,
+    cards: CardPayments,
+    savedCard: repo.SavedCardRow | null,
+    store: NonNullable<Awaited<ReturnType<typeof repo.storeFacts>>>,
+    principal: CustomerPrincipal,
+  ): Promise<{ payment: repo.PaymentRow } | { refusal: PaymentReply<never> }> {
+    const { db, now } = this.deps;
+    try {
+      const providerCustomer = await this.providerCustomer(payment, provider, cards);
+      const opened = await cards.createCardPayment({
+        reference: payment.reference,
+        amount: payment.amount,
+        description: `Pedido ${payment.orderId} - ${store.name}`,
+        providerCustomer,
+        savedMethodId: savedCard?.providerMethodId ?? null,
+      });
+      const attached =
+        (await repo.attachCardPayment(db, payment.id, {
+          providerRef: opened.providerRef,
+          clientSecret: opened.clientSecret,
+          at: now(),
+        })) ?? (await repo.findById(db, payment.id))!;
+      if (savedCard && opened.declineMessage !== null) {
+        await provider.provider.cancelCharge(opened.providerRef).catch(() => undefined);
+        await this.failAttempt(attached, principal, opened.declineMessage);
+        return { refusal: refusal(402, 'CARD_DECLINED', declineText(opened.declineMessage)) };
+      }
+      if (opened.state.status !== 'pending') await this.settle(attached, opened.state, 'create', provider);
+      return { payment: (await repo.findById(db, payment.id))! };
+    } catch (error) {
+      this.logProviderError(error, payment, 'create');
+      await this.failAttempt(payment, principal, error instanceof Error ? error.message : 'provider error');
+      return { refusal: refusal(502, 'PAYMENT_PROVIDER_ERROR', CARD_PROVIDER_FAILED) };
+    }
+  }
+
+  /** The attempt ends before it could be paid: the order is dropped and its Idempotency-Key forgotten. */
+  private async failAttempt(
+    payment: repo.PaymentRow,
+    principal: CustomerPrincipal,
+    reason: string,
+    orderNote: string = CARD_STATUS_DETAIL.failed,
+  ) {
+    const { db, now } = this.deps;
+    await db.transaction(async (tx) => {
+      const moved = await repo.move(tx, {
+        id: payment.id,
+        from: ['pending'],
+        to: 'failed',
+        source: 'create',
+        at: now(),
+        detail: reason.slice(0, 200),
+      });
+      if (!moved) return;
+      await dropUnpaidOrder(tx, this.orderOf(payment), orderNote, now());
+      await this.deps.orders.forgetAttempt(tx, {
+        storeId: principal.storeId,
+        customerId: principal.customerId,
+        orderId: payment.orderId,
+      });
+    });
+  }
+
+  /** The customer's account at the provider, made on the first card payment and kept. */
+  private async providerCustomer(
+    payment: repo.PaymentRow,
+    provider: StoreProvider,
+    cards: CardPayments,
+  ): Promise<string> {
+    const { db, now } = this.deps;
+    const key = { storeId: payment.storeId, customerId: payment.customerId, provider: provider.kind };
+    const known = await repo.findProviderCustomer(db, key);
+    if (known) return known;
+    const customer = await repo.customerFacts(db, payment.storeId, payment.customerId);
+    const id = await cards.createCustomer({
+      reference: `S${payment.storeId}C${payment.customerId}`,
+      email: customer?.email ?? null,
+      name: customer?.name ?? `Cliente ${payment.customerId}`,
+    });
+    return repo.keepProviderCustomer(db, key, id, now());
+  }
+
+  /** In the paid move's transaction: the authorisation code, and the card when the customer kept it. */
+  private async keepCardOutcome(
+    tx: DbExecutor,
+    payment: repo.PaymentRow,
+    state: ChargeState,
+    provider: StoreProvider,
+    at: Date,
+  ): Promise<void> {
+    if (state.authorizationCode) await repo.recordAuthorization(tx, payment.id, state.authorizationCode);
+    if (state.savedCard && !payment.savedCardId) {
+      await repo.keepSavedCard(tx, {
+        storeId: payment.storeId,
+        customerId: payment.customerId,
+        provider: provider.kind,
+        providerMethodId: state.savedCard.methodId,
+        brand: state.savedCard.brand,
+        last4: state.savedCard.last4,
+        at,
+      });
+    }
+  }
+
+  /** GET /core/cartoes/: the customer's saved cards at this store, for its current provider. */
+  async listCards(principal: CustomerPrincipal): Promise<SavedCard[]> {
+    const provider = await this.deps.providers.forStore(principal.storeId);
+    if (!provider?.provider.cards) return [];
+    const rows = await repo.listSavedCards(this.deps.db, principal.storeId, principal.customerId);
+    return rows.filter((card) => card.provider === provider.kind).map(savedCardOf);
+  }
+
+  /** PATCH /core/cartoes/{id}/ {excluido: true}: the card is removed here and detached at the provider. */
+  async removeCard(principal: CustomerPrincipal, id: number): Promise<SavedCard> {
+    const { db, now } = this.deps;
+    const removed = await repo.deleteSavedCard(db, principal.storeId, principal.customerId, id, now());
+    if (!removed) throw new AppError('not_found', 'CARD_NOT_FOUND', 'Cartão não encontrado.');
+    const provider = await this.deps.providers.forStore(principal.storeId);
+    if (provider?.kind === removed.provider && provider.provider.cards) {
+      try {
+        await provider.provider.cards.detachCard(removed.providerMethodId);
+      } catch (error) {
+        // Gone from the customer's list either way; the store's provider keeps an unused card.
+        this.deps.log.warn(
+          { cardId: removed.id, reason: (error as Error).message },
+          'card not detached at the provider',
+        );
+      }
+    }
+    return savedCardOf(removed);
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Moves
 
   /**
@@ -402,7 +693,9 @@ export class PaymentService {
               paidAmount,
               paidAt: state.paidAt ?? at,
             });
-            return moved ? releasePaidOrder(tx, this.orderOf(payment), payment.pointsToEarn, at) : undefined;
+            if (!moved) return undefined;
+            if (payment.method === 'card') await this.keepCardOutcome(tx, payment, state, provider, at);
+            return releasePaidOrder(tx, this.orderOf(payment), payment.pointsToEarn, at);
           });
           if (released) announceReleased(events, { ...this.orderOf(payment), status: 'Solicitado' }, at);
           return;
@@ -447,7 +740,14 @@ export class PaymentService {
     const at = this.deps.now();
     await this.deps.db.transaction(async (tx) => {
       const moved = await repo.move(tx, { id: payment.id, from: ['pending'], to, source, at, detail });
-      if (moved) await dropUnpaidOrder(tx, this.orderOf(payment), STATUS_DETAIL[to], at);
+      if (moved) {
+        await dropUnpaidOrder(
+          tx,
+          this.orderOf(payment),
+          (payment.method === 'card' ? CARD_STATUS_DETAIL : STATUS_DETAIL)[to],
+          at,
+        );
+      }
     });
   }
 
@@ -594,23 +894,12 @@ export class PaymentService {
       return attached ?? (await repo.findById(db, payment.id))!;
     } catch (error) {
       this.logProviderError(error, payment, 'create');
-      await db.transaction(async (tx) => {
-        const moved = await repo.move(tx, {
-          id: payment.id,
-          from: ['pending'],
-          to: 'failed',
-          source: 'create',
-          at: now(),
-          detail: error instanceof Error ? error.message.slice(0, 200) : 'provider error',
-        });
-        if (!moved) return;
-        await dropUnpaidOrder(tx, this.orderOf(payment), 'Não foi possível gerar o PIX', now());
-        await this.deps.orders.forgetAttempt(tx, {
-          storeId: principal.storeId,
-          customerId: principal.customerId,
-          orderId: payment.orderId,
-        });
-      });
+      await this.failAttempt(
+        payment,
+        principal,
+        error instanceof Error ? error.message : 'provider error',
+        'Não foi possível gerar o PIX',
+      );
       return null;
     }
   }
@@ -627,6 +916,10 @@ export class PaymentService {
 
   private async intentData(payment: repo.PaymentRow): Promise<PaymentIntentData> {
     const paid = payment.status === 'paid';
+    const waitingCard = payment.method === 'card' && payment.status === 'pending';
+    const kit = waitingCard
+      ? ((await this.deps.providers.forStore(payment.storeId))?.provider.cards?.kit() ?? null)
+      : null;
     const qrcode = payment.qrPngBase64
       ? `data:image/png;base64,${payment.qrPngBase64}`
       : payment.copyPaste
@@ -643,8 +936,9 @@ export class PaymentService {
       expires_at: payment.expiresAt.toISOString(),
       expires_in: Math.round((payment.expiresAt.getTime() - payment.createdAt.getTime()) / 1000),
       payed: paid,
-      clientSecret: null,
-      authorization_code: null,
+      clientSecret: waitingCard ? payment.clientSecret : null,
+      authorization_code: payment.authorizationCode,
+      card_kit: kit ? { provider: kit.provider, script_url: kit.scriptUrl, public_key: kit.publicKey } : null,
       transaction_id: payment.providerRef,
       session_id: null,
       method_id: null,

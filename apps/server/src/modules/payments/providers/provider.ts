@@ -40,6 +40,10 @@ export interface PixCharge {
 
 export interface ChargeState {
   status: ChargeStatus;
+  /** Cards: the issuer's authorisation code, once paid. */
+  authorizationCode?: string | null;
+  /** Cards: the card a paid payment kept on the provider's customer for next time. */
+  savedCard?: CardOnFile | null;
   /** Centavos the payer paid, when paid. */
   paidAmount: number | null;
   paidAt: Date | null;
@@ -76,8 +80,55 @@ export class ProviderError extends Error {
   }
 }
 
+/** A card kept at the provider: its payment method id, brand and last 4 digits (nothing else). */
+export interface CardOnFile {
+  methodId: string;
+  brand: 'visa' | 'mastercard' | 'other';
+  last4: string;
+}
+
+/** What the customer's browser loads to take the card (the provider's own fields). */
+export interface CardKit {
+  provider: ProviderKind;
+  scriptUrl: string;
+  publicKey: string;
+  /** Origins the card route's content security policy must allow (script, frames, calls). */
+  origins: string[];
+}
+
+export interface CardPaymentRequest {
+  /** Ours, as for PIX: the idempotency key and the payment's metadata. */
+  reference: string;
+  amount: number;
+  description: string;
+  /** The provider's customer (needed to save a card or pay with a saved one). */
+  providerCustomer: string | null;
+  /** A saved card: the provider charges it at once (3-D Secure may still be asked in the browser). */
+  savedMethodId: string | null;
+}
+
+export interface CardPayment {
+  providerRef: string;
+  /** What the browser kit confirms or authenticates with. */
+  clientSecret: string;
+  state: ChargeState;
+  /** The provider's words when it declined the card at once (a saved card). */
+  declineMessage: string | null;
+}
+
+/** Cards online (issue 15), for the providers that take them. */
+export interface CardPayments {
+  kit(): CardKit;
+  createCustomer(customer: { reference: string; email: string | null; name: string }): Promise<string>;
+  createCardPayment(request: CardPaymentRequest): Promise<CardPayment>;
+  /** Removes a saved card at the provider (already gone is fine). */
+  detachCard(methodId: string): Promise<void>;
+}
+
 export interface PixProvider {
   readonly kind: ProviderKind;
+  /** Card payments, when the provider takes them through this integration. */
+  readonly cards?: CardPayments;
   /** Whether money can be given back through the provider (not for a static key). */
   readonly refunds: boolean;
   /** Whether the provider notifies us (a static key never does: the store confirms by hand). */

@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
 import {
+  type CardKit,
+  type CardOnFile,
+  type CardPayment,
+  type CardPaymentRequest,
+  type CardPayments,
   type ChargeState,
   type NotificationInput,
   NotificationRefused,
@@ -27,6 +32,10 @@ export interface StripeProviderConfig {
   protocol: 'http' | 'https';
   secretKey: string;
   webhookSecret: string;
+  /** The account's publishable key, for Stripe.js in the customer's browser (cards). */
+  publishableKey?: string | null;
+  /** Where Stripe.js comes from (https://js.stripe.com/v3/, or the stand-in's /v3/). */
+  kitUrl?: string;
   now?: () => Date;
 }
 
@@ -43,6 +52,7 @@ export class StripePixProvider implements PixProvider {
   readonly kind = 'stripe' as const;
   readonly refunds = true;
   readonly notifies = true;
+  readonly cards?: CardPayments;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
   private readonly now: () => Date;
@@ -62,6 +72,24 @@ export class StripePixProvider implements PixProvider {
     });
     this.webhookSecret = config.webhookSecret;
     this.now = config.now ?? (() => new Date());
+    if (config.publishableKey) {
+      const kitUrl = config.kitUrl ?? 'https://js.stripe.com/v3/';
+      const apiOrigin = `${config.protocol}://${config.host}${config.port === (config.protocol === 'https' ? 443 : 80) ? '' : `:${config.port}`}`;
+      this.cards = new StripeCards(this.stripe, {
+        provider: 'stripe',
+        scriptUrl: kitUrl,
+        publicKey: config.publishableKey,
+        // Stripe.js, its frames (card fields, 3-D Secure) and the API it calls from the browser.
+        origins: [
+          ...new Set([
+            new URL(kitUrl).origin,
+            apiOrigin,
+            'https://hooks.stripe.com',
+            'https://m.stripe.network',
+          ]),
+        ],
+      });
+    }
   }
 
   async createPixCharge(request: PixChargeRequest): Promise<PixCharge> {
@@ -104,7 +132,7 @@ export class StripePixProvider implements PixProvider {
 
   async getCharge(providerRef: string): Promise<ChargeState> {
     const intent = await this.call('read PaymentIntent', () =>
-      this.stripe.paymentIntents.retrieve(providerRef, { expand: ['latest_charge'] }),
+      this.stripe.paymentIntents.retrieve(providerRef, { expand: ['latest_charge', 'payment_method'] }),
     );
     return chargeState(intent);
   }
@@ -190,7 +218,14 @@ function paymentIntentsOf(event: Stripe.Event): string[] {
   return [];
 }
 
+const isCardIntent = (intent: PaymentIntent) =>
+  (intent.payment_method_types ?? []).includes('card') ||
+  ((intent as { allowed_payment_method_types?: string[] }).allowed_payment_method_types ?? []).includes(
+    'card',
+  );
+
 function chargeState(intent: PaymentIntent): ChargeState {
+  if (isCardIntent(intent)) return cardChargeState(intent);
   switch (intent.status) {
     case 'succeeded': {
       const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
@@ -245,4 +280,129 @@ function providerError(what: string, error: unknown): ProviderError {
     return new ProviderError(`Stripe ${what}: ${error.message}${code}`, error.statusCode ?? null);
   }
   return new ProviderError(`Stripe ${what}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * A card PaymentIntent in our words. Unlike PIX, `requires_payment_method` after a decline is not
+ * the end: the customer may try another card in the same attempt, so it stays pending (with the
+ * decline as detail) until it succeeds, or we cancel it on abandon or expiry.
+ */
+function cardChargeState(intent: PaymentIntent): ChargeState {
+  switch (intent.status) {
+    case 'succeeded': {
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const refunded = charge?.amount_refunded ?? 0;
+      const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+      const saved =
+        intent.setup_future_usage && method?.customer && method.card
+          ? {
+              methodId: method.id,
+              brand: cardBrand(method.card.brand),
+              last4: method.card.last4,
+            }
+          : null;
+      return {
+        status: refunded > 0 && refunded >= intent.amount_received ? 'refunded' : 'paid',
+        paidAmount: intent.amount_received,
+        paidAt: charge ? new Date(charge.created * 1000) : null,
+        detail: refunded > 0 ? `refunded ${refunded}` : null,
+        authorizationCode: charge?.authorization_code ?? null,
+        savedCard: saved,
+      };
+    }
+    case 'canceled':
+      return { status: 'canceled', paidAmount: null, paidAt: null, detail: intent.cancellation_reason };
+    default:
+      return {
+        status: 'pending',
+        paidAmount: null,
+        paidAt: null,
+        detail: intent.last_payment_error?.message ?? intent.status,
+      };
+  }
+}
+
+const cardBrand = (brand: string): CardOnFile['brand'] =>
+  brand === 'visa' || brand === 'mastercard' ? brand : 'other';
+
+/**
+ * Cards through Stripe: a PaymentIntent for the card types, confirmed in the browser by Stripe.js
+ * with the client secret (new card, `setup_future_usage` to keep it on the customer), or confirmed
+ * here with a saved payment method (a 3-D Secure challenge still goes back to the browser).
+ */
+class StripeCards implements CardPayments {
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly cardKit: CardKit,
+  ) {}
+
+  kit(): CardKit {
+    return this.cardKit;
+  }
+
+  async createCustomer(customer: { reference: string; email: string | null; name: string }): Promise<string> {
+    try {
+      const created = await this.stripe.customers.create(
+        {
+          name: customer.name,
+          ...(customer.email ? { email: customer.email } : {}),
+          metadata: { reference: customer.reference },
+        },
+        { idempotencyKey: `customer-${customer.reference}` },
+      );
+      return created.id;
+    } catch (error) {
+      throw providerError('create customer', error);
+    }
+  }
+
+  async createCardPayment(request: CardPaymentRequest): Promise<CardPayment> {
+    const saved = request.savedMethodId;
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: request.amount,
+          currency: 'brl',
+          allowed_payment_method_types: ['card'],
+          description: request.description,
+          metadata: { reference: request.reference },
+          ...(request.providerCustomer ? { customer: request.providerCustomer } : {}),
+          ...(saved ? { payment_method: saved, confirm: true } : {}),
+          expand: ['latest_charge', 'payment_method'],
+        } as Stripe.PaymentIntentCreateParams,
+        { idempotencyKey: request.reference },
+      );
+      return {
+        providerRef: intent.id,
+        clientSecret: intent.client_secret ?? '',
+        state: cardChargeState(intent),
+        declineMessage: null,
+      };
+    } catch (error) {
+      // A saved card declined at once: Stripe answers 402 with the PaymentIntent in the error.
+      if (error instanceof Stripe.errors.StripeCardError) {
+        const intent = (error.raw as { payment_intent?: PaymentIntent }).payment_intent;
+        if (intent?.id) {
+          return {
+            providerRef: intent.id,
+            clientSecret: intent.client_secret ?? '',
+            state: cardChargeState(intent),
+            declineMessage: error.message,
+          };
+        }
+      }
+      throw providerError('create card PaymentIntent', error);
+    }
+  }
+
+  async detachCard(methodId: string): Promise<void> {
+    try {
+      await this.stripe.paymentMethods.detach(methodId);
+    } catch (error) {
+      const gone =
+        error instanceof Stripe.errors.StripeError &&
+        (error.code === 'resource_missing' || /not attached/i.test(error.message));
+      if (!gone) throw providerError('detach card', error);
+    }
+  }
 }
