@@ -3,7 +3,7 @@ import { buildCartLine, type FullProduct, initialPicks } from '@comanda/domain';
 import type { APIRequestContext } from '@playwright/test';
 import { submission } from '../apps/server/src/test/submission.ts';
 import { buyAndCheckout, checkoutTotal, expectOrderPlaced, openSignedIn } from './support/checkout.ts';
-import { API, signUpData, signUpThroughApi, userIdOf } from './support/customers.ts';
+import { API, signUpOnPage, signUpThroughApi, userIdOf } from './support/customers.ts';
 import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
 import { staffToken } from './support/staff.ts';
 
@@ -100,16 +100,7 @@ test.describe('checkout, more', () => {
   });
 
   test('a scheduled pickup on sakura while it is closed', async ({ page }) => {
-    await page.goto(`${SAKURA}/`);
-    const token = await page.evaluate(async (data) => {
-      const reply = await fetch('/core/registration_app/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(data),
-      });
-      return reply.status === 201 ? ((await reply.json()) as { detail: string }).detail : `${reply.status}`;
-    }, signUpData());
-    expect(token).toContain('.');
+    const token = await signUpOnPage(page, SAKURA);
     await openSignedIn(page, token, '/', SAKURA);
     // Two temakis skin (R$ 25,90): above sakura's R$ 40,00 minimum.
     await buyAndCheckout(page, 'skin', /Temaki skin/, 2);

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_PORT, expect } from './fixtures.ts';
 
 /** The bare host serves the default store (pizzaria): API calls from the tests go there. */
@@ -29,4 +29,22 @@ export function userIdOf(token: string): number {
     user_id: number;
   };
   return payload.user_id;
+}
+
+/**
+ * Signs up a new customer from the page itself, on the store at `origin` (Node does not resolve
+ * *.localhost, so a store of the second server is reached through the browser); its token.
+ */
+export async function signUpOnPage(page: Page, origin: string): Promise<string> {
+  await page.goto(`${origin}/`);
+  const token = await page.evaluate(async (data) => {
+    const reply = await fetch('/core/registration_app/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(data),
+    });
+    return reply.status === 201 ? ((await reply.json()) as { detail: string }).detail : `${reply.status}`;
+  }, signUpData());
+  expect(token).toContain('.');
+  return token;
 }

@@ -45,6 +45,11 @@ export const sakura = {
     longitude: -46.6345,
     delivery_customer_doc_required: false,
     holidays: ['2026-12-25', '2027-01-01'],
+    // Cards online through Stripe's API, answered by the local stand-in PSP (its test cards:
+    // 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for 3-D Secure).
+    online_payment: true,
+    payment_by_pix: false,
+    payment_by_card: true,
   },
   look: {
     primary_color: '#ff5c8a',
@@ -301,4 +306,11 @@ export const sakura = {
   ],
   loyalty: null,
   tables: [],
+  // Demo credentials of the stand-in PSP's Stripe shape; they open nothing real.
+  payment_provider: {
+    provider: 'stripe',
+    api_url: 'standin',
+    secret_key: 'sk_test_comanda_demo_sakura_0001',
+    webhook_secret: 'whsec_comanda_demo_sakura',
+  },
 };

@@ -334,6 +334,7 @@ describe('the storefront and the server agree on every checkout', () => {
           deliveryType,
           addressId,
           paymentId: spec.payment === null ? null : (methods[spec.payment % methods.length]?.id ?? null),
+          cardId: null,
           changeFor: spec.changeFor,
           coupon,
           fidelity: spec.redeemLoyalty,

@@ -1,4 +1,4 @@
-import type { Customer } from '@comanda/contract';
+import type { Company, Customer } from '@comanda/contract';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
@@ -96,14 +96,14 @@ export function mockApi(handlers: Record<string, Handler>) {
 }
 
 /** The whole app at `path`, with the menu's start data. */
-export function renderApp(path: string) {
+export function renderApp(path: string, { store = company() }: { store?: Company } = {}) {
   history.replaceState(null, '', path);
   const { categories, products } = demoMenu();
   render(
     <SWRConfig value={{ provider: () => new Map() }}>
       <App
         fallback={{
-          [START_PATHS.company]: [company()],
+          [START_PATHS.company]: [store],
           [START_PATHS.categories]: categories,
           [START_PATHS.products]: products,
           [START_PATHS.hours]: [],

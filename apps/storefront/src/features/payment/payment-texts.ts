@@ -36,8 +36,29 @@ const ptBr = {
     'Não identificamos a tempo o pagamento do seu último PIX. Se você pagou, o pedido aparece em Meus pedidos; se não, é só pedir de novo.',
   gotIt: 'Entendi',
   cardTitle: 'Pagamento com cartão',
-  cardUnavailable:
-    'O pagamento online com cartão ainda não está disponível. Volte ao pedido e escolha outra forma de pagamento.',
+  cardFieldsTitle: 'Dados do cartão',
+  cardSecure: 'Os dados do cartão vão direto para a {kit}: a loja não os vê.',
+  cardSave: 'Salvar este cartão para as próximas compras',
+  cardPay: 'Pagar {value}',
+  cardPaying: 'Pagando…',
+  cardConfirming: 'Confirmando o pagamento…',
+  cardLoading: 'Carregando o pagamento seguro…',
+  cardKitError: 'Erro ao abrir {kit}.',
+  cardKitDetails: 'Detalhes: {detail}',
+  cardTryAgain: 'Tentar de novo',
+  cardCancel: 'Cancelar e voltar ao pedido',
+  cardCanceling: 'Cancelando…',
+  cardAuthTitle: 'Confirme com o seu banco',
+  cardAuthText:
+    'O banco do cartão final {last4} pediu uma confirmação. Siga as instruções na janela do banco.',
+  cardDeclined: 'Cartão recusado pelo banco. Tente outro cartão ou outra forma de pagamento.',
+  cardNoFunds: 'Cartão recusado: saldo ou limite insuficiente.',
+  cardAuthFailed: 'A confirmação com o seu banco não foi concluída. Tente de novo ou use outro cartão.',
+  cardExpired: 'Cartão recusado: o cartão está vencido.',
+  cardIncorrect: 'O número do cartão está incorreto.',
+  cardSlowTitle: 'Pagamento em confirmação',
+  cardSlowText:
+    'O banco ainda não confirmou o pagamento. Assim que confirmar, o pedido vai para a loja e aparece em Meus pedidos.',
 } as const;
 
 type Key = keyof typeof ptBr;
@@ -77,8 +98,29 @@ const en: Record<Key, string> = {
     'The payment of your last PIX was not identified in time. If you paid, the order shows in My orders; if not, just order again.',
   gotIt: 'Got it',
   cardTitle: 'Card payment',
-  cardUnavailable:
-    'Paying online by card is not available yet. Go back to the order and choose another payment.',
+  cardFieldsTitle: 'Card details',
+  cardSecure: 'Your card details go straight to {kit}: the store never sees them.',
+  cardSave: 'Save this card for next time',
+  cardPay: 'Pay {value}',
+  cardPaying: 'Paying…',
+  cardConfirming: 'Confirming the payment…',
+  cardLoading: 'Loading the secure payment…',
+  cardKitError: 'Could not open {kit}.',
+  cardKitDetails: 'Details: {detail}',
+  cardTryAgain: 'Try again',
+  cardCancel: 'Cancel and go back to the order',
+  cardCanceling: 'Canceling…',
+  cardAuthTitle: 'Confirm with your bank',
+  cardAuthText:
+    'The bank of the card ending in {last4} asked for a confirmation. Follow the steps in the bank’s window.',
+  cardDeclined: 'Card declined by the bank. Try another card or another payment method.',
+  cardNoFunds: 'Card declined: insufficient funds or limit.',
+  cardAuthFailed: 'The confirmation with your bank was not completed. Try again or use another card.',
+  cardExpired: 'Card declined: the card has expired.',
+  cardIncorrect: 'The card number is incorrect.',
+  cardSlowTitle: 'Payment being confirmed',
+  cardSlowText:
+    'The bank has not confirmed the payment yet. Once it does, the order goes to the store and shows in My orders.',
 };
 
 export const usePaymentT = featureTranslator<Key>({ pt_br: ptBr, en });

@@ -1,7 +1,7 @@
 import { formatBRL, matchesSearch } from '@comanda/domain';
 import { useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { Dialog } from '../../../components/dialog.tsx';
+import { ConfirmDialog, type ConfirmState } from '../../../components/confirm-dialog.tsx';
 import { useCustomer } from '../../../lib/customer.ts';
 import { isSelectableAddress } from '../../../lib/default-address.ts';
 import { type AddressT, useAddressT } from '../address-texts.ts';
@@ -23,14 +23,13 @@ function feeText(t: AddressT, address: ListedAddress): string {
 
 interface Pending {
   address: ListedAddress;
-  state: 'ask' | 'sending' | 'error';
+  state: ConfirmState;
 }
 
 /** /addresses: the address manager (list, search, add, delete with confirmation). */
 export default function AddressesScreen() {
   const t = useAddressT();
   const headingId = useId();
-  const dialogTitleId = useId();
   const search = useSearch();
   const returnTo = safeReturnPath(new URLSearchParams(search).get('return'));
   const { data: customer, error, isLoading, mutate, user } = useCustomer();
@@ -139,43 +138,20 @@ export default function AddressesScreen() {
         </Link>
       </section>
       {pending ? (
-        <Dialog
-          labelledBy={dialogTitleId}
-          className="alert-dialog"
-          onClose={() => pending.state !== 'sending' && setPending(null)}
-        >
-          <h2 id={dialogTitleId} className="alert-dialog-title">
-            {t('deleteTitle')}
-          </h2>
-          <p className="alert-dialog-message" role={pending.state === 'error' ? 'alert' : undefined}>
-            {pending.state === 'error'
-              ? t('deletionError')
-              : t('deleteQuestion', { name: pending.address.name })}
-          </p>
-          <div className="alert-dialog-actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={pending.state === 'sending'}
-              onClick={() => setPending(null)}
-            >
-              {t('cancel')}
-            </button>
-            <button
-              type="button"
-              className="button button-primary"
-              aria-busy={pending.state === 'sending'}
-              disabled={pending.state === 'sending'}
-              onClick={() => void runDelete(pending.address)}
-            >
-              {pending.state === 'error'
-                ? t('tryAgain')
-                : pending.state === 'sending'
-                  ? t('deleting')
-                  : t('confirmDelete')}
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={t('deleteTitle')}
+          question={t('deleteQuestion', { name: pending.address.name })}
+          state={pending.state}
+          errorText={t('deletionError')}
+          labels={{
+            cancel: t('cancel'),
+            confirm: t('confirmDelete'),
+            sending: t('deleting'),
+            retry: t('tryAgain'),
+          }}
+          onConfirm={() => void runDelete(pending.address)}
+          onCancel={() => setPending(null)}
+        />
       ) : null}
     </div>
   );

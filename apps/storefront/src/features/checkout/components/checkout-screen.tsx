@@ -6,6 +6,7 @@ import {
   defaultDeliveryType,
   formatDocument,
   isOnlinePayment,
+  ONLINE_CARD_ID,
   ONLINE_PIX_ID,
 } from '@comanda/domain';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { saveCart, useCart } from '../../../lib/cart-store.ts';
 import { forgetCoupon, storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
+import { clearPendingCard, savePendingCard, usePendingCard } from '../../../lib/pending-card.ts';
 import { markPendingPixPaid, pendingPixOf, savePendingPix, usePendingPix } from '../../../lib/pending-pix.ts';
 import { customerPhone } from '../../../lib/phone-display.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
@@ -110,6 +112,7 @@ function Checkout({
     deliveryType: defaultDeliveryType(company, tableOrder) ?? 'Retirada',
     addressId: defaultAddressId(customer.enderecos),
     paymentId: initialPaymentId(company, tableOrder),
+    cardId: null,
     changeFor: null,
     coupon: null,
     fidelity: false,
@@ -123,7 +126,10 @@ function Checkout({
   const documentRef = useRef<HTMLInputElement>(null);
   const paymentRef = useRef<HTMLElement>(null);
   const pendingPix = usePendingPix();
+  const pendingCard = usePendingCard();
   const takesPixOnline = company.online_payment && company.payment_by_pix;
+  const takesCardOnline = company.online_payment && company.payment_by_card;
+  const savedCards = takesCardOnline ? customer.cards.filter((card) => !card.excluido) : [];
 
   const { sent, quote, freePeriods, address, offeredMethods, chosenMethod } = useCheckoutQuote({
     company,
@@ -144,6 +150,11 @@ function Checkout({
       savePendingPix(pendingPixOf(intent, { validitySeconds: company.expiration_time_pix }));
       navigate('/pix_checkout');
     },
+    onCardCreated: (pending) => {
+      savePendingCard(pending);
+      // A page load of its own: the card route's content security policy lets the provider's kit in.
+      window.location.assign('/card_checkout');
+    },
     refreshCustomer,
     t,
   });
@@ -152,11 +163,12 @@ function Checkout({
   useEffect(() => {
     const offered =
       (draft.paymentId === ONLINE_PIX_ID && takesPixOnline) ||
+      (draft.paymentId === ONLINE_CARD_ID && takesCardOnline) ||
       offeredMethods.some((method) => method.id === draft.paymentId);
     const dropped = draft.paymentId !== null && !offered;
     const changeTooLow = draft.changeFor !== null && draft.changeFor < totals.total;
     if (dropped || changeTooLow) setDraft((current) => ({ ...current, paymentId: null, changeFor: null }));
-  }, [offeredMethods, takesPixOnline, draft.paymentId, draft.changeFor, totals.total]);
+  }, [offeredMethods, takesPixOnline, takesCardOnline, draft.paymentId, draft.changeFor, totals.total]);
 
   // Spec section 4 "PIX": back on /confirmation with a paid PIX, the order is confirmed at once
   // (once per visit: a failed call is tried again on the next one, the intent is still kept).
@@ -173,6 +185,22 @@ function Checkout({
       navigate('/pix_checkout');
     });
   }, [pendingPix, ordering, cart, tableOrder, navigate]);
+
+  // Spec section 4 "Card payment": back from the card route with the payment confirmed, the order is
+  // confirmed at once (as for PIX); a payment the server does not have paid after all is forgotten.
+  const confirmingCard = useRef(false);
+  useEffect(() => {
+    if (!pendingCard?.paid || confirmingCard.current) return;
+    confirmingCard.current = true;
+    setDialog('result');
+    void ordering
+      .confirmPaidPix(pendingCard.intentId, { cart, tableOrder, method: 'card' })
+      .then((outcome) => {
+        if (outcome !== 'not_paid') return;
+        clearPendingCard();
+        setDialog(null);
+      });
+  }, [pendingCard, ordering, cart, tableOrder]);
 
   // Spec section 5 "Minimum order": the warning opens when the minimum is not met (not for tables).
   const minimumShown = useRef(false);
@@ -255,6 +283,10 @@ function Checkout({
       couponCode: draft.coupon?.codigo ?? null,
       tableOrder,
       paidByPix: isOnlinePayment(sent.payment) ? sent.payment.online === 'pix' : chosenMethod?.tipo === 'pix',
+      savedCard:
+        draft.paymentId === ONLINE_CARD_ID && draft.cardId !== null
+          ? (savedCards.find((card) => card.id === draft.cardId) ?? null)
+          : null,
     });
   };
 
@@ -358,6 +390,9 @@ function Checkout({
           chosenMethod={chosenMethod}
           onChoose={choosePayment}
           onChoosePix={() => change({ paymentId: ONLINE_PIX_ID, changeFor: null })}
+          savedCards={savedCards}
+          cardId={draft.cardId}
+          onChooseCard={(cardId) => change({ paymentId: ONLINE_CARD_ID, cardId, changeFor: null })}
           onShowPixKey={() => setDialog('pixKey')}
           t={t}
         />

@@ -9,7 +9,12 @@ interface DialogProps {
   t: CheckoutT;
 }
 
-const LOADING_TEXT = { order: 'sending', pix: 'pixCreating', confirming: 'pixConfirming' } as const;
+const LOADING_TEXT = {
+  order: 'sending',
+  pix: 'pixCreating',
+  card: 'cardCreating',
+  confirming: 'pixConfirming',
+} as const;
 
 /**
  * Spec section 2 "Order result dialog": a spinner, or the success with the order number and the
@@ -42,7 +47,9 @@ export function OrderResultDialog({
         <div role="status" aria-live="polite" className="checkout-result-body">
           <span className="checkout-spinner" aria-hidden="true" />
           <h2 id={titleId} className="checkout-dialog-title">
-            {t(LOADING_TEXT[result.step])}
+            {result.step === 'card' && result.last4
+              ? t('cardPayingSaved', { last4: result.last4 })
+              : t(LOADING_TEXT[result.step])}
           </h2>
         </div>
       ) : result.status === 'success' ? (
@@ -96,7 +103,7 @@ export function OrderResultDialog({
             !
           </span>
           <h2 id={titleId} className="checkout-dialog-title">
-            {t('orderErrorTitle')}
+            {result.title ?? t('orderErrorTitle')}
           </h2>
           <p role="alert">{result.message}</p>
           <div className="checkout-dialog-actions">

@@ -16,6 +16,7 @@ function Harness(props: Omit<PaymentBlockProps, 't'>) {
 function setup(over: Partial<Omit<PaymentBlockProps, 't'>> = {}) {
   const onChoose = vi.fn();
   const onChoosePix = vi.fn();
+  const onChooseCard = vi.fn();
   render(
     <Harness
       online={null}
@@ -25,22 +26,45 @@ function setup(over: Partial<Omit<PaymentBlockProps, 't'>> = {}) {
       chosenMethod={null}
       onChoose={onChoose}
       onChoosePix={onChoosePix}
+      savedCards={[]}
+      cardId={null}
+      onChooseCard={onChooseCard}
       onShowPixKey={() => {}}
       {...over}
     />,
   );
-  return { onChoose, onChoosePix, user: userEvent.setup() };
+  return { onChoose, onChoosePix, onChooseCard, user: userEvent.setup() };
 }
 
 describe('PaymentBlock', () => {
   beforeEach(() => languageStore.set('pt_br'));
 
-  it('offers PIX through the app when the store takes it; the card stays coming soon', () => {
+  it('offers PIX and a new card through the app when the store takes them', () => {
     setup({ online: { pix: true, card: true } });
     expect(screen.getByRole('radio', { name: 'Pagamento online (PIX)' })).toBeEnabled();
     const card = screen.getByRole('radio', { name: 'Pagamento online (cartão)' });
-    expect(card).toBeDisabled();
-    expect(card).toHaveAccessibleDescription('Em breve');
+    expect(card).toBeEnabled();
+    expect(card).toHaveAccessibleDescription('Cartão de crédito novo, pago aqui no app.');
+  });
+
+  it('lists each saved card masked to its brand and last 4 digits, and chooses one or a new card', async () => {
+    const { onChooseCard, user } = setup({
+      online: { pix: false, card: true },
+      savedCards: [
+        { id: 7, brand: 'visa', ultimos4: '4242', excluido: false },
+        { id: 8, brand: 'other', ultimos4: '0005', excluido: false },
+      ],
+      paymentId: 998,
+      cardId: 8,
+    });
+    const visa = screen.getByRole('radio', { name: 'Visa final 4242' });
+    expect(visa).toHaveAccessibleDescription('Cartão salvo');
+    expect(screen.getByRole('radio', { name: 'Cartão final 0005' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Pagamento online (cartão)' })).not.toBeChecked();
+    await user.click(visa);
+    expect(onChooseCard).toHaveBeenCalledWith(7);
+    await user.click(screen.getByRole('radio', { name: 'Pagamento online (cartão)' }));
+    expect(onChooseCard).toHaveBeenLastCalledWith(null);
   });
 
   it('shows only the online entries the store takes', () => {

@@ -1,5 +1,5 @@
-import type { PaymentMethod } from '@comanda/contract';
-import { formatBRL, ONLINE_PIX_ID } from '@comanda/domain';
+import type { PaymentMethod, SavedCard } from '@comanda/contract';
+import { formatBRL, ONLINE_CARD_ID, ONLINE_PIX_ID } from '@comanda/domain';
 import { forwardRef, useId } from 'react';
 import type { CheckoutT } from '../checkout-texts.ts';
 import { hasPixKey } from './pix-key-dialog.tsx';
@@ -17,22 +17,48 @@ export interface PaymentBlockProps {
   onChoose: (method: PaymentMethod) => void;
   /** PIX through the app: chosen at once, no change to ask. */
   onChoosePix: () => void;
+  /** The customer's saved cards (shown when the store takes cards online). */
+  savedCards: readonly SavedCard[];
+  /** The saved card chosen (paymentId is the online card entry); null for a new card. */
+  cardId: number | null;
+  /** Card through the app: a new one (null) or a saved one. */
+  onChooseCard: (cardId: number | null) => void;
   /** The store's own PIX key again, once chosen. */
   onShowPixKey: () => void;
   t: CheckoutT;
 }
 
+/** A saved card as the customer reads it: 'Visa final 4242' (spec section 3: masked but the last 4). */
+export function savedCardLabel(card: Pick<SavedCard, 'brand' | 'ultimos4'>, t: CheckoutT): string {
+  const brand = card.brand === 'visa' ? 'Visa' : card.brand === 'mastercard' ? 'Mastercard' : t('brandOther');
+  return t('savedCardLabel', { brand, last4: card.ultimos4 });
+}
+
 /**
- * The payment block: the online entries (PIX through the app; card not yet) and the in-person
+ * The payment block: the online entries (PIX, a new card, each saved card) and the in-person
  * methods, with the change asked for cash. Every entry is one radio group, since the order has one
  * payment. The ref is the block, whose first choice the main action focuses.
  */
 export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function PaymentBlock(
-  { online, offered, paymentId, changeFor, chosenMethod, onChoose, onChoosePix, onShowPixKey, t },
+  {
+    online,
+    offered,
+    paymentId,
+    changeFor,
+    chosenMethod,
+    onChoose,
+    onChoosePix,
+    savedCards,
+    cardId,
+    onChooseCard,
+    onShowPixKey,
+    t,
+  },
   ref,
 ) {
   // The whole row is the label (a big touch target); the name is its first line, the hint the rest.
-  const ids = { pix: useId(), pixHint: useId(), card: useId(), soon: useId() };
+  const ids = { pix: useId(), pixHint: useId(), card: useId(), cardHint: useId(), saved: useId() };
+  const cardChosen = paymentId === ONLINE_CARD_ID;
   return (
     <section ref={ref} className="checkout-card" aria-labelledby="checkout-payment-title">
       <h3 id="checkout-payment-title" className="checkout-card-title">
@@ -59,19 +85,40 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
               </span>
             </label>
           ) : null}
+          {online.card
+            ? savedCards.map((card) => (
+                <label key={card.id} className="checkout-payment">
+                  <input
+                    type="radio"
+                    name="checkout-payment"
+                    checked={cardChosen && cardId === card.id}
+                    onChange={() => onChooseCard(card.id)}
+                    aria-labelledby={`${ids.saved}-${card.id}`}
+                    aria-describedby={`${ids.saved}-${card.id}-hint`}
+                  />
+                  <span className="checkout-payment-text">
+                    <span id={`${ids.saved}-${card.id}`}>{savedCardLabel(card, t)}</span>
+                    <span id={`${ids.saved}-${card.id}-hint`} className="checkout-payment-hint">
+                      {t('savedCardHint')}
+                    </span>
+                  </span>
+                </label>
+              ))
+            : null}
           {online.card ? (
-            <label className="checkout-payment checkout-payment-disabled">
+            <label className="checkout-payment">
               <input
                 type="radio"
                 name="checkout-payment"
-                disabled
+                checked={cardChosen && cardId === null}
+                onChange={() => onChooseCard(null)}
                 aria-labelledby={ids.card}
-                aria-describedby={ids.soon}
+                aria-describedby={ids.cardHint}
               />
               <span className="checkout-payment-text">
                 <span id={ids.card}>{t('onlineCard')}</span>
-                <span id={ids.soon} className="checkout-payment-hint">
-                  {t('onlineSoon')}
+                <span id={ids.cardHint} className="checkout-payment-hint">
+                  {t('onlineCardHint')}
                 </span>
               </span>
             </label>

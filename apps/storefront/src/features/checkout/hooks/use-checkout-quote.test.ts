@@ -26,6 +26,7 @@ const draft: OrderDraft = {
   deliveryType: 'Entregar',
   addressId: 31,
   paymentId: null,
+  cardId: null,
   changeFor: null,
   coupon: null,
   fidelity: false,

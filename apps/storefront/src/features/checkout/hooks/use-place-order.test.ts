@@ -16,6 +16,7 @@ const order: OrderToPlace = {
   couponCode: null,
   tableOrder: false,
   paidByPix: false,
+  savedCard: null,
 };
 const placed = {
   status: 201,
@@ -37,10 +38,11 @@ function setup() {
   const onPlaced = vi.fn();
   const refreshCustomer = vi.fn();
   const onPixCreated = vi.fn();
+  const onCardCreated = vi.fn();
   const hook = renderHook(() =>
-    usePlaceOrder({ onPlaced, onPixCreated, refreshCustomer, t: useCheckoutT() }),
+    usePlaceOrder({ onPlaced, onPixCreated, onCardCreated, refreshCustomer, t: useCheckoutT() }),
   );
-  return { hook, onPlaced, onPixCreated, refreshCustomer };
+  return { hook, onPlaced, onPixCreated, onCardCreated, refreshCustomer };
 }
 
 describe('usePlaceOrder', () => {
@@ -210,5 +212,94 @@ describe('usePlaceOrder, PIX through the app (spec section 4 "Payment routing")'
     expect(outcome).toBe('not_paid');
     expect(onPlaced).not.toHaveBeenCalled();
     expect(localStorage.getItem('shop_cart')).toBe('{}');
+  });
+});
+
+describe('usePlaceOrder, card through the app (spec section 4 "Card payment")', () => {
+  const CREATE = '/bar/v2/payment/create-payment-intent/';
+  const cardOrder: OrderToPlace = {
+    ...order,
+    payload: { ...order.payload, fk_forma_pagamento: 998 } as OrderSubmission,
+  };
+  const visa = { id: 7, brand: 'visa' as const, ultimos4: '4242', excluido: false };
+  const waiting = {
+    intent_id: 'pi_card_0123456789',
+    order_id: 322,
+    amount: 1300,
+    payed: false,
+    order_data: null,
+    clientSecret: 'pi_x_secret_y',
+    card_kit: { provider: 'stripe', script_url: 'https://js.stripe.com/v3/', public_key: 'pk_test_abc' },
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('shop_cart', '{}');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a new card creates the intent and hands the card route its client secret and kit', async () => {
+    const api = mockApi({
+      [`POST ${CREATE}`]: { status: 201, body: { success: true, detail: 'ok', data: waiting } },
+    });
+    const { hook, onCardCreated, onPlaced } = setup();
+    await act(() => hook.result.current.place(cardOrder));
+    expect(api.callsTo('POST', CREATE)[0]!.body).toEqual({ type: 'card', order: cardOrder.payload });
+    expect(onCardCreated).toHaveBeenCalledWith(
+      expect.objectContaining({
+        intentId: 'pi_card_0123456789',
+        clientSecret: 'pi_x_secret_y',
+        mode: 'new',
+        kit: { provider: 'stripe', scriptUrl: 'https://js.stripe.com/v3/', publicKey: 'pk_test_abc' },
+      }),
+    );
+    expect(onPlaced).not.toHaveBeenCalled();
+  });
+
+  it("a saved card shows 'paying by card' and, payed, is the same success as in person", async () => {
+    const api = mockApi({
+      [`POST ${CREATE}`]: {
+        status: 201,
+        body: {
+          success: true,
+          detail: 'ok',
+          data: { ...waiting, payed: true, clientSecret: null, order_data: placed.body },
+        },
+      },
+    });
+    const { hook, onPlaced, onCardCreated } = setup();
+    await act(() => hook.result.current.place({ ...cardOrder, savedCard: visa }));
+    expect(api.callsTo('POST', CREATE)[0]!.body).toMatchObject({ type: 'card', card: 7 });
+    expect(hook.result.current.result).toMatchObject({ status: 'success', orderId: 321, paidByPix: false });
+    expect(onPlaced).toHaveBeenCalledTimes(1);
+    expect(onCardCreated).not.toHaveBeenCalled();
+  });
+
+  it('a saved card the bank asks to authenticate goes to the card route for 3-D Secure', async () => {
+    mockApi({ [`POST ${CREATE}`]: { status: 201, body: { success: true, detail: 'ok', data: waiting } } });
+    const { hook, onCardCreated } = setup();
+    await act(() => hook.result.current.place({ ...cardOrder, savedCard: visa }));
+    expect(onCardCreated).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: 'authenticate', last4: '4242' }),
+    );
+  });
+
+  it('a declined saved card shows the detail in a modal and forgets the pending card payment', async () => {
+    localStorage.setItem('card_payment_intent', '{}');
+    mockApi({
+      [`POST ${CREATE}`]: {
+        status: 402,
+        body: { detail: 'Cartão recusado: saldo ou limite insuficiente.', code: 'CARD_DECLINED' },
+      },
+    });
+    const { hook, onPlaced } = setup();
+    await act(() => hook.result.current.place({ ...cardOrder, savedCard: visa }));
+    expect(hook.result.current.result).toEqual({
+      status: 'error',
+      title: 'Pagamento não aprovado',
+      message: 'Cartão recusado: saldo ou limite insuficiente.',
+    });
+    expect(localStorage.getItem('card_payment_intent')).toBeNull();
+    expect(onPlaced).not.toHaveBeenCalled();
   });
 });

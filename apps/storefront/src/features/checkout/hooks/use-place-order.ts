@@ -1,12 +1,13 @@
-import type { OrderPlacedReply, OrderSubmission, PaymentIntentData } from '@comanda/contract';
-import { type Cart, ONLINE_PIX_ID, type OrderTotals } from '@comanda/domain';
+import type { OrderPlacedReply, OrderSubmission, PaymentIntentData, SavedCard } from '@comanda/contract';
+import { type Cart, ONLINE_CARD_ID, ONLINE_PIX_ID, type OrderTotals } from '@comanda/domain';
 import { useRef, useState } from 'react';
 import { CART_KEY } from '../../../lib/cart-store.ts';
 import { COUPON_KEY } from '../../../lib/coupon-param.ts';
+import { clearPendingCard, type PendingCard, pendingCardOf } from '../../../lib/pending-card.ts';
 import { clearPendingPix } from '../../../lib/pending-pix.ts';
 import { SOURCE_KEY } from '../../../lib/source.ts';
 import { removeStorage, writeStorage } from '../../../lib/storage.ts';
-import { createPixIntent } from '../api/create-payment-intent.ts';
+import { createCardIntent, createPixIntent } from '../api/create-payment-intent.ts';
 import { getPaymentIntent } from '../api/get-payment-intent.ts';
 import { placeOrder } from '../api/place-order.ts';
 import { type CheckoutT, serverRefusalText } from '../checkout-texts.ts';
@@ -20,6 +21,8 @@ export interface OrderToPlace {
   tableOrder: boolean;
   /** Paid by PIX (online, or to the store's key): the result offers to send the receipt. */
   paidByPix: boolean;
+  /** Online card: the saved card chosen, or null for a new card. */
+  savedCard: SavedCard | null;
 }
 
 /** What the screen does after asking for a paid PIX's order. */
@@ -42,6 +45,7 @@ interface Succeeded {
 export function usePlaceOrder({
   onPlaced,
   onPixCreated,
+  onCardCreated,
   refreshCustomer,
   t,
 }: {
@@ -49,6 +53,8 @@ export function usePlaceOrder({
   onPlaced: () => void;
   /** The PIX charge exists: keep it and show it. */
   onPixCreated: (intent: PaymentIntentData) => void;
+  /** A card payment waits for the customer: keep it and go to the card route. */
+  onCardCreated: (pending: PendingCard) => void;
   refreshCustomer: () => void;
   t: CheckoutT;
 }) {
@@ -97,10 +103,63 @@ export function usePlaceOrder({
     });
   };
 
+  /**
+   * Spec section 4 "Card payment": a new card goes to the card route with the provider's client
+   * secret; a saved card is charged by the server while the 'paying by card' dialog shows (payed:
+   * the order is confirmed; declined: the detail in a modal, the pending payment forgotten; the
+   * bank asks for 3-D Secure: the card route again).
+   */
+  const payByCard = async (order: OrderToPlace, key: string) => {
+    const saved = order.savedCard;
+    setResult({ status: 'loading', step: 'card', ...(saved ? { last4: saved.ultimos4 } : {}) });
+    const outcome = await createCardIntent(order.payload, key, saved?.id ?? null);
+    refreshCustomer();
+    if (outcome.status === 'paid' && outcome.intent.order_data) {
+      const reply = outcome.intent.order_data;
+      succeed(reply, {
+        cart: order.cart,
+        deliveryFee: order.totals.deliveryFee,
+        couponCode: order.couponCode,
+        tableOrder: order.tableOrder,
+        paidByPix: false,
+      });
+      return;
+    }
+    if (outcome.status === 'created' || outcome.status === 'paid') {
+      const pending = pendingCardOf(outcome.intent, {
+        mode: saved ? 'authenticate' : 'new',
+        last4: saved?.ultimos4 ?? null,
+      });
+      if (pending) {
+        attempts.current.reset();
+        onCardCreated(pending);
+        return;
+      }
+      setResult({ status: 'error', message: t('pixConfirmError') });
+      return;
+    }
+    if (outcome.status === 'declined') {
+      // Spec section 8: the detail in a modal with OK, and the stored pending payment keys cleared.
+      clearPendingCard();
+      setResult({ status: 'error', title: t('cardDeclinedTitle'), message: outcome.detail });
+      return;
+    }
+    setResult({
+      status: 'error',
+      message:
+        outcome.status === 'provider_error'
+          ? t('cardError', { detail: outcome.detail })
+          : outcome.status === 'refused'
+            ? serverRefusalText(outcome, t)
+            : t('orderConnectionError'),
+    });
+  };
+
   const place = async (order: OrderToPlace) => {
     const { payload } = order;
-    const key = attempts.current.keyFor(JSON.stringify(payload));
+    const key = attempts.current.keyFor(JSON.stringify({ payload, card: order.savedCard?.id ?? null }));
     if (payload.fk_forma_pagamento === ONLINE_PIX_ID) return payByPix(order, key);
+    if (payload.fk_forma_pagamento === ONLINE_CARD_ID) return payByCard(order, key);
     setResult({ status: 'loading', step: 'order' });
     const outcome = await placeOrder(payload, key);
     refreshCustomer();
@@ -126,7 +185,7 @@ export function usePlaceOrder({
    */
   const confirmPaidPix = async (
     intentId: string,
-    { cart, tableOrder }: { cart: Cart; tableOrder: boolean },
+    { cart, tableOrder, method = 'pix' }: { cart: Cart; tableOrder: boolean; method?: 'pix' | 'card' },
   ): Promise<PixConfirmation> => {
     setResult({ status: 'loading', step: 'confirming' });
     const intent = await getPaymentIntent(intentId);
@@ -139,14 +198,15 @@ export function usePlaceOrder({
       return 'not_paid';
     }
     const reply = intent.order_data;
-    clearPendingPix();
+    if (method === 'card') clearPendingCard();
+    else clearPendingPix();
     refreshCustomer();
     succeed(reply, {
       cart,
       deliveryFee: reply.order.valor_entrega,
       couponCode: reply.order.cupom,
       tableOrder,
-      paidByPix: true,
+      paidByPix: method === 'pix',
     });
     return 'confirmed';
   };

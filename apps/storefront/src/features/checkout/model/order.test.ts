@@ -10,6 +10,7 @@ const draft: OrderDraft = {
   deliveryType: 'Entregar',
   addressId: 31,
   paymentId: 1,
+  cardId: null,
   changeFor: 5000,
   coupon: null,
   fidelity: false,

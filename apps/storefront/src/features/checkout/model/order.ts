@@ -7,6 +7,8 @@ export interface OrderDraft {
   deliveryType: DeliveryType;
   addressId: number | null;
   paymentId: number | null;
+  /** The saved card chosen when paymentId is the online card entry; null for a new card. */
+  cardId: number | null;
   /** Cash change-for amount in centavos; null when no change is needed. */
   changeFor: number | null;
   coupon: ValidatedCoupon | null;
@@ -21,10 +23,10 @@ export const NOTES_MAX_LENGTH = 50;
 /** Spec section 4 "Order response": loading, success, failure. */
 export type OrderResult =
   /** What is under way: the order call, the PIX charge, or the paid PIX's order being fetched. */
-  | { status: 'loading'; step: 'order' | 'pix' | 'confirming' }
+  | { status: 'loading'; step: 'order' | 'pix' | 'card' | 'confirming'; last4?: string }
   /** `paidByPix`: online or to the store's key; the dialog offers to send the receipt. */
   | { status: 'success'; orderId: number; estimatedTime: string; paidByPix: boolean }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; title?: string };
 
 /** In-person methods offered for the delivery type, in the store's order. */
 export function inPersonMethods(

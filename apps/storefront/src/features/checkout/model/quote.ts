@@ -7,6 +7,7 @@ import {
   type CheckoutStore,
   checkoutQuote,
   defaultPaymentMode,
+  ONLINE_CARD_ID,
   ONLINE_PIX_ID,
   onlinePaymentOf,
   paymentBlock,
@@ -115,10 +116,10 @@ export function quoteOf(company: CompanyRules, program: LoyaltyProgram | null, s
 
 /**
  * Spec section 4 "Store-level payment mode": online is preselected when the store takes it and the
- * payment block is shown; PIX is the online entry payable here (card comes later). Otherwise the
- * customer picks an in-person method.
+ * payment block is shown (PIX first, else the card). Otherwise the customer picks an in-person method.
  */
 export function initialPaymentId(company: CompanyRules, tableOrder: boolean): number | null {
   const store = checkoutStoreOf(company, null);
-  return store.online.pix && defaultPaymentMode(store, tableOrder) === 'online' ? ONLINE_PIX_ID : null;
+  if (defaultPaymentMode(store, tableOrder) !== 'online') return null;
+  return store.online.pix ? ONLINE_PIX_ID : store.online.card ? ONLINE_CARD_ID : null;
 }

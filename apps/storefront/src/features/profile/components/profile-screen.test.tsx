@@ -4,10 +4,13 @@ import { cartStore } from '../../../lib/cart-store.ts';
 import { languageStore } from '../../../lib/preferences.ts';
 import { getToken, setToken, tokenStore } from '../../../lib/session.ts';
 import { clearReturnPath } from '../../../lib/sign-in-return.ts';
+import { START_PATHS } from '../../../lib/start-data.ts';
 import { customer, mockApi, renderApp, sessionToken } from '../../../test/accounts.tsx';
+import { company } from '../../../test/fixtures.ts';
 
 const CUSTOMER = 'GET /core/cliente_app/7?format=json';
 const PATCH = 'PATCH /core/cliente_app/7';
+const COMPANY = `GET ${START_PATHS.company}`;
 
 describe('profile (/profile)', () => {
   beforeEach(() => {
@@ -155,5 +158,55 @@ describe('profile (/profile)', () => {
     api.on(CUSTOMER, { body: customer() });
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText('Maria Souza')).toBeInTheDocument();
+  });
+
+  describe('saved cards (spec section 2 "/profile", 5 "Deletion", 8 "Card deletion")', () => {
+    const cardStore = company({ online_payment: true, payment_by_card: true });
+    const visa = { id: 11, brand: 'visa' as const, ultimos4: '4242', excluido: false };
+    const master = { id: 12, brand: 'mastercard' as const, ultimos4: '4444', excluido: false };
+
+    it('are listed masked but the last 4 digits only when the store takes cards online', async () => {
+      mockApi({
+        [CUSTOMER]: { body: customer({ cards: [visa, master] }) },
+        [COMPANY]: { body: [cardStore] },
+      });
+      renderApp('/profile', { store: cardStore });
+      const cards = await screen.findByRole('region', { name: 'Cartões salvos' });
+      expect(within(cards).getByText('Visa •••• 4242')).toBeInTheDocument();
+      expect(within(cards).getByText('Mastercard •••• 4444')).toBeInTheDocument();
+    });
+
+    it('are not shown when the store takes no online payment', async () => {
+      mockApi({ [CUSTOMER]: { body: customer({ cards: [visa] }) } });
+      renderApp('/profile');
+      await screen.findByRole('region', { name: 'Meus dados' });
+      expect(screen.queryByRole('region', { name: 'Cartões salvos' })).toBeNull();
+    });
+
+    it('a card is deleted after confirming, with the success text; a failure offers to try again', async () => {
+      let cards = [visa, master];
+      const api = mockApi({
+        [CUSTOMER]: () => ({ body: customer({ cards }) }),
+        [COMPANY]: { body: [cardStore] },
+        'PATCH /core/cartoes/11/': { status: 500, body: { detail: 'erro' } },
+      });
+      const user = renderApp('/profile', { store: cardStore });
+      const region = await screen.findByRole('region', { name: 'Cartões salvos' });
+      await user.click(within(region).getByRole('button', { name: 'Excluir o cartão Visa •••• 4242' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Excluir cartão' });
+      expect(dialog).toHaveTextContent('Deseja excluir o cartão Visa •••• 4242?');
+      await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Não foi possível excluir o cartão.',
+      );
+      api.on('PATCH /core/cartoes/11/', () => {
+        cards = [master];
+        return { body: { ...visa, excluido: true } };
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));
+      expect(await within(region).findByRole('status')).toHaveTextContent('Cartão excluído com sucesso.');
+      expect(api.callsTo('PATCH', '/core/cartoes/11/').at(-1)!.body).toEqual({ excluido: true });
+      expect(within(region).queryByText('Visa •••• 4242')).toBeNull();
+    });
   });
 });

@@ -3,8 +3,10 @@ import { Link, useLocation } from 'wouter';
 import { TermsDialog } from '../../../components/terms-dialog.tsx';
 import { useCustomer } from '../../../lib/customer.ts';
 import { signOut } from '../../../lib/sign-out.ts';
+import { useCompany } from '../../../lib/start-data.ts';
 import { useProfileT } from '../profile-texts.ts';
 import { ProfileData } from './profile-data.tsx';
+import { SavedCards } from './saved-cards.tsx';
 import '../../../components/form.css';
 
 /**
@@ -15,6 +17,7 @@ export default function ProfileScreen() {
   const t = useProfileT();
   const [, navigate] = useLocation();
   const { data: customer, error, isLoading, mutate, user } = useCustomer();
+  const { data: company } = useCompany();
   const [termsOpen, setTermsOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
@@ -51,11 +54,9 @@ export default function ProfileScreen() {
         {t('menuAddresses')}
       </Link>
 
-      {/*
-       * SLOT: saved cards, only when the store takes online payment (company.online_payment). The
-       * cards issue puts its list (masked but the last 4 digits, delete with confirmation) here,
-       * from customer.cards.
-       */}
+      {customer && user && company?.online_payment && company.payment_by_card ? (
+        <SavedCards cards={customer.cards} refresh={() => mutate()} />
+      ) : null}
 
       <section className="account-card" aria-labelledby="profile-account-title">
         <h2 id="profile-account-title" className="account-subheading">

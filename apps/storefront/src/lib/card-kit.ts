@@ -1,0 +1,120 @@
+/*
+ * The card provider's browser kit (spec section 4 "Card SDK load state", section 9 "Card SDK poll
+ * 500 ms"): loaded on demand on the card route only, never with the menu. The kit's own fields take
+ * the card; this page never sees a number, an expiry or a CVC (docs/decisions/0029). The calls below
+ * are Stripe.js v3's, which the stand-in PSP's kit also speaks.
+ */
+
+/** 0 none, 1 needs load, 2 loading (polled every 500 ms), 3 ready. */
+export type CardKitState = 0 | 1 | 2 | 3;
+
+export const CARD_KIT_POLL_MS = 500;
+/** Past this the kit counts as failed to load (a phone on a weak signal gets a clear error). */
+export const CARD_KIT_TIMEOUT_MS = 20_000;
+
+export interface CardKitError {
+  type?: string;
+  code?: string;
+  decline_code?: string | null;
+  message?: string;
+}
+
+/** What the card fields tell as the customer types. */
+export interface CardFieldState {
+  complete: boolean;
+  empty: boolean;
+  error?: CardKitError;
+}
+
+export interface CardElement {
+  mount(target: HTMLElement): void;
+  on(event: 'change', handler: (state: CardFieldState) => void): CardElement;
+  on(event: 'ready', handler: () => void): CardElement;
+  destroy(): void;
+}
+
+export interface CardConfirmation {
+  paymentIntent?: { id: string; status: string };
+  error?: CardKitError;
+}
+
+export interface CardKitClient {
+  elements(): {
+    create(
+      type: 'card',
+      options?: { style?: { base?: Record<string, string | { color: string }> } },
+    ): CardElement;
+  };
+  /** New card (with the element), or a saved card's pending 3-D Secure (no data). */
+  confirmCardPayment(
+    clientSecret: string,
+    data?: { payment_method?: { card: CardElement }; setup_future_usage?: 'off_session' },
+  ): Promise<CardConfirmation>;
+}
+
+type KitFactory = (publicKey: string, options?: { locale?: string }) => CardKitClient;
+
+export interface CardKit {
+  provider: string;
+  scriptUrl: string;
+  publicKey: string;
+}
+
+/** The kit's name as the customer knows it, for 'Erro ao abrir ...'. */
+export function cardKitName(provider: string): string {
+  return provider === 'stripe' ? 'Stripe' : provider === 'mercadopago' ? 'Mercado Pago' : provider;
+}
+
+function kitFactory(provider: string): KitFactory | null {
+  const global = window as unknown as Record<string, unknown>;
+  const factory = provider === 'stripe' ? global.Stripe : null;
+  return typeof factory === 'function' ? (factory as KitFactory) : null;
+}
+
+/**
+ * Loads the kit's script (once per page) and answers its client for the store's public key. The
+ * state goes 1, 2, 3 as the spec's load states; a script that fails, or never defines the kit
+ * within the timeout, rejects with the reason (shown after 'Detalhes:').
+ */
+export function loadCardKit(
+  kit: CardKit,
+  locale: string,
+  onState: (state: CardKitState) => void = () => {},
+): Promise<CardKitClient> {
+  onState(1);
+  const ready = () => {
+    onState(3);
+    return kitFactory(kit.provider)!(kit.publicKey, { locale });
+  };
+  if (kitFactory(kit.provider)) return Promise.resolve().then(ready);
+  return new Promise((resolve, reject) => {
+    onState(2);
+    let script = document.querySelector<HTMLScriptElement>(`script[data-card-kit="${kit.provider}"]`);
+    let failed: string | null = null;
+    if (!script) {
+      script = document.createElement('script');
+      script.src = kit.scriptUrl;
+      script.async = true;
+      script.dataset.cardKit = kit.provider;
+      document.head.append(script);
+    }
+    script.addEventListener('error', () => {
+      failed = 'o script não carregou';
+    });
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      if (kitFactory(kit.provider)) {
+        window.clearInterval(timer);
+        try {
+          resolve(ready());
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      } else if (failed || Date.now() - started > CARD_KIT_TIMEOUT_MS) {
+        window.clearInterval(timer);
+        script?.remove();
+        reject(new Error(failed ?? 'tempo esgotado'));
+      }
+    }, CARD_KIT_POLL_MS);
+  });
+}

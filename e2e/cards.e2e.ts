@@ -1,0 +1,135 @@
+import type { Page, Request } from '@playwright/test';
+import { buyAndCheckout, expectOrderPlaced, openSignedIn } from './support/checkout.ts';
+import { signUpOnPage } from './support/customers.ts';
+import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
+
+/*
+ * Cards online on the demo sakura, on a phone (issue 15, spec section 4 "Card payment";
+ * docs/decisions/0029-cards-online.md): sakura takes cards through Stripe's API shape, answered by
+ * the stand-in PSP, whose kit (Stripe.js's calls) is what the card route loads. On the second server
+ * (its clock at next Monday noon, sakura closed but taking scheduled orders) so the journey does not
+ * depend on the time it runs: every order is scheduled for the first free period.
+ *
+ * Every request the page makes to our server is kept: none may carry the card's number or expiry
+ * (the card goes from the provider's frame to the provider only).
+ */
+
+const SAKURA = `http://sakura.localhost:${E2E_CLOSED_PORT}`;
+const CARD_FRAME = 'iframe[title="Secure card payment input frame"]';
+
+/** A new sakura customer, signed in on the page. */
+async function newCustomer(page: Page) {
+  await openSignedIn(page, await signUpOnPage(page, SAKURA), '/', SAKURA);
+}
+
+/** Two temakis skin (R$ 51,80) for pickup, scheduled for the first free period; on /confirmation. */
+async function checkoutScheduled(page: Page) {
+  await buyAndCheckout(page, 'skin', /Temaki skin/, 2);
+  await page.getByRole('tab', { name: 'Retirada' }).click();
+  const schedule = page.getByRole('region', { name: 'Agendamento' });
+  await schedule.getByRole('button', { name: 'Escolher horário' }).click();
+  const periods = page.getByRole('dialog', { name: 'Escolha um horário' });
+  await periods.getByRole('region').first().getByRole('button').first().click();
+  await expect(periods).toBeHidden();
+}
+
+/** Types a card into the provider's frame on the card route. */
+async function typeCard(page: Page, number: string) {
+  const frame = page.frameLocator(CARD_FRAME);
+  await frame.getByRole('textbox', { name: 'Número do cartão' }).fill(number);
+  await frame.getByRole('textbox', { name: 'MM / AA' }).fill('12 / 34');
+  await frame.getByRole('textbox', { name: 'CVC' }).fill('123');
+}
+
+/** Records the bodies and URLs of every request the page sends to our server. */
+function recordOwnRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    if (!request.url().startsWith(SAKURA)) return;
+    seen.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
+  });
+  return seen;
+}
+
+test.describe('cards online on sakura (Stripe shape, stand-in PSP)', () => {
+  test('a new card, saved; the next order with the saved card; the card deleted from the profile', async ({
+    page,
+  }) => {
+    const ownRequests = recordOwnRequests(page);
+    await newCustomer(page);
+    await checkoutScheduled(page);
+    // Sakura takes cards through the app: online is preselected (spec section 4 "Store-level payment mode").
+    await expect(page.getByRole('radio', { name: 'Pagamento online (cartão)' })).toBeChecked();
+    await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+
+    await expect(page).toHaveURL(/\/card_checkout$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagamento com cartão' })).toBeVisible();
+    await expect(page.getByText('R$ 51,80', { exact: true })).toBeVisible();
+    const pay = page.getByRole('button', { name: 'Pagar R$ 51,80' });
+    await expect(pay).toBeDisabled();
+    await typeCard(page, '4242 4242 4242 4242');
+    await expect(pay).toBeEnabled();
+    await page.getByRole('checkbox', { name: 'Salvar este cartão para as próximas compras' }).check();
+    await pay.click();
+    await expectOrderPlaced(page);
+
+    // Paying again with the saved card: charged by the server behind 'paying by card', never leaving checkout.
+    await page.goto(`${SAKURA}/`);
+    await checkoutScheduled(page);
+    const saved = page.getByRole('radio', { name: 'Visa final 4242' });
+    await expect(saved).toHaveAccessibleDescription('Cartão salvo');
+    await saved.check();
+    await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+    await expectOrderPlaced(page);
+
+    // The number and the expiry never reached our server.
+    expect(ownRequests.length).toBeGreaterThan(10);
+    for (const sent of ownRequests) {
+      expect(sent).not.toMatch(/4242\s?4242\s?4242\s?4242|12\s?\/\s?34/);
+    }
+
+    await page.goto(`${SAKURA}/profile`);
+    const cards = page.getByRole('region', { name: 'Cartões salvos' });
+    await expect(cards).toContainText('Visa •••• 4242');
+    await cards.getByRole('button', { name: 'Excluir o cartão Visa •••• 4242' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Excluir cartão' });
+    await expect(confirm).toContainText('Deseja excluir o cartão Visa •••• 4242?');
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await expect(cards.getByRole('status')).toHaveText('Cartão excluído com sucesso.');
+    await expect(cards).not.toContainText('Visa •••• 4242');
+  });
+
+  test.describe('declined, then 3-D Secure', () => {
+    // The stand-in answers a decline with 402, as Stripe does; the browser logs the failed call.
+    test.use({ allowedConsoleErrors: [/status of 402/] });
+
+    test('a declined card shows the decline; another card passes its bank’s challenge', async ({ page }) => {
+      await newCustomer(page);
+      await checkoutScheduled(page);
+      await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+      await expect(page).toHaveURL(/\/card_checkout$/);
+      await typeCard(page, '4000 0000 0000 0002');
+      await page.getByRole('button', { name: 'Pagar R$ 51,80' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Cartão recusado pelo banco. Tente outro cartão ou outra forma de pagamento.',
+      );
+
+      await typeCard(page, '4000 0027 6000 3184');
+      await page.getByRole('button', { name: 'Pagar R$ 51,80' }).click();
+      const challenge = page.frameLocator('iframe[title="3D Secure"]');
+      await expect(challenge.getByRole('heading', { name: 'Autenticação do banco (teste)' })).toBeVisible();
+      await challenge.getByRole('button', { name: 'Autenticar' }).click();
+      await expectOrderPlaced(page);
+    });
+  });
+
+  test('cancelling the card payment returns to the order with the cart', async ({ page }) => {
+    await newCustomer(page);
+    await checkoutScheduled(page);
+    await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+    await expect(page).toHaveURL(/\/card_checkout$/);
+    await page.getByRole('button', { name: 'Cancelar e voltar ao pedido' }).click();
+    await expect(page).toHaveURL(/\/confirmation$/);
+    await expect(page.getByRole('radio', { name: 'Pagamento online (cartão)' })).toBeVisible();
+  });
+});
