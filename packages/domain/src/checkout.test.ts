@@ -9,6 +9,7 @@ import {
   DEFAULT_ORDER_LIMITS,
   defaultDeliveryType,
   defaultPaymentMode,
+  inPersonOffered,
   itemRoom,
   minimumOrder,
 } from './checkout.ts';
@@ -390,6 +391,18 @@ describe('checkout quote: table orders (spec section 6)', () => {
     const requiring = store({ self_checkout_require_imply_pay: true });
     expect(checkoutQuote(requiring, table).mainAction.action).toBe('no_payment');
     expect(codes(requiring, table)).toEqual(['PAYMENT_METHOD_REQUIRED']);
+  });
+
+  it('at a store that requires in-app payment, are paid online only (issue 15)', () => {
+    const requiring = store({ self_checkout_require_imply_pay: true, online: { pix: true, card: true } });
+    const inPerson = draft({ tableOrder: true, payment: cash });
+    expect(codes(requiring, inPerson)).toEqual(['PAYMENT_METHOD_UNAVAILABLE']);
+    expect(codes(requiring, draft({ tableOrder: true, payment: { online: 'card' } }))).toEqual([]);
+    expect(codes(requiring, draft({ tableOrder: true, payment: { online: 'pix' } }))).toEqual([]);
+    expect(inPersonOffered(requiring, true)).toBe(false);
+    expect(inPersonOffered(requiring, false)).toBe(true);
+    // Away from the table, the same store takes its in-person methods.
+    expect(codes(requiring, draft({ payment: cash, deliveryType: 'Retirada' }))).toEqual([]);
   });
 
   it('are never scheduled', () => {

@@ -333,13 +333,27 @@ export function paymentRefusals(store: CheckoutStore, draft: PaymentRuleDraft): 
   if (draft.payment === null) {
     return paymentBlock(store, draft.tableOrder).paymentRequired ? [{ code: 'PAYMENT_METHOD_REQUIRED' }] : [];
   }
-  return paymentOffered(store, draft.payment, deliveryType)
+  return paymentOffered(store, draft.payment, deliveryType, draft.tableOrder)
     ? []
     : [{ code: 'PAYMENT_METHOD_UNAVAILABLE', deliveryType }];
 }
 
-function paymentOffered(store: CheckoutStore, payment: CheckoutPayment, deliveryType: DeliveryType): boolean {
-  return isOnlinePayment(payment) ? store.online[payment.online] : offeredInPerson(payment, deliveryType);
+/**
+ * Whether in-person methods are offered: not at a table whose store requires in-app payment (issue
+ * 15: self-checkout that requires paying in the app takes PIX and cards online only).
+ */
+export function inPersonOffered(store: Pick<CheckoutStore, 'self_checkout_require_imply_pay'>, tableOrder: boolean) {
+  return !(tableOrder && store.self_checkout_require_imply_pay);
+}
+
+function paymentOffered(
+  store: CheckoutStore,
+  payment: CheckoutPayment,
+  deliveryType: DeliveryType,
+  tableOrder: boolean,
+): boolean {
+  if (isOnlinePayment(payment)) return store.online[payment.online];
+  return inPersonOffered(store, tableOrder) && offeredInPerson(payment, deliveryType);
 }
 
 /**
@@ -366,7 +380,7 @@ export function checkoutQuote(store: CheckoutStore, draft: CheckoutDraft): Check
   const period = tableOrder ? null : draft.scheduledPeriod;
   const { paymentRequired, paymentShown } = paymentBlock(store, tableOrder);
   const { payment } = draft;
-  const chosenOffered = payment !== null && paymentOffered(store, payment, deliveryType);
+  const chosenOffered = payment !== null && paymentOffered(store, payment, deliveryType, tableOrder);
 
   // Delivery: a deliverable address, whose fee depends on the subtotal.
   const address = delivering ? draft.address : null;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentIntentData, SavedCard } from '@comanda/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentCustomers, savedCards as savedCardRows } from '../../db/schema.ts';
+import { companySettings, paymentCustomers, savedCards as savedCardRows } from '../../db/schema.ts';
 import { bearer, type SignedUp, signInStaff, signUp } from '../../test/accounts.ts';
-import { cartLine, couponUses, submission } from '../../test/orders.ts';
+import { cartLine, couponUses, storeIdOf, submission, tableOf } from '../../test/orders.ts';
 import {
   buildPaymentsTestApp,
   CARD_STORE,
@@ -379,6 +379,41 @@ describe('refused and guarded', () => {
     expect(reply.statusCode).toBe(409);
     expect(reply.json()).toMatchObject({ code: 'PAYMENT_NOT_CONFIRMED' });
     expect(await staffOrderIds()).toEqual(before);
+  });
+
+  it('a table whose store requires paying in the app takes cards online, never an in-person method', async () => {
+    const storeId = await storeIdOf(p.t, host);
+    const requireInApp = (on: boolean) =>
+      p.t.database.db
+        .update(companySettings)
+        .set({ selfCheckoutRequireImplyPay: on })
+        .where(eq(companySettings.storeId, storeId));
+    await requireInApp(true);
+    try {
+      const account = await signUp(p.t.app, { host });
+      const table = await tableOf(p.t, 'mesa-2', host);
+      const water = await cartLine(p.t, { ref: 'agua', channel: 'local', host });
+      const atTable = (payment: number) =>
+        submission(account.userId, [water], {
+          forma_entrada: 'local',
+          identificador_pedido_novo: String(table.id),
+          token_mesa: table.token,
+          fk_forma_pagamento: payment,
+        });
+      const cash = await p.t.app.inject({
+        method: 'POST',
+        url: '/bar/v2/app/order/upsert/',
+        headers: { host, ...bearer(account.token), 'idempotency-key': randomUUID() },
+        payload: atTable(1),
+      });
+      expect(cash.json()).toMatchObject({ code: 'PAYMENT_METHOD_UNAVAILABLE' });
+      expect(cash.statusCode).toBe(409);
+      const card = await createCardIntent(account, { order: atTable(998) });
+      expect(card.statusCode, card.body).toBe(201);
+      expect(card.json().data).toMatchObject({ status: 'pending', payed: false });
+    } finally {
+      await requireInApp(false);
+    }
   });
 
   it('racing confirmations (notification, poll, page) pay once', async () => {

@@ -125,23 +125,25 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
           ) : null}
         </fieldset>
       ) : null}
-      <fieldset className="checkout-payments">
-        <legend>{t('paymentOnDelivery')}</legend>
-        {offered.map((method) => (
-          <label key={method.id} className="checkout-payment">
-            <input
-              type="radio"
-              name="checkout-payment"
-              checked={paymentId === method.id}
-              onChange={() => onChoose(method)}
-              onClick={() => {
-                if (paymentId === method.id && method.permite_troco) onChoose(method);
-              }}
-            />
-            <span>{method.descricao}</span>
-          </label>
-        ))}
-      </fieldset>
+      {offered.length > 0 ? (
+        <fieldset className="checkout-payments">
+          <legend>{t('paymentOnDelivery')}</legend>
+          {offered.map((method) => (
+            <label key={method.id} className="checkout-payment">
+              <input
+                type="radio"
+                name="checkout-payment"
+                checked={paymentId === method.id}
+                onChange={() => onChoose(method)}
+                onClick={() => {
+                  if (paymentId === method.id && method.permite_troco) onChoose(method);
+                }}
+              />
+              <span>{method.descricao}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {chosenMethod?.permite_troco ? (
         <div className="checkout-row">
           <p>{changeFor ? t('changeFor', { value: formatBRL(changeFor) }) : t('noChange')}</p>

@@ -68,6 +68,17 @@ describe('useCheckoutQuote', () => {
     expect(pickup.chosenMethod?.descricao).toBe('Vale-refeição');
   });
 
+  it('at a table whose store requires paying in the app, offers no in-person method (issue 15)', () => {
+    const requiring = company({
+      valor_minimo: 0,
+      self_checkout_require_imply_pay: true,
+      online_payment: true,
+      payment_by_card: true,
+    });
+    expect(quoteFor({ company: requiring, tableOrder: true }).offeredMethods).toEqual([]);
+    expect(quoteFor({ company: requiring, tableOrder: false }).offeredMethods.length).toBeGreaterThan(0);
+  });
+
   it('a method not offered for the delivery type is not the chosen one', () => {
     expect(quoteFor({ draft: { ...draft, paymentId: 5 } }).chosenMethod).toBeNull();
   });

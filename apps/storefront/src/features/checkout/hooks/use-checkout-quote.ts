@@ -1,5 +1,5 @@
 import type { Company, Customer, CustomerAddress, LoyaltyProgram, PaymentMethod } from '@comanda/contract';
-import type { Cart, CheckoutDraft, CheckoutQuote } from '@comanda/domain';
+import { type Cart, type CheckoutDraft, type CheckoutQuote, inPersonOffered } from '@comanda/domain';
 import { useMemo } from 'react';
 import { inPersonMethods, type OrderDraft } from '../model/order.ts';
 import { quoteOf } from '../model/quote.ts';
@@ -48,9 +48,11 @@ export function useCheckoutQuote({
     () => quoteOf(company, program, { draft, cart, customer, methods, tableOrder }),
     [company, program, draft, cart, customer, methods, tableOrder],
   );
+  // A table whose store requires paying in the app is offered online payment only (issue 15).
+  const inPerson = inPersonOffered(store, tableOrder);
   const offeredMethods = useMemo(
-    () => inPersonMethods(methods, quote.deliveryType),
-    [methods, quote.deliveryType],
+    () => (inPerson ? inPersonMethods(methods, quote.deliveryType) : []),
+    [inPerson, methods, quote.deliveryType],
   );
   const address = customer.enderecos.find((entry) => entry.id === draft.addressId && !entry.excluido) ?? null;
   const chosenMethod = offeredMethods.find((method) => method.id === draft.paymentId) ?? null;
