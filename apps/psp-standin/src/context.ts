@@ -4,7 +4,7 @@ import type { Notifier, OutgoingNotification } from './notifier.ts';
 
 /** The merchants the stand-in knows, per API shape, with the secrets it signs their notifications with. */
 export interface StandinAccounts {
-  mercadopago: { accessToken: string; webhookSecret: string }[];
+  mercadopago: { accessToken: string; webhookSecret: string; publicKey?: string }[];
   stripe: { secretKey: string; webhookSecret: string; webhookUrl: string; publishableKey?: string }[];
   apipix: { clientId: string; clientSecret: string; pixKey: string; webhookUrl?: string | undefined }[];
 }

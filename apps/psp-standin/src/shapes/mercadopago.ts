@@ -5,10 +5,13 @@ import QRCode from 'qrcode';
 import type { StandinCharge } from '../charges.ts';
 import type { StandinContext, StandinShapeModule } from '../context.ts';
 import type { OutgoingNotification } from '../notifier.ts';
+import { creqOf, mpOutcomeOf, mpVaultOf, registerMpCardRoutes } from './mercadopago-cards.ts';
 
 /*
  * Mercado Pago's payments API as the stand-in speaks it, under /mercadopago (the adapter's base URL
- * is `<stand-in>/mercadopago` where the real one is https://api.mercadopago.com). Only PIX:
+ * is `<stand-in>/mercadopago` where the real one is https://api.mercadopago.com). PIX, and cards
+ * paid with a card token (`token`, `payment_method_id`, `installments`, `three_d_secure_mode`; the
+ * card side is in mercadopago-cards.ts):
  *
  * - POST /v1/payments with `payment_method_id: 'pix'` and `X-Idempotency-Key` (the same key of the
  *   same account answers the payment it already created, as Mercado Pago does);
@@ -34,6 +37,7 @@ const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]
 interface MpAccount {
   accessToken: string;
   webhookSecret: string;
+  publicKey?: string;
 }
 
 interface MpRefund {
@@ -51,6 +55,24 @@ interface MpExtra {
   payerEmail: string;
   qrCodeBase64: string;
   refunds: MpRefund[];
+  /** Card payments only. */
+  card?: MpCardPayment;
+}
+
+interface MpCardPayment {
+  brand: string;
+  firstSix: string;
+  lastFour: string;
+  holder: string;
+  /** Mercado Pago's status_detail while pending or once rejected. */
+  statusDetail: string;
+  authorizationCode: string | null;
+  /** The challenge the issuer asks for (pending_challenge). */
+  creq: string | null;
+  /** A payer that is a saved customer (`payer: {type: 'customer', id}`). */
+  customerId: string | null;
+  /** The saved card the token was made from. */
+  cardId: string | null;
 }
 
 interface Cause {
@@ -132,6 +154,9 @@ function ownPayment(context: StandinContext, account: MpAccount, id: string): St
 
 /** The ledger's status in Mercado Pago's words for a PIX payment. */
 function mpStatus(charge: StandinCharge): { status: string; status_detail: string } {
+  const card = extraOf(charge).card;
+  if (card && charge.status === 'pending') return { status: 'pending', status_detail: card.statusDetail };
+  if (card && charge.status === 'failed') return { status: 'rejected', status_detail: card.statusDetail };
   switch (charge.status) {
     case 'pending':
       return { status: 'pending', status_detail: 'pending_waiting_transfer' };
@@ -170,6 +195,7 @@ function refundView(charge: StandinCharge, refund: MpRefund) {
 
 function paymentView(charge: StandinCharge, context: StandinContext) {
   const extra = extraOf(charge);
+  if (extra.card) return cardPaymentView(charge, extra.card, context);
   const paid = charge.paidAmount !== null;
   return {
     id: Number(charge.providerRef),
@@ -224,6 +250,60 @@ function paymentView(charge: StandinCharge, context: StandinContext) {
   };
 }
 
+function cardPaymentView(charge: StandinCharge, card: MpCardPayment, context: StandinContext) {
+  const extra = extraOf(charge);
+  const paid = charge.paidAmount !== null;
+  const challenge = charge.status === 'pending' && card.creq !== null;
+  return {
+    id: Number(charge.providerRef),
+    date_created: mpDate(charge.createdAt),
+    date_approved: mpDate(charge.paidAt),
+    date_last_updated: mpDate(charge.history.at(-1)?.at ?? charge.createdAt),
+    money_release_date: mpDate(charge.paidAt),
+    operation_type: 'regular_payment',
+    payment_method_id: card.brand,
+    payment_type_id: 'credit_card',
+    payment_method: { id: card.brand, type: 'credit_card', issuer_id: '24' },
+    ...mpStatus(charge),
+    currency_id: 'BRL',
+    description: charge.description,
+    live_mode: false,
+    collector_id: userId(charge.account),
+    payer: card.customerId
+      ? { type: 'customer', id: card.customerId, email: extra.payerEmail }
+      : { email: extra.payerEmail, identification: { type: null, number: null } },
+    metadata: {},
+    external_reference: extra.externalReference,
+    transaction_amount: reais(charge.amount),
+    transaction_amount_refunded: reais(charge.refundedAmount),
+    transaction_details: {
+      total_paid_amount: reais(charge.paidAmount ?? charge.amount),
+      net_received_amount: paid ? reais(charge.paidAmount!) : 0,
+      overpaid_amount: 0,
+      installment_amount: reais(charge.amount),
+      external_resource_url: null,
+      financial_institution: null,
+      payable_deferral_period: null,
+      acquirer_reference: null,
+    },
+    installments: 1,
+    captured: true,
+    binary_mode: false,
+    authorization_code: card.authorizationCode,
+    card: {
+      id: card.cardId,
+      first_six_digits: card.firstSix,
+      last_four_digits: card.lastFour,
+      cardholder: { name: card.holder },
+    },
+    three_ds_info: challenge
+      ? { external_resource_url: `${context.baseUrl()}${PREFIX}/3ds/challenge`, creq: card.creq }
+      : null,
+    notification_url: charge.notificationUrl,
+    refunds: extra.refunds.map((refund) => refundView(charge, refund)),
+  };
+}
+
 /** A payment id not yet used: numeric, eleven digits, as Mercado Pago's. */
 function newPaymentId(context: StandinContext): string {
   for (;;) {
@@ -250,7 +330,11 @@ interface CreateBody {
   external_reference?: unknown;
   notification_url?: unknown;
   date_of_expiration?: unknown;
-  payer?: { email?: unknown } | null;
+  payer?: { email?: unknown; type?: unknown; id?: unknown } | null;
+  /** Cards: the card token made in the browser. */
+  token?: unknown;
+  installments?: unknown;
+  three_d_secure_mode?: unknown;
 }
 
 function isUrl(value: string): boolean {
@@ -280,6 +364,7 @@ function registerPayments(app: FastifyInstance, context: StandinContext): void {
     if (known) return reply.code(201).send(paymentView(known, context));
 
     const body: CreateBody = request.body ?? {};
+    if (body.token !== undefined) return createCardPayment(context, reply, account, key, body);
     const amount = centavosFromReais(body.transaction_amount);
     if (amount === null) return badRequest(reply, 2072, 'Invalid value for transaction_amount');
     if (body.payment_method_id !== 'pix') return badRequest(reply, 3011, 'Not found payment_method');
@@ -440,6 +525,126 @@ function registerPayments(app: FastifyInstance, context: StandinContext): void {
   });
 }
 
+const THREE_DS_MODES = ['not_supported', 'optional', 'mandatory'];
+const CARD_PAYMENT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A payment with a card token: approved, rejected or waiting for the issuer's challenge at once. */
+function createCardPayment(
+  context: StandinContext,
+  reply: FastifyReply,
+  account: MpAccount,
+  key: string,
+  body: CreateBody,
+) {
+  const vault = mpVaultOf(context);
+  const amount = centavosFromReais(body.transaction_amount);
+  if (amount === null) return badRequest(reply, 2072, 'Invalid value for transaction_amount');
+  const token = typeof body.token === 'string' ? vault.tokens.get(body.token) : undefined;
+  const tokenAccount = token
+    ? context.accounts.mercadopago.find((candidate) => candidate.publicKey === token.publicKey)
+    : undefined;
+  if (!token || token.used || tokenAccount?.accessToken !== account.accessToken) {
+    return badRequest(reply, 2006, 'Card Token not found');
+  }
+  if (body.payment_method_id !== token.brand) return badRequest(reply, 3034, 'Invalid payment_method_id');
+  if (!Number.isInteger(body.installments) || (body.installments as number) < 1) {
+    return badRequest(reply, 3030, 'installments must be a positive integer');
+  }
+  const mode = body.three_d_secure_mode ?? 'not_supported';
+  if (typeof mode !== 'string' || !THREE_DS_MODES.includes(mode)) {
+    return badRequest(reply, 'invalid_three_d_secure_mode', 'three_d_secure_mode is not valid');
+  }
+  let customerId: string | null = null;
+  let email: string;
+  if (body.payer?.type === 'customer') {
+    const customer = typeof body.payer.id === 'string' ? vault.customers.get(body.payer.id) : undefined;
+    if (!customer || customer.account !== account.accessToken)
+      return badRequest(reply, 2001, 'customer not found');
+    customerId = customer.id;
+    email = customer.email;
+  } else {
+    const given = body.payer?.email;
+    if (typeof given !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(given)) {
+      return badRequest(reply, 4050, 'payer.email must be a valid email');
+    }
+    email = given;
+  }
+  if (token.cardId) {
+    const saved = vault.cards.get(token.cardId);
+    if (!saved || saved.customerId !== customerId) return badRequest(reply, 2034, 'Invalid users involved');
+  }
+  if (
+    body.notification_url !== undefined &&
+    (typeof body.notification_url !== 'string' || !isUrl(body.notification_url))
+  ) {
+    return badRequest(reply, 4020, 'notification_url attribute must be url valid');
+  }
+  token.used = true;
+  vault.save();
+  let outcome = mpOutcomeOf(token.holder);
+  if (outcome.outcome === 'challenge' && mode === 'not_supported') {
+    outcome = { outcome: 'rejected', detail: 'cc_rejected_3ds_mandatory' };
+  }
+  const id = newPaymentId(context);
+  const card: MpCardPayment = {
+    brand: token.brand,
+    firstSix: token.firstSix,
+    lastFour: token.lastFour,
+    holder: token.holder,
+    statusDetail: outcome.detail,
+    authorizationCode: null,
+    creq: outcome.outcome === 'challenge' ? creqOf(id) : null,
+    customerId,
+    cardId: token.cardId,
+  };
+  const extra: MpExtra = {
+    idempotencyKey: key,
+    externalReference: typeof body.external_reference === 'string' ? body.external_reference : null,
+    payerEmail: email,
+    qrCodeBase64: '',
+    refunds: [],
+    card,
+  };
+  const charge = context.book.create({
+    shape: 'mercadopago',
+    account: account.accessToken,
+    providerRef: id,
+    reference: extra.externalReference ?? key,
+    amount,
+    description: typeof body.description === 'string' ? body.description : '',
+    copyPaste: '',
+    expiresAt: new Date(context.now().getTime() + CARD_PAYMENT_LIFETIME_MS).toISOString(),
+    notificationUrl: typeof body.notification_url === 'string' ? body.notification_url : null,
+    extra: extra as unknown as Record<string, unknown>,
+  });
+  for (const notification of notificationsFor(charge, 'payment.created', context)) {
+    context.notifier.send(notification);
+  }
+  if (outcome.outcome === 'approved') {
+    card.authorizationCode = String(randomInt(100_000, 999_999));
+    context.book.move(charge.id, 'paid');
+  } else if (outcome.outcome === 'rejected') {
+    context.book.move(charge.id, 'failed', { reason: outcome.detail });
+  }
+  return reply.code(201).send(paymentView(charge, context));
+}
+
+/** The end of a 3-D Secure challenge: completed pays the payment, failed rejects it. */
+function challengeDone(context: StandinContext, paymentId: string, completed: boolean): void {
+  const charge = context.book.find('mercadopago', paymentId);
+  const card = charge ? extraOf(charge).card : undefined;
+  if (!charge || !card || charge.status !== 'pending' || !card.creq) return;
+  card.creq = null;
+  if (completed) {
+    card.statusDetail = 'accredited';
+    card.authorizationCode = String(randomInt(100_000, 999_999));
+    context.book.move(charge.id, 'paid');
+  } else {
+    card.statusDetail = 'cc_rejected_3ds_challenge';
+    context.book.move(charge.id, 'failed', { reason: card.statusDetail });
+  }
+}
+
 /** What Mercado Pago POSTs to a payment's notification_url, signed with the account's secret. */
 function notificationsFor(
   charge: StandinCharge,
@@ -502,6 +707,13 @@ export const mercadoPagoShape: StandinShapeModule = {
           return sendError(reply, status, status === 500 ? 'internal_error' : 'error', error.message);
         });
         registerPayments(mp, context);
+        registerMpCardRoutes(mp, context, {
+          account: (request, reply) => authorizedAccount(context, request, reply),
+          badRequest,
+          notFound: (reply, what) => sendError(reply, 404, 'not_found', what),
+          date: mpDate,
+          challengeDone: (paymentId, completed) => challengeDone(context, paymentId, completed),
+        });
       },
       { prefix: PREFIX },
     );
