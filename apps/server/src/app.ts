@@ -169,7 +169,7 @@ export async function buildApp(
     }
   });
 
-  const pageHeaders = (kitOrigins: readonly string[]) =>
+  const pageHeaders = (kitOrigins: readonly string[], challengeFrames: readonly string[] = []) =>
     securityHeaders({
       contentSecurityPolicy: {
         directives: {
@@ -195,7 +195,7 @@ export async function buildApp(
             'https://maps.gstatic.com',
             ...kitOrigins,
           ],
-          frameSrc: ["'self'", 'https://www.googletagmanager.com', ...kitOrigins],
+          frameSrc: ["'self'", 'https://www.googletagmanager.com', ...kitOrigins, ...challengeFrames],
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -210,7 +210,10 @@ export async function buildApp(
   const responseSecurityHeaders = pageHeaders([]);
   // The card route (spec: a path ending in _checkout) loads the card provider's kit: its script,
   // frames and calls are allowed there and nowhere else (issue 15).
-  const cardCheckoutHeaders = pageHeaders(cardKitOrigins(options.standin?.url ?? config.PSP_STANDIN_URL));
+  // The issuer's 3-D Secure challenge is framed from the issuer's own host, which no list can name.
+  const cardCheckoutHeaders = pageHeaders(cardKitOrigins(options.standin?.url ?? config.PSP_STANDIN_URL), [
+    'https:',
+  ]);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(
       isApiPath(request.url)
@@ -309,15 +312,19 @@ export function isCardCheckoutPath(url: string): boolean {
   return /^\/[\w-]+_checkout\/?$/.test(path) && !/^\/pix_checkout\/?$/.test(path);
 }
 
-/** Where the card providers' browser kits come from and talk to (Stripe.js), and the stand-in's. */
+/** Where the card providers' browser kits come from and talk to (Stripe.js, Mercado Pago's SDK), and the stand-in's. */
 function cardKitOrigins(standinUrl: string | undefined): string[] {
-  const stripe = [
+  const kits = [
     'https://js.stripe.com',
     'https://api.stripe.com',
     'https://hooks.stripe.com',
     'https://m.stripe.network',
+    'https://sdk.mercadopago.com',
+    'https://api.mercadopago.com',
+    'https://api-static.mercadopago.com',
+    'https://secure-fields.mercadopago.com',
   ];
-  return standinUrl ? [...stripe, new URL(standinUrl).origin] : stripe;
+  return standinUrl ? [...kits, new URL(standinUrl).origin] : kits;
 }
 
 /** Every service of the modules, built once; each module's routes take the ones they call. */

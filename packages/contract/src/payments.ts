@@ -71,6 +71,11 @@ export const paymentIntentData = z.object({
     .object({ provider: z.string(), script_url: z.string(), public_key: z.string() })
     .nullable()
     .optional(),
+  /**
+   * Card paid by token (card-token call): the issuer asks for a 3-D Secure challenge, which the
+   * browser shows by posting `creq` to `url` in a frame; null otherwise.
+   */
+  three_ds: z.object({ url: z.string(), creq: z.string() }).nullable().optional(),
   /** The placed order's reply, once paid (what the order call answers for an order paid in person). */
   order_data: orderPlacedReply.nullable(),
   message: z.object({ code: z.string().nullable() }),
@@ -126,6 +131,20 @@ export const savedCardsReply = z.object({
   data: z.array(savedCard),
 });
 export type SavedCardsReply = z.infer<typeof savedCardsReply>;
+
+/** A provider's card token, as its browser kit makes it (Mercado Pago: 32 hex characters). */
+const cardToken = z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, 'not a card token');
+
+/** POST /bar/v2/payment/card-token/: pay a pending card payment with a card token (token flow). */
+export const cardTokenRequest = z.object({
+  intent_id: intentId,
+  token: cardToken,
+  /** The provider's name of the card's brand (Mercado Pago's payment_method_id: visa, master…). */
+  payment_method_id: z.string().regex(/^[a-z_]{2,40}$/, 'not a payment method id'),
+  /** Keep the card for next time: a second token of the same card (a token pays or saves once). */
+  save_token: cardToken.nullable().optional(),
+});
+export type CardTokenRequest = z.infer<typeof cardTokenRequest>;
 
 /** PATCH /core/cartoes/{id}/: only {excluido: true} (a card is never edited). */
 export const cardDeleteRequest = z.object({ excluido: z.literal(true) });

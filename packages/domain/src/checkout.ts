@@ -342,7 +342,10 @@ export function paymentRefusals(store: CheckoutStore, draft: PaymentRuleDraft): 
  * Whether in-person methods are offered: not at a table whose store requires in-app payment (issue
  * 15: self-checkout that requires paying in the app takes PIX and cards online only).
  */
-export function inPersonOffered(store: Pick<CheckoutStore, 'self_checkout_require_imply_pay'>, tableOrder: boolean) {
+export function inPersonOffered(
+  store: Pick<CheckoutStore, 'self_checkout_require_imply_pay'>,
+  tableOrder: boolean,
+) {
   return !(tableOrder && store.self_checkout_require_imply_pay);
 }
 

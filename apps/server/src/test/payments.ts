@@ -30,6 +30,8 @@ function variant(slug: string, provider: Record<string, unknown>, settings: Reco
 
 /** The store of the card tests: PIX and cards online through Stripe's shape. */
 export const CARD_STORE = 'listra.localhost';
+/** Cards through Mercado Pago's shape (the token flow). */
+export const MP_CARD_STORE = 'mercado.localhost';
 
 export interface PaymentsTestApp {
   t: TestApp;
@@ -66,6 +68,16 @@ export async function buildPaymentsTestApp(): Promise<PaymentsTestApp> {
           api_url: 'standin',
           secret_key: 'sk_test_comanda_listra_0001',
           webhook_secret: 'whsec_comanda_listra',
+        },
+        { payment_by_card: true },
+      ),
+      variant(
+        'mercado',
+        {
+          provider: 'mercadopago',
+          base_url: 'standin',
+          access_token: 'TEST-comanda-mercado-cards-0001',
+          webhook_secret: 'comanda-mercado-webhook-secret',
         },
         { payment_by_card: true },
       ),

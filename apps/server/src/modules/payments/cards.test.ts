@@ -11,6 +11,7 @@ import {
   injectNotification,
   intentCall,
   staffOrderIds as listStaffOrderIds,
+  MP_CARD_STORE,
   type PaymentsTestApp,
   paymentState,
 } from '../../test/payments.ts';
@@ -467,5 +468,201 @@ describe('refused and guarded', () => {
       status: 'refunded',
       refundedAmount: 11_980,
     });
+  });
+});
+
+/*
+ * Mercado Pago's shape, the token flow: the browser's kit (played here by the calls the stand-in's
+ * SDK makes with the public key) turns the card into a single-use token, and the server pays with it.
+ */
+describe("cards through Mercado Pago's shape (a card token from the browser)", () => {
+  const mpHost = MP_CARD_STORE;
+  const NUMBER = '5031433215406351';
+
+  async function mpOrder(account: SignedUp) {
+    const lines = [await cartLine(p.t, { ref: 'pizza-calabresa-grande', qtd: 2, host: mpHost })];
+    return submission(account.userId, lines, { fk_forma_pagamento: 998 });
+  }
+
+  async function mpIntent(account: SignedUp, card?: number) {
+    const reply = await p.t.app.inject({
+      method: 'POST',
+      url: '/bar/v2/payment/create-payment-intent/',
+      headers: { host: mpHost, ...bearer(account.token), 'idempotency-key': randomUUID() },
+      payload: { type: 'card', order: await mpOrder(account), ...(card ? { card } : {}) },
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    return reply.json().data as PaymentIntentData;
+  }
+
+  /** What the SDK's fields do: the card to the stand-in with the public key; the token comes back. */
+  async function tokenOf(intent: PaymentIntentData, source: { holder: string } | { cardId: string }) {
+    const body =
+      'cardId' in source
+        ? { card_id: source.cardId, security_code: '123' }
+        : {
+            card_number: NUMBER,
+            expiration_month: 11,
+            expiration_year: new Date().getFullYear() + 2,
+            security_code: '123',
+            cardholder: { name: source.holder, identification: { type: 'CPF', number: '19119119100' } },
+          };
+    const reply = await fetch(
+      `${p.standin.url}/mercadopago/v1/card_tokens?public_key=${intent.card_kit!.public_key}`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    );
+    expect(reply.status).toBe(201);
+    return ((await reply.json()) as { id: string }).id;
+  }
+
+  async function payWith(account: SignedUp, intent: PaymentIntentData, token: string, saveToken?: string) {
+    const reply = await p.t.app.inject({
+      method: 'POST',
+      url: '/bar/v2/payment/card-token/',
+      headers: { host: mpHost, ...bearer(account.token) },
+      payload: {
+        intent_id: intent.intent_id,
+        token,
+        payment_method_id: 'master',
+        ...(saveToken ? { save_token: saveToken } : {}),
+      },
+    });
+    await p.standin.context.notifier.settled();
+    return reply;
+  }
+
+  it('a new card: the kit is the SDK; the token pays, the order goes to the store', async () => {
+    const account = await signUp(p.t.app, { host: mpHost });
+    const intent = await mpIntent(account);
+    expect(intent).toMatchObject({
+      integration: 'mercadopago',
+      status: 'pending',
+      clientSecret: null,
+      card_kit: { provider: 'mercadopago', script_url: `${p.standin.url}/mercadopago/js/v2` },
+    });
+    expect(intent.card_kit!.public_key).toMatch(/^TEST-/);
+    expect(await listStaffOrderIds(p.t, mpHost)).not.toContain(intent.order_id);
+    const paid = await payWith(account, intent, await tokenOf(intent, { holder: 'APRO' }));
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({ status: 'paid', payed: true, three_ds: null });
+    expect(paid.json().data.authorization_code).toMatch(/^\d{6}$/);
+    expect(await listStaffOrderIds(p.t, mpHost)).toContain(intent.order_id);
+    // A second token for the same payment finds it paid.
+    const again = await payWith(account, intent, await tokenOf(intent, { holder: 'APRO' }));
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('declined, in the customer’s words; the attempt stays open and another card pays', async () => {
+    const account = await signUp(p.t.app, { host: mpHost });
+    const intent = await mpIntent(account);
+    const declined = await payWith(account, intent, await tokenOf(intent, { holder: 'FUND' }));
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({
+      code: 'CARD_DECLINED',
+      detail: 'Cartão recusado: saldo ou limite insuficiente.',
+    });
+    expect((await paymentState(p.t, intent.intent_id)).row.status).toBe('pending');
+    const paid = await payWith(account, intent, await tokenOf(intent, { holder: 'APRO' }));
+    expect(paid.json().data).toMatchObject({ status: 'paid' });
+  });
+
+  it('a 3-D Secure challenge goes to the browser; completed, the payment is settled once', async () => {
+    const account = await signUp(p.t.app, { host: mpHost });
+    const intent = await mpIntent(account);
+    const asked = await payWith(account, intent, await tokenOf(intent, { holder: '3DSC' }));
+    expect(asked.statusCode, asked.body).toBe(200);
+    const challenge = asked.json().data.three_ds as { url: string; creq: string };
+    expect(challenge.url).toBe(`${p.standin.url}/mercadopago/3ds/challenge`);
+    expect((await paymentState(p.t, intent.intent_id)).row.status).toBe('pending');
+    await fetch(`${p.standin.url}/mercadopago/3ds/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ creq: challenge.creq, outcome: 'complete' }).toString(),
+    });
+    await p.standin.context.notifier.settled();
+    const state = await paymentState(p.t, intent.intent_id);
+    expect([state.row.status, state.moves('paid')]).toEqual(['paid', 1]);
+  });
+
+  it('kept with a token of its own; the saved card pays with its security code; removed at the provider', async () => {
+    const account = await signUp(p.t.app, { host: mpHost });
+    const first = await mpIntent(account);
+    const paid = await payWith(
+      account,
+      first,
+      await tokenOf(first, { holder: 'APRO' }),
+      await tokenOf(first, { holder: 'APRO' }),
+    );
+    expect(paid.json().data).toMatchObject({ status: 'paid' });
+    const listed = await p.t.app.inject({
+      method: 'GET',
+      url: '/core/cartoes/',
+      headers: { host: mpHost, ...bearer(account.token) },
+    });
+    const [card] = listed.json() as SavedCard[];
+    expect(card).toMatchObject({ brand: 'mastercard', ultimos4: '6351', excluido: false });
+
+    const second = await mpIntent(account, card!.id);
+    expect(second).toMatchObject({ status: 'pending', payed: false });
+    expect(second.method_id).toBeTruthy();
+    const again = await payWith(account, second, await tokenOf(second, { cardId: second.method_id! }));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ status: 'paid' });
+    expect((await paymentState(p.t, second.intent_id)).row.savedCardId).toBe(card!.id);
+
+    const removed = await p.t.app.inject({
+      method: 'PATCH',
+      url: `/core/cartoes/${card!.id}/`,
+      headers: { host: mpHost, ...bearer(account.token) },
+      payload: { excluido: true },
+    });
+    expect(removed.statusCode).toBe(200);
+    const [customer] = await p.t.database.db
+      .select()
+      .from(paymentCustomers)
+      .where(
+        and(eq(paymentCustomers.customerId, account.userId), eq(paymentCustomers.provider, 'mercadopago')),
+      );
+    const atProvider = await fetch(
+      `${p.standin.url}/mercadopago/v1/customers/${customer!.providerCustomerId}/cards`,
+      { headers: { authorization: 'Bearer TEST-comanda-mercado-cards-0001' } },
+    );
+    expect(await atProvider.json()).toEqual([]);
+  });
+
+  it('a token for another customer’s payment, or for a PIX payment, moves nothing', async () => {
+    const account = await signUp(p.t.app, { host: mpHost });
+    const intent = await mpIntent(account);
+    const stranger = await signUp(p.t.app, { host: mpHost });
+    const foreign = await payWith(stranger, intent, await tokenOf(intent, { holder: 'APRO' }));
+    expect(foreign.statusCode).toBe(404);
+    expect((await paymentState(p.t, intent.intent_id)).row.status).toBe('pending');
+    const bad = await p.t.app.inject({
+      method: 'POST',
+      url: '/bar/v2/payment/card-token/',
+      headers: { host: mpHost, ...bearer(account.token) },
+      payload: { intent_id: intent.intent_id, token: 'x', payment_method_id: 'Master Card' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('cancelled by the store after it was paid, the card is refunded in full once', async () => {
+    const account = await signUp(p.t.app, { host: mpHost });
+    const intent = await mpIntent(account);
+    await payWith(account, intent, await tokenOf(intent, { holder: 'APRO' }));
+    const staff = await signInStaff(p.t, { host: mpHost, role: 'attendant' });
+    const cancel = () =>
+      p.t.app.inject({
+        method: 'POST',
+        url: `/staff/orders/${intent.order_id}/status`,
+        headers: { host: mpHost, ...bearer(staff.token) },
+        payload: { status: 'Cancelado', reason: 'Sem entregador' },
+      });
+    const replies = await Promise.all([cancel(), cancel()]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    await p.standin.context.notifier.settled();
+    const state = await paymentState(p.t, intent.intent_id);
+    expect(state.row).toMatchObject({ status: 'refunded', refundedAmount: 11_980 });
+    expect(state.moves('refunded')).toBe(1);
   });
 });

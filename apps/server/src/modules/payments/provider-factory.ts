@@ -21,7 +21,7 @@ export interface StandinAccess {
   tlsUrl: string | null;
   pki: { caPem: string; clientCertPem: string; clientKeyPem: string } | null;
   addAccounts(accounts: {
-    mercadopago?: { accessToken: string; webhookSecret: string }[];
+    mercadopago?: { accessToken: string; webhookSecret: string; publicKey?: string }[];
     stripe?: { secretKey: string; webhookSecret: string; webhookUrl: string; publishableKey?: string }[];
     apipix?: { clientId: string; clientSecret: string; pixKey: string; webhookUrl?: string }[];
   }): void;
@@ -35,6 +35,9 @@ export interface ProviderFactoryOptions {
   /** The URL a store's notifications come to (Stripe's and API Pix's are per account, not per charge). */
   notificationUrl: (storeId: number, provider: string, token: string) => Promise<string>;
 }
+
+/** A stand-in account's public key, derived from its secret so that it is the same at every start. */
+const standinKeySuffix = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 24);
 
 export function createPaymentProviders(options: ProviderFactoryOptions): PaymentProviders {
   const built = new Map<number, { stamp: number; value: StoreProvider }>();
@@ -56,10 +59,19 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
     switch (settings.provider) {
       case 'mercadopago': {
         const local = isStandin(settings.base_url);
+        // The stand-in's account gets a public key of its own when the document names none.
+        const publicKey =
+          settings.public_key ?? (local ? `TEST-pk-${standinKeySuffix(settings.access_token)}` : null);
         if (local) {
           register(`mp:${settings.access_token}`, () =>
             standin().addAccounts({
-              mercadopago: [{ accessToken: settings.access_token, webhookSecret: settings.webhook_secret }],
+              mercadopago: [
+                {
+                  accessToken: settings.access_token,
+                  webhookSecret: settings.webhook_secret,
+                  ...(publicKey ? { publicKey } : {}),
+                },
+              ],
             }),
           );
         }
@@ -67,6 +79,8 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
           baseUrl: local ? `${standin().url}/mercadopago` : settings.base_url,
           accessToken: settings.access_token,
           webhookSecret: settings.webhook_secret,
+          publicKey,
+          ...(local ? { kitUrl: `${standin().url}/mercadopago/js/v2` } : {}),
           now,
         });
       }
@@ -74,10 +88,7 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
         const local = isStandin(settings.api_url);
         // The stand-in's account gets a publishable key of its own when the document names none.
         const publishableKey =
-          settings.publishable_key ??
-          (local
-            ? `pk_test_${createHash('sha256').update(settings.secret_key).digest('hex').slice(0, 24)}`
-            : null);
+          settings.publishable_key ?? (local ? `pk_test_${standinKeySuffix(settings.secret_key)}` : null);
         if (local) {
           const webhookUrl = await options.notificationUrl(row.storeId, 'stripe', row.notificationToken);
           register(`stripe:${settings.secret_key}`, () =>

@@ -30,6 +30,15 @@ export const paymentProviderSection = z.discriminatedUnion('provider', [
     base_url: address.default('https://api.mercadopago.com'),
     access_token: secret,
     webhook_secret: secret,
+    /** Cards: the key the SDK uses in the customer's browser (public; not a secret). */
+    public_key: z
+      .string()
+      .regex(
+        /^(APP_USR|TEST)-[A-Za-z0-9-]{8,200}$/,
+        'must be a Mercado Pago public key (APP_USR-… or TEST-…)',
+      )
+      .nullable()
+      .default(null),
   }),
   z.strictObject({
     provider: z.literal('stripe'),

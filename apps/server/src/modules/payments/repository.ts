@@ -379,7 +379,7 @@ export type SavedCardRow = typeof savedCards.$inferSelect;
 export async function attachCardPayment(
   db: DbExecutor,
   id: number,
-  card: { providerRef: string; clientSecret: string; at: Date },
+  card: { providerRef: string; clientSecret: string | null; at: Date },
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)

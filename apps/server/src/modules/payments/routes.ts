@@ -1,6 +1,7 @@
 import {
   cancelPixReply,
   cardDeleteRequest,
+  cardTokenRequest,
   checkConfirmationReply,
   createPaymentIntentRequest,
   errorReply,
@@ -31,6 +32,7 @@ import type { PaymentService } from './service.ts';
 const refusals = {
   400: orderErrorReply,
   401: orderErrorReply,
+  402: orderErrorReply,
   403: orderErrorReply,
   404: orderErrorReply,
   409: orderErrorReply,
@@ -142,6 +144,33 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
     },
     async (request, reply) => {
       const result = await payments.abandon(await requireCustomer(request), request.body.intent_id);
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
+  app.post(
+    '/bar/v2/payment/card-token/',
+    {
+      schema: {
+        tags: ['payment'],
+        summary:
+          'Pay a pending card payment with a card token (providers whose kit makes tokens: Mercado Pago)',
+        description:
+          'The browser’s kit made `token` from the provider’s own card fields (or from a saved card and its ' +
+          'security code); the server pays with it. Approved: the order goes to the store (`payed`, ' +
+          '`order_data`), and the card is kept with `save_token` when sent. 402 CARD_DECLINED with the ' +
+          'reason in the customer’s words (the attempt stays open for another card); `three_ds` when the ' +
+          'issuer asks for a challenge (the poll then follows it). 409 PAYMENT_NOT_PENDING for a payment ' +
+          'that is not a card waiting for its token.',
+        security: SECURITY_BEARER,
+        querystring: formatQuery,
+        body: cardTokenRequest,
+        response: { 200: paymentIntentReply, ...refusals },
+      },
+      preSerialization: specErrorShape,
+    },
+    async (request, reply) => {
+      const result = await payments.payCardToken(await requireCustomer(request), request.body);
       return reply.status(result.statusCode).send(result.body);
     },
   );

@@ -42,7 +42,7 @@ describe('a store’s provider credentials', () => {
     const stored = JSON.stringify(row);
     expect(stored).not.toContain('TEST-comanda-demo-pizzaria-0001');
     expect(stored).not.toContain('comanda-demo-webhook-secret-pizzaria');
-    expect(row!.settings).toEqual({ provider: 'mercadopago', base_url: 'standin' });
+    expect(row!.settings).toEqual({ provider: 'mercadopago', base_url: 'standin', public_key: null });
   });
 
   it('are in no reply of the store’s public calls', async () => {

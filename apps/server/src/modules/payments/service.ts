@@ -144,6 +144,23 @@ export const CARD_ATTEMPT_SECONDS = 15 * 60;
 /** The provider's decline in the customer's words (the provider's own text for what we do not know). */
 export function declineText(message: string | null): string {
   const text = message ?? '';
+  // Mercado Pago's status_detail of a rejected card payment.
+  const mercadoPago: Record<string, string> = {
+    cc_rejected_insufficient_amount: 'Cartão recusado: saldo ou limite insuficiente.',
+    cc_rejected_bad_filled_security_code: 'Cartão recusado: confira o código de segurança.',
+    cc_rejected_bad_filled_date: 'Cartão recusado: confira a data de vencimento.',
+    cc_rejected_bad_filled_other: 'Cartão recusado: confira os dados do cartão.',
+    cc_rejected_call_for_authorize: 'Cartão recusado: autorize o pagamento com o seu banco e tente de novo.',
+    cc_rejected_card_disabled: 'Cartão recusado: o cartão está bloqueado. Fale com o seu banco.',
+    cc_rejected_3ds_challenge:
+      'A autenticação do cartão não foi concluída. Tente de novo ou use outro cartão.',
+    cc_rejected_3ds_mandatory: 'Este cartão pede autenticação do banco. Use outro cartão.',
+    cc_rejected_high_risk:
+      'Cartão recusado pela análise de segurança. Use outro cartão ou outra forma de pagamento.',
+  };
+  if (mercadoPago[text]) return mercadoPago[text];
+  if (/^cc_rejected/.test(text))
+    return 'Cartão recusado pelo banco. Use outro cartão ou outra forma de pagamento.';
   if (/insufficient funds/i.test(text)) return 'Cartão recusado: saldo ou limite insuficiente.';
   if (/authenticat/i.test(text))
     return 'A autenticação do cartão não foi concluída. Tente de novo ou use outro cartão.';
@@ -492,7 +509,8 @@ export class PaymentService {
     if ('refusal' in placed) return placed.refusal;
     let { payment } = placed;
     const { created } = placed;
-    if (created) {
+    // The token flow pays when the browser's kit has made the card's token (payCardToken).
+    if (created && cards.flow === 'intent') {
       const opened = await this.openCardPayment(
         created,
         provider,
@@ -530,6 +548,7 @@ export class PaymentService {
     const { db, now } = this.deps;
     try {
       const providerCustomer = await this.providerCustomer(payment, provider, cards);
+      if (!cards.createCardPayment) throw new ProviderError('this provider takes cards by token');
       const opened = await cards.createCardPayment({
         reference: payment.reference,
         amount: payment.amount,
@@ -555,6 +574,114 @@ export class PaymentService {
       await this.failAttempt(payment, principal, error instanceof Error ? error.message : 'provider error');
       return { refusal: refusal(502, 'PAYMENT_PROVIDER_ERROR', CARD_PROVIDER_FAILED) };
     }
+  }
+
+  /**
+   * POST /bar/v2/payment/card-token/ (the token flow, Mercado Pago): the browser's kit made a card
+   * token for a pending card payment; the server pays with it. Approved settles the payment (the
+   * order goes to the store) and, when asked, keeps the card with its own token; declined answers
+   * 402 with the reason in the customer's words and leaves the attempt open for another card; a
+   * 3-D Secure challenge answers where the browser shows it, and the poll settles the rest.
+   */
+  async payCardToken(
+    principal: CustomerPrincipal,
+    body: {
+      intent_id: string;
+      token: string;
+      payment_method_id: string;
+      save_token?: string | null | undefined;
+    },
+  ): Promise<PaymentReply<PaymentIntentReply>> {
+    const { db, now } = this.deps;
+    const payment = await this.customerPayment(principal, body.intent_id);
+    const provider = await this.deps.providers.forStore(payment.storeId);
+    const cards = provider?.provider.cards;
+    if (
+      payment.method !== 'card' ||
+      !provider ||
+      provider.kind !== payment.provider ||
+      !cards?.payWithToken
+    ) {
+      return refusal(409, 'PAYMENT_NOT_PENDING', 'Este pagamento não é pago com um cartão por aqui.');
+    }
+    if (payment.status !== 'pending' || payment.providerRef) {
+      return refusal(409, 'PAYMENT_NOT_PENDING', statusDetail(payment));
+    }
+    const store = await repo.storeFacts(db, payment.storeId);
+    let outcome: Awaited<ReturnType<NonNullable<CardPayments['payWithToken']>>>;
+    try {
+      const saving = Boolean(body.save_token) && !payment.savedCardId;
+      const customer =
+        saving || payment.savedCardId ? await this.providerCustomer(payment, provider, cards) : null;
+      outcome = await cards.payWithToken({
+        reference: payment.reference,
+        attemptKey: `${payment.reference}-${body.token.slice(0, 64)}`,
+        amount: payment.amount,
+        description: `Pedido ${payment.orderId} - ${store?.name ?? ''}`.trim(),
+        token: body.token,
+        paymentMethodId: body.payment_method_id,
+        payer: customer ? { customer } : { email: await this.placeholderEmail(payment) },
+        notificationUrl: this.notificationUrl(store?.slug ?? '', provider),
+      });
+    } catch (error) {
+      this.logProviderError(error, payment, 'pay with token');
+      return refusal(502, 'PAYMENT_PROVIDER_ERROR', CARD_PROVIDER_FAILED);
+    }
+    if (outcome.declineReason !== null) {
+      return refusal(402, 'CARD_DECLINED', declineText(outcome.declineReason));
+    }
+    const attached = await repo.attachCardPayment(db, payment.id, {
+      providerRef: outcome.providerRef,
+      clientSecret: null,
+      at: now(),
+    });
+    if (!attached) return refusal(409, 'PAYMENT_NOT_PENDING', 'Este pagamento já está em andamento.');
+    if (outcome.state.status !== 'pending') await this.settle(attached, outcome.state, 'card', provider);
+    let after = (await repo.findById(db, payment.id))!;
+    if (after.status === 'paid' && body.save_token && !payment.savedCardId) {
+      await this.keepTokenCard(after, provider, cards, body.save_token);
+    }
+    after = (await repo.findById(db, payment.id))!;
+    const reply = await this.intentReply(
+      after,
+      outcome.challenge ? 'Confirme o pagamento com o seu banco.' : statusDetail(after),
+    );
+    return {
+      statusCode: 200,
+      body: { ...reply, data: { ...reply.data, three_ds: outcome.challenge } },
+    };
+  }
+
+  /** Keeps the card of a paid token payment (with its own token); the payment stands either way. */
+  private async keepTokenCard(
+    payment: repo.PaymentRow,
+    provider: StoreProvider,
+    cards: CardPayments,
+    saveToken: string,
+  ): Promise<void> {
+    try {
+      const customer = await this.providerCustomer(payment, provider, cards);
+      const card = await cards.keepCard!(customer, saveToken);
+      await repo.keepSavedCard(this.deps.db, {
+        storeId: payment.storeId,
+        customerId: payment.customerId,
+        provider: provider.kind,
+        providerMethodId: card.methodId,
+        brand: card.brand,
+        last4: card.last4,
+        at: this.deps.now(),
+      });
+    } catch (error) {
+      this.logProviderError(error, payment, 'keep card');
+    }
+  }
+
+  /** Providers that need a payer's e-mail get the customer's, or one of the store's own for the order. */
+  private async placeholderEmail(payment: repo.PaymentRow): Promise<string> {
+    const customer = await repo.customerFacts(this.deps.db, payment.storeId, payment.customerId);
+    if (customer?.email) return customer.email;
+    const store = await repo.storeFacts(this.deps.db, payment.storeId);
+    return `cliente${payment.customerId}@${store?.slug ?? 'loja'}.comanda.app`;
   }
 
   /** The attempt ends before it could be paid: the order is dropped and its Idempotency-Key forgotten. */
@@ -597,7 +724,7 @@ export class PaymentService {
     const customer = await repo.customerFacts(db, payment.storeId, payment.customerId);
     const id = await cards.createCustomer({
       reference: `S${payment.storeId}C${payment.customerId}`,
-      email: customer?.email ?? null,
+      email: customer?.email || (await this.placeholderEmail(payment)),
       name: customer?.name ?? `Cliente ${payment.customerId}`,
     });
     return repo.keepProviderCustomer(db, key, id, now());
@@ -641,7 +768,12 @@ export class PaymentService {
     const provider = await this.deps.providers.forStore(principal.storeId);
     if (provider?.kind === removed.provider && provider.provider.cards) {
       try {
-        await provider.provider.cards.detachCard(removed.providerMethodId);
+        const customer = await repo.findProviderCustomer(db, {
+          storeId: principal.storeId,
+          customerId: principal.customerId,
+          provider: removed.provider,
+        });
+        await provider.provider.cards.detachCard(removed.providerMethodId, customer ?? null);
       } catch (error) {
         // Gone from the customer's list either way; the store's provider keeps an unused card.
         this.deps.log.warn(
@@ -820,9 +952,16 @@ export class PaymentService {
     const provider = await this.deps.providers.forStore(payment.storeId);
     if (!provider) return;
     if (!payment.providerRef) {
-      // The charge was never opened (the server stopped between the order and the provider's answer).
-      if (now().getTime() - payment.createdAt.getTime() > this.expiryGraceMs) {
-        await this.stop(payment, 'failed', source, 'A cobrança não chegou a ser criada');
+      // The charge was never opened (the server stopped between the order and the provider's
+      // answer); a card paid by token has none until the customer pays: it waits for its expiry.
+      const since = payment.method === 'card' ? payment.expiresAt : payment.createdAt;
+      if (now().getTime() - since.getTime() > this.expiryGraceMs) {
+        await this.stop(
+          payment,
+          payment.method === 'card' ? 'expired' : 'failed',
+          source,
+          'A cobrança não chegou a ser criada',
+        );
       }
       return;
     }
@@ -910,6 +1049,16 @@ export class PaymentService {
     return provider.kind === 'apipix' ? `${base}?token=${provider.notificationToken}` : base;
   }
 
+  private async savedCardMethodId(payment: repo.PaymentRow): Promise<string | null> {
+    const card = await repo.findSavedCard(
+      this.deps.db,
+      payment.storeId,
+      payment.customerId,
+      payment.savedCardId!,
+    );
+    return card?.providerMethodId ?? null;
+  }
+
   private async intentReply(payment: repo.PaymentRow, detail: string): Promise<PaymentIntentReply> {
     return { success: true, detail, data: await this.intentData(payment) };
   }
@@ -941,7 +1090,8 @@ export class PaymentService {
       card_kit: kit ? { provider: kit.provider, script_url: kit.scriptUrl, public_key: kit.publicKey } : null,
       transaction_id: payment.providerRef,
       session_id: null,
-      method_id: null,
+      // A saved card paid by token: the browser's kit makes the token from the provider's card id.
+      method_id: waitingCard && payment.savedCardId ? await this.savedCardMethodId(payment) : null,
       transaction_token: null,
       order_data: paid ? await this.placedReply(payment) : null,
       message: { code: null },

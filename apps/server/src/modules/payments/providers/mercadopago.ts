@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  type CardKit,
+  type CardOnFile,
+  type CardPayments,
   type ChargeState,
   type NotificationInput,
   NotificationRefused,
@@ -7,6 +10,8 @@ import {
   type PixChargeRequest,
   type PixProvider,
   ProviderError,
+  type TokenPayment,
+  type TokenPaymentRequest,
   type VerifiedNotification,
 } from './provider.ts';
 
@@ -26,6 +31,10 @@ export interface MercadoPagoConfig {
   baseUrl: string;
   accessToken: string;
   webhookSecret: string;
+  /** The account's public key, for the SDK in the customer's browser (cards). */
+  publicKey?: string | null;
+  /** Where the SDK comes from (https://sdk.mercadopago.com/js/v2, or the stand-in's). */
+  kitUrl?: string;
   now?: () => Date;
   /** Per call; 10 s when not given. */
   timeoutMs?: number;
@@ -65,6 +74,8 @@ interface MpPayment {
   id: number | string;
   status?: string;
   status_detail?: string | null;
+  authorization_code?: string | null;
+  three_ds_info?: { external_resource_url?: string | null; creq?: string | null } | null;
   transaction_amount?: number | null;
   date_approved?: string | null;
   date_of_expiration?: string | null;
@@ -132,6 +143,7 @@ export class MercadoPagoProvider implements PixProvider {
   readonly kind = 'mercadopago';
   readonly refunds = true;
   readonly notifies = true;
+  readonly cards?: CardPayments;
   private readonly baseUrl: string;
   private readonly now: () => Date;
   private readonly timeoutMs: number;
@@ -140,6 +152,25 @@ export class MercadoPagoProvider implements PixProvider {
     this.baseUrl = config.baseUrl.replace(/\/+$/, '');
     this.now = config.now ?? (() => new Date());
     this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (config.publicKey) {
+      const kitUrl = config.kitUrl ?? 'https://sdk.mercadopago.com/js/v2';
+      this.cards = new MercadoPagoCards(this, {
+        provider: 'mercadopago',
+        scriptUrl: kitUrl,
+        publicKey: config.publicKey,
+        // The SDK, its secure fields' frames and the API it calls from the browser.
+        origins: [
+          ...new Set([
+            new URL(kitUrl).origin,
+            new URL(this.baseUrl).origin,
+            'https://sdk.mercadopago.com',
+            'https://api.mercadopago.com',
+            'https://api-static.mercadopago.com',
+            'https://secure-fields.mercadopago.com',
+          ]),
+        ],
+      });
+    }
   }
 
   async createPixCharge(request: PixChargeRequest): Promise<PixCharge> {
@@ -247,6 +278,11 @@ export class MercadoPagoProvider implements PixProvider {
     return `/v1/payments/${providerRef}`;
   }
 
+  /** For the card side, which shares the client. */
+  request<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+    return this.call<T>(method, path, options);
+  }
+
   private async call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
     let response: Response;
     try {
@@ -299,7 +335,12 @@ function stateOf(payment: MpPayment): ChargeState {
     // in_mediation: the payer opened a dispute; the money came and is held, the order was paid.
     case 'approved':
     case 'in_mediation':
-      return { status: 'paid', ...paid(), detail };
+      return {
+        status: 'paid',
+        ...paid(),
+        detail,
+        ...(payment.authorization_code ? { authorizationCode: payment.authorization_code } : {}),
+      };
     case 'rejected':
       return { status: 'failed', paidAmount: null, paidAt: null, detail };
     // Mercado Pago reports an expired PIX payment cancelled, with status_detail expired.
@@ -316,5 +357,112 @@ function stateOf(payment: MpPayment): ChargeState {
     // pending, in_process, authorized and any status we do not know: nothing moves on it.
     default:
       return { status: 'pending', paidAmount: null, paidAt: null, detail };
+  }
+}
+
+/** Mercado Pago's payment_method_id in the spec's three brands. */
+const cardBrand = (paymentMethodId: string | undefined): CardOnFile['brand'] =>
+  paymentMethodId === 'visa' ? 'visa' : paymentMethodId === 'master' ? 'mastercard' : 'other';
+
+/**
+ * Cards through Mercado Pago (the token flow): the SDK's secure fields make a card token in the
+ * browser, the server pays with it (`POST /v1/payments` with `token`, one installment,
+ * `three_d_secure_mode: optional`); a card is kept on the payer's customer with a token of its own
+ * (`POST /v1/customers/:id/cards`), and a saved card pays with a token made from it and its
+ * security code. A declined payment is final at Mercado Pago: the attempt stays open for another card.
+ */
+class MercadoPagoCards implements CardPayments {
+  readonly flow = 'token' as const;
+
+  constructor(
+    private readonly client: MercadoPagoProvider,
+    private readonly cardKit: CardKit,
+  ) {}
+
+  kit(): CardKit {
+    return this.cardKit;
+  }
+
+  async createCustomer(customer: { reference: string; email: string; name: string }): Promise<string> {
+    try {
+      const created = await this.client.request<{ id: string }>('POST', '/v1/customers', {
+        body: { email: customer.email, first_name: customer.name, description: customer.reference },
+      });
+      return created.id;
+    } catch (error) {
+      // The e-mail already has a customer at this account: that one.
+      if (!(error instanceof ProviderError) || error.status !== 400) throw error;
+      const found = await this.client.request<{ results?: { id: string }[] }>(
+        'GET',
+        `/v1/customers/search?email=${encodeURIComponent(customer.email)}`,
+      );
+      const id = found.results?.[0]?.id;
+      if (!id) throw error;
+      return id;
+    }
+  }
+
+  async payWithToken(request: TokenPaymentRequest): Promise<TokenPayment> {
+    const payer =
+      'customer' in request.payer ? { type: 'customer', id: request.payer.customer } : request.payer;
+    const payment = await this.client.request<MpPayment>('POST', '/v1/payments', {
+      idempotencyKey: request.attemptKey,
+      body: {
+        transaction_amount: reaisFromCentavos(request.amount),
+        token: request.token,
+        installments: 1,
+        payment_method_id: request.paymentMethodId,
+        payer,
+        description: request.description,
+        external_reference: request.reference,
+        notification_url: request.notificationUrl,
+        three_d_secure_mode: 'optional',
+      },
+    });
+    if (
+      typeof payment.transaction_amount !== 'number' ||
+      centavosFromReais(payment.transaction_amount) !== request.amount
+    ) {
+      throw new ProviderError('Mercado Pago answered a card payment of another amount');
+    }
+    const info = payment.three_ds_info;
+    const challenge =
+      payment.status === 'pending' &&
+      payment.status_detail === 'pending_challenge' &&
+      info?.external_resource_url &&
+      info.creq
+        ? { url: info.external_resource_url, creq: info.creq }
+        : null;
+    return {
+      providerRef: String(payment.id),
+      state: stateOf(payment),
+      declineReason: payment.status === 'rejected' ? (payment.status_detail ?? 'rejected') : null,
+      challenge,
+    };
+  }
+
+  async keepCard(providerCustomer: string, token: string): Promise<CardOnFile> {
+    const card = await this.client.request<{
+      id: string | number;
+      last_four_digits?: string;
+      payment_method?: { id?: string };
+    }>('POST', `/v1/customers/${encodeURIComponent(providerCustomer)}/cards`, { body: { token } });
+    return {
+      methodId: String(card.id),
+      brand: cardBrand(card.payment_method?.id),
+      last4: card.last_four_digits ?? '',
+    };
+  }
+
+  async detachCard(methodId: string, providerCustomer: string | null): Promise<void> {
+    if (!providerCustomer) return;
+    try {
+      await this.client.request(
+        'DELETE',
+        `/v1/customers/${encodeURIComponent(providerCustomer)}/cards/${encodeURIComponent(methodId)}`,
+      );
+    } catch (error) {
+      if (!(error instanceof ProviderError) || error.status !== 404) throw error;
+    }
   }
 }

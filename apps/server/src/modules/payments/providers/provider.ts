@@ -116,13 +116,50 @@ export interface CardPayment {
   declineMessage: string | null;
 }
 
-/** Cards online (issue 15), for the providers that take them. */
+export interface TokenPaymentRequest {
+  /** Ours, as for PIX: the payment's external reference. */
+  reference: string;
+  /** One per attempt (a card token pays once): the provider call's idempotency key. */
+  attemptKey: string;
+  amount: number;
+  description: string;
+  /** The card token the provider's kit made in the customer's browser. */
+  token: string;
+  /** The provider's name of the card's brand (Mercado Pago's payment_method_id). */
+  paymentMethodId: string;
+  /** The provider's customer (a saved card pays as that customer), or the payer's e-mail. */
+  payer: { customer: string } | { email: string };
+  notificationUrl: string;
+}
+
+export interface TokenPayment {
+  providerRef: string;
+  state: ChargeState;
+  /** The provider's reason when it declined the card (Mercado Pago's status_detail). */
+  declineReason: string | null;
+  /** The issuer asks for a 3-D Secure challenge: where the browser posts `creq` in a frame. */
+  challenge: { url: string; creq: string } | null;
+}
+
+/**
+ * Cards online (issue 15), for the providers that take them. Two flows, as the providers work:
+ * `intent` (Stripe): the provider's payment exists first, the browser confirms it with its client
+ * secret, and a saved card is charged by the server at once; `token` (Mercado Pago): the browser's
+ * kit makes a single-use card token (from the fields, or a saved card and its security code) and
+ * the server pays with it.
+ */
 export interface CardPayments {
+  readonly flow: 'intent' | 'token';
   kit(): CardKit;
-  createCustomer(customer: { reference: string; email: string | null; name: string }): Promise<string>;
-  createCardPayment(request: CardPaymentRequest): Promise<CardPayment>;
+  createCustomer(customer: { reference: string; email: string; name: string }): Promise<string>;
+  /** intent flow. */
+  createCardPayment?(request: CardPaymentRequest): Promise<CardPayment>;
+  /** token flow. */
+  payWithToken?(request: TokenPaymentRequest): Promise<TokenPayment>;
+  /** token flow: keeps a card on the provider's customer with a token of its own. */
+  keepCard?(providerCustomer: string, token: string): Promise<CardOnFile>;
   /** Removes a saved card at the provider (already gone is fine). */
-  detachCard(methodId: string): Promise<void>;
+  detachCard(methodId: string, providerCustomer: string | null): Promise<void>;
 }
 
 export interface PixProvider {

@@ -331,6 +331,8 @@ const cardBrand = (brand: string): CardOnFile['brand'] =>
  * here with a saved payment method (a 3-D Secure challenge still goes back to the browser).
  */
 class StripeCards implements CardPayments {
+  readonly flow = 'intent' as const;
+
   constructor(
     private readonly stripe: Stripe,
     private readonly cardKit: CardKit,
@@ -340,12 +342,12 @@ class StripeCards implements CardPayments {
     return this.cardKit;
   }
 
-  async createCustomer(customer: { reference: string; email: string | null; name: string }): Promise<string> {
+  async createCustomer(customer: { reference: string; email: string; name: string }): Promise<string> {
     try {
       const created = await this.stripe.customers.create(
         {
           name: customer.name,
-          ...(customer.email ? { email: customer.email } : {}),
+          email: customer.email,
           metadata: { reference: customer.reference },
         },
         { idempotencyKey: `customer-${customer.reference}` },
@@ -395,7 +397,7 @@ class StripeCards implements CardPayments {
     }
   }
 
-  async detachCard(methodId: string): Promise<void> {
+  async detachCard(methodId: string, _providerCustomer: string | null): Promise<void> {
     try {
       await this.stripe.paymentMethods.detach(methodId);
     } catch (error) {
