@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+import { mercadoPagoFrame, typeMercadoPagoCard, typeStripeCard } from './support/cards.ts';
 import { buyAndCheckout, expectOrderPlaced, openSignedIn } from './support/checkout.ts';
 import { signUpOnPage } from './support/customers.ts';
 import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
@@ -15,7 +16,6 @@ import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
  */
 
 const SAKURA = `http://sakura.localhost:${E2E_CLOSED_PORT}`;
-const CARD_FRAME = 'iframe[title="Secure card payment input frame"]';
 
 /** A new sakura customer, signed in on the page. */
 async function newCustomer(page: Page) {
@@ -33,19 +33,11 @@ async function checkoutScheduled(page: Page) {
   await expect(periods).toBeHidden();
 }
 
-/** Types a card into the provider's frame on the card route. */
-async function typeCard(page: Page, number: string) {
-  const frame = page.frameLocator(CARD_FRAME);
-  await frame.getByRole('textbox', { name: 'Número do cartão' }).fill(number);
-  await frame.getByRole('textbox', { name: 'MM / AA' }).fill('12 / 34');
-  await frame.getByRole('textbox', { name: 'CVC' }).fill('123');
-}
-
 /** Records the bodies and URLs of every request the page sends to our server. */
-function recordOwnRequests(page: Page): string[] {
+function recordOwnRequests(page: Page, origin = SAKURA): string[] {
   const seen: string[] = [];
   page.on('request', (request: Request) => {
-    if (!request.url().startsWith(SAKURA)) return;
+    if (!request.url().startsWith(origin)) return;
     seen.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
   });
   return seen;
@@ -67,7 +59,7 @@ test.describe('cards online on sakura (Stripe shape, stand-in PSP)', () => {
     await expect(page.getByText('R$ 51,80', { exact: true })).toBeVisible();
     const pay = page.getByRole('button', { name: 'Pagar R$ 51,80' });
     await expect(pay).toBeDisabled();
-    await typeCard(page, '4242 4242 4242 4242');
+    await typeStripeCard(page, '4242 4242 4242 4242');
     await expect(pay).toBeEnabled();
     await page.getByRole('checkbox', { name: 'Salvar este cartão para as próximas compras' }).check();
     await pay.click();
@@ -108,13 +100,13 @@ test.describe('cards online on sakura (Stripe shape, stand-in PSP)', () => {
       await checkoutScheduled(page);
       await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
       await expect(page).toHaveURL(/\/card_checkout$/);
-      await typeCard(page, '4000 0000 0000 0002');
+      await typeStripeCard(page, '4000 0000 0000 0002');
       await page.getByRole('button', { name: 'Pagar R$ 51,80' }).click();
       await expect(page.getByRole('alert')).toHaveText(
         'Cartão recusado pelo banco. Tente outro cartão ou outra forma de pagamento.',
       );
 
-      await typeCard(page, '4000 0027 6000 3184');
+      await typeStripeCard(page, '4000 0027 6000 3184');
       await page.getByRole('button', { name: 'Pagar R$ 51,80' }).click();
       const challenge = page.frameLocator('iframe[title="3D Secure"]');
       await expect(challenge.getByRole('heading', { name: 'Autenticação do banco (teste)' })).toBeVisible();
@@ -131,5 +123,69 @@ test.describe('cards online on sakura (Stripe shape, stand-in PSP)', () => {
     await page.getByRole('button', { name: 'Cancelar e voltar ao pedido' }).click();
     await expect(page).toHaveURL(/\/confirmation$/);
     await expect(page.getByRole('radio', { name: 'Pagamento online (cartão)' })).toBeVisible();
+  });
+});
+
+/*
+ * Mercado Pago's shape on the demo pizzaria (the token flow): the SDK's secure fields (frames of the
+ * stand-in) take the card, the holder's name says the test outcome (APRO pays, FUND has no funds,
+ * 3DSC asks for the issuer's challenge), and the server pays with the token.
+ */
+const PIZZARIA = `http://pizzaria.localhost:${E2E_CLOSED_PORT}`;
+
+async function newPizzariaCustomer(page: Page) {
+  await openSignedIn(page, await signUpOnPage(page, PIZZARIA), '/', PIZZARIA);
+}
+
+/** Five Guaraná cans (R$ 32,50) for pickup, paid online by card; on the card route. */
+async function toMercadoPagoCard(page: Page, card: 'new' | RegExp = 'new') {
+  await buyAndCheckout(page, 'guarana', /Guaraná Antarctica lata 350 ml/, 5);
+  await page.getByRole('tab', { name: 'Retirada' }).click();
+  if (card === 'new') await page.getByRole('radio', { name: 'Pagamento online (cartão)' }).check();
+  else await page.getByRole('radio', { name: card }).check();
+  await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+  await expect(page).toHaveURL(/\/card_checkout$/);
+}
+
+test.describe("cards online on the pizzaria (Mercado Pago's shape, stand-in PSP)", () => {
+  // The stand-in answers a decline with 402; the browser logs the failed call.
+  test.use({ allowedConsoleErrors: [/status of 402/] });
+
+  test('declined, then paid and saved; the saved card pays with its security code; a challenge passes', async ({
+    page,
+  }) => {
+    const ownRequests = recordOwnRequests(page, PIZZARIA);
+    await newPizzariaCustomer(page);
+    await toMercadoPagoCard(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagamento com cartão' })).toBeVisible();
+    const pay = page.getByRole('button', { name: 'Pagar R$ 32,50' });
+    await expect(pay).toBeDisabled();
+    await typeMercadoPagoCard(page, 'FUND');
+    await pay.click();
+    await expect(page.getByRole('alert')).toHaveText('Cartão recusado: saldo ou limite insuficiente.');
+
+    await page.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('APRO');
+    await page.getByRole('checkbox', { name: 'Salvar este cartão para as próximas compras' }).check();
+    await pay.click();
+    await expectOrderPlaced(page);
+
+    await page.goto(`${PIZZARIA}/`);
+    await toMercadoPagoCard(page, /^Mastercard final 6351/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Cartão final 6351' })).toBeVisible();
+    await page.frameLocator(mercadoPagoFrame('securityCode')).getByRole('textbox').fill('123');
+    await page.getByRole('button', { name: 'Pagar R$ 32,50' }).click();
+    await expectOrderPlaced(page);
+
+    await page.goto(`${PIZZARIA}/`);
+    await toMercadoPagoCard(page);
+    await typeMercadoPagoCard(page, '3DSC');
+    await page.getByRole('button', { name: 'Pagar R$ 32,50' }).click();
+    const challenge = page.frameLocator('iframe[title="Confirme com o seu banco"]');
+    await challenge.getByRole('button', { name: 'Autenticar' }).click();
+    await expectOrderPlaced(page);
+
+    for (const sent of ownRequests) {
+      expect(sent).not.toMatch(/5031\s?4332\s?1540\s?6351|11\s?\/\s?34/);
+    }
   });
 });

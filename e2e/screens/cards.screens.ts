@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
 import {
+  mercadoPagoFrame,
+  STRIPE_CARD_FRAME,
+  typeMercadoPagoCard,
+  typeStripeCard,
+} from '../support/cards.ts';
+import {
   checkScreen,
   expect,
   fillCart,
@@ -18,15 +24,6 @@ import {
  * checkout's payment block, and the saved cards of the profile with their deletion.
  */
 
-const CARD_FRAME = 'iframe[title="Secure card payment input frame"]';
-
-async function typeCard(page: Page, number: string) {
-  const frame = page.frameLocator(CARD_FRAME);
-  await frame.getByRole('textbox', { name: 'Número do cartão' }).fill(number);
-  await frame.getByRole('textbox', { name: 'MM / AA' }).fill('12 / 34');
-  await frame.getByRole('textbox', { name: 'CVC' }).fill('123');
-}
-
 async function toCardRoute(page: Page) {
   await fillCart(page, 'sakura');
   await page.getByRole('button', { name: 'Finalizar' }).click();
@@ -34,7 +31,7 @@ async function toCardRoute(page: Page) {
   await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
   await expect(page).toHaveURL(/\/card_checkout$/);
   await expect(
-    page.frameLocator(CARD_FRAME).getByRole('textbox', { name: 'Número do cartão' }),
+    page.frameLocator(STRIPE_CARD_FRAME).getByRole('textbox', { name: 'Número do cartão' }),
   ).toBeVisible();
 }
 
@@ -49,12 +46,12 @@ for (const mode of MODES) {
     await toCardRoute(page);
     await checkScreen(page, name('card-route'));
     await page
-      .frameLocator(CARD_FRAME)
+      .frameLocator(STRIPE_CARD_FRAME)
       .getByRole('textbox', { name: 'Número do cartão' })
       .fill('4242 4242 4242 4241');
     await expect(page.getByRole('alert')).toHaveText('O número do cartão está incorreto.');
     await checkScreen(page, name('card-route-field-error'));
-    await typeCard(page, '4242 4242 4242 4242');
+    await typeStripeCard(page, '4242 4242 4242 4242');
     await page.getByRole('checkbox', { name: 'Salvar este cartão para as próximas compras' }).check();
     await page.getByRole('button', { name: /^Pagar R\$/ }).click();
     await expect(page.getByRole('dialog', { name: 'Pedido realizado!' })).toBeVisible();
@@ -62,7 +59,7 @@ for (const mode of MODES) {
 
     // The bank's challenge over the card route (a card that always asks for it).
     await toCardRoute(page);
-    await typeCard(page, '4000 0027 6000 3184');
+    await typeStripeCard(page, '4000 0027 6000 3184');
     await page.getByRole('button', { name: /^Pagar R\$/ }).click();
     const challenge = page.frameLocator('iframe[title="3D Secure"]');
     await expect(challenge.getByRole('button', { name: 'Autenticar' })).toBeVisible();
@@ -87,5 +84,59 @@ for (const mode of MODES) {
     await cards.getByRole('button', { name: 'Excluir o cartão Visa •••• 4242' }).click();
     await expect(page.getByRole('dialog', { name: 'Excluir cartão' })).toBeVisible();
     await checkScreen(page, name('profile-card-delete-dialog'));
+  });
+}
+
+/* Mercado Pago's shape on the pizzaria: its secure fields, the holder's name and CPF, a decline, the saved card's security code, the issuer's challenge. */
+
+async function toMercadoPagoRoute(page: Page, card: RegExp) {
+  await fillCart(page, 'pizzaria');
+  await page.getByRole('button', { name: 'Finalizar' }).click();
+  await page.getByRole('tab', { name: 'Retirada' }).click();
+  await page.getByRole('radio', { name: card }).check();
+  await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+  await expect(page).toHaveURL(/\/card_checkout$/);
+}
+
+for (const mode of MODES) {
+  const name = (screen: string) => `pizzaria-${mode}-${screen}`;
+
+  test(`pizzaria ${mode}: Mercado Pago's card route, a decline, the saved card and the challenge`, async ({
+    page,
+    request,
+  }) => {
+    const token = await newCustomer(request, 'pizzaria');
+    await prepare(page, { mode, token });
+
+    await toMercadoPagoRoute(page, /^Pagamento online \(cartão\)/);
+    await expect(page.frameLocator(mercadoPagoFrame('cardNumber')).getByRole('textbox')).toBeVisible();
+    await checkScreen(page, name('card-route'));
+    await typeMercadoPagoCard(page, 'FUND');
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+    await expect(page.getByRole('alert')).toHaveText('Cartão recusado: saldo ou limite insuficiente.');
+    await checkScreen(page, name('card-route-declined'));
+    await page.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('APRO');
+    await page.getByRole('checkbox', { name: 'Salvar este cartão para as próximas compras' }).check();
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Pedido realizado!' })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
+
+    await toMercadoPagoRoute(page, /^Mastercard final 6351/);
+    await expect(page.frameLocator(mercadoPagoFrame('securityCode')).getByRole('textbox')).toBeVisible();
+    await checkScreen(page, name('card-route-saved'));
+    await page.getByRole('button', { name: 'Cancelar e voltar ao pedido' }).click();
+    await expect(page).toHaveURL(/\/confirmation$/);
+
+    await page.getByRole('tab', { name: 'Retirada' }).click();
+    await page.getByRole('radio', { name: /^Pagamento online \(cartão\)/ }).check();
+    await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+    await expect(page).toHaveURL(/\/card_checkout$/);
+    await typeMercadoPagoCard(page, '3DSC');
+    await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+    const challenge = page.frameLocator('iframe[title="Confirme com o seu banco"]');
+    await expect(challenge.getByRole('button', { name: 'Autenticar' })).toBeVisible();
+    await checkScreen(page, name('card-challenge'));
+    await challenge.getByRole('button', { name: 'Autenticar' }).click();
+    await expect(page.getByRole('dialog', { name: 'Pedido realizado!' })).toBeVisible();
   });
 }

@@ -253,9 +253,11 @@ export const pizzaria = {
     latitude: -23.5558,
     longitude: -46.6623,
     delivery_customer_doc_required: false,
-    // PIX online through Mercado Pago's API, answered by the local stand-in PSP (pay on its simulator).
+    // PIX and cards online through Mercado Pago's API, answered by the local stand-in PSP (pay PIX on
+    // its simulator; cards with any valid number, the holder's name saying the outcome: APRO pays).
     online_payment: true,
     payment_by_pix: true,
+    payment_by_card: true,
     expiration_time_pix: 300,
   },
   look: {

@@ -200,7 +200,8 @@ export async function buildApp(
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
-          formAction: ["'self'"],
+          // The card route posts the issuer's 3-D Secure request into its frame.
+          formAction: ["'self'", ...kitOrigins, ...challengeFrames],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: null,
         },

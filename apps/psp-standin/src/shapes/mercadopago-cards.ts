@@ -415,7 +415,7 @@ export function registerMpCardRoutes(mp: FastifyInstance, context: StandinContex
 <title>3D Secure</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:24px;color:#1b1d21;background:#fff}h1{font-size:1.2rem}
 p{color:#444}form{margin:12px 0}button{width:100%;min-height:48px;border-radius:8px;border:1px solid #888;font:inherit;font-size:16px;background:#fff}
-button.ok{background:#009ee3;color:#fff;border-color:#009ee3}</style></head><body>
+button.ok{background:#00629b;color:#fff;border-color:#00629b}</style></head><body>
 <h1>Autenticação do banco (teste)</h1>
 <p>Confirme a compra de ${escapeHtml(amount)} no Mercado Pago.</p>
 <form method="post" action="${PREFIX}/3ds/complete">${field}<input type="hidden" name="outcome" value="complete"><button class="ok">Autenticar</button></form>
@@ -524,14 +524,16 @@ function mpFieldPage(type: FieldType, query: Record<string, string | undefined>)
   const color = colour(query.color, '#1b1d21');
   const placeholderColor = colour(query.placeholderColor, '#6b6b74');
   const background = colour(query.background, 'transparent');
-  const font = /^[\w\s,'"-]{1,120}$/.test(query.font ?? '') ? query.font! : 'system-ui, sans-serif';
+  // The page's own web font is not loaded in the frame: a generic family follows it. It goes into a
+  // style element as it is (HTML escapes mean nothing there); the pattern lets no '<' or '&' through.
+  const font = `${/^[\w\s,'"-]{1,120}$/.test(query.font ?? '') ? `${query.font}, ` : ''}system-ui, sans-serif`;
   const placeholder = (query.placeholder ?? texts.label).slice(0, 60);
   const autocomplete = { cardNumber: 'cc-number', expirationDate: 'cc-exp', securityCode: 'cc-csc' }[type];
   const max = { cardNumber: 23, expirationDate: 7, securityCode: 4 }[type];
   return `<!doctype html>
 <html lang="${english ? 'en' : 'pt-BR'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(texts.label)}</title>
-<style>*{box-sizing:border-box}html,body{margin:0;height:100%;background:${escapeHtml(background)};color:${escapeHtml(color)};font-family:${escapeHtml(font)}}
+<style>*{box-sizing:border-box}html,body{margin:0;height:100%;background:${escapeHtml(background)};color:${escapeHtml(color)};font-family:${font}}
 input{display:block;width:100%;height:100%;min-height:46px;border:0;padding:0 12px;font:inherit;font-size:16px;color:inherit;background:transparent;outline:none}
 input::placeholder{color:${escapeHtml(placeholderColor)};opacity:1}</style></head><body>
 <input id="field" data-field="${type}" inputmode="numeric" autocomplete="${autocomplete}" maxlength="${max}" placeholder="${escapeHtml(placeholder)}" aria-label="${escapeHtml(texts.label)}">

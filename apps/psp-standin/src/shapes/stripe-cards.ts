@@ -351,12 +351,14 @@ export function cardElementPage(query: {
   const color = colour(query.color, '#1b1d21');
   const background = colour(query.background, 'transparent');
   const placeholder = colour(query.placeholder, '#6b6b74');
-  const font = /^[\w\s,'"-]{1,120}$/.test(query.font ?? '') ? query.font : 'system-ui, sans-serif';
+  // The page's own web font is not loaded in the frame: a generic family follows it. It goes into a
+  // style element as it is (HTML escapes mean nothing there); the pattern lets no '<' or '&' through.
+  const font = `${/^[\w\s,'"-]{1,120}$/.test(query.font ?? '') ? `${query.font}, ` : ''}system-ui, sans-serif`;
   return `<!doctype html>
 <html lang="${texts === FIELD_TEXTS.en ? 'en' : 'pt-BR'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card</title>
 <style>
-*{box-sizing:border-box}html,body{margin:0;background:${escapeHtml(background)};font-family:${escapeHtml(font!)};color:${escapeHtml(color)}}
+*{box-sizing:border-box}html,body{margin:0;background:${escapeHtml(background)};font-family:${font};color:${escapeHtml(color)}}
 input::placeholder{color:${escapeHtml(placeholder)};opacity:1}
 .row{display:flex;gap:8px;margin-bottom:8px}
 input{font:inherit;font-size:16px;color:inherit;width:100%;min-height:48px;padding:12px;border:1px solid rgba(127,127,127,.7);border-radius:8px;background:transparent}

@@ -81,19 +81,29 @@ export async function buildPaymentsTestApp(): Promise<PaymentsTestApp> {
         },
         { payment_by_card: true },
       ),
-      variant('banco', {
-        provider: 'apipix',
-        base_url: 'standin',
-        client_id: 'comanda-banco-client',
-        client_secret: 'comanda-banco-secret',
-        pix_key: 'pix@banco.example',
-      }),
-      variant('chave', {
-        provider: 'static_pix',
-        pix_key: 'pix@fornoebrasa.example',
-        merchant_name: 'Forno e Brasa',
-        merchant_city: 'Sao Paulo',
-      }),
+      // PIX only: API Pix has no cards.
+      variant(
+        'banco',
+        {
+          provider: 'apipix',
+          base_url: 'standin',
+          client_id: 'comanda-banco-client',
+          client_secret: 'comanda-banco-secret',
+          pix_key: 'pix@banco.example',
+        },
+        { payment_by_card: false },
+      ),
+      // The store's own PIX key: no provider, so no card online.
+      variant(
+        'chave',
+        {
+          provider: 'static_pix',
+          pix_key: 'pix@fornoebrasa.example',
+          merchant_name: 'Forno e Brasa',
+          merchant_city: 'Sao Paulo',
+        },
+        { payment_by_card: false },
+      ),
     ],
   });
   app = t;

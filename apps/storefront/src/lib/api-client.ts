@@ -17,6 +17,8 @@ export const PROTECTED_PATH_FRAGMENTS = [
   'coupon_validate_app',
   'cupons_disponiveis_app',
   'payment/get-payment-intent/',
+  // Ours beside the spec's: a card token for a pending card payment (Mercado Pago's flow).
+  'payment/card-token/',
   'customer/upsert-addresses',
   'app/order/upsert/',
 ] as const;

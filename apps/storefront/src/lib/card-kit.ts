@@ -54,6 +54,40 @@ export interface CardKitClient {
 
 type KitFactory = (publicKey: string, options?: { locale?: string }) => CardKitClient;
 
+/** Mercado Pago's SDK v2, as far as the card route uses it. */
+export interface MercadoPagoField {
+  mount(containerId: string): MercadoPagoField;
+  on(
+    event: 'validityChange',
+    handler: (detail: { field: string; errorMessages: { message: string }[] }) => void,
+  ): MercadoPagoField;
+  on(event: 'ready', handler: () => void): MercadoPagoField;
+  unmount(): MercadoPagoField;
+}
+
+export interface MercadoPagoToken {
+  id: string;
+  first_six_digits: string;
+  last_four_digits: string;
+}
+
+export interface MercadoPagoClient {
+  fields: {
+    create(
+      type: 'cardNumber' | 'expirationDate' | 'securityCode',
+      options?: { placeholder?: string; style?: Record<string, string> },
+    ): MercadoPagoField;
+    createCardToken(
+      data:
+        | { cardholderName: string; identificationType: string; identificationNumber: string }
+        | { cardId: string },
+    ): Promise<MercadoPagoToken>;
+  };
+  getPaymentMethods(query: { bin: string }): Promise<{ results: { id: string }[] }>;
+}
+
+type MercadoPagoConstructor = new (publicKey: string, options?: { locale?: string }) => MercadoPagoClient;
+
 export interface CardKit {
   provider: string;
   scriptUrl: string;
@@ -65,28 +99,25 @@ export function cardKitName(provider: string): string {
   return provider === 'stripe' ? 'Stripe' : provider === 'mercadopago' ? 'Mercado Pago' : provider;
 }
 
-function kitFactory(provider: string): KitFactory | null {
+/** The kit's global once its script ran: Stripe.js's `Stripe`, Mercado Pago's `MercadoPago`. */
+function kitGlobal(provider: string): unknown {
   const global = window as unknown as Record<string, unknown>;
-  const factory = provider === 'stripe' ? global.Stripe : null;
-  return typeof factory === 'function' ? (factory as KitFactory) : null;
+  const value =
+    provider === 'stripe' ? global.Stripe : provider === 'mercadopago' ? global.MercadoPago : null;
+  return typeof value === 'function' ? value : null;
 }
 
 /**
- * Loads the kit's script (once per page) and answers its client for the store's public key. The
- * state goes 1, 2, 3 as the spec's load states; a script that fails, or never defines the kit
- * within the timeout, rejects with the reason (shown after 'Detalhes:').
+ * Loads the kit's script (once per page). The state goes 1, 2, 3 as the spec's load states; a script
+ * that fails, or never defines the kit within the timeout, rejects with the reason (shown after
+ * 'Detalhes:').
  */
-export function loadCardKit(
-  kit: CardKit,
-  locale: string,
-  onState: (state: CardKitState) => void = () => {},
-): Promise<CardKitClient> {
+function loadKitScript(kit: CardKit, onState: (state: CardKitState) => void): Promise<void> {
   onState(1);
-  const ready = () => {
+  if (kitGlobal(kit.provider)) {
     onState(3);
-    return kitFactory(kit.provider)!(kit.publicKey, { locale });
-  };
-  if (kitFactory(kit.provider)) return Promise.resolve().then(ready);
+    return Promise.resolve();
+  }
   return new Promise((resolve, reject) => {
     onState(2);
     let script = document.querySelector<HTMLScriptElement>(`script[data-card-kit="${kit.provider}"]`);
@@ -103,13 +134,10 @@ export function loadCardKit(
     });
     const started = Date.now();
     const timer = window.setInterval(() => {
-      if (kitFactory(kit.provider)) {
+      if (kitGlobal(kit.provider)) {
         window.clearInterval(timer);
-        try {
-          resolve(ready());
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
+        onState(3);
+        resolve();
       } else if (failed || Date.now() - started > CARD_KIT_TIMEOUT_MS) {
         window.clearInterval(timer);
         script?.remove();
@@ -117,4 +145,25 @@ export function loadCardKit(
       }
     }, CARD_KIT_POLL_MS);
   });
+}
+
+/** Stripe.js's client for the store's publishable key. */
+export async function loadCardKit(
+  kit: CardKit,
+  locale: string,
+  onState: (state: CardKitState) => void = () => {},
+): Promise<CardKitClient> {
+  await loadKitScript(kit, onState);
+  return (kitGlobal(kit.provider) as KitFactory)(kit.publicKey, { locale });
+}
+
+/** Mercado Pago's SDK for the store's public key. */
+export async function loadMercadoPago(
+  kit: CardKit,
+  locale: string,
+  onState: (state: CardKitState) => void = () => {},
+): Promise<MercadoPagoClient> {
+  await loadKitScript(kit, onState);
+  const Kit = kitGlobal(kit.provider) as MercadoPagoConstructor;
+  return new Kit(kit.publicKey, { locale });
 }

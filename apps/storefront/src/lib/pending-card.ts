@@ -18,11 +18,16 @@ export interface PendingCard {
   orderId: number;
   /** Centavos. */
   amount: number;
-  /** What the provider's kit confirms (or authenticates) with. */
-  clientSecret: string;
+  /** What the provider's kit confirms (or authenticates) with (Stripe); null for a token flow. */
+  clientSecret: string | null;
   kit: { provider: string; scriptUrl: string; publicKey: string };
-  /** new: the card fields; authenticate: a saved card whose bank asks for 3-D Secure. */
-  mode: 'new' | 'authenticate';
+  /**
+   * new: the card fields; authenticate: a saved card whose bank asks for 3-D Secure (Stripe);
+   * saved: a saved card paid with a token from it and its security code (Mercado Pago).
+   */
+  mode: 'new' | 'authenticate' | 'saved';
+  /** The saved card's id at the provider (saved). */
+  methodId: string | null;
   /** The saved card's last 4 digits (authenticate). */
   last4: string | null;
   createdAt: number;
@@ -33,14 +38,17 @@ export interface PendingCard {
 
 /** The record to keep for a card intent the server just created; null when it has no kit to pay with. */
 export function pendingCardOf(
-  intent: Pick<PaymentIntentData, 'intent_id' | 'order_id' | 'amount' | 'clientSecret' | 'card_kit'>,
-  {
-    mode,
-    last4 = null,
-    now = Date.now(),
-  }: { mode: PendingCard['mode']; last4?: string | null; now?: number },
+  intent: Pick<
+    PaymentIntentData,
+    'intent_id' | 'order_id' | 'amount' | 'clientSecret' | 'card_kit' | 'method_id'
+  >,
+  { saved, last4 = null, now = Date.now() }: { saved: boolean; last4?: string | null; now?: number },
 ): PendingCard | null {
-  if (!intent.clientSecret || !intent.card_kit) return null;
+  if (!intent.card_kit) return null;
+  // Stripe's kit confirms with the client secret; Mercado Pago's makes a token (a saved card's from its id).
+  const tokenFlow = intent.card_kit.provider === 'mercadopago';
+  if (!tokenFlow && !intent.clientSecret) return null;
+  if (tokenFlow && saved && !intent.method_id) return null;
   return {
     intentId: intent.intent_id,
     orderId: intent.order_id,
@@ -51,7 +59,8 @@ export function pendingCardOf(
       scriptUrl: intent.card_kit.script_url,
       publicKey: intent.card_kit.public_key,
     },
-    mode,
+    mode: !saved ? 'new' : tokenFlow ? 'saved' : 'authenticate',
+    methodId: intent.method_id,
     last4,
     createdAt: now,
     userId: getSessionUser()?.userId ?? null,
@@ -64,7 +73,7 @@ function isPendingCard(value: unknown): value is PendingCard {
   const record = value as Partial<Record<keyof PendingCard, unknown>>;
   return (
     typeof record.intentId === 'string' &&
-    typeof record.clientSecret === 'string' &&
+    (typeof record.clientSecret === 'string' || record.clientSecret === null) &&
     typeof record.orderId === 'number' &&
     typeof record.amount === 'number' &&
     !!record.kit &&

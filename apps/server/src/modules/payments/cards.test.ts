@@ -352,16 +352,26 @@ describe('a saved card', () => {
 
 describe('refused and guarded', () => {
   it('a store that takes no card online refuses the card intent', async () => {
-    const account = await signUp(p.t.app, { host: 'pizzaria.localhost' });
-    const lines = [await cartLine(p.t, { ref: 'pizza-calabresa-grande', qtd: 2 })];
+    // The API Pix variant takes PIX online and no card.
+    const bank = 'banco.localhost';
+    const account = await signUp(p.t.app, { host: bank });
+    const lines = [await cartLine(p.t, { ref: 'pizza-calabresa-grande', qtd: 2, host: bank })];
     const reply = await p.t.app.inject({
       method: 'POST',
       url: '/bar/v2/payment/create-payment-intent/',
-      headers: { host: 'pizzaria.localhost', ...bearer(account.token), 'idempotency-key': randomUUID() },
+      headers: { host: bank, ...bearer(account.token), 'idempotency-key': randomUUID() },
       payload: { type: 'card', order: submission(account.userId, lines, { fk_forma_pagamento: 998 }) },
     });
     expect(reply.statusCode).toBe(409);
     expect(reply.json()).toMatchObject({ code: 'ONLINE_PAYMENT_UNAVAILABLE' });
+    // And its order call refuses the card entry as a method it does not take.
+    const direct = await p.t.app.inject({
+      method: 'POST',
+      url: '/bar/v2/app/order/upsert/',
+      headers: { host: bank, ...bearer(account.token), 'idempotency-key': randomUUID() },
+      payload: submission(account.userId, lines, { fk_forma_pagamento: 998 }),
+    });
+    expect(direct.json()).toMatchObject({ code: 'PAYMENT_METHOD_UNAVAILABLE' });
   });
 
   it('the order call will not take the online card entry, whatever authorisation code it claims', async () => {

@@ -131,6 +131,7 @@ describe('checkout with cards through the app', () => {
       clientSecret: 'pi_x_secret_y',
       kit: { provider: 'stripe', scriptUrl: 'https://js.stripe.com/v3/', publicKey: 'pk_test_abc' },
       mode: 'new',
+      methodId: null,
       last4: null,
       createdAt: Date.now(),
       userId: 7,

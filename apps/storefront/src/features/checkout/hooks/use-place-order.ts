@@ -127,7 +127,7 @@ export function usePlaceOrder({
     }
     if (outcome.status === 'created' || outcome.status === 'paid') {
       const pending = pendingCardOf(outcome.intent, {
-        mode: saved ? 'authenticate' : 'new',
+        saved: saved !== null,
         last4: saved?.ultimos4 ?? null,
       });
       if (pending) {

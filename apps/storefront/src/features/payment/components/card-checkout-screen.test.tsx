@@ -31,6 +31,7 @@ function pending(overrides: Partial<PendingCard> = {}): PendingCard {
     clientSecret: 'pi_x_secret_y',
     kit: { provider: 'stripe', scriptUrl: 'http://127.0.0.1:9/v3/', publicKey: 'pk_test_abc' },
     mode: 'new',
+    methodId: null,
     last4: null,
     createdAt: Date.now(),
     userId: 7,

@@ -1,0 +1,24 @@
+import type { PaymentT } from '../payment-texts.ts';
+
+/** Spec section 8 "Card SDK failure": 'Erro ao abrir ...' naming the kit, then the details. */
+export function CardKitError({
+  kit,
+  detail,
+  onRetry,
+  t,
+}: {
+  kit: string;
+  detail: string;
+  onRetry: () => void;
+  t: PaymentT;
+}) {
+  return (
+    <div className="pix-card card-kit-error" role="alert">
+      <p>{t('cardKitError', { kit })}</p>
+      <p className="card-muted">{t('cardKitDetails', { detail })}</p>
+      <button type="button" className="button button-secondary" onClick={onRetry}>
+        {t('cardTryAgain')}
+      </button>
+    </div>
+  );
+}
