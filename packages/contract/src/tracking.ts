@@ -131,12 +131,14 @@ export const staffOrder = trackedOrder.extend({
         .string()
         .describe('paid; canceled (the store cancelled: its money on the way back); refunded'),
       valor: z.number().int().describe('centavos'),
+      /** pix or card (absent from older replies: pix). */
+      metodo: z.enum(['pix', 'card']).optional(),
       devolver_na_mao: z
         .boolean()
         .describe('The store’s own PIX key took the money: the store gives it back by hand'),
     })
     .nullable()
-    .describe('The order’s online payment (PIX), or null when it is paid in person'),
+    .describe('The order’s online payment (PIX or card), or null when it is paid in person'),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
 

@@ -132,6 +132,16 @@ describe('the online payment on a card and a ticket', () => {
     expect(onlinePaymentNote(paid('canceled', true))).toEqual({ key: 'refundByHand', amount: 11_980 });
   });
 
+  it('names a card payment a card, not a PIX (issue 15)', () => {
+    const card = (status: string) =>
+      order(1, 'Preparo', {
+        pagamento_online: { status, valor: 11_980, metodo: 'card', devolver_na_mao: false },
+      });
+    expect(onlinePaymentNote(card('paid'))).toEqual({ key: 'paidOnlineCard', amount: 11_980 });
+    expect(onlinePaymentNote(card('canceled'))).toEqual({ key: 'refundUnderWayCard', amount: 11_980 });
+    expect(onlinePaymentNote(card('refunded'))).toEqual({ key: 'refundedOnlineCard', amount: 11_980 });
+  });
+
   it('says nothing of an order paid in person', () => {
     expect(onlinePaymentNote(order(2, 'Preparo', { pagamento_online: null }))).toBeNull();
   });

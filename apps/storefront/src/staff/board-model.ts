@@ -144,16 +144,25 @@ export function phoneText(digits: string): string {
  * What the card and the ticket say of an order's online payment: paid (do not charge), on its way
  * back, back, or to be given back by hand (the store's own key); null when it is paid in person.
  */
-export function onlinePaymentNote(
-  order: Pick<StaffOrder, 'pagamento_online'>,
-): { key: 'paidOnline' | 'refundUnderWay' | 'refundedOnline' | 'refundByHand'; amount: number } | null {
+export function onlinePaymentNote(order: Pick<StaffOrder, 'pagamento_online'>): {
+  key:
+    | 'paidOnline'
+    | 'refundUnderWay'
+    | 'refundedOnline'
+    | 'paidOnlineCard'
+    | 'refundUnderWayCard'
+    | 'refundedOnlineCard'
+    | 'refundByHand';
+  amount: number;
+} | null {
   const payment = order.pagamento_online;
   if (!payment) return null;
   const amount = payment.valor;
   if (payment.devolver_na_mao) return { key: 'refundByHand', amount };
-  if (payment.status === 'paid') return { key: 'paidOnline', amount };
-  if (payment.status === 'refunded') return { key: 'refundedOnline', amount };
-  return { key: 'refundUnderWay', amount };
+  const card = payment.metodo === 'card';
+  if (payment.status === 'paid') return { key: card ? 'paidOnlineCard' : 'paidOnline', amount };
+  if (payment.status === 'refunded') return { key: card ? 'refundedOnlineCard' : 'refundedOnline', amount };
+  return { key: card ? 'refundUnderWayCard' : 'refundUnderWay', amount };
 }
 
 /**

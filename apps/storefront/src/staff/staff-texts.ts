@@ -119,6 +119,9 @@ const ptBr = {
   paidOnline: 'Pago online (PIX) — não cobrar',
   refundUnderWay: 'PIX sendo devolvido ao cliente',
   refundedOnline: 'PIX devolvido ao cliente',
+  paidOnlineCard: 'Pago online (cartão) — não cobrar',
+  refundUnderWayCard: 'Valor sendo estornado no cartão do cliente',
+  refundedOnlineCard: 'Valor estornado no cartão do cliente',
   refundByHand: 'Devolva {amount} ao cliente (PIX na chave da loja)',
 };
 
@@ -242,6 +245,9 @@ const en: Record<StaffTextKey, string> = {
   paidOnline: 'Paid online (PIX) — do not charge',
   refundUnderWay: 'PIX being refunded to the customer',
   refundedOnline: 'PIX refunded to the customer',
+  paidOnlineCard: 'Paid online (card) — do not charge',
+  refundUnderWayCard: 'Being refunded to the customer’s card',
+  refundedOnlineCard: 'Refunded to the customer’s card',
   refundByHand: 'Give {amount} back to the customer (PIX to the store’s key)',
 };
 

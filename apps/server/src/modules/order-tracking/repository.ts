@@ -19,7 +19,7 @@ export interface StoreOrderRow {
   order: OrderRow;
   customer: { id: number; nome: string; phone: string };
   /** Its online payment, for the board ('paid online', 'give it back'); null when paid in person. */
-  payment: { status: string; amount: number; needsManualRefund: boolean } | null;
+  payment: { status: string; amount: number; method: string; needsManualRefund: boolean } | null;
 }
 
 /** A customer's orders at a store, newest first. */
@@ -58,6 +58,7 @@ const customerColumns = { id: customers.id, nome: customers.nome, phone: custome
 const paymentColumns = {
   status: payments.status,
   amount: payments.amount,
+  method: payments.method,
   needsManualRefund: payments.needsManualRefund,
 };
 const onlinePayment = and(eq(payments.orderId, orders.id), eq(payments.storeId, orders.storeId));

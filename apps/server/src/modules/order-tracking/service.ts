@@ -78,7 +78,12 @@ function toStaffOrder(
       reason: change.reason,
     })),
     pagamento_online: payment
-      ? { status: payment.status, valor: payment.amount, devolver_na_mao: payment.needsManualRefund }
+      ? {
+          status: payment.status,
+          valor: payment.amount,
+          metodo: payment.method === 'card' ? ('card' as const) : ('pix' as const),
+          devolver_na_mao: payment.needsManualRefund,
+        }
       : null,
   };
 }

@@ -470,6 +470,11 @@ describe('refused and guarded', () => {
       });
     const replies = await Promise.all([cancel(), cancel()]);
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    // The board names it a card payment given back, not a PIX.
+    expect(replies.find((reply) => reply.statusCode === 200)!.json().pagamento_online).toMatchObject({
+      status: 'refunded',
+      metodo: 'card',
+    });
     await p.standin.context.notifier.settled();
     const state = await paymentState(p.t, intent.intent_id);
     expect(state.row).toMatchObject({ status: 'refunded', refundedAmount: 11_980 });

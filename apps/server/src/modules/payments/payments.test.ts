@@ -218,7 +218,12 @@ describe.each(SHAPES)('a PIX order paid online through %s', (shape) => {
       url: `/staff/orders/${intent.order_id}`,
       headers: { host, ...bearer(staff.token) },
     });
-    expect(paid.json().pagamento_online).toEqual({ status: 'paid', valor: 11_980, devolver_na_mao: false });
+    expect(paid.json().pagamento_online).toEqual({
+      status: 'paid',
+      valor: 11_980,
+      metodo: 'pix',
+      devolver_na_mao: false,
+    });
     const replies = await Promise.all([cancel(), cancel()]);
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
     const cancelled = replies.find((reply) => reply.statusCode === 200)!.json();
@@ -477,6 +482,7 @@ describe('the store’s own PIX key (no provider)', () => {
     expect(cancelled.json().pagamento_online).toEqual({
       status: 'canceled',
       valor: 11_980,
+      metodo: 'pix',
       devolver_na_mao: true,
     });
     expect((await paymentState(p.t, intent.intent_id)).row).toMatchObject({
