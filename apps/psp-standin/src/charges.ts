@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readStateFile, writeStateFile } from './state-file.ts';
 
 /*
  * The stand-in's ledger of PIX charges, whatever API shape created them. A charge moves from
@@ -65,14 +65,7 @@ export class ChargeBook {
     private readonly file: string | null,
     private readonly now: () => Date,
   ) {
-    if (!file) return;
-    try {
-      for (const charge of JSON.parse(readFileSync(file, 'utf8')) as StandinCharge[]) {
-        this.charges.set(charge.id, charge);
-      }
-    } catch {
-      // No ledger yet: a first start.
-    }
+    for (const charge of readStateFile<StandinCharge[]>(file) ?? []) this.charges.set(charge.id, charge);
   }
 
   onChange(listener: ChargeListener): void {
@@ -168,9 +161,6 @@ export class ChargeBook {
   }
 
   private save(): void {
-    if (!this.file) return;
-    const temporary = `${this.file}.tmp`;
-    writeFileSync(temporary, JSON.stringify([...this.charges.values()]));
-    renameSync(temporary, this.file);
+    writeStateFile(this.file, [...this.charges.values()]);
   }
 }

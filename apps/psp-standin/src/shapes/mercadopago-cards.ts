@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StandinContext } from '../context.ts';
+import { readStateFile, writeStateFile } from '../state-file.ts';
 import { luhnValid } from './stripe-cards.ts';
 
 /*
@@ -94,33 +94,18 @@ export class MpCardVault {
   readonly cards = new Map<string, MpSavedCard>();
 
   constructor(private readonly file: string | null) {
-    if (!file) return;
-    try {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as {
-        tokens: MpToken[];
-        customers: MpCustomer[];
-        cards: MpSavedCard[];
-      };
-      for (const token of saved.tokens) this.tokens.set(token.id, token);
-      for (const customer of saved.customers) this.customers.set(customer.id, customer);
-      for (const card of saved.cards) this.cards.set(card.id, card);
-    } catch {
-      // No vault yet.
-    }
+    const saved = readStateFile<{ tokens: MpToken[]; customers: MpCustomer[]; cards: MpSavedCard[] }>(file);
+    for (const token of saved?.tokens ?? []) this.tokens.set(token.id, token);
+    for (const customer of saved?.customers ?? []) this.customers.set(customer.id, customer);
+    for (const card of saved?.cards ?? []) this.cards.set(card.id, card);
   }
 
   save(): void {
-    if (!this.file) return;
-    const temporary = `${this.file}.tmp`;
-    writeFileSync(
-      temporary,
-      JSON.stringify({
-        tokens: [...this.tokens.values()],
-        customers: [...this.customers.values()],
-        cards: [...this.cards.values()],
-      }),
-    );
-    renameSync(temporary, this.file);
+    writeStateFile(this.file, {
+      tokens: [...this.tokens.values()],
+      customers: [...this.customers.values()],
+      cards: [...this.cards.values()],
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readStateFile, writeStateFile } from '../state-file.ts';
 
 /*
  * What the stand-in needs for Stripe card payments beside its PIX ledger: the test card numbers and
@@ -92,27 +92,16 @@ export class CardVault {
   readonly methods = new Map<string, VaultPaymentMethod>();
 
   constructor(private readonly file: string | null) {
-    if (!file) return;
-    try {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as {
-        customers: VaultCustomer[];
-        methods: VaultPaymentMethod[];
-      };
-      for (const customer of saved.customers) this.customers.set(customer.id, customer);
-      for (const method of saved.methods) this.methods.set(method.id, method);
-    } catch {
-      // No vault yet.
-    }
+    const saved = readStateFile<{ customers: VaultCustomer[]; methods: VaultPaymentMethod[] }>(file);
+    for (const customer of saved?.customers ?? []) this.customers.set(customer.id, customer);
+    for (const method of saved?.methods ?? []) this.methods.set(method.id, method);
   }
 
   save(): void {
-    if (!this.file) return;
-    const temporary = `${this.file}.tmp`;
-    writeFileSync(
-      temporary,
-      JSON.stringify({ customers: [...this.customers.values()], methods: [...this.methods.values()] }),
-    );
-    renameSync(temporary, this.file);
+    writeStateFile(this.file, {
+      customers: [...this.customers.values()],
+      methods: [...this.methods.values()],
+    });
   }
 }
 

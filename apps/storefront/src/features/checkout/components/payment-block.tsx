@@ -1,6 +1,7 @@
 import type { PaymentMethod, SavedCard } from '@comanda/contract';
 import { formatBRL, ONLINE_CARD_ID, ONLINE_PIX_ID } from '@comanda/domain';
 import { forwardRef, useId } from 'react';
+import { cardBrandName } from '../../../lib/card-brand.ts';
 import type { CheckoutT } from '../checkout-texts.ts';
 import { hasPixKey } from './pix-key-dialog.tsx';
 
@@ -30,8 +31,7 @@ export interface PaymentBlockProps {
 
 /** A saved card as the customer reads it: 'Visa final 4242' (spec section 3: masked but the last 4). */
 export function savedCardLabel(card: Pick<SavedCard, 'brand' | 'ultimos4'>, t: CheckoutT): string {
-  const brand = card.brand === 'visa' ? 'Visa' : card.brand === 'mastercard' ? 'Mastercard' : t('brandOther');
-  return t('savedCardLabel', { brand, last4: card.ultimos4 });
+  return t('savedCardLabel', { brand: cardBrandName(card.brand, t('brandOther')), last4: card.ultimos4 });
 }
 
 /**

@@ -17,8 +17,6 @@ import { MercadoPagoCardForm } from './mercadopago-card-form.tsx';
 import { StripeCardForm } from './stripe-card-form.tsx';
 import '../payment.css';
 
-export { cardErrorText } from '../model/card-errors.ts';
-
 /** After the kit says paid, how long the server gets to hear it from the provider. */
 const CONFIRM_TRIES = 20;
 const CONFIRM_GAP_MS = 1000;

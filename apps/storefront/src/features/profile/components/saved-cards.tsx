@@ -1,6 +1,7 @@
 import type { SavedCard } from '@comanda/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog, type ConfirmState } from '../../../components/confirm-dialog.tsx';
+import { cardBrandName } from '../../../lib/card-brand.ts';
 import { deleteCard } from '../api/cards-api.ts';
 import { type ProfileT, useProfileT } from '../profile-texts.ts';
 import '../profile.css';
@@ -9,8 +10,7 @@ type Pending = { card: SavedCard; state: ConfirmState };
 
 /** 'Visa •••• 4242': the card masked but its last 4 digits (spec section 3 "Card"). */
 export function maskedCard(card: Pick<SavedCard, 'brand' | 'ultimos4'>, t: ProfileT): string {
-  const brand = card.brand === 'visa' ? 'Visa' : card.brand === 'mastercard' ? 'Mastercard' : t('cardOther');
-  return `${brand} •••• ${card.ultimos4}`;
+  return `${cardBrandName(card.brand, t('cardOther'))} •••• ${card.ultimos4}`;
 }
 
 /**
