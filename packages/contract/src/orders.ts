@@ -214,6 +214,11 @@ export const orderSubmission = z.object({
    * table id, so a table's public id is not enough to order (docs/decisions/0021).
    */
   token_mesa: z.string().max(64).nullable().optional(),
+  /**
+   * The waiter's code of the table's open tab, when the store opens its tables with a code (issue
+   * 19): 409 TABLE_LOCKED before the table is opened, 400 TABLE_CODE_INVALID when it does not match.
+   */
+  codigo_mesa: z.string().max(16).nullable().optional(),
   /** CPF or CNPJ (formatting ignored); required for delivery when the store says so. */
   documento_cliente: freeText(32).nullable().optional(),
   /** Reserved for online payment (not yet accepted). */

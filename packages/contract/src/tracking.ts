@@ -124,6 +124,8 @@ export const staffOrder = trackedOrder.extend({
   }),
   /** The number to message the customer on, when the order gave one. */
   fone_para_mensagens: z.string().nullable(),
+  /** A table order's round on its table's tab (1, 2…): the kitchen's ticket names it; else null. */
+  rodada: z.number().int().nullable().optional(),
   status_changes: z.array(staffOrderStatusChange),
   pagamento_online: z
     .object({

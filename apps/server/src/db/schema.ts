@@ -91,6 +91,10 @@ export const companySettings = pgTable(
     paymentByCard: boolean('payment_by_card').notNull().default(false),
     paymentKey: text('payment_key'),
     selfCheckoutRequireImplyPay: boolean('self_checkout_require_imply_pay').notNull().default(false),
+    /** Tables are opened by the staff with a code guests must give to order (issue 19, 'lock table'). */
+    mesaExigeCodigo: boolean('mesa_exige_codigo').notNull().default(false),
+    /** The service fee offered when a table's tab closes, a whole percent (0: none). */
+    taxaServicoPerc: integer('taxa_servico_perc').notNull().default(0),
     expirationTimePix: integer('expiration_time_pix').notNull().default(300),
     // maps and rules
     googleMapsKey: text('google_maps_key'),
@@ -345,6 +349,98 @@ export const diningTables = pgTable(
     token: text('token').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [uniqueIndex('dining_tables_store_ref').on(t.storeId, t.ref)],
+);
+
+/**
+ * A table's running tab (issue 19): every round ordered at the table joins its open tab; the staff
+ * closes it ('closing': the bill and its shares are fixed) and marks the shares paid ('closed').
+ * At most one tab of a table is not closed.
+ */
+export const tableTabs = pgTable(
+  'table_tabs',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTables.id, { onDelete: 'cascade' }),
+    /** open, closing or closed (TAB_STATUSES of the domain). */
+    status: text('status').notNull().default('open'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    /** The staff member who opened it; null when the first round opened it. */
+    openedBy: integer('opened_by'),
+    /** The waiter's code guests give to order, when the store opens tables with a code. */
+    code: text('code'),
+    /** Rounds placed so far (the next round's number is this plus one). */
+    rounds: integer('rounds').notNull().default(0),
+    /** Fixed at closing: 'even' or 'items'. */
+    splitMode: text('split_mode'),
+    /** Fixed at closing: the percent charged (0 when the fee was left out). */
+    serviceFeePercent: integer('service_fee_percent'),
+    serviceFee: integer('service_fee'),
+    /** Fixed at closing: what the shares add up to. */
+    amountDue: integer('amount_due'),
+    closingAt: timestamp('closing_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('table_tabs_one_open').on(t.storeId, t.tableId).where(sql`${t.status} <> 'closed'`),
+    index('table_tabs_store_status').on(t.storeId, t.status),
+  ],
+);
+
+/** A share of a tab's bill, paid at the counter (marked by the staff). */
+export const tabShares = pgTable(
+  'tab_shares',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    tabId: integer('tab_id')
+      .notNull()
+      .references(() => tableTabs.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3… */
+    seq: integer('seq').notNull(),
+    amount: integer('amount').notNull(),
+    serviceFee: integer('service_fee').notNull(),
+    /** The order lines this share takes (split by items); [] for an even split. */
+    lineIds: jsonb('line_ids').$type<number[]>().notNull().default([]),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: integer('paid_by'),
+    paymentMethod: text('payment_method'),
+  },
+  (t) => [uniqueIndex('tab_shares_seq').on(t.tabId, t.seq)],
+);
+
+/** A guest's call from the table: the waiter, or the bill. Acknowledged by the staff. */
+export const tableCalls = pgTable(
+  'table_calls',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTables.id, { onDelete: 'cascade' }),
+    tabId: integer('tab_id').references(() => tableTabs.id, { onDelete: 'set null' }),
+    /** waiter or bill (TABLE_CALL_KINDS of the domain). */
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by'),
+  },
+  (t) => [
+    index('table_calls_store_waiting').on(t.storeId, t.acknowledgedAt),
+    uniqueIndex('table_calls_one_waiting')
+      .on(t.storeId, t.tableId, t.kind)
+      .where(sql`${t.acknowledgedAt} is null`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -623,6 +719,9 @@ export const orders = pgTable(
     formaEntrada: text('forma_entrada').notNull(),
     tableId: integer('table_id').references(() => diningTables.id),
     mesa: text('mesa'),
+    /** A table order's tab, and its round on it (1, 2…); null otherwise. */
+    tabId: integer('tab_id').references(() => tableTabs.id),
+    rodada: integer('rodada'),
     /** Σ base price × qtd. */
     totalProdutos: integer('total_produtos').notNull(),
     /** Σ options × qtd. */
