@@ -197,14 +197,14 @@ export function splitByItems(
 ): SplitByItemsResult {
   if (shares.length === 0 || shares.length > TAB_SPLIT_MAX_PEOPLE)
     return { ok: false, reason: 'EMPTY_SHARE' };
-  const valueOf = new Map(lines.map((line) => [line.id, line.value]));
+  const lineValues = new Map(lines.map((line) => [line.id, line.value]));
   const taken = new Set<number>();
   const weights: number[] = [];
   for (const share of shares) {
     if (share.length === 0) return { ok: false, reason: 'EMPTY_SHARE' };
     let weight = 0;
     for (const lineId of share) {
-      const value = valueOf.get(lineId);
+      const value = lineValues.get(lineId);
       if (value === undefined) return { ok: false, reason: 'LINE_UNKNOWN', lineId };
       if (taken.has(lineId)) return { ok: false, reason: 'LINE_TWICE', lineId };
       taken.add(lineId);
