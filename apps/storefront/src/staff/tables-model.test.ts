@@ -193,9 +193,7 @@ describe('closing a tab: the preview the staff confirms', () => {
 
   it('by items: each share pays its lines with the fee in proportion, and names them', () => {
     let draft = itemsDraft(tab());
-    if (draft.mode !== 'items') throw new Error('items draft');
     draft = withLineIn(draft, 5, 1);
-    if (draft.mode !== 'items') throw new Error('items draft');
     draft = withLineIn(draft, 2, 1);
     const preview = closePreview(tab(), true, draft);
     expect(preview.refusal).toBeNull();
@@ -221,14 +219,14 @@ describe('closing a tab: the preview the staff confirms', () => {
 
   it('by items: fewer shares move the lines of a share that is gone to the last one', () => {
     let draft = itemsDraft(tab(), 3);
-    if (draft.mode !== 'items') throw new Error('items draft');
     draft = withLineIn(draft, 5, 2);
-    if (draft.mode !== 'items') throw new Error('items draft');
     const fewer = withShareCount(draft, 2);
     expect(fewer).toMatchObject({ shares: 2 });
-    if (fewer.mode !== 'items') throw new Error('items draft');
     expect(fewer.assignment.get(5)).toBe(1);
-    expect(closePreview(tab(), false, fewer).request?.split).toEqual({ mode: 'items', shares: [[1, 2], [5]] });
+    expect(closePreview(tab(), false, fewer).request?.split).toEqual({
+      mode: 'items',
+      shares: [[1, 2], [5]],
+    });
   });
 
   it('with nothing left to pay, one share of nothing: the server closes the tab at once', () => {

@@ -132,10 +132,13 @@ export type SplitDraft =
   /** `assignment`: each line id's share, 0-based; `shares`: how many shares. */
   | { mode: 'items'; shares: number; assignment: ReadonlyMap<number, number> };
 
-export const clampPeople = (people: number) => Math.min(TAB_SPLIT_MAX_PEOPLE, Math.max(1, Math.round(people)));
+export type ItemsSplit = Extract<SplitDraft, { mode: 'items' }>;
+
+export const clampPeople = (people: number) =>
+  Math.min(TAB_SPLIT_MAX_PEOPLE, Math.max(1, Math.round(people)));
 
 /** Every line in the first share: where a split by items starts. */
-export function itemsDraft(tab: Pick<StaffTab, 'rodadas'>, shares = 2): SplitDraft {
+export function itemsDraft(tab: Pick<StaffTab, 'rodadas'>, shares = 2): ItemsSplit {
   return {
     mode: 'items',
     shares: clampPeople(shares),
@@ -144,7 +147,7 @@ export function itemsDraft(tab: Pick<StaffTab, 'rodadas'>, shares = 2): SplitDra
 }
 
 /** A new number of shares; lines of a share that is gone move to the last one left. */
-export function withShareCount(draft: Extract<SplitDraft, { mode: 'items' }>, shares: number): SplitDraft {
+export function withShareCount(draft: ItemsSplit, shares: number): ItemsSplit {
   const count = clampPeople(shares);
   const assignment = new Map<number, number>();
   for (const [line, share] of draft.assignment) assignment.set(line, Math.min(share, count - 1));
@@ -152,11 +155,7 @@ export function withShareCount(draft: Extract<SplitDraft, { mode: 'items' }>, sh
 }
 
 /** One line moved to another share. */
-export function withLineIn(
-  draft: Extract<SplitDraft, { mode: 'items' }>,
-  lineId: number,
-  share: number,
-): SplitDraft {
+export function withLineIn(draft: ItemsSplit, lineId: number, share: number): ItemsSplit {
   const assignment = new Map(draft.assignment);
   assignment.set(lineId, Math.min(Math.max(0, share), draft.shares - 1));
   return { ...draft, assignment };
