@@ -3,7 +3,7 @@ import { formatBRL, storeClockText } from '@comanda/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { CloseTabDialog } from './close-tab-dialog.tsx';
 import type { StaffT, StaffTextKey } from './staff-texts.ts';
-import { agoText, tableLabel } from './table-words.ts';
+import { openedText, tableLabel } from './table-words.ts';
 import { isConflict, loadTab, markSharePaid, refusalText } from './tables-api.ts';
 import { isCancelledRound, unpaid } from './tables-model.ts';
 
@@ -98,10 +98,7 @@ export function TabDetail({
       <p className="staff-muted">
         {tab.status === 'closed' && tab.fechada_em
           ? t('tabClosedAt', { time: storeClockText(new Date(tab.fechada_em)) })
-          : t('tabOpenedAt', {
-              time: storeClockText(new Date(tab.aberta_em)),
-              ago: agoText(tab.aberta_em, now, t),
-            })}
+          : openedText(tab.aberta_em, now, t)}
       </p>
       {tab.codigo && tab.status === 'open' ? <TableCode code={tab.codigo} t={t} /> : null}
       {tab.conta_pedida_em && tab.status === 'open' ? (

@@ -83,9 +83,10 @@ describe('tables in the order a waiter walks them', () => {
   });
 
   it('counts the time a tab has been open in hours and minutes', () => {
-    expect(elapsed('2026-05-05T22:35:00Z', NOW)).toEqual({ hours: 0, minutes: 25 });
-    expect(elapsed('2026-05-05T21:10:30Z', NOW)).toEqual({ hours: 1, minutes: 49 });
-    expect(elapsed('2026-05-05T23:05:00Z', NOW)).toEqual({ hours: 0, minutes: 0 });
+    expect(elapsed('2026-05-05T22:35:00Z', NOW)).toEqual({ days: 0, hours: 0, minutes: 25 });
+    expect(elapsed('2026-05-05T21:10:30Z', NOW)).toEqual({ days: 0, hours: 1, minutes: 49 });
+    expect(elapsed('2026-05-03T20:00:00Z', NOW)).toEqual({ days: 2, hours: 3, minutes: 0 });
+    expect(elapsed('2026-05-05T23:05:00Z', NOW)).toEqual({ days: 0, hours: 0, minutes: 0 });
   });
 });
 

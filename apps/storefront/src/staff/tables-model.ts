@@ -93,10 +93,10 @@ export function tableName(description: string): { number: string } | { name: str
   return /^\d+$/.test(trimmed) ? { number: trimmed } : { name: trimmed };
 }
 
-/** Hours and minutes since `from` (never negative), for 'há 1 h 5 min'. */
-export function elapsed(from: string, now: Date): { hours: number; minutes: number } {
+/** Days, hours and minutes since `from` (never negative), for 'há 1 h 5 min' and 'há 2 d 3 h'. */
+export function elapsed(from: string, now: Date): { days: number; hours: number; minutes: number } {
   const total = Math.max(0, Math.floor((now.getTime() - Date.parse(from)) / 60_000));
-  return { hours: Math.floor(total / 60), minutes: total % 60 };
+  return { days: Math.floor(total / 1440), hours: Math.floor((total % 1440) / 60), minutes: total % 60 };
 }
 
 // ---------------------------------------------------------------------------------------------
