@@ -88,10 +88,10 @@ describe('actions and alarm', () => {
     ).toEqual(['Preparo', 'Concluido', 'Concluido', 'Entregue', null, null]);
   });
 
-  it('rings while an order is new and sound is allowed; muted until the tap; idle when none', () => {
-    expect(alarmState(true, [1])).toBe('ringing');
-    expect(alarmState(false, [1])).toBe('muted');
-    expect(alarmState(true, [])).toBe('idle');
+  it('rings while an order is new or a table calls and sound is allowed; muted until the tap; idle when none', () => {
+    expect(alarmState(true, 1)).toBe('ringing');
+    expect(alarmState(false, 2)).toBe('muted');
+    expect(alarmState(true, 0)).toBe('idle');
   });
 });
 

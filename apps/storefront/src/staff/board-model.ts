@@ -93,9 +93,12 @@ export function ringingOrders(orders: Iterable<StaffOrder>, now: Date): number[]
 
 export type AlarmState = 'ringing' | 'idle' | 'muted';
 
-/** The alarm rings while an order is new and sound is on; 'muted' until a tap allows sound. */
-export function alarmState(soundOn: boolean, ringing: readonly number[]): AlarmState {
-  if (ringing.length === 0) return 'idle';
+/**
+ * The alarm rings while something waits for the staff (a new order, a guest's call) and sound is
+ * on; 'muted' until a tap allows sound.
+ */
+export function alarmState(soundOn: boolean, waiting: number): AlarmState {
+  if (waiting === 0) return 'idle';
   return soundOn ? 'ringing' : 'muted';
 }
 

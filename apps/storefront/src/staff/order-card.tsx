@@ -4,6 +4,7 @@ import { useLanguage } from '../lib/preferences.ts';
 import { scheduleText } from '../lib/schedule-times.ts';
 import { groupedLines, minutesSince, nextStatus, onlinePaymentNote, phoneText } from './board-model.ts';
 import type { StaffT } from './staff-texts.ts';
+import { tableRoundLabel } from './table-words.ts';
 
 export type OrderAction =
   | { kind: 'advance'; to: string }
@@ -61,9 +62,9 @@ export function OrderCard({
           phone: phoneText(order.fone_para_mensagens ?? order.cliente.telefone),
         })}
       </p>
-      <p>
+      <p className={order.mesa ? 'staff-order-table' : undefined}>
         {order.mesa
-          ? t('table', { table: order.mesa })
+          ? tableRoundLabel(order.mesa, order.rodada, t)
           : order.tipo_entrega === 'Entregar'
             ? t('deliveryTo', { address: order.address_string ?? '' })
             : order.tipo_entrega === 'Retirada'

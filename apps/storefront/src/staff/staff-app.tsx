@@ -1,5 +1,11 @@
-import type { StaffAccount, StaffOrder, StaffOrderListReply, StreamTicketReply } from '@comanda/contract';
-import { ORDER_EVENT, orderEventData, RESYNC_EVENT } from '@comanda/contract';
+import type {
+  StaffAccount,
+  StaffOrder,
+  StaffOrderListReply,
+  StreamTicketReply,
+  TableCall,
+} from '@comanda/contract';
+import { ORDER_EVENT, orderEventData, RESYNC_EVENT, TABLE_CALL_EVENT, tableCall } from '@comanda/contract';
 import { staffRoleAllows } from '@comanda/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readBoot } from '../lib/boot.ts';
@@ -21,9 +27,13 @@ import { ReasonDialog } from './reason-dialog.tsx';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from './staff-api.ts';
 import { type StaffT, useStaffT } from './staff-texts.ts';
 import { StoreControls } from './store-controls.tsx';
+import { TableCalls } from './table-calls.tsx';
+import { answerCall } from './tables-api.ts';
+import { TablesView } from './tables-view.tsx';
 import { TeamView } from './team-view.tsx';
 import { OrderTicket } from './ticket.tsx';
 import { TodayView } from './today-report.tsx';
+import { useTables } from './use-tables.ts';
 
 /** The staff app: sign-in, then the live order board and the store's controls. */
 export function StaffApp() {
@@ -113,22 +123,31 @@ async function loadBoard(): Promise<StaffOrder[]> {
 
 const RECONNECT_MS = 3000;
 
+interface LiveHandlers {
+  /** Orders the store's auto-accept moved since the board opened. */
+  onAutoAccepted: (orders: StaffOrder[]) => void;
+  /** A guest's call, new or answered (TABLE_CALL_EVENT). */
+  onTableCall: (call: TableCall) => void;
+  /** The stream (re)opened or asked for a resync: whatever else the board shows is read again. */
+  onCatchUp: () => void;
+}
+
 /**
- * The live board's orders: a catch-up list, then the store's event stream, merged by id.
- * `onAutoAccepted` hears of the orders the store's auto-accept moved since the board opened.
+ * The live board's orders: a catch-up list, then the store's event stream, merged by id. The same
+ * stream carries the guests' calls, handed to `onTableCall`.
  */
-function useLiveOrders(onAutoAccepted: (orders: StaffOrder[]) => void) {
+function useLiveOrders(handlers: LiveHandlers) {
   const [orders, setOrders] = useState<Map<number, StaffOrder>>(new Map());
   const [connected, setConnected] = useState(true);
   const board = useRef(orders);
   const opened = useRef(new Date());
-  const heard = useRef(onAutoAccepted);
-  heard.current = onAutoAccepted;
+  const heard = useRef(handlers);
+  heard.current = handlers;
   const merge = useCallback((incoming: StaffOrder[]) => {
     const arrived = autoAcceptedArrivals(board.current, incoming, opened.current);
     board.current = mergeOrders(board.current, incoming);
     setOrders(board.current);
-    if (arrived.length > 0) heard.current(arrived);
+    if (arrived.length > 0) heard.current.onAutoAccepted(arrived);
   }, []);
 
   useEffect(() => {
@@ -146,6 +165,7 @@ function useLiveOrders(onAutoAccepted: (orders: StaffOrder[]) => void) {
           setConnected(true);
           // Whatever happened while the stream was down arrives here, merged by id.
           void loadBoard().then(merge, () => undefined);
+          heard.current.onCatchUp();
         });
         source.addEventListener(ORDER_EVENT, (event) => {
           const data = orderEventData.safeParse(JSON.parse((event as MessageEvent<string>).data));
@@ -155,7 +175,14 @@ function useLiveOrders(onAutoAccepted: (orders: StaffOrder[]) => void) {
             () => undefined,
           );
         });
-        source.addEventListener(RESYNC_EVENT, () => void loadBoard().then(merge, () => undefined));
+        source.addEventListener(TABLE_CALL_EVENT, (event) => {
+          const call = tableCall.safeParse(JSON.parse((event as MessageEvent<string>).data));
+          if (call.success) heard.current.onTableCall(call.data);
+        });
+        source.addEventListener(RESYNC_EVENT, () => {
+          void loadBoard().then(merge, () => undefined);
+          heard.current.onCatchUp();
+        });
         source.addEventListener('error', () => {
           setConnected(false);
           source?.close();
@@ -227,7 +254,7 @@ function useStaffMember(): StaffAccount | null {
 
 function SignedIn() {
   const t = useStaffT();
-  const [view, setView] = useState<'board' | 'controls' | 'today' | 'team'>('board');
+  const [view, setView] = useState<'board' | 'tables' | 'controls' | 'today' | 'team'>('board');
   const me = useStaffMember();
   // Tickets to print, one print dialog at a time; each job is its own object, so printing the same
   // order twice in a row opens the dialog twice.
@@ -235,8 +262,13 @@ function SignedIn() {
   const [autoPrint, setAutoPrint] = useState(false);
   const autoPrintOn = useRef(autoPrint);
   autoPrintOn.current = autoPrint;
-  const { orders, connected, merge } = useLiveOrders((accepted) => {
-    if (autoPrintOn.current) setPrintQueue((queue) => [...queue, ...accepted.map((order) => ({ order }))]);
+  const tables = useTables();
+  const { orders, connected, merge } = useLiveOrders({
+    onAutoAccepted: (accepted) => {
+      if (autoPrintOn.current) setPrintQueue((queue) => [...queue, ...accepted.map((order) => ({ order }))]);
+    },
+    onTableCall: tables.hear,
+    onCatchUp: () => void tables.reload(),
   });
   const now = useMinuteClock();
   useWakeLock();
@@ -249,7 +281,22 @@ function SignedIn() {
 
   const columns = useMemo(() => byColumn(orders.values(), now), [orders, now]);
   const ringing = useMemo(() => ringingOrders(orders.values(), now), [orders, now]);
-  const state = alarmState(soundOn, ringing);
+  const calls = tables.calls;
+  const state = alarmState(soundOn, ringing.length + calls.length);
+
+  // A table's round that arrives or moves changes its tab: the tables are read again.
+  const tableRounds = useMemo(
+    () =>
+      [...orders.values()]
+        .filter((order) => order.mesa)
+        .map((order) => `${order.id}:${order.updated_at}`)
+        .join(),
+    [orders],
+  );
+  const reloadTables = tables.reload;
+  useEffect(() => {
+    if (tableRounds !== '') void reloadTables();
+  }, [tableRounds, reloadTables]);
 
   useEffect(() => {
     if (state === 'ringing') alarm.current?.start();
@@ -306,6 +353,21 @@ function SignedIn() {
     }
   };
 
+  /** 'Atender': the answered call leaves this board now and the others through the stream. */
+  const answer = async (call: TableCall) => {
+    setNotice(null);
+    try {
+      tables.hear(await answerCall(call.id));
+    } catch (error) {
+      // Answered elsewhere, or gone: the list says how things stand.
+      if (error instanceof StaffApiError && (error.status === 404 || error.status === 409)) {
+        await tables.reload();
+        return;
+      }
+      setNotice(t('actionFailed', { detail: error instanceof Error ? error.message : String(error) }));
+    }
+  };
+
   const onAction = (order: StaffOrder, action: OrderAction) => {
     if (action.kind === 'advance') void move(order, action.to);
     else if (action.kind === 'print') print(order);
@@ -327,6 +389,10 @@ function SignedIn() {
           <button type="button" aria-pressed={view === 'board'} onClick={() => setView('board')}>
             {t('board')}
             {ringing.length > 0 ? <span className="staff-badge">{ringing.length}</span> : null}
+          </button>
+          <button type="button" aria-pressed={view === 'tables'} onClick={() => setView('tables')}>
+            {t('tables')}
+            {calls.length > 0 ? <span className="staff-badge">{calls.length}</span> : null}
           </button>
           <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
             {t('controls')}
@@ -361,7 +427,12 @@ function SignedIn() {
       )}
       {state !== 'idle' ? (
         <p className="staff-banner staff-banner-alarm" role="alert">
-          {t('newOrders', { count: ringing.length })}
+          {[
+            ringing.length > 0 ? t('newOrders', { count: ringing.length }) : null,
+            calls.length > 0 ? t('tableCallsWaiting', { count: calls.length }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       ) : null}
       {notice ? (
@@ -371,6 +442,7 @@ function SignedIn() {
       ) : null}
       {view === 'board' ? (
         <main className="staff-board">
+          <TableCalls calls={calls} now={now} t={t} onAnswer={answer} />
           {shown.map((column) => (
             <section key={column} className="staff-column" aria-label={t(COLUMN_TITLE[column])}>
               <h2>
@@ -383,6 +455,17 @@ function SignedIn() {
             </section>
           ))}
         </main>
+      ) : view === 'tables' ? (
+        <TablesView
+          t={t}
+          canManage={me !== null && staffRoleAllows(me.role, 'manager')}
+          reply={tables.reply}
+          failed={tables.failed}
+          calls={calls}
+          now={now}
+          onReload={tables.reload}
+          onAnswer={answer}
+        />
       ) : view === 'controls' ? (
         <StoreControls
           t={t}

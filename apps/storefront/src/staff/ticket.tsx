@@ -3,10 +3,12 @@ import { formatBRL, storeClockText } from '@comanda/domain';
 import { createPortal } from 'react-dom';
 import { groupedLines, onlinePaymentNote, phoneText } from './board-model.ts';
 import type { StaffT } from './staff-texts.ts';
+import { tableRoundLabel } from './table-words.ts';
 
 /**
  * The kitchen ticket and, for delivery and pickup, the counter's copy below it, laid out for 80 mm
- * thermal paper (72 mm printable): only this prints (staff.css, @media print).
+ * thermal paper (72 mm printable): only this prints (staff.css, @media print). A table's round
+ * says its table and round ('Mesa 3 · Rodada 2'); each round is its own order, so only its items print.
  */
 export function OrderTicket({ order, t }: { order: StaffOrder; t: StaffT }) {
   const online = onlinePaymentNote(order);
@@ -37,6 +39,7 @@ export function OrderTicket({ order, t }: { order: StaffOrder; t: StaffT }) {
       <section className="ticket">
         <p className="ticket-kind">{t('kitchenTicket')}</p>
         <p className="ticket-number">#{order.id}</p>
+        {order.mesa ? <p className="ticket-table">{tableRoundLabel(order.mesa, order.rodada, t)}</p> : null}
         <p>{t('placedAt', { time: storeClockText(new Date(order.dh_iniciado)) })}</p>
         <ul className="ticket-lines">{lines}</ul>
         {order.observacoes ? <p className="ticket-note">{t('notes', { notes: order.observacoes })}</p> : null}
