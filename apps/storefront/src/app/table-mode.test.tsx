@@ -22,8 +22,10 @@ describe('table mode in the shell', () => {
     await user.click(within(banner).getByRole('link', { name: 'Conta' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Conta da mesa' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Rodadas' })).toBeInTheDocument();
-    // On the tab itself the banner keeps the waiter, not a link to where the guest already is.
+    // On the tab itself the banner only names the table: the screen has the actions.
+    expect(within(banner).getByText('Mesa 3')).toBeInTheDocument();
     expect(within(banner).queryByRole('link', { name: 'Conta' })).toBeNull();
+    expect(within(banner).queryByRole('button', { name: 'Chamar garçom' })).toBeNull();
   });
 
   it('/mesa outside table mode goes to the menu', async () => {

@@ -51,22 +51,26 @@ export default function TableBanner() {
     if (result && 'call' in result) showFlash(t('waiterOnTheWay', { time: clockOf(result.call.created_at) }));
   };
 
+  // The tab screen has these actions itself: the banner only names the table there.
+  const onTab = location === TAB_PATH;
   return (
     <section className="banner banner-table" aria-label={t('tableActions')}>
       <span className="banner-table-name">{state.description}</span>
-      <button
-        type="button"
-        className="button button-small button-primary banner-table-action"
-        disabled={calls.sending !== null}
-        aria-busy={calls.sending === 'waiter'}
-        onClick={callWaiter}
-      >
-        {calls.sending === 'waiter' ? t('callingWaiter') : t('callWaiter')}
-      </button>
-      {location === TAB_PATH ? null : (
-        <Link href={TAB_PATH} className="button button-small button-secondary banner-table-action">
-          {t('openTab')}
-        </Link>
+      {onTab ? null : (
+        <>
+          <button
+            type="button"
+            className="button button-small button-primary banner-table-action"
+            disabled={calls.sending !== null}
+            aria-busy={calls.sending === 'waiter'}
+            onClick={callWaiter}
+          >
+            {calls.sending === 'waiter' ? t('callingWaiter') : t('callWaiter')}
+          </button>
+          <Link href={TAB_PATH} className="button button-small button-secondary banner-table-action">
+            {t('openTab')}
+          </Link>
+        </>
       )}
       {calls.problem ? (
         <AlertDialog
