@@ -170,7 +170,7 @@ const ptBr = {
   refusalTabNotOpen: 'A conta desta mesa já foi fechada. Chame o garçom para abrir uma nova.',
   tableOrderAt: 'Pedido para a mesa',
   tableOrderHint: 'Entregamos na sua mesa.',
-  tableCodeTitle: 'Código da mesa',
+  tableCodeTitle: 'Informe o código da mesa',
   tableCodeText:
     'Peça ao garçom o código de {length} dígitos desta mesa. Ele vale para todos os pedidos da conta.',
   tableCodeLabel: 'Código da mesa',
@@ -345,7 +345,7 @@ const en: Record<Key, string> = {
   refusalTabNotOpen: "This table's tab is already closed. Call the waiter to open a new one.",
   tableOrderAt: 'Order for the table',
   tableOrderHint: 'We bring it to your table.',
-  tableCodeTitle: 'Table code',
+  tableCodeTitle: 'Enter the table code',
   tableCodeText: "Ask the waiter for this table's {length}-digit code. It works for every order on the tab.",
   tableCodeLabel: 'Table code',
   tableCodeFormat: 'The code has {length} digits.',

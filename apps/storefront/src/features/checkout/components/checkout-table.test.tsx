@@ -164,7 +164,7 @@ describe("the waiter's code of a locked table", () => {
     const { api, user } = setup({ handlers: { ...locked, [ORDER]: placed } });
     await screen.findByText('Mesa 3');
     await user.click(mainAction());
-    const dialog = screen.getByRole('dialog', { name: 'Código da mesa' });
+    const dialog = screen.getByRole('dialog', { name: 'Informe o código da mesa' });
     expect(sentOrders(api)).toHaveLength(0);
     const field = within(dialog).getByRole('textbox', { name: 'Código da mesa' });
     expect(field).toHaveAttribute('inputmode', 'numeric');
@@ -180,7 +180,7 @@ describe("the waiter's code of a locked table", () => {
     const { api, user } = setup({ handlers: locked });
     await screen.findByText('Mesa 3');
     await user.click(mainAction());
-    const dialog = screen.getByRole('dialog', { name: 'Código da mesa' });
+    const dialog = screen.getByRole('dialog', { name: 'Informe o código da mesa' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Código da mesa' }), '42');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
     expect(within(dialog).getByText('O código tem 4 dígitos.')).toBeInTheDocument();
@@ -216,7 +216,7 @@ describe("the waiter's code of a locked table", () => {
     });
     await screen.findByText('Mesa 3');
     await user.click(mainAction());
-    const dialog = await screen.findByRole('dialog', { name: 'Código da mesa' });
+    const dialog = await screen.findByRole('dialog', { name: 'Informe o código da mesa' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Código da mesa incorreto. Confira com o garçom.',
     );
@@ -241,7 +241,7 @@ describe("the waiter's code of a locked table", () => {
     });
     await screen.findByText('Mesa 3');
     await user.click(mainAction());
-    const dialog = await screen.findByRole('dialog', { name: 'Código da mesa' });
+    const dialog = await screen.findByRole('dialog', { name: 'Informe o código da mesa' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Esta mesa ainda não foi aberta. Peça ao garçom o código da mesa.',
     );
