@@ -359,6 +359,8 @@ describe('the storefront and the server agree on every checkout', () => {
           source: tableOrder ? 'local' : null,
           tableId: tableOrder ? String(fixture.table!.id) : null,
           tableToken: tableOrder ? fixture.table!.token : null,
+          // The agreement stores do not open their tables with the waiter's code.
+          tableCode: null,
         });
 
         const response = await t.app.inject({

@@ -13,6 +13,7 @@ import {
 } from '../lib/preferences.ts';
 import { registerServiceWorker } from '../lib/pwa.ts';
 import { applyLook, restoreSavedLook } from '../lib/store-look.ts';
+import { captureVisitEntry, isStandalone } from '../lib/visit-entry.ts';
 import { App } from './app.tsx';
 
 function start() {
@@ -33,6 +34,9 @@ function start() {
     );
   }
   captureCouponParam(location.search);
+  // A table's QR address or a campaign link is remembered, then the menu is shown in its place.
+  const entryReplacement = captureVisitEntry(location, { standalone: isStandalone() });
+  if (entryReplacement) history.replaceState(history.state, '', entryReplacement);
 
   // A transition renders in slices that yield to the browser, so the first render of the whole
   // menu is not one long task (the pre-painted header is on screen meanwhile).

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { anonymousOnlyGuard, checkoutGuard, productGuard, signedInGuard } from './route-guards.ts';
+import {
+  anonymousOnlyGuard,
+  checkoutGuard,
+  productGuard,
+  signedInGuard,
+  tableModeGuard,
+} from './route-guards.ts';
 
-const state = (signedIn: boolean, cartLines: number, hasSelectedProduct = false) => ({
+const state = (signedIn: boolean, cartLines: number, hasSelectedProduct = false, localMode = false) => ({
   signedIn,
   cartLines,
   hasSelectedProduct,
+  localMode,
 });
 
 describe('route guards (spec section 2 redirect rules)', () => {
@@ -28,5 +35,10 @@ describe('route guards (spec section 2 redirect rules)', () => {
   it('/product without a selected product goes to /home', () => {
     expect(productGuard(state(false, 0, false))).toBe('/home');
     expect(productGuard(state(false, 0, true))).toBeNull();
+  });
+
+  it("the table's tab (/mesa) outside table mode goes to /home", () => {
+    expect(tableModeGuard(state(false, 0, false, false))).toBe('/home');
+    expect(tableModeGuard(state(false, 0, false, true))).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ export interface GuardState {
   signedIn: boolean;
   cartLines: number;
   hasSelectedProduct: boolean;
+  /** Table mode (source 'local'). */
+  localMode: boolean;
 }
 
 export type Guard = (state: GuardState) => string | null;
@@ -27,3 +29,6 @@ export const signedInGuard: Guard = ({ signedIn }) => (signedIn ? null : '/signi
 
 /** /product without a selected product goes home. */
 export const productGuard: Guard = ({ hasSelectedProduct }) => (hasSelectedProduct ? null : '/home');
+
+/** The table's tab (/mesa) exists only in table mode. */
+export const tableModeGuard: Guard = ({ localMode }) => (localMode ? null : '/home');

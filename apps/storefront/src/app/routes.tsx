@@ -6,12 +6,14 @@ import type { MessageKey } from '../lib/i18n.ts';
 import { useSelectedProduct } from '../lib/selected-product.ts';
 import { useSignedIn } from '../lib/session.ts';
 import { rememberingReturn } from '../lib/sign-in-return.ts';
+import { TAB_PATH, useLocalMode } from '../lib/source.ts';
 import {
   anonymousOnlyGuard,
   checkoutGuard,
   type Guard,
   productGuard,
   signedInGuard,
+  tableModeGuard,
 } from './route-guards.ts';
 
 /** /signin, /signup and /signin/{phone} are one screen (one chunk, no remount between them). */
@@ -135,6 +137,14 @@ export const ROUTES: readonly AppRoute[] = [
     guard: rememberingReturn(signedInGuard),
     title: 'menuOrders',
   },
+  // Table mode (issue 19): the table's tab, its rounds and the calls to the staff.
+  {
+    id: 'table-tab',
+    path: TAB_PATH,
+    component: lazy(() => import('../features/table/components/tab-screen.tsx')),
+    guard: tableModeGuard,
+    title: 'tableTab',
+  },
 ];
 
 /** "/ and /home and any unmatched path": the menu home. */
@@ -165,6 +175,7 @@ export function RouteView() {
   const signedIn = useSignedIn();
   const cartLines = useCartLineCount();
   const hasSelectedProduct = useSelectedProduct() !== null;
+  const localMode = useLocalMode();
   const firstKey = useRef(route.id);
   const slid = useRef(false);
   if (route.id !== firstKey.current) slid.current = true;
@@ -174,7 +185,7 @@ export function RouteView() {
     if (slid.current) window.scrollTo(0, 0);
   }, [route.id]);
 
-  const redirect = route.guard?.({ signedIn, cartLines, hasSelectedProduct });
+  const redirect = route.guard?.({ signedIn, cartLines, hasSelectedProduct, localMode });
   if (redirect) return <Redirect to={redirect} replace />;
 
   const Screen = route.component;

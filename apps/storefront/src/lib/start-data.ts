@@ -10,7 +10,7 @@ import { useCallback } from 'react';
 import useSWR, { type SWRConfiguration, useSWRConfig } from 'swr';
 import { apiGet } from './api-client.ts';
 import { type BootData, readBoot } from './boot.ts';
-import { isLocalMode } from './source.ts';
+import { useLocalMode } from './source.ts';
 
 /** The GETs loaded on start (spec section 7), used as SWR keys. */
 export const START_PATHS = {
@@ -63,8 +63,11 @@ export function useCompany() {
 
 export const useCategories = () => useStartData<Category[]>(START_PATHS.categories);
 
-export const useProducts = () =>
-  useStartData<Product[]>(isLocalMode() ? START_PATHS.productsLocal : START_PATHS.products);
+/** The products, with the local flag in table mode (spec section 7). */
+export function useProducts() {
+  const localMode = useLocalMode();
+  return useStartData<Product[]>(localMode ? START_PATHS.productsLocal : START_PATHS.products);
+}
 
 export const useOpeningHours = () => useStartData<OpeningShift[]>(START_PATHS.hours);
 export const useNeighbourhoods = () => useStartData<Neighbourhood[]>(START_PATHS.neighbourhoods);

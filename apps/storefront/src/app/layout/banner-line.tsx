@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { CloseIcon } from '../../components/icons.tsx';
 import { createStore, useStore } from '../../lib/external-store.ts';
 import { useT } from '../../lib/i18n.ts';
+import { useLocalMode } from '../../lib/source.ts';
 import { useCompany } from '../../lib/start-data.ts';
 import { storeBanner } from '../../lib/store-status.ts';
 
@@ -26,11 +28,26 @@ function dismiss() {
   }
 }
 
-/** The line under the top bar: store closed, or the dismissible scheduling warning. */
+/** Table mode's banner loads on its own; its line is kept meanwhile, so nothing below it moves. */
+const TableBanner = lazy(() => import('../../features/table/components/table-banner.tsx'));
+const tableLine = <div className="banner banner-table" aria-hidden="true" />;
+
+/**
+ * The line under the top bar (spec section 2 "Bars"), first match wins: the table (or 'table not
+ * found') in table mode, the dismissible scheduling warning, the store-closed message.
+ */
 export function BannerLine() {
   const t = useT();
   const { data: company } = useCompany();
   const dismissed = useStore(dismissedStore);
+  const localMode = useLocalMode();
+  if (localMode) {
+    return (
+      <Suspense fallback={tableLine}>
+        <TableBanner />
+      </Suspense>
+    );
+  }
   const banner = company ? storeBanner(company, dismissed) : null;
   if (banner === 'closed') {
     return (

@@ -19,6 +19,7 @@ export const en: Record<MessageKey, string> = {
   menuOrders: 'My orders',
   menuPrivacy: 'Privacy',
   menuAddresses: 'My addresses',
+  tableTab: 'Table tab',
   menuLogout: 'Log out',
   storeClosedBanner: 'We are closed. You will not be able to complete the order',
   schedulingWarning: 'We are closed now, but you can schedule your order.',

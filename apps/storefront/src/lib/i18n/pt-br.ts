@@ -21,6 +21,7 @@ export const ptBr = {
   menuOrders: 'Meus pedidos',
   menuPrivacy: 'Privacidade',
   menuAddresses: 'Meus endereços',
+  tableTab: 'Conta da mesa',
   menuLogout: 'Sair',
   storeClosedBanner: 'Estamos fechados. Você não poderá concluir o pedido',
   schedulingWarning: 'Estamos fechados agora, mas você pode agendar o seu pedido.',

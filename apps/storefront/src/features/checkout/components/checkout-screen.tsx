@@ -16,14 +16,22 @@ import { saveCart, useCart } from '../../../lib/cart-store.ts';
 import { forgetCoupon, storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
+import { useGuestTable } from '../../../lib/guest-table.ts';
 import { clearPendingCard, savePendingCard, usePendingCard } from '../../../lib/pending-card.ts';
 import { markPendingPixPaid, pendingPixOf, savePendingPix, usePendingPix } from '../../../lib/pending-pix.ts';
 import { customerPhone } from '../../../lib/phone-display.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
 import { scheduleDays, scheduleText } from '../../../lib/schedule-times.ts';
-import { isLocalMode, SOURCE_KEY } from '../../../lib/source.ts';
+import {
+  SOURCE_KEY,
+  TAB_PATH,
+  TABLE_CODE_KEY,
+  TABLE_ID_KEY,
+  TABLE_TOKEN_KEY,
+  useLocalMode,
+} from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
-import { readStorage } from '../../../lib/storage.ts';
+import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { whatsappHref } from '../../../lib/whatsapp.ts';
 import { validateCoupon } from '../api/validate-coupon.ts';
 import { type CheckoutT, refusalText, useCheckoutT } from '../checkout-texts.ts';
@@ -49,12 +57,10 @@ import { PaymentBlock } from './payment-block.tsx';
 import { hasPixKey, PixKeyDialog } from './pix-key-dialog.tsx';
 import { ScheduleBlock } from './schedule-block.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
+import { TableCodeDialog } from './table-code-dialog.tsx';
 import { TotalsBlock } from './totals-block.tsx';
 import '../checkout.css';
 
-const TABLE_KEY = 'table_id';
-/** The table QR code's token (docs/decisions/0021), kept beside table_id by the table entry. */
-const TABLE_TOKEN_KEY = 'table_token';
 const NO_METHODS: readonly PaymentMethod[] = [];
 
 type OpenDialog =
@@ -68,6 +74,7 @@ type OpenDialog =
   | 'pixKey'
   | 'notes'
   | 'result'
+  | 'tableCode'
   | null;
 
 /** /confirmation (spec section 2 "Checkout"). */
@@ -105,7 +112,9 @@ function Checkout({
   const { data: methods = NO_METHODS } = usePaymentMethods();
   const { data: loyaltyPrograms } = useSWR<LoyaltyProgram[]>(START_PATHS.loyalty, START_DATA_OPTIONS);
   const program = loyaltyPrograms?.find((entry) => entry.ativo) ?? null;
-  const tableOrder = isLocalMode();
+  const tableOrder = useLocalMode();
+  // At a table: its name for the delivery card, and whether its store asks for the waiter's code.
+  const { data: table, mutate: refreshTable } = useGuestTable();
   const language = useLanguage();
 
   const [draft, setDraft] = useState<OrderDraft>(() => ({
@@ -141,10 +150,17 @@ function Checkout({
     tableOrder,
   });
   const { totals, minimum, delivering } = quote;
+  const [tableCodeProblem, setTableCodeProblem] = useState<string | null>(null);
   const ordering = usePlaceOrder({
     onPlaced: () => {
       change({ coupon: null, paymentId: null, changeFor: null, fidelity: false });
       forgetCoupon();
+      // The round joins the table's tab.
+      if (tableOrder) void refreshTable();
+    },
+    onTableCodeRefused: (message) => {
+      setTableCodeProblem(message);
+      setDialog('tableCode');
     },
     onPixCreated: (intent) => {
       savePendingPix(pendingPixOf(intent, { validitySeconds: company.expiration_time_pix }));
@@ -265,6 +281,13 @@ function Checkout({
   }, [cart.length]);
 
   const place = () => {
+    const tableCode = tableOrder ? readStorage(TABLE_CODE_KEY) : null;
+    // A store that opens its tables with the waiter's code: asked once, then kept for the tab.
+    if (tableOrder && !tableCode && table?.requires_code) {
+      setTableCodeProblem(null);
+      setDialog('tableCode');
+      return;
+    }
     const payload = orderPayload({
       sent,
       quote,
@@ -272,8 +295,9 @@ function Checkout({
       customerId: customer.id,
       phone: customerPhone(customer.telefones, customer.username) || null,
       source: readStorage(SOURCE_KEY),
-      tableId: readStorage(TABLE_KEY),
+      tableId: readStorage(TABLE_ID_KEY),
       tableToken: readStorage(TABLE_TOKEN_KEY),
+      tableCode,
     });
     setDialog('result');
     void ordering.place({
@@ -344,6 +368,7 @@ function Checkout({
         address={address}
         deliveryFee={totals.deliveryFee}
         store={company}
+        table={tableOrder ? (table?.table.description ?? null) : null}
         onChooseMode={chooseMode}
         onOpenAddresses={() => setDialog('address')}
         t={t}
@@ -499,7 +524,19 @@ function Checkout({
           }
           proofHref={(orderId) => whatsappHref(company.whatsapp, t('proofMessage', { id: orderId }))}
           onSeeStatus={(id) => leaveResult(`/mobile/orders/${id}`)}
+          onSeeTab={tableOrder ? () => leaveResult(TAB_PATH) : undefined}
           onClose={() => leaveResult(null)}
+          t={t}
+        />
+      ) : null}
+      {dialog === 'tableCode' ? (
+        <TableCodeDialog
+          problem={tableCodeProblem}
+          onSubmit={(code) => {
+            writeStorage(TABLE_CODE_KEY, code);
+            place();
+          }}
+          onClose={closeDialog}
           t={t}
         />
       ) : null}

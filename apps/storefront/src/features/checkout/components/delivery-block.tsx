@@ -16,6 +16,8 @@ export interface DeliveryBlockProps {
   address: CustomerAddress | null;
   deliveryFee: number;
   store: { nome: string; endereco: string };
+  /** A table order: the table's name ('Mesa 3'), once known; the order is brought there. */
+  table?: string | null;
   onChooseMode: (mode: DeliveryType) => void;
   onOpenAddresses: () => void;
   t: CheckoutT;
@@ -29,6 +31,7 @@ export function DeliveryBlock({
   address,
   deliveryFee,
   store,
+  table,
   onChooseMode,
   onOpenAddresses,
   t,
@@ -69,6 +72,14 @@ export function DeliveryBlock({
           <button type="button" className="button button-secondary" onClick={onOpenAddresses}>
             {address ? t('changeAddress') : t('chooseAddress')}
           </button>
+        </section>
+      ) : table ? (
+        <section className="checkout-card" aria-labelledby="checkout-table-title">
+          <h3 id="checkout-table-title" className="checkout-card-title">
+            {t('tableOrderAt')}
+          </h3>
+          <p className="checkout-strong">{table}</p>
+          <p>{t('tableOrderHint')}</p>
         </section>
       ) : (
         <section className="checkout-card" aria-labelledby="checkout-pickup-title">

@@ -26,6 +26,7 @@ export function OrderResultDialog({
   scheduledFor,
   proofHref,
   onSeeStatus,
+  onSeeTab,
   onClose,
   t,
 }: DialogProps & {
@@ -34,6 +35,8 @@ export function OrderResultDialog({
   scheduledFor: string | null;
   proofHref: (orderId: number) => string | null;
   onSeeStatus: (orderId: number) => void;
+  /** A table order: the way to the table's tab, where this round now shows. */
+  onSeeTab?: () => void;
 }) {
   const titleId = useId();
   const proofHintId = useId();
@@ -90,11 +93,16 @@ export function OrderResultDialog({
             </button>
             <button
               type="button"
-              className="button button-primary"
+              className={onSeeTab ? 'button button-secondary' : 'button button-primary'}
               onClick={() => onSeeStatus(result.orderId)}
             >
               {t('seeStatus')}
             </button>
+            {onSeeTab ? (
+              <button type="button" className="button button-primary" onClick={onSeeTab}>
+                {t('seeTableTab')}
+              </button>
+            ) : null}
           </div>
         </div>
       ) : (

@@ -39,10 +39,18 @@ function setup() {
   const refreshCustomer = vi.fn();
   const onPixCreated = vi.fn();
   const onCardCreated = vi.fn();
+  const onTableCodeRefused = vi.fn();
   const hook = renderHook(() =>
-    usePlaceOrder({ onPlaced, onPixCreated, onCardCreated, refreshCustomer, t: useCheckoutT() }),
+    usePlaceOrder({
+      onPlaced,
+      onPixCreated,
+      onCardCreated,
+      onTableCodeRefused,
+      refreshCustomer,
+      t: useCheckoutT(),
+    }),
   );
-  return { hook, onPlaced, onPixCreated, onCardCreated, refreshCustomer };
+  return { hook, onPlaced, onPixCreated, onCardCreated, onTableCodeRefused, refreshCustomer };
 }
 
 describe('usePlaceOrder', () => {
@@ -104,6 +112,34 @@ describe('usePlaceOrder', () => {
       status: 'error',
       message: 'Você fez muitos pedidos em pouco tempo. Aguarde alguns minutos e tente de novo.',
     });
+  });
+
+  it.each([
+    ['TABLE_CODE_INVALID', 400, 'Código da mesa incorreto. Confira com o garçom.'],
+    ['TABLE_LOCKED', 409, 'Esta mesa ainda não foi aberta. Peça ao garçom o código da mesa.'],
+  ])(
+    'a table code refused (%s) is forgotten and asked for again with the server detail',
+    async (code, status, detail) => {
+      localStorage.setItem('table_code', '1234');
+      mockApi({ [`POST ${PATH}`]: { status, body: { code, detail } } });
+      const { hook, onTableCodeRefused, onPlaced } = setup();
+      await act(() => hook.result.current.place({ ...order, tableOrder: true }));
+      expect(onTableCodeRefused).toHaveBeenCalledWith(detail);
+      expect(hook.result.current.result).toBeNull();
+      expect(localStorage.getItem('table_code')).toBeNull();
+      expect(onPlaced).not.toHaveBeenCalled();
+    },
+  );
+
+  it("a closed tab (409 TAB_NOT_OPEN) shows its detail and forgets the old tab's code", async () => {
+    localStorage.setItem('table_code', '1234');
+    const detail = 'A conta desta mesa já foi fechada. Chame o garçom para abrir uma nova.';
+    mockApi({ [`POST ${PATH}`]: { status: 409, body: { code: 'TAB_NOT_OPEN', detail } } });
+    const { hook, onTableCodeRefused } = setup();
+    await act(() => hook.result.current.place({ ...order, tableOrder: true }));
+    expect(hook.result.current.result).toEqual({ status: 'error', message: detail });
+    expect(onTableCodeRefused).not.toHaveBeenCalled();
+    expect(localStorage.getItem('table_code')).toBeNull();
   });
 
   it("shows the quote's own refusal without sending anything", () => {

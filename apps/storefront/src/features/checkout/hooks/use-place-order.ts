@@ -5,7 +5,7 @@ import { CART_KEY } from '../../../lib/cart-store.ts';
 import { COUPON_KEY } from '../../../lib/coupon-param.ts';
 import { clearPendingCard, type PendingCard, pendingCardOf } from '../../../lib/pending-card.ts';
 import { clearPendingPix } from '../../../lib/pending-pix.ts';
-import { SOURCE_KEY } from '../../../lib/source.ts';
+import { SOURCE_KEY, TABLE_CODE_KEY } from '../../../lib/source.ts';
 import { removeStorage, writeStorage } from '../../../lib/storage.ts';
 import { createCardIntent, createPixIntent } from '../api/create-payment-intent.ts';
 import { getPaymentIntent } from '../api/get-payment-intent.ts';
@@ -24,6 +24,9 @@ export interface OrderToPlace {
   /** Online card: the saved card chosen, or null for a new card. */
   savedCard: SavedCard | null;
 }
+
+/** Refusals that ask for the table code again (issue 19). */
+const TABLE_CODE_REFUSALS: readonly string[] = ['TABLE_LOCKED', 'TABLE_CODE_INVALID'];
 
 /** What the screen does after asking for a paid PIX's order. */
 export type PixConfirmation = 'confirmed' | 'not_paid' | 'failed';
@@ -46,11 +49,14 @@ export function usePlaceOrder({
   onPlaced,
   onPixCreated,
   onCardCreated,
+  onTableCodeRefused,
   refreshCustomer,
   t,
 }: {
   /** The draft forgets its coupon, payment and loyalty choice. */
   onPlaced: () => void;
+  /** The server refused the table code (or the table is not opened yet): ask for it with this text. */
+  onTableCodeRefused: (message: string) => void;
   /** The PIX charge exists: keep it and show it. */
   onPixCreated: (intent: PaymentIntentData) => void;
   /** A card payment waits for the customer: keep it and go to the card route. */
@@ -82,6 +88,22 @@ export function usePlaceOrder({
     });
   };
 
+  /**
+   * The server's refusal. A table code it refused (wrong, or the table not opened yet) is forgotten
+   * and asked for again with the server's words; a closed tab's code is forgotten too.
+   */
+  const showRefusal = (refusal: { message: string; code: string | null }) => {
+    const message = serverRefusalText(refusal, t);
+    if (refusal.code && TABLE_CODE_REFUSALS.includes(refusal.code)) {
+      removeStorage(TABLE_CODE_KEY);
+      setResult(null);
+      onTableCodeRefused(message);
+      return;
+    }
+    if (refusal.code === 'TAB_NOT_OPEN') removeStorage(TABLE_CODE_KEY);
+    setResult({ status: 'error', message });
+  };
+
   const payByPix = async ({ payload }: OrderToPlace, key: string) => {
     setResult({ status: 'loading', step: 'pix' });
     const outcome = await createPixIntent(payload, key);
@@ -92,15 +114,15 @@ export function usePlaceOrder({
       onPixCreated(outcome.intent);
       return;
     }
-    setResult({
-      status: 'error',
-      message:
-        outcome.status === 'provider_error'
-          ? t('pixError', { detail: outcome.detail })
-          : outcome.status === 'refused'
-            ? serverRefusalText(outcome, t)
+    if (outcome.status === 'refused') showRefusal(outcome);
+    else
+      setResult({
+        status: 'error',
+        message:
+          outcome.status === 'provider_error'
+            ? t('pixError', { detail: outcome.detail })
             : t('orderConnectionError'),
-    });
+      });
   };
 
   /**
@@ -144,15 +166,15 @@ export function usePlaceOrder({
       setResult({ status: 'error', title: t('cardDeclinedTitle'), message: outcome.detail });
       return;
     }
-    setResult({
-      status: 'error',
-      message:
-        outcome.status === 'provider_error'
-          ? t('cardError', { detail: outcome.detail })
-          : outcome.status === 'refused'
-            ? serverRefusalText(outcome, t)
+    if (outcome.status === 'refused') showRefusal(outcome);
+    else
+      setResult({
+        status: 'error',
+        message:
+          outcome.status === 'provider_error'
+            ? t('cardError', { detail: outcome.detail })
             : t('orderConnectionError'),
-    });
+      });
   };
 
   const place = async (order: OrderToPlace) => {
@@ -163,11 +185,9 @@ export function usePlaceOrder({
     setResult({ status: 'loading', step: 'order' });
     const outcome = await placeOrder(payload, key);
     refreshCustomer();
+    if (outcome.status === 'refused') return showRefusal(outcome);
     if (outcome.status !== 'placed') {
-      setResult({
-        status: 'error',
-        message: outcome.status === 'refused' ? serverRefusalText(outcome, t) : t('orderConnectionError'),
-      });
+      setResult({ status: 'error', message: t('orderConnectionError') });
       return;
     }
     succeed(outcome.reply, {

@@ -47,8 +47,8 @@ function payloadOf(
     tableOrder: over.tableOrder ?? false,
   });
   const table = over.tableOrder
-    ? { source: 'local', tableId: '4', tableToken: 'qr4' }
-    : { source: null, tableId: null, tableToken: null };
+    ? { source: 'local', tableId: '4', tableToken: 'qr4', tableCode: '0420' }
+    : { source: null, tableId: null, tableToken: null, tableCode: null };
   return orderPayload({
     sent,
     quote,
@@ -86,7 +86,7 @@ describe('orderPayload', () => {
     expect(isStorableText(payload.observacoes ?? '')).toBe(true);
   });
 
-  it('a table order eats in, without notes or address, with the table id', () => {
+  it("a table order eats in, without notes or address, with the table id, its QR token and the waiter's code", () => {
     const payload = payloadOf({ tableOrder: true, store: { permite_comer_local: true } });
     expect(payload).toMatchObject({
       tipo_entrega: 'Vem comer',
@@ -95,7 +95,16 @@ describe('orderPayload', () => {
       fk_forma_pagamento: null,
       identificador_pedido_novo: '4',
       token_mesa: 'qr4',
+      codigo_mesa: '0420',
       forma_entrada: 'local',
+    });
+  });
+
+  it('an order away from a table sends no table, token or code', () => {
+    expect(payloadOf()).toMatchObject({
+      identificador_pedido_novo: null,
+      token_mesa: null,
+      codigo_mesa: null,
     });
   });
 

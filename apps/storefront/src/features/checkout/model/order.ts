@@ -47,6 +47,8 @@ export interface PayloadInput {
   tableId: string | null;
   /** The token of the table's QR code (stored with the table id when the QR was read). */
   tableToken: string | null;
+  /** The waiter's code of the table's tab, when the store opens tables with one. */
+  tableCode: string | null;
 }
 
 /**
@@ -63,6 +65,7 @@ export function orderPayload({
   source,
   tableId,
   tableToken,
+  tableCode,
 }: PayloadInput): OrderSubmission {
   return {
     id: null,
@@ -103,6 +106,7 @@ export function orderPayload({
     agendado: quote.scheduled,
     identificador_pedido_novo: sent.tableOrder ? tableId : null,
     token_mesa: sent.tableOrder ? tableToken : null,
+    codigo_mesa: sent.tableOrder ? tableCode : null,
     documento_cliente: quote.document.value === '' ? null : quote.document.value,
     codigo_autorizacao: null,
     total: quote.totals.total,

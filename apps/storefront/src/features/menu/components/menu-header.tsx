@@ -2,7 +2,7 @@ import type { Company } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
 import { ClockIcon } from '../../../components/icons.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { isLocalMode } from '../../../lib/source.ts';
+import { useLocalMode } from '../../../lib/source.ts';
 
 /** The hero image is laid out at this ratio whatever its file's size, so nothing moves when it loads. */
 export const HERO_WIDTH = 1100;
@@ -21,6 +21,7 @@ const prefersReducedMotion = () =>
  */
 export function MenuHeader({ company }: { company: Company }) {
   const t = useT();
+  const localMode = useLocalMode();
   const open = company.loja_aberta;
   const showVideo = company.bg_video && !prefersReducedMotion();
   const showLogo = company.mostrar_logo_banner && company.logo;
@@ -85,7 +86,7 @@ export function MenuHeader({ company }: { company: Company }) {
               {t('pickupTime', { range: minutesRange(company.tempo_buscar_minutos, company.pickup_time) })}
             </li>
           ) : null}
-          {company.valor_minimo > 0 && !isLocalMode() ? (
+          {company.valor_minimo > 0 && !localMode ? (
             <li>{t('minimumOrder', { amount: formatBRL(company.valor_minimo) })}</li>
           ) : null}
         </ul>
