@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { OrderPlacedReply } from '@comanda/contract';
 import {
   type CartLineDraft,
@@ -25,6 +24,7 @@ import {
 } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
+import { tableTokenMatches } from '../../lib/table-links.ts';
 import { savedAddress } from '../addresses/service.ts';
 import { checkCoupon, couponRefusal } from '../coupons/service.ts';
 import { availabilityAt } from '../menu/service.ts';
@@ -75,13 +75,6 @@ export function checkoutStoreOf(context: repo.OrderContext, now: Date): Checkout
 }
 
 export type DiningTable = NonNullable<repo.OrderContext['diningTable']>;
-
-/** Compared in constant time: the answer's timing says nothing about how much of a guess was right. */
-export function tableTokenMatches(sent: string, expected: string): boolean {
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
-}
 
 /**
  * The table of a table order (404 TABLE_NOT_FOUND) and its QR code's token (400 TABLE_TOKEN_INVALID),
