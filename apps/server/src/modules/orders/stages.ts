@@ -21,6 +21,8 @@ import {
   paymentRefusals,
   storeClockText,
   storeRefusals,
+  type TabStatus,
+  tabJoinRefusal,
 } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
@@ -28,7 +30,7 @@ import { tableTokenMatches } from '../../lib/table-links.ts';
 import { savedAddress } from '../addresses/service.ts';
 import { checkCoupon, couponRefusal } from '../coupons/service.ts';
 import { availabilityAt } from '../menu/service.ts';
-import { checkoutRefusalError, refuse } from './refusals.ts';
+import { checkoutRefusalError, refuse, tabJoinRefusalError } from './refusals.ts';
 import type * as repo from './repository.ts';
 import type { OrderRequest } from './request.ts';
 
@@ -92,6 +94,46 @@ export function checkStore(
   const [refusal] = storeRefusals(store, request);
   if (refusal) throw checkoutRefusalError(refusal, null);
   return request.tableOrder ? context.diningTable : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table's tab (issue 19): every round ordered at a table joins it
+
+/** What a table order's round needs to join its table's tab in the order's transaction. */
+export interface TabToJoin {
+  tableId: number;
+  requiresCode: boolean;
+  code: string | null;
+  /** Whether the waiter's code matched, when one was compared (the service counts the guesses); else null. */
+  codeMatches: boolean | null;
+}
+
+/**
+ * A table order's tab as read now: a tab being closed takes no round (409 TAB_NOT_OPEN), nor does a
+ * table nobody opened at a store that opens them with the waiter's code (409 TABLE_LOCKED). The
+ * code itself is compared here and refused by the caller once the guess is counted. All of it is
+ * checked again under the tab's lock when the order joins it.
+ */
+export function checkTab(
+  request: OrderRequest,
+  context: repo.OrderContext,
+  table: DiningTable | null,
+): TabToJoin | null {
+  if (!table) return null;
+  const requiresCode = context.mesaExigeCodigo;
+  const open = context.openTab;
+  const tab = open
+    ? { status: (open.status === 'open' ? 'open' : 'closing') as TabStatus, code: open.code }
+    : null;
+  const refusal = tabJoinRefusal({ requiresCode, tab, code: request.tableCode });
+  if (refusal && refusal !== 'TABLE_CODE_INVALID') throw tabJoinRefusalError(refusal);
+  const compared = requiresCode && tab?.code !== null && tab?.code !== undefined;
+  return {
+    tableId: table.id,
+    requiresCode,
+    code: request.tableCode,
+    codeMatches: compared ? refusal === null : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
