@@ -56,6 +56,8 @@ export async function tableSettingsOf(db: DbExecutor, storeId: number) {
   return row;
 }
 
+export type TableSettingsRow = NonNullable<Awaited<ReturnType<typeof tableSettingsOf>>>;
+
 export async function updateTableSettings(
   tx: DbExecutor,
   storeId: number,

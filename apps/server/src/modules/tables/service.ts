@@ -374,13 +374,13 @@ export class TablesService {
   // -------------------------------------------------------------------------------------------
   // The staff's tables
 
-  private async settingsOf(storeId: number) {
+  private async settingsOf(storeId: number): Promise<repo.TableSettingsRow> {
     const settings = await repo.tableSettingsOf(this.deps.db, storeId);
     if (!settings) throw new Error(`store ${storeId} has no settings`);
     return settings;
   }
 
-  private tableSettingsReply(settings: Awaited<ReturnType<typeof repo.tableSettingsOf>> & {}): TableSettings {
+  private tableSettingsReply(settings: repo.TableSettingsRow): TableSettings {
     return {
       requires_code: settings.requiresCode,
       service_fee_percent: settings.serviceFeePercent,
