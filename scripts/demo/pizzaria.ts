@@ -259,6 +259,9 @@ export const pizzaria = {
     payment_by_pix: true,
     payment_by_card: true,
     expiration_time_pix: 300,
+    // Tables: the first round opens the tab (no waiter's code); a 10% service fee offered at closing.
+    mesa_exige_codigo: false,
+    taxa_servico_perc: 10,
   },
   look: {
     primary_color: '#b3261e',

@@ -26,7 +26,8 @@ export const sakura = {
     pickup_time: 30,
     permite_entrega: true,
     permite_busca: true,
-    permite_comer_local: false,
+    // Six counter seats take orders from their QR codes, each round paid in the app by card.
+    permite_comer_local: true,
     agendamento_ativo: true,
     permite_agendamento: true,
     schedule_step_minutes: 30,
@@ -50,6 +51,9 @@ export const sakura = {
     online_payment: true,
     payment_by_pix: false,
     payment_by_card: true,
+    self_checkout_require_imply_pay: true,
+    mesa_exige_codigo: false,
+    taxa_servico_perc: 0,
   },
   look: {
     primary_color: '#ff5c8a',
@@ -305,7 +309,7 @@ export const sakura = {
     },
   ],
   loyalty: null,
-  tables: [],
+  tables: Array.from({ length: 6 }, (_, i) => ({ ref: `balcao-${i + 1}`, description: `Balcão ${i + 1}` })),
   // Demo credentials of the stand-in PSP's Stripe shape; they open nothing real.
   payment_provider: {
     provider: 'stripe',

@@ -45,6 +45,8 @@ import { StaffService } from './modules/staff/service.ts';
 import { registerStoreControlRoutes } from './modules/store-controls/routes.ts';
 import { StoreControlsService } from './modules/store-controls/service.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
+import { registerTableRoutes } from './modules/tables/routes.ts';
+import { TablesService } from './modules/tables/service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerPrivateReplies } from './plugins/private-replies.ts';
@@ -298,6 +300,7 @@ export async function buildApp(
   registerStaffOrderRoutes(ctx, services);
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
+  registerTableRoutes(ctx, services);
   registerReportRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
   startReconciliation(ctx, services.payments);
@@ -386,6 +389,14 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
     menuCache,
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
+    tables: new TablesService({
+      db,
+      now,
+      limiter,
+      events: orderEvents,
+      menuCache,
+      publicOrigin: (slug) => publicOrigin(config, slug),
+    }),
     staff: new StaffService({ db, now, passwordCost, sessionEnds: ctx.sessionEnds }),
     reports: new ReportsService({ db, now }),
     auth: new AuthService({

@@ -53,6 +53,7 @@ export const ORDER_ERROR_CODES = [
   'PAYMENT_METHOD_REQUIRED',
   'MIN_ORDER_NOT_MET',
   'TABLE_TOKEN_INVALID',
+  'TABLE_CODE_INVALID',
   // the store's current state (409)
   'STORE_CLOSED',
   'SCHEDULING_UNAVAILABLE',
@@ -67,12 +68,17 @@ export const ORDER_ERROR_CODES = [
   'LOYALTY_UNAVAILABLE',
   'LINE_QUANTITY_TOO_HIGH',
   'ORDER_TOTAL_TOO_HIGH',
+  // a table's tab (issue 19): being closed, or not opened by the waiter yet
+  'TAB_NOT_OPEN',
+  'TABLE_LOCKED',
   // 404 and 422
   'TABLE_NOT_FOUND',
   'ADDRESS_NOT_FOUND',
   'IDEMPOTENCY_KEY_REUSED',
   // 429: one customer's orders per window (ORDER_RATE_LIMIT_MAX)
   'TOO_MANY_ORDERS',
+  // 429: wrong waiter's codes of one customer (a back-off)
+  'TOO_MANY_TABLE_CODE_ATTEMPTS',
 ] as const;
 export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
 

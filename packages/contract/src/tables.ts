@@ -30,6 +30,8 @@ export const TABLE_ERROR_CODES = [
   'TABLE_CALL_NOT_FOUND', // 404
   'TOO_MANY_TABLE_CALLS', // 429 with Retry-After
   'TABLE_DESCRIPTION_TAKEN', // 409: another table of the store has this name
+  'TABLE_HAS_OPEN_TAB', // 409: a table whose tab is not closed cannot be deactivated
+  'TABLE_ALREADY_OPEN', // 409: opening a table whose tab is open or closing
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -238,6 +240,31 @@ export const staffTab = guestTab.extend({
   fechada_em: z.string().nullable(),
 });
 export type StaffTab = z.infer<typeof staffTab>;
+
+/**
+ * GET /staff/tabs?status=…: one status or several, comma-separated (default `open,closing`);
+ * `closed` lists the last 50 closed tabs, newest first.
+ */
+export const staffTabListQuery = z.object({
+  status: z
+    .string()
+    .max(40)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .pipe(z.array(tabStatus).min(1))
+    .optional()
+    .describe('One status or several, comma-separated (open,closing,closed); absent = open,closing'),
+  format: z.literal('json').optional(),
+});
+export type StaffTabListQuery = z.output<typeof staffTabListQuery>;
+
+/** GET /staff/tabs */
+export const staffTabListReply = z.object({ tabs: z.array(staffTab) });
+export type StaffTabListReply = z.infer<typeof staffTabListReply>;
 
 /** POST /staff/tables/{table}/open: opens the table's tab (with a fresh code when the store uses them). */
 export const tabOpenReply = staffTab;

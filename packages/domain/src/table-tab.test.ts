@@ -6,6 +6,7 @@ import {
   splitByItems,
   splitEvenly,
   splitInProportion,
+  tabJoinRefusal,
   tabTotals,
   visitEntryOfPath,
 } from './table-tab.ts';
@@ -132,4 +133,36 @@ it('a lock code is four digits', () => {
   expect(isTableCode('0427')).toBe(true);
   expect(isTableCode('427')).toBe(false);
   expect(isTableCode('04a7')).toBe(false);
+});
+
+describe('a round joining its table’s tab (lock table)', () => {
+  const open = (code: string | null = null) => ({ status: 'open' as const, code });
+
+  it('joins an open tab, or opens one, at a store without codes', () => {
+    expect(tabJoinRefusal({ requiresCode: false, tab: null, code: null })).toBeNull();
+    expect(tabJoinRefusal({ requiresCode: false, tab: open(), code: null })).toBeNull();
+  });
+
+  it('never joins a tab being closed', () => {
+    const closing = { status: 'closing' as const, code: '1234' };
+    expect(tabJoinRefusal({ requiresCode: false, tab: closing, code: null })).toBe('TAB_NOT_OPEN');
+    expect(tabJoinRefusal({ requiresCode: true, tab: closing, code: '1234' })).toBe('TAB_NOT_OPEN');
+  });
+
+  it('a store with codes: a table nobody opened is locked', () => {
+    expect(tabJoinRefusal({ requiresCode: true, tab: null, code: '1234' })).toBe('TABLE_LOCKED');
+  });
+
+  it('a store with codes: the waiter’s code, and only it, opens the way', () => {
+    expect(tabJoinRefusal({ requiresCode: true, tab: open('0427'), code: '0427' })).toBeNull();
+    expect(tabJoinRefusal({ requiresCode: true, tab: open('0427'), code: ' 0427 ' })).toBeNull();
+    expect(tabJoinRefusal({ requiresCode: true, tab: open('0427'), code: '0428' })).toBe(
+      'TABLE_CODE_INVALID',
+    );
+    expect(tabJoinRefusal({ requiresCode: true, tab: open('0427'), code: null })).toBe('TABLE_CODE_INVALID');
+  });
+
+  it('a tab opened before the store asked for codes takes rounds without one', () => {
+    expect(tabJoinRefusal({ requiresCode: true, tab: open(null), code: null })).toBeNull();
+  });
 });

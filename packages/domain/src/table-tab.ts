@@ -227,3 +227,25 @@ function sharesOf(totals: Pick<TabTotals, 'due' | 'serviceFee'>, weights: readon
 export function isTableCode(value: string): boolean {
   return new RegExp(`^\\d{${TABLE_CODE_LENGTH}}$`).test(value);
 }
+
+/** Why a round may not join its table's tab (each refused with nothing written). */
+export type TabJoinRefusal = 'TAB_NOT_OPEN' | 'TABLE_LOCKED' | 'TABLE_CODE_INVALID';
+
+/**
+ * Whether a round ordered at a table may join the table's tab (issue 19, 'lock table'): never a
+ * tab being closed; at a store that opens its tables with the waiter's code, only a tab the staff
+ * opened, and with its code. A tab opened before the store asked for codes has none and takes
+ * rounds without one. `tab` is the table's tab that is not closed, or null.
+ */
+export function tabJoinRefusal(input: {
+  requiresCode: boolean;
+  tab: { status: TabStatus; code: string | null } | null;
+  code: string | null;
+}): TabJoinRefusal | null {
+  const { tab } = input;
+  if (tab && tab.status !== 'open') return 'TAB_NOT_OPEN';
+  if (!input.requiresCode) return null;
+  if (!tab) return 'TABLE_LOCKED';
+  if (tab.code === null) return null;
+  return input.code !== null && input.code.trim() === tab.code ? null : 'TABLE_CODE_INVALID';
+}

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { loadConfig, publicOrigin } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { diningTables } from '../db/schema.ts';
+import { newTableToken, tableLinks } from '../lib/table-links.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
 import { type CliIo, runAsDatabaseCli } from './database-cli.ts';
 
@@ -13,11 +13,6 @@ const USAGE = `usage: npm run table:links -- --store <slug> [--rotate <ref>…] 
   --rotate-all  gives every table of the store a new token`;
 
 export type TableLinksIo = CliIo;
-
-/** A table's token: 128 random bits, URL-safe. */
-export function newTableToken(): string {
-  return randomBytes(16).toString('hex');
-}
 
 /**
  * `npm run table:links`: the addresses to print as each table's QR code, with the token a table
@@ -89,13 +84,13 @@ export async function runTableLinks(
     .orderBy(asc(diningTables.id));
   const origin = publicOrigin(loadConfig(deps.env), store.slug);
   for (const table of current) {
-    const query = `?token=${table.token}`;
+    const links = tableLinks(origin, table);
     io.out(
       [
         table.ref,
         table.description,
-        `${origin}/local/${table.id}${query}`,
-        `${origin}/self-checkout/${table.id}${query}`,
+        links.local,
+        links.self_checkout,
         rotate.includes(table.ref) ? 'new token' : '',
       ]
         .join('\t')

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { DbExecutor } from '../db/client.ts';
 import {
   decodeOrderEvents,
+  decodeStaffEvent,
   encodeOrderEvent,
   encodeOrderEventBatches,
+  encodeStaffEvent,
   ORDER_EVENTS_CHANNEL,
   type OrderEvent,
   OrderEventHub,
@@ -54,6 +56,30 @@ describe('order event payloads (NOTIFY)', () => {
   });
 });
 
+describe('staff event payloads (a guest’s call from a table)', () => {
+  const call = { id: 5, kind: 'waiter', table_id: 3, table_description: 'Mesa 3' };
+
+  it('round-trip on the same channel, and order-event decoders ignore them', () => {
+    const payload = encodeStaffEvent({ storeId: 1, name: 'table_call', data: call });
+    expect(decodeStaffEvent(payload)).toEqual({ storeId: 1, name: 'table_call', data: call });
+    expect(decodeOrderEvents(payload)).toEqual([]);
+    expect(decodeStaffEvent(encodeOrderEvent(event()))).toBeUndefined();
+  });
+
+  it('carry only names an event stream can hold', () => {
+    expect(() => encodeStaffEvent({ storeId: 1, name: 'table_call\ndata: x', data: call })).toThrow();
+    for (const payload of [
+      JSON.stringify({ store_id: 1, staff_event: 'Table Call', data: call }),
+      JSON.stringify({ store_id: 0, staff_event: 'table_call', data: call }),
+      JSON.stringify({ store_id: 1, staff_event: 'table_call' }),
+      JSON.stringify([{ store_id: 1, staff_event: 'table_call', data: call }]),
+      'not json',
+    ]) {
+      expect(decodeStaffEvent(payload)).toBeUndefined();
+    }
+  });
+});
+
 describe('the in-process fan-out', () => {
   it('gives a customer their own orders’ events and the store’s staff every event of the store', () => {
     const hub = new OrderEventHub();
@@ -66,6 +92,35 @@ describe('the in-process fan-out', () => {
     hub.dispatch(event({ id: 2, customerId: 8 }));
     hub.dispatch(event({ id: 3, storeId: 2, customerId: 7 }));
     expect(seen).toEqual({ customer: [1], other: [2], staff: [1, 2], otherStore: [3] });
+  });
+
+  it('gives staff events to the store’s staff subscriptions only, never a customer’s', () => {
+    const hub = new OrderEventHub();
+    const seen: string[] = [];
+    hub.subscribe(
+      1,
+      7,
+      () => {},
+      undefined,
+      () => seen.push('customer'),
+    );
+    hub.subscribe(
+      1,
+      null,
+      () => {},
+      undefined,
+      () => seen.push('staff'),
+    );
+    hub.subscribe(1, null, () => {});
+    hub.subscribe(
+      2,
+      null,
+      () => {},
+      undefined,
+      () => seen.push('other store'),
+    );
+    hub.dispatchStaff({ storeId: 1, name: 'table_call', data: {} });
+    expect(seen).toEqual(['staff']);
   });
 
   it('unsubscribes (once, however often called) and keeps no empty entries', () => {

@@ -14,6 +14,10 @@ import type { DatabaseHandle, DbExecutor } from '../db/client.ts';
  * commits of all placements. Every instance LISTENs (a dedicated connection on PostgreSQL, PGlite's
  * own listen in the embedded database) and fans each notification out in-process to its
  * subscribers, including the instance that published it: one path for one instance or twenty.
+ *
+ * The same channel carries staff events (a guest's call from a table, issue 19): `{store_id,
+ * staff_event, data}`, published in the transaction that makes them and delivered only to the
+ * store's staff subscribers, never to a customer's stream. Decoders of order events ignore them.
  */
 
 export const ORDER_EVENTS_CHANNEL = 'comanda_order_events';
@@ -30,6 +34,19 @@ export interface OrderEvent {
 
 export type OrderEventListener = (event: OrderEvent) => void;
 
+/**
+ * An event for the store's staff only: its `name` becomes the stream's `event:` and `data` its
+ * JSON (e.g. TABLE_CALL_EVENT of @comanda/contract with a table call).
+ */
+export interface StaffEvent {
+  storeId: number;
+  /** Lower-case letters and underscores, at most 40 (an SSE event name). */
+  name: string;
+  data: unknown;
+}
+
+export type StaffEventListener = (event: StaffEvent) => void;
+
 export interface OrderEvents {
   /** Sends the event when `tx` commits (nothing when it rolls back). */
   publish(tx: DbExecutor, event: OrderEvent): Promise<void>;
@@ -38,16 +55,21 @@ export interface OrderEvents {
    * way, the events that arrive go together in the next one). A failure is logged, not thrown.
    */
   publishCommitted(event: OrderEvent): void;
+  /** Sends a staff event when `tx` commits (nothing when it rolls back). */
+  publishStaff(tx: DbExecutor, event: StaffEvent): Promise<void>;
   /**
    * Calls `listener` for each event of the customer's orders at the store, or of every order of
    * the store when customerId is null. `onGap` is called when events may have been missed (the
-   * listening connection dropped and came back): subscribers should reload. Returns unsubscribe.
+   * listening connection dropped and came back): subscribers should reload. A staff subscription
+   * (customerId null) also gets the store's staff events through `onStaffEvent`. Returns
+   * unsubscribe.
    */
   subscribe(
     storeId: number,
     customerId: number | null,
     listener: OrderEventListener,
     onGap?: () => void,
+    onStaffEvent?: StaffEventListener,
   ): () => void;
   /** Starts listening; resolves once the first attempt is done (it keeps retrying on failure). */
   start(): Promise<void>;
@@ -107,17 +129,46 @@ function eventOf(value: unknown): OrderEvent | undefined {
   return { storeId: store_id, customerId: customer_id, id, status, updatedAt: updated_at };
 }
 
-/** The events of a NOTIFY payload (one object or an array); anything else on the channel is ignored. */
-export function decodeOrderEvents(payload: string | undefined): OrderEvent[] {
-  if (!payload) return [];
-  let value: unknown;
+function parsePayload(payload: string | undefined): unknown {
+  if (!payload) return undefined;
   try {
-    value = JSON.parse(payload);
+    return JSON.parse(payload);
   } catch {
-    return [];
+    return undefined;
   }
+}
+
+function orderEventsOf(value: unknown): OrderEvent[] {
   const values = Array.isArray(value) ? value : [value];
   return values.map(eventOf).filter((event): event is OrderEvent => event !== undefined);
+}
+
+/** The events of a NOTIFY payload (one object or an array); anything else on the channel is ignored. */
+export function decodeOrderEvents(payload: string | undefined): OrderEvent[] {
+  return orderEventsOf(parsePayload(payload));
+}
+
+const STAFF_EVENT_NAME = /^[a-z][a-z_]{0,39}$/;
+
+/** The NOTIFY payload of a staff event. */
+export function encodeStaffEvent(event: StaffEvent): string {
+  if (!STAFF_EVENT_NAME.test(event.name)) throw new Error(`staff event name '${event.name}' is not one`);
+  return JSON.stringify({ store_id: event.storeId, staff_event: event.name, data: event.data });
+}
+
+function staffEventOf(value: unknown): StaffEvent | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { store_id, staff_event, data } = value as Record<string, unknown>;
+  if (!isId(store_id) || typeof staff_event !== 'string' || !STAFF_EVENT_NAME.test(staff_event)) {
+    return undefined;
+  }
+  if (data === undefined) return undefined;
+  return { storeId: store_id, name: staff_event, data };
+}
+
+/** The staff event of a NOTIFY payload, if it is one. */
+export function decodeStaffEvent(payload: string | undefined): StaffEvent | undefined {
+  return staffEventOf(parsePayload(payload));
 }
 
 /** The statement that publishes an event within a transaction. */
@@ -127,6 +178,7 @@ export const notifyStatement = (event: OrderEvent) =>
 interface Subscription {
   listener: OrderEventListener;
   onGap: (() => void) | undefined;
+  onStaffEvent: StaffEventListener | undefined;
 }
 
 interface StoreSubscribers {
@@ -149,6 +201,7 @@ export class OrderEventHub {
     customerId: number | null,
     listener: OrderEventListener,
     onGap?: () => void,
+    onStaffEvent?: StaffEventListener,
   ): () => void {
     let store = this.stores.get(storeId);
     if (!store) {
@@ -162,7 +215,12 @@ export class OrderEventHub {
       set = store.byCustomer.get(customerId) ?? new Set();
       store.byCustomer.set(customerId, set);
     }
-    const subscription: Subscription = { listener, onGap };
+    // Staff events are for staff subscriptions only: a customer's stream never gets one.
+    const subscription: Subscription = {
+      listener,
+      onGap,
+      onStaffEvent: customerId === null ? onStaffEvent : undefined,
+    };
     set.add(subscription);
     this.count += 1;
     let active = true;
@@ -187,6 +245,19 @@ export class OrderEventHub {
         listener(event);
       } catch {
         // One broken stream must not keep the event from the others.
+      }
+    }
+  }
+
+  /** A staff event goes to the store's staff subscriptions only. */
+  dispatchStaff(event: StaffEvent): void {
+    const store = this.stores.get(event.storeId);
+    if (!store) return;
+    for (const { onStaffEvent } of [...store.all]) {
+      try {
+        onStaffEvent?.(event);
+      } catch {
+        // as in dispatch
       }
     }
   }
@@ -221,6 +292,10 @@ abstract class NotifyOrderEvents implements OrderEvents {
     await tx.execute(notifyStatement(event));
   }
 
+  async publishStaff(tx: DbExecutor, event: StaffEvent): Promise<void> {
+    await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${encodeStaffEvent(event)})`);
+  }
+
   publishCommitted(event: OrderEvent): void {
     this.pending.push(event);
     this.sending ??= this.send();
@@ -251,12 +326,24 @@ abstract class NotifyOrderEvents implements OrderEvents {
     while (this.sending) await this.sending;
   }
 
-  subscribe(storeId: number, customerId: number | null, listener: OrderEventListener, onGap?: () => void) {
-    return this.hub.subscribe(storeId, customerId, listener, onGap);
+  subscribe(
+    storeId: number,
+    customerId: number | null,
+    listener: OrderEventListener,
+    onGap?: () => void,
+    onStaffEvent?: StaffEventListener,
+  ) {
+    return this.hub.subscribe(storeId, customerId, listener, onGap, onStaffEvent);
   }
 
   protected receive(payload: string | undefined): void {
-    for (const event of decodeOrderEvents(payload)) this.hub.dispatch(event);
+    const value = parsePayload(payload);
+    const staffEvent = staffEventOf(value);
+    if (staffEvent) {
+      this.hub.dispatchStaff(staffEvent);
+      return;
+    }
+    for (const event of orderEventsOf(value)) this.hub.dispatch(event);
   }
 
   abstract start(): Promise<void>;

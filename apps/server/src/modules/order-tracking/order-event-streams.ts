@@ -96,6 +96,8 @@ export function orderEventStreams(ctx: AppContext): OrderEventStreams {
         stream.send(ORDER_EVENT, data);
       },
       () => stream.send(RESYNC_EVENT, {}),
+      // Staff streams only (customerId null): a guest's call from a table, and its acknowledgement.
+      (event) => stream.send(event.name, event.data),
     );
     stream.onClose(unsubscribe);
     stream.onClose(ctx.sessionEnds.listen((end) => endsSession(end, session) && stream.end()));

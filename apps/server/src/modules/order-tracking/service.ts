@@ -70,6 +70,7 @@ function toStaffOrder(
     ...toTrackedOrder(order, lines, changes),
     cliente: { id: customer.id, nome: firstName(customer.nome), telefone: customer.phone },
     fone_para_mensagens: order.foneParaMensagens,
+    rodada: order.rodada,
     status_changes: changes.map((change) => ({
       status: change.toStatus,
       at: iso(change.at),

@@ -32,7 +32,8 @@ const STAFF_ORDER =
   'Each order is the customer’s order record (see GET /bar/atendimentos_app/{id}) plus `cliente` ' +
   '{id, nome (first name), telefone (login digits)}, `fone_para_mensagens`, and `status_changes` ' +
   '[{status, from, at, by (the customer\u2019s user_id at placement, the staff member\u2019s id after), reason}], ' +
-  'and `pagamento_online` {status, valor, devolver_na_mao} for an order paid online (null otherwise).';
+  'and `pagamento_online` {status, valor, devolver_na_mao} for an order paid online (null otherwise), ' +
+  'and `rodada`: a table order\u2019s round on its table\u2019s tab (1, 2…; the ticket prints \u2018Mesa 3 · Rodada 2\u2019), else null.';
 
 /** The staff calls that list a store's orders and move one along (documented under 'staff'). */
 export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTracking: OrderTrackingService }) {
@@ -66,7 +67,11 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
       schema: {
         tags,
         summary: 'Live status of every order of the store (Server-Sent Events)',
-        description: `Events for every order of the staff’s store.\n\n${STREAM_DESCRIPTION}\n\n${STAFF_AUTH}`,
+        description:
+          'Events for every order of the staff’s store, and `event: table_call` with a guest’s call from a ' +
+          'table (`data`: the call, as POST /bar/v2/tables/{table}/calls/ answers it) when it is made and ' +
+          'again when a member of the staff acknowledges it (`acknowledged_at` set). A round ordered at a ' +
+          `table is an order like any other.\n\n${STREAM_DESCRIPTION}\n\n${STAFF_AUTH}`,
         security: [...SECURITY_BEARER, { streamTicket: [] }],
         querystring: orderEventsQuery,
         response: {

@@ -659,16 +659,28 @@ describe('bad input: a 4xx with a code, and nothing written', () => {
   });
 
   it('a delivery type the store does not offer', async () => {
-    const account = await signUp(t.app, { host: SAKURA });
-    const line = await cartLine(t, { ref: 'combinado-salmao-16', host: SAKURA });
-    const response = await placeOrder(
-      t,
-      account.token,
-      submission(account.userId, [line], { tipo_entrega: 'Vem comer' }),
-      { host: SAKURA },
-    );
-    await refusal(response, 409, 'DELIVERY_TYPE_UNAVAILABLE');
-    await expectNothingWritten(account);
+    // Sakura seats guests at its counter since issue 19: switched off here, eating in is refused.
+    const storeId = await storeIdOf(t, SAKURA);
+    const eatIn = (on: boolean) =>
+      t.database.db
+        .update(companySettings)
+        .set({ permiteComerLocal: on })
+        .where(eq(companySettings.storeId, storeId));
+    await eatIn(false);
+    try {
+      const account = await signUp(t.app, { host: SAKURA });
+      const line = await cartLine(t, { ref: 'combinado-salmao-16', host: SAKURA });
+      const response = await placeOrder(
+        t,
+        account.token,
+        submission(account.userId, [line], { tipo_entrega: 'Vem comer' }),
+        { host: SAKURA },
+      );
+      await refusal(response, 409, 'DELIVERY_TYPE_UNAVAILABLE');
+      await expectNothingWritten(account);
+    } finally {
+      await eatIn(true);
+    }
   });
 
   it('a payment method of another store (sakura has no Vale-refeição)', async () => {

@@ -12,6 +12,7 @@ import {
   MAX_ITEM_QUANTITY,
   MAX_LINE_QUANTITY,
   NOTE_MAX_LENGTH,
+  type TabJoinRefusal,
 } from '@comanda/domain';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { addressNotDeliverable } from '../addresses/service.ts';
@@ -100,6 +101,16 @@ export const refuse = {
       'Mesa não encontrada. Leia o QrCode novamente ou faça o login',
       'token_mesa',
     ),
+  tabNotOpen: () =>
+    conflict('TAB_NOT_OPEN', 'A conta desta mesa já foi fechada. Chame o garçom para abrir uma nova.'),
+  tableLocked: () =>
+    conflict(
+      'TABLE_LOCKED',
+      'Esta mesa ainda não foi aberta. Peça ao garçom o código da mesa.',
+      'codigo_mesa',
+    ),
+  tableCodeInvalid: () =>
+    invalid('TABLE_CODE_INVALID', 'Código da mesa incorreto. Confira com o garçom.', 'codigo_mesa'),
   paymentNotConfirmed: () =>
     conflict(
       'PAYMENT_NOT_CONFIRMED',
@@ -182,6 +193,18 @@ export function cartLineRefusal(error: CartLineError, product: FullProduct, fiel
           : `Escolha no máximo ${error.max} em '${groupName}' de ${name}.`;
       return invalid('INVALID_OPTIONS', detail, `${field}.itens_pedidos`);
     }
+  }
+}
+
+/** Why a round could not join its table's tab (tabJoinRefusal of @comanda/domain). */
+export function tabJoinRefusalError(refusal: TabJoinRefusal): AppError {
+  switch (refusal) {
+    case 'TAB_NOT_OPEN':
+      return refuse.tabNotOpen();
+    case 'TABLE_LOCKED':
+      return refuse.tableLocked();
+    case 'TABLE_CODE_INVALID':
+      return refuse.tableCodeInvalid();
   }
 }
 

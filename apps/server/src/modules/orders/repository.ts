@@ -134,6 +134,10 @@ export interface OrderContext extends AvailabilitySettings {
   method: ContextPaymentMethod | null;
   /** The table of a table order, with the token its QR code carries. */
   diningTable: { id: number; description: string; token: string } | null;
+  /** The store opens its tables with the waiter's code (issue 19). */
+  mesaExigeCodigo: boolean;
+  /** The table's tab that is not closed, when read (checked again under its lock when the order joins it). */
+  openTab: { id: number; status: string; code: string | null } | null;
   coupon: ContextCoupon | null;
   /** Orders of this customer that used the coupon. */
   couponCustomerUses: number;
@@ -203,6 +207,7 @@ export async function loadOrderContext(
       c.self_checkout_require_imply_pay as "selfCheckoutRequireImplyPay",
       c.delivery_customer_doc_required as "deliveryCustomerDocRequired",
       c.auto_accept as "autoAccept",
+      c.mesa_exige_codigo as "mesaExigeCodigo",
       (select coalesce(json_agg(json_build_object(
           'dia_semana', h.dia_semana, 'turno', h.turno, 'hr_inicio', h.hr_inicio, 'hr_fim', h.hr_fim)
           order by h.dia_semana, h.turno), '[]'::json)
@@ -218,6 +223,9 @@ export async function loadOrderContext(
         from payment_methods m where m.store_id = ${storeId} and m.id = ${methodId} and m.ativo) as "method",
       (select json_build_object('id', t.id, 'description', t.description, 'token', t.token)
         from dining_tables t where t.store_id = ${storeId} and t.id = ${tableId} and t.ativo) as "diningTable",
+      (select json_build_object('id', tb.id, 'status', tb.status, 'code', tb.code)
+        from table_tabs tb
+        where tb.store_id = ${storeId} and tb.table_id = ${tableId} and tb.status <> 'closed') as "openTab",
       (select json_build_object(
           'id', cp.id, 'code', cp.code, 'descricao', cp.descricao, 'valor', cp.valor, 'perc', cp.perc,
           'local', cp.local, 'ativo', cp.ativo, 'validFrom', cp.valid_from, 'validUntil', cp.valid_until,

@@ -89,6 +89,8 @@ export interface OrderRequest {
   tableOrder: boolean;
   /** The token of the table's QR code, as sent ('' when none). */
   tableToken: string;
+  /** The waiter's code of the table's tab (codigo_mesa), or null when not sent. */
+  tableCode: string | null;
   channel: Channel;
   deliveryType: DeliveryType;
   /** The asked schedule period as an ISO instant (as sent when it is not a time; '' when missing); null when for now. */
@@ -124,6 +126,7 @@ export function readOrderRequest(body: OrderSubmissionBody): OrderRequest {
     tableId: /^\d{1,9}$/.test(tableRef) ? Number(tableRef) : null,
     tableOrder,
     tableToken: body.token_mesa?.trim() ?? '',
+    tableCode: body.codigo_mesa?.trim() || null,
     channel: tableOrder ? 'local' : 'app',
     deliveryType: body.tipo_entrega,
     scheduledPeriod: body.agendado === true ? periodOf(body.hora_entrega?.trim() ?? '') : null,

@@ -112,7 +112,14 @@ export function registerOrderRoutes(
           'key with a different body is 422 IDEMPOTENCY_KEY_REUSED.\n\n' +
           'Refusals: `{detail, code, non_field_errors: [detail], field?}`; 400 for the request’s own faults, ' +
           '409 for the store’s state (closed, unavailable item, price changed…), 404 for an unknown address ' +
-          `or table. Codes: ${ORDER_ERROR_CODES.join(', ')}.`,
+          `or table. Codes: ${ORDER_ERROR_CODES.join(', ')}.\n\n` +
+          'A table order (`forma_entrada` local or a table id in `identificador_pedido_novo`) carries the ' +
+          'token of the table’s QR code as `token_mesa` (400 TABLE_TOKEN_INVALID otherwise), is eaten in ' +
+          '(Vem comer, whatever `tipo_entrega` says) and joins the table’s running tab as its next round ' +
+          '(the staff order’s `rodada`; the first round opens the tab). A tab being closed takes no round: ' +
+          '409 TAB_NOT_OPEN. At a store that opens its tables with the waiter’s code, a table nobody opened ' +
+          'is 409 TABLE_LOCKED and the code goes in `codigo_mesa` (400 TABLE_CODE_INVALID; after 5 wrong ' +
+          'codes the customer waits: 429 TOO_MANY_TABLE_CODE_ATTEMPTS). Each refused with nothing written.',
         security: SECURITY_BEARER,
         headers: z.looseObject({
           [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe('One value per checkout attempt'),

@@ -4,11 +4,12 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import { type CustomerPrincipal, forbidden, notAuthenticated } from '../../plugins/auth.ts';
-import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
+import { type BackoffRule, type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import { couponRefusal } from '../coupons/service.ts';
+import { joinTableTab } from '../tables/service.ts';
 import { CartProductCopies } from './cart-products.ts';
 import { repriceCart } from './cart-rebuild.ts';
-import { errorBody, keyReusedReply, refuse } from './refusals.ts';
+import { errorBody, keyReusedReply, refuse, tabJoinRefusalError } from './refusals.ts';
 import * as repo from './repository.ts';
 import {
   checkIdempotencyKey,
@@ -23,10 +24,12 @@ import {
   checkoutStoreOf,
   checkPayment,
   checkStore,
+  checkTab,
   findDeliveryAddress,
   type OrderToWrite,
   orderToWrite,
   quoteOrder,
+  type TabToJoin,
 } from './stages.ts';
 
 /*
@@ -78,6 +81,20 @@ export function orderRateRule(max: number, windowSeconds: number): WindowRule {
 
 const TOO_MANY_ORDERS = 'TOO_MANY_ORDERS';
 
+/**
+ * Wrong waiter's codes one customer may give before waiting (issue 19): a code is 4 digits, so
+ * guessing must cost time. Each guess counts until the right code clears the count.
+ */
+export const TABLE_CODE_GUESSES: BackoffRule = {
+  kind: 'backoff',
+  name: 'table-code',
+  freeFailures: 5,
+  baseSeconds: 30,
+  maxSeconds: 15 * 60,
+  forgetAfterSeconds: 60 * 60,
+  message: 'Muitas tentativas com o código da mesa.',
+};
+
 interface Attempt {
   principal: CustomerPrincipal;
   body: OrderSubmissionBody;
@@ -121,8 +138,8 @@ export class OrderService {
       return result;
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
-      // Not the key's reply: the same order retried after the wait must be placed.
-      if (error.code === TOO_MANY_ORDERS) throw error;
+      // Not the key's reply (too many orders, too many codes): the same order retried after the wait must be placed.
+      if (error.kind === 'too_many') throw error;
       const reply = errorBody(error);
       const stored = await repo.storeRefusal(db, {
         storeId: principal.storeId,
@@ -180,6 +197,8 @@ export class OrderService {
     if (context.previous) return this.answerFrom(context.previous, attempt);
     const store = checkoutStoreOf(context, now);
     const table = checkStore(request, context, store);
+    const tab = checkTab(request, context, table);
+    if (tab && tab.codeMatches !== null) await this.checkTableCode(principal, tab.codeMatches, now);
     const { rows, products } = this.cartProducts.cartProducts(
       principal.storeId,
       request.productIds,
@@ -218,6 +237,7 @@ export class OrderService {
       coupon?.maxUsesPerCustomer ?? null,
       context.scheduleCapacity,
       online,
+      tab,
     );
     // Scheduled orders wait for their time and paid-online ones for their payment: never accepted here.
     const autoAccept = context.autoAccept && write.order.horaEntrega === null && !online;
@@ -245,6 +265,31 @@ export class OrderService {
     }
   }
 
+  /**
+   * The waiter's code, once the guess is counted (TABLE_CODE_GUESSES): 429 while the customer must
+   * wait, 400 TABLE_CODE_INVALID for a wrong code; the right one clears the count.
+   */
+  private async checkTableCode(principal: CustomerPrincipal, matches: boolean, now: Date): Promise<void> {
+    const { limiter } = this.deps;
+    const subject = String(principal.customerId);
+    if (limiter) {
+      try {
+        await limiter.beginAttempt(principal.storeId, TABLE_CODE_GUESSES, subject, now);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.kind !== 'too_many') throw error;
+        const seconds = Number(error.extra.retryAfterSeconds ?? 60);
+        throw new AppError(
+          'too_many',
+          'TOO_MANY_TABLE_CODE_ATTEMPTS',
+          `Muitas tentativas com o código da mesa. Confira o código com o garçom e tente novamente em ${waitText(seconds)}.`,
+          { retryAfterSeconds: seconds, field: 'codigo_mesa' },
+        );
+      }
+    }
+    if (!matches) throw refuse.tableCodeInvalid();
+    await limiter?.clear(principal.storeId, TABLE_CODE_GUESSES, subject);
+  }
+
   private async loadContext(attempt: Attempt, request: OrderRequest, knownMenuVersion: number | null) {
     const { principal, key } = attempt;
     const context = await repo.loadOrderContext(this.deps.db, {
@@ -262,10 +307,12 @@ export class OrderService {
   }
 
   /**
-   * The one statement that writes the order. Without a coupon or a limited schedule period it is
-   * the whole transaction; otherwise the limits it counts must see every earlier order: the
-   * customer's row (and the period) are locked first, and a limit reached meanwhile rolls
-   * everything back.
+   * The one statement that writes the order. Without a coupon, a limited schedule period, an
+   * online payment or a table's tab it is the whole transaction; otherwise the limits it counts
+   * must see every earlier order: the customer's row (and the period) are locked first, and a limit
+   * reached meanwhile rolls everything back. A table order's round joins the table's tab in the
+   * same transaction (locked, or opened by the first round), refused with nothing written when the
+   * tab is no longer open.
    */
   private async write(
     attempt: Attempt,
@@ -273,6 +320,7 @@ export class OrderService {
     couponLimitPerCustomer: number | null,
     periodCapacity: number | null,
     online: OnlinePlacement | null,
+    tab: TabToJoin | null,
   ): Promise<PlaceOrderResult> {
     const { db } = this.deps;
     const { principal, key, hash } = attempt;
@@ -285,7 +333,7 @@ export class OrderService {
       body: withBalance(reply, written, spend),
       replayed: false,
     });
-    if (order.couponId === null && !capacity && !online) {
+    if (order.couponId === null && !capacity && !online && !tab) {
       const written = await repo.writeOrder(db, input);
       return written.claimed ? placed(written) : this.unclaimed(db, attempt, written, spend);
     }
@@ -299,6 +347,17 @@ export class OrderService {
         throw couponRefusal('COUPON_CUSTOMER_LIMIT');
       }
       if (capacity && written.periodTaken >= capacity) throw refuse.schedulePeriodFull();
+      if (tab) {
+        const joined = await joinTableTab(tx, {
+          storeId: principal.storeId,
+          tableId: tab.tableId,
+          orderId: order.id,
+          requiresCode: tab.requiresCode,
+          code: tab.code,
+          at: order.dhIniciado,
+        });
+        if (!joined.ok) throw tabJoinRefusalError(joined.refusal);
+      }
       await online?.record(tx, toWrite);
       return placed(written);
     });

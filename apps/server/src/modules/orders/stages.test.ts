@@ -9,6 +9,7 @@ import {
   checkoutStoreOf,
   checkPayment,
   checkStore,
+  checkTab,
   orderToWrite,
   quoteOrder,
 } from './stages.ts';
@@ -119,6 +120,8 @@ function context(overrides: Partial<OrderContext> = {}): OrderContext {
       tiposEntrega: ['Entregar', 'Retirada'],
     },
     diningTable: null,
+    mesaExigeCodigo: false,
+    openTab: null,
     coupon: null,
     couponCustomerUses: 0,
     menuVersion: 1,
@@ -220,6 +223,45 @@ describe('stage 2, the store', () => {
   it('a store open by its staff takes orders outside its hours', async () => {
     const night = new Date('2026-05-05T23:00:00Z');
     expect(await check(body(), context({ openMode: 'open' }), night)).toBe('accepted');
+  });
+});
+
+describe('stage 2b, the table’s tab', () => {
+  const table = { id: 4, description: 'Mesa 4', token: 'a'.repeat(32) };
+  const atTable = (code?: string) =>
+    readOrderRequest(
+      body({
+        forma_entrada: 'local',
+        identificador_pedido_novo: '4',
+        ...(code ? { codigo_mesa: code } : {}),
+      }),
+    );
+
+  it('an order away from a table has no tab', () => {
+    expect(checkTab(readOrderRequest(body()), context(), null)).toBeNull();
+  });
+
+  it('a round joins the open tab, or opens one, at a store without codes', () => {
+    expect(checkTab(atTable(), context(), table)).toEqual({
+      tableId: 4,
+      requiresCode: false,
+      code: null,
+      codeMatches: null,
+    });
+  });
+
+  it('a tab being closed takes no round', async () => {
+    const closing = context({ openTab: { id: 1, status: 'closing', code: null } });
+    expect(await refusalOf(() => checkTab(atTable(), closing, table))).toBe('409 TAB_NOT_OPEN');
+  });
+
+  it('a store with codes: a table nobody opened is locked; the code is compared for the caller to count', async () => {
+    const locked = context({ mesaExigeCodigo: true });
+    expect(await refusalOf(() => checkTab(atTable('1234'), locked, table))).toBe('409 TABLE_LOCKED');
+    const opened = context({ mesaExigeCodigo: true, openTab: { id: 1, status: 'open', code: '1234' } });
+    expect(checkTab(atTable('1234'), opened, table)?.codeMatches).toBe(true);
+    expect(checkTab(atTable('4321'), opened, table)?.codeMatches).toBe(false);
+    expect(checkTab(atTable(), opened, table)?.codeMatches).toBe(false);
   });
 });
 

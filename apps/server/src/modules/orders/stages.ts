@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { OrderPlacedReply } from '@comanda/contract';
 import {
   type CartLineDraft,
@@ -22,13 +21,16 @@ import {
   paymentRefusals,
   storeClockText,
   storeRefusals,
+  type TabStatus,
+  tabJoinRefusal,
 } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
+import { tableTokenMatches } from '../../lib/table-links.ts';
 import { savedAddress } from '../addresses/service.ts';
 import { checkCoupon, couponRefusal } from '../coupons/service.ts';
 import { availabilityAt } from '../menu/service.ts';
-import { checkoutRefusalError, refuse } from './refusals.ts';
+import { checkoutRefusalError, refuse, tabJoinRefusalError } from './refusals.ts';
 import type * as repo from './repository.ts';
 import type { OrderRequest } from './request.ts';
 
@@ -76,13 +78,6 @@ export function checkoutStoreOf(context: repo.OrderContext, now: Date): Checkout
 
 export type DiningTable = NonNullable<repo.OrderContext['diningTable']>;
 
-/** Compared in constant time: the answer's timing says nothing about how much of a guess was right. */
-export function tableTokenMatches(sent: string, expected: string): boolean {
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
-}
-
 /**
  * The table of a table order (404 TABLE_NOT_FOUND) and its QR code's token (400 TABLE_TOKEN_INVALID),
  * then the store takes the order now or for its period.
@@ -99,6 +94,46 @@ export function checkStore(
   const [refusal] = storeRefusals(store, request);
   if (refusal) throw checkoutRefusalError(refusal, null);
   return request.tableOrder ? context.diningTable : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table's tab (issue 19): every round ordered at a table joins it
+
+/** What a table order's round needs to join its table's tab in the order's transaction. */
+export interface TabToJoin {
+  tableId: number;
+  requiresCode: boolean;
+  code: string | null;
+  /** Whether the waiter's code matched, when one was compared (the service counts the guesses); else null. */
+  codeMatches: boolean | null;
+}
+
+/**
+ * A table order's tab as read now: a tab being closed takes no round (409 TAB_NOT_OPEN), nor does a
+ * table nobody opened at a store that opens them with the waiter's code (409 TABLE_LOCKED). The
+ * code itself is compared here and refused by the caller once the guess is counted. All of it is
+ * checked again under the tab's lock when the order joins it.
+ */
+export function checkTab(
+  request: OrderRequest,
+  context: repo.OrderContext,
+  table: DiningTable | null,
+): TabToJoin | null {
+  if (!table) return null;
+  const requiresCode = context.mesaExigeCodigo;
+  const open = context.openTab;
+  const tab = open
+    ? { status: (open.status === 'open' ? 'open' : 'closing') as TabStatus, code: open.code }
+    : null;
+  const refusal = tabJoinRefusal({ requiresCode, tab, code: request.tableCode });
+  if (refusal && refusal !== 'TABLE_CODE_INVALID') throw tabJoinRefusalError(refusal);
+  const compared = requiresCode && tab?.code !== null && tab?.code !== undefined;
+  return {
+    tableId: table.id,
+    requiresCode,
+    code: request.tableCode,
+    codeMatches: compared ? refusal === null : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import type { MenuAvailabilityReply, SoldOutReply, StoreControlsReply } from '@comanda/contract';
 import type { OpenMode } from '@comanda/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
@@ -14,6 +14,16 @@ export interface StoreControlsDeps {
 }
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/**
+ * Raises the store's menu version in another module's transaction (a write that changes what
+ * customers see or pay: the tables list, the service fee). The caller drops its instance's menu
+ * cache (MenuCache.invalidate) once the transaction has committed; other instances notice within
+ * MENU_CACHE_CHECK_MS.
+ */
+export function raiseMenuVersion(tx: DbExecutor, storeId: number): Promise<number> {
+  return repo.raiseMenuVersion(tx, storeId);
+}
 
 /**
  * The store's own switches (issue 16, docs/decisions/0024): open or close now, pause, auto-accept

@@ -1,4 +1,4 @@
-import { DEFAULT_ORDER_LIMITS, MAX_LINE_QUANTITY } from '@comanda/domain';
+import { DEFAULT_ORDER_LIMITS, MAX_LINE_QUANTITY, SERVICE_FEE_PERCENT_MAX } from '@comanda/domain';
 import { z } from 'zod';
 import { paymentProviderSection } from '../payments/provider-settings.ts';
 
@@ -221,6 +221,10 @@ const settings = z.strictObject({
   payment_by_card: z.boolean().default(false),
   payment_key: text(200).nullable().default(null),
   self_checkout_require_imply_pay: z.boolean().default(false),
+  /** Tables are opened by the staff with a code guests give with their order (issue 19). */
+  mesa_exige_codigo: z.boolean().default(false),
+  /** The service fee offered when a table's tab closes: a whole percent. */
+  taxa_servico_perc: z.number().int('must be a whole percent').min(0).max(SERVICE_FEE_PERCENT_MAX).default(0),
   expiration_time_pix: z.number().int().min(30).max(86_400).default(300),
   google_maps_key: text(200).nullable().default(null),
   google_maps_viewport: text(200).nullable().default(null),

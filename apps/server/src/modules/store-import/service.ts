@@ -125,6 +125,8 @@ async function upsertSettings(tx: Transaction, storeId: number, doc: StoreDocume
     paymentByCard: s.payment_by_card,
     paymentKey: s.payment_key,
     selfCheckoutRequireImplyPay: s.self_checkout_require_imply_pay,
+    mesaExigeCodigo: s.mesa_exige_codigo,
+    taxaServicoPerc: s.taxa_servico_perc,
     expirationTimePix: s.expiration_time_pix,
     googleMapsKey: s.google_maps_key,
     googleMapsViewport: s.google_maps_viewport,

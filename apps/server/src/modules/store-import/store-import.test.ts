@@ -96,6 +96,25 @@ describe('store document validation', () => {
       'settings.latitude: radius and area fees need the store position',
     ]);
   });
+
+  it('table settings: the waiter’s code off and no service fee by default; the fee a whole percent up to 30', () => {
+    expect(parseStoreDocument(storeDocumentFactory()).settings).toMatchObject({
+      mesa_exige_codigo: false,
+      taxa_servico_perc: 0,
+    });
+    for (const [fee, problem] of [
+      [31, 'settings.taxa_servico_perc: Too big: expected number to be <=30'],
+      [-1, 'settings.taxa_servico_perc: Too small: expected number to be >=0'],
+      [10.5, 'settings.taxa_servico_perc: must be a whole percent'],
+    ] as const) {
+      expect(problemsOf(storeDocumentFactory({ settings: { nome: 'X', taxa_servico_perc: fee } }))).toEqual([
+        problem,
+      ]);
+    }
+    expect(
+      problemsOf(storeDocumentFactory({ settings: { nome: 'X', mesa_exige_codigo: 'sim' } })),
+    ).toHaveLength(1);
+  });
 });
 
 describe('importing a store', () => {

@@ -1,0 +1,546 @@
+import type { TableCallKind, TabStatus } from '@comanda/domain';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import {
+  companySettings,
+  diningTables,
+  orderLines,
+  orders,
+  tableCalls,
+  tableTabs,
+  tabShares,
+} from '../../db/schema.ts';
+
+/*
+ * The tables module's SQL (issue 19): a store's tables and their settings, the tables' tabs with
+ * their rounds (the orders placed at the table) and shares, and the guests' calls. Every query
+ * names the store.
+ */
+
+export type TableRow = typeof diningTables.$inferSelect;
+export type TabRow = typeof tableTabs.$inferSelect;
+export type ShareRow = typeof tabShares.$inferSelect;
+export type TabWithTable = TabRow & { tableDescription: string };
+
+const notClosed = ne(tableTabs.status, 'closed');
+
+// ---------------------------------------------------------------------------------------------
+// Tables and their settings
+
+export async function findTable(db: DbExecutor, storeId: number, id: number): Promise<TableRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(diningTables)
+    .where(and(eq(diningTables.storeId, storeId), eq(diningTables.id, id)));
+  return row;
+}
+
+/** Every table of the store, active or not, by id. */
+export function listTables(db: DbExecutor, storeId: number): Promise<TableRow[]> {
+  return db
+    .select()
+    .from(diningTables)
+    .where(eq(diningTables.storeId, storeId))
+    .orderBy(asc(diningTables.id));
+}
+
+export async function tableSettingsOf(db: DbExecutor, storeId: number) {
+  const [row] = await db
+    .select({
+      requiresCode: companySettings.mesaExigeCodigo,
+      serviceFeePercent: companySettings.taxaServicoPerc,
+      requireInAppPayment: companySettings.selfCheckoutRequireImplyPay,
+    })
+    .from(companySettings)
+    .where(eq(companySettings.storeId, storeId));
+  return row;
+}
+
+export type TableSettingsRow = NonNullable<Awaited<ReturnType<typeof tableSettingsOf>>>;
+
+export async function updateTableSettings(
+  tx: DbExecutor,
+  storeId: number,
+  change: { mesaExigeCodigo?: boolean; taxaServicoPerc?: number },
+): Promise<void> {
+  await tx.update(companySettings).set(change).where(eq(companySettings.storeId, storeId));
+}
+
+/** The store's name, logo and colour, for the printed QR sheet. */
+export async function storeLookOf(db: DbExecutor, storeId: number) {
+  const [row] = await db
+    .select({
+      nome: companySettings.nome,
+      logo: companySettings.logo,
+      primaryColor: companySettings.primaryColor,
+    })
+    .from(companySettings)
+    .where(eq(companySettings.storeId, storeId));
+  return row;
+}
+
+/**
+ * Serialises the writes to a store's tables until the transaction ends (an advisory lock: a name
+ * must be free when it is given, and nothing in the schema keeps two tables from sharing one).
+ */
+export async function lockTableWrites(tx: DbExecutor, storeId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comanda:tables:${storeId}`}))`);
+}
+
+/** Another table of the store with this name (whatever its case and surrounding spaces). */
+export async function descriptionTaken(
+  tx: DbExecutor,
+  storeId: number,
+  description: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: diningTables.id })
+    .from(diningTables)
+    .where(
+      and(
+        eq(diningTables.storeId, storeId),
+        sql`lower(btrim(${diningTables.description})) = lower(btrim(${description}))`,
+        exceptId === null ? undefined : ne(diningTables.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function refsOf(tx: DbExecutor, storeId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ ref: diningTables.ref })
+    .from(diningTables)
+    .where(eq(diningTables.storeId, storeId));
+  return rows.map((row) => row.ref);
+}
+
+export async function insertTable(
+  tx: DbExecutor,
+  values: { storeId: number; ref: string; description: string; token: string },
+): Promise<TableRow> {
+  const [row] = await tx
+    .insert(diningTables)
+    .values({ ...values, ativo: true })
+    .returning();
+  return row!;
+}
+
+export async function updateTable(
+  tx: DbExecutor,
+  storeId: number,
+  id: number,
+  change: { description?: string; ativo?: boolean; token?: string },
+): Promise<TableRow | undefined> {
+  const [row] = await tx
+    .update(diningTables)
+    .set(change)
+    .where(and(eq(diningTables.storeId, storeId), eq(diningTables.id, id)))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tabs
+
+/** The table's tab that is not closed (at most one: table_tabs_one_open). */
+export async function openTabOf(
+  db: DbExecutor,
+  storeId: number,
+  tableId: number,
+): Promise<TabRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tableTabs)
+    .where(and(eq(tableTabs.storeId, storeId), eq(tableTabs.tableId, tableId), notClosed));
+  return row;
+}
+
+/** As openTabOf, locked until the transaction ends (a round joining it, the staff closing it). */
+export async function lockOpenTabOf(
+  tx: DbExecutor,
+  storeId: number,
+  tableId: number,
+): Promise<TabRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tableTabs)
+    .where(and(eq(tableTabs.storeId, storeId), eq(tableTabs.tableId, tableId), notClosed))
+    .for('update');
+  return row;
+}
+
+/**
+ * Opens a tab on a table; undefined when the table already has one that is not closed (the
+ * partial unique index decides, so of two openings at once one gets it, the other waits for its
+ * commit and then finds it).
+ */
+export async function insertOpenTab(
+  tx: DbExecutor,
+  values: { storeId: number; tableId: number; openedAt: Date; openedBy: number | null; code: string | null },
+): Promise<TabRow | undefined> {
+  const [row] = await tx
+    .insert(tableTabs)
+    .values({ ...values, status: 'open', rounds: 0, updatedAt: values.openedAt })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** One more round on a locked tab: the order joins it with the next round's number. */
+export async function addRound(
+  tx: DbExecutor,
+  storeId: number,
+  tabId: number,
+  orderId: number,
+  at: Date,
+): Promise<number> {
+  const [tab] = await tx
+    .update(tableTabs)
+    .set({ rounds: sql`${tableTabs.rounds} + 1`, updatedAt: at })
+    .where(and(eq(tableTabs.storeId, storeId), eq(tableTabs.id, tabId)))
+    .returning({ rounds: tableTabs.rounds });
+  const rodada = tab!.rounds;
+  await tx
+    .update(orders)
+    .set({ tabId, rodada })
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+  return rodada;
+}
+
+const tabWithTable = { ...getTableColumns(tableTabs), tableDescription: diningTables.description };
+
+export async function findTab(
+  db: DbExecutor,
+  storeId: number,
+  id: number,
+): Promise<TabWithTable | undefined> {
+  const [row] = await db
+    .select(tabWithTable)
+    .from(tableTabs)
+    .innerJoin(diningTables, eq(diningTables.id, tableTabs.tableId))
+    .where(and(eq(tableTabs.storeId, storeId), eq(tableTabs.id, id)));
+  return row;
+}
+
+/** A tab of the store, locked until the transaction ends: two staff closing it take turns. */
+export async function lockTab(tx: DbExecutor, storeId: number, id: number): Promise<TabRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tableTabs)
+    .where(and(eq(tableTabs.storeId, storeId), eq(tableTabs.id, id)))
+    .for('update');
+  return row;
+}
+
+/** The store's tabs that are not closed, oldest first. */
+export function openTabs(db: DbExecutor, storeId: number): Promise<TabWithTable[]> {
+  return db
+    .select(tabWithTable)
+    .from(tableTabs)
+    .innerJoin(diningTables, eq(diningTables.id, tableTabs.tableId))
+    .where(and(eq(tableTabs.storeId, storeId), notClosed))
+    .orderBy(asc(tableTabs.openedAt), asc(tableTabs.id));
+}
+
+/** The store's last closed tabs, the most recently closed first. */
+export function closedTabs(db: DbExecutor, storeId: number, limit: number): Promise<TabWithTable[]> {
+  return db
+    .select(tabWithTable)
+    .from(tableTabs)
+    .innerJoin(diningTables, eq(diningTables.id, tableTabs.tableId))
+    .where(and(eq(tableTabs.storeId, storeId), eq(tableTabs.status, 'closed')))
+    .orderBy(desc(tableTabs.closedAt), desc(tableTabs.id))
+    .limit(limit);
+}
+
+export interface RoundRow {
+  orderId: number;
+  tabId: number;
+  rodada: number;
+  dhIniciado: Date;
+  status: string;
+  total: number;
+  /** Paid in the app when it was ordered. */
+  paidOnline: boolean;
+}
+
+/**
+ * The rounds of some tabs: their orders, but those still awaiting an online payment (nobody's
+ * business until paid, and dropped if never paid). In the order they were placed.
+ */
+export async function roundsOf(
+  db: DbExecutor,
+  storeId: number,
+  tabIds: readonly number[],
+): Promise<RoundRow[]> {
+  if (tabIds.length === 0) return [];
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      tabId: orders.tabId,
+      rodada: orders.rodada,
+      dhIniciado: orders.dhIniciado,
+      status: orders.status,
+      total: orders.total,
+      paidOnline: sql<boolean>`exists (select 1 from payments p
+        where p.store_id = ${orders.storeId} and p.order_id = ${orders.id} and p.paid_at is not null)`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        inArray(orders.tabId, [...tabIds]),
+        eq(orders.awaitingPayment, false),
+        isNotNull(orders.rodada),
+      ),
+    )
+    .orderBy(asc(orders.rodada), asc(orders.id));
+  return rows.map((row) => ({
+    ...row,
+    tabId: row.tabId!,
+    rodada: row.rodada!,
+    paidOnline: Boolean(row.paidOnline),
+  }));
+}
+
+export type RoundLineRow = Pick<
+  typeof orderLines.$inferSelect,
+  'id' | 'orderId' | 'descricaoProduto' | 'qtd' | 'valorTotal' | 'observacao' | 'itensPedidos'
+>;
+
+export function linesOf(
+  db: DbExecutor,
+  storeId: number,
+  orderIds: readonly number[],
+): Promise<RoundLineRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: orderLines.id,
+      orderId: orderLines.orderId,
+      descricaoProduto: orderLines.descricaoProduto,
+      qtd: orderLines.qtd,
+      valorTotal: orderLines.valorTotal,
+      observacao: orderLines.observacao,
+      itensPedidos: orderLines.itensPedidos,
+    })
+    .from(orderLines)
+    .where(and(eq(orderLines.storeId, storeId), inArray(orderLines.orderId, [...orderIds])))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.seq));
+}
+
+export function sharesOf(db: DbExecutor, storeId: number, tabIds: readonly number[]): Promise<ShareRow[]> {
+  if (tabIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(tabShares)
+    .where(and(eq(tabShares.storeId, storeId), inArray(tabShares.tabId, [...tabIds])))
+    .orderBy(asc(tabShares.tabId), asc(tabShares.seq));
+}
+
+/** Fixes a locked open tab's bill: closing, or closed at once when nothing is left to pay. */
+export async function fixBill(
+  tx: DbExecutor,
+  storeId: number,
+  tabId: number,
+  bill: {
+    status: Exclude<TabStatus, 'open'>;
+    splitMode: 'even' | 'items';
+    serviceFeePercent: number;
+    serviceFee: number;
+    amountDue: number;
+    at: Date;
+    by: number;
+  },
+): Promise<void> {
+  const closed = bill.status === 'closed';
+  await tx
+    .update(tableTabs)
+    .set({
+      status: bill.status,
+      splitMode: bill.splitMode,
+      serviceFeePercent: bill.serviceFeePercent,
+      serviceFee: bill.serviceFee,
+      amountDue: bill.amountDue,
+      closingAt: bill.at,
+      closedAt: closed ? bill.at : null,
+      closedBy: closed ? bill.by : null,
+      updatedAt: bill.at,
+    })
+    .where(and(eq(tableTabs.storeId, storeId), eq(tableTabs.id, tabId), eq(tableTabs.status, 'open')));
+}
+
+export async function insertShares(
+  tx: DbExecutor,
+  rows: {
+    storeId: number;
+    tabId: number;
+    seq: number;
+    amount: number;
+    serviceFee: number;
+    lineIds: number[];
+  }[],
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(tabShares).values(rows);
+}
+
+export async function findShare(
+  tx: DbExecutor,
+  storeId: number,
+  tabId: number,
+  shareId: number,
+): Promise<ShareRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(tabShares)
+    .where(and(eq(tabShares.storeId, storeId), eq(tabShares.tabId, tabId), eq(tabShares.id, shareId)));
+  return row;
+}
+
+/** Marks a share paid; false when it already was. */
+export async function markSharePaid(
+  tx: DbExecutor,
+  share: { storeId: number; tabId: number; id: number },
+  paid: { at: Date; by: number; method: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(tabShares)
+    .set({ paidAt: paid.at, paidBy: paid.by, paymentMethod: paid.method })
+    .where(
+      and(
+        eq(tabShares.storeId, share.storeId),
+        eq(tabShares.tabId, share.tabId),
+        eq(tabShares.id, share.id),
+        isNull(tabShares.paidAt),
+      ),
+    )
+    .returning({ id: tabShares.id });
+  return rows.length > 0;
+}
+
+export async function unpaidSharesOf(tx: DbExecutor, storeId: number, tabId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tabShares)
+    .where(and(eq(tabShares.storeId, storeId), eq(tabShares.tabId, tabId), isNull(tabShares.paidAt)));
+  return row?.n ?? 0;
+}
+
+/** A closing tab whose every share is paid: closed. */
+export async function closeTab(
+  tx: DbExecutor,
+  storeId: number,
+  tabId: number,
+  closed: { at: Date; by: number },
+): Promise<void> {
+  await tx
+    .update(tableTabs)
+    .set({ status: 'closed', closedAt: closed.at, closedBy: closed.by, updatedAt: closed.at })
+    .where(and(eq(tableTabs.storeId, storeId), eq(tableTabs.id, tabId), eq(tableTabs.status, 'closing')));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Guests' calls
+
+const callColumns = {
+  id: tableCalls.id,
+  kind: tableCalls.kind,
+  tableId: tableCalls.tableId,
+  tableDescription: diningTables.description,
+  tabId: tableCalls.tabId,
+  createdAt: tableCalls.createdAt,
+  acknowledgedAt: tableCalls.acknowledgedAt,
+};
+export interface CallRow {
+  id: number;
+  kind: string;
+  tableId: number;
+  tableDescription: string;
+  tabId: number | null;
+  createdAt: Date;
+  acknowledgedAt: Date | null;
+}
+
+/** The store's calls waiting for the staff (of some tables, or all), oldest first. */
+export function waitingCalls(
+  db: DbExecutor,
+  storeId: number,
+  tableIds: readonly number[] | null = null,
+): Promise<CallRow[]> {
+  if (tableIds !== null && tableIds.length === 0) return Promise.resolve([]);
+  return db
+    .select(callColumns)
+    .from(tableCalls)
+    .innerJoin(diningTables, eq(diningTables.id, tableCalls.tableId))
+    .where(
+      and(
+        eq(tableCalls.storeId, storeId),
+        isNull(tableCalls.acknowledgedAt),
+        tableIds === null ? undefined : inArray(tableCalls.tableId, [...tableIds]),
+      ),
+    )
+    .orderBy(asc(tableCalls.createdAt), asc(tableCalls.id));
+}
+
+export async function findCall(db: DbExecutor, storeId: number, id: number): Promise<CallRow | undefined> {
+  const [row] = await db
+    .select(callColumns)
+    .from(tableCalls)
+    .innerJoin(diningTables, eq(diningTables.id, tableCalls.tableId))
+    .where(and(eq(tableCalls.storeId, storeId), eq(tableCalls.id, id)));
+  return row;
+}
+
+export async function findWaitingCall(
+  db: DbExecutor,
+  storeId: number,
+  tableId: number,
+  kind: TableCallKind,
+): Promise<CallRow | undefined> {
+  const [row] = await db
+    .select(callColumns)
+    .from(tableCalls)
+    .innerJoin(diningTables, eq(diningTables.id, tableCalls.tableId))
+    .where(
+      and(
+        eq(tableCalls.storeId, storeId),
+        eq(tableCalls.tableId, tableId),
+        eq(tableCalls.kind, kind),
+        isNull(tableCalls.acknowledgedAt),
+      ),
+    );
+  return row;
+}
+
+/**
+ * A new waiting call; undefined when one of this table and kind is waiting already (the partial
+ * unique index decides, so two guests calling at once make one call).
+ */
+export async function insertCall(
+  tx: DbExecutor,
+  values: { storeId: number; tableId: number; tabId: number | null; kind: TableCallKind; createdAt: Date },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(tableCalls)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: tableCalls.id });
+  return row?.id;
+}
+
+/** Acknowledges a waiting call; false when it was acknowledged already. */
+export async function acknowledgeCall(
+  tx: DbExecutor,
+  storeId: number,
+  id: number,
+  acknowledged: { at: Date; by: number },
+): Promise<boolean> {
+  const rows = await tx
+    .update(tableCalls)
+    .set({ acknowledgedAt: acknowledged.at, acknowledgedBy: acknowledged.by })
+    .where(and(eq(tableCalls.storeId, storeId), eq(tableCalls.id, id), isNull(tableCalls.acknowledgedAt)))
+    .returning({ id: tableCalls.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,756 @@
+import { randomInt } from 'node:crypto';
+import {
+  type GuestTab,
+  type GuestTableReply,
+  type StaffTab,
+  type StaffTabListReply,
+  type StaffTable,
+  type StaffTablesReply,
+  TABLE_CALL_EVENT,
+  type TabCloseRequest,
+  type TabLine,
+  type TableCall,
+  type TableQrSheetReply,
+  type TableSettings,
+  type TabTotalsShape,
+} from '@comanda/contract';
+import {
+  type StaffRole,
+  splitByItems,
+  splitEvenly,
+  TAB_STATUSES,
+  TABLE_CALL_LIMIT,
+  TABLE_CALL_WINDOW_SECONDS,
+  TABLE_CODE_LENGTH,
+  type TabJoinRefusal,
+  type TableCallKind,
+  type TabRound,
+  type TabShare,
+  type TabStatus,
+  tabJoinRefusal,
+  tabTotals,
+} from '@comanda/domain';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import type { OrderLineItemSnapshot } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { OrderEvents } from '../../lib/order-events.ts';
+import { qrSvgDataUrl } from '../../lib/qr-svg.ts';
+import { newTableToken, tableLinks, tableTokenMatches } from '../../lib/table-links.ts';
+import type { StaffPrincipal } from '../../plugins/auth.ts';
+import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
+import type { StoreRef } from '../../plugins/tenant.ts';
+import type { MenuCache } from '../menu/menu-cache.ts';
+import { raiseMenuVersion } from '../store-controls/service.ts';
+import { refuse, splitInvalid } from './refusals.ts';
+import * as repo from './repository.ts';
+
+/*
+ * Table mode (issue 19; spec sections 2, 3 'Table', 6 'Local (table) mode'): a table's running tab
+ * (every round ordered at the table joins it), the guests' calls to the staff, and the staff's
+ * tables, tabs and calls. Guests prove they sit at the table with its QR code's token
+ * (docs/decisions/0021, 0030); the bill's rules are the domain's (table-tab.ts).
+ */
+
+/** New calls one table may make per window, whatever their kind (times RATE_LIMIT_MULTIPLIER). */
+export const TABLE_CALLS_PER_TABLE: WindowRule = {
+  kind: 'window',
+  name: 'table-calls',
+  max: TABLE_CALL_LIMIT,
+  windowSeconds: TABLE_CALL_WINDOW_SECONDS,
+  message: 'Muitos chamados desta mesa.',
+};
+
+/** Call requests from one address per window, at any table of the store. */
+export const TABLE_CALLS_PER_ADDRESS: WindowRule = {
+  kind: 'window',
+  name: 'table-calls-address',
+  max: 30,
+  windowSeconds: TABLE_CALL_WINDOW_SECONDS,
+  message: 'Muitos chamados.',
+};
+
+/** How many closed tabs GET /staff/tabs?status=closed lists. */
+export const CLOSED_TABS_LISTED = 50;
+
+export interface TablesDeps {
+  db: Database;
+  now: () => Date;
+  limiter: RateLimiter;
+  /** The staff's live stream: guests' calls and their acknowledgements. */
+  events: OrderEvents;
+  /** Dropped once a change to the tables list or the fee has committed. */
+  menuCache: MenuCache;
+  /** A store's public address (config PUBLIC_ORIGIN), where its QR codes point. */
+  publicOrigin: (slug: string) => string;
+}
+
+const iso = (at: Date) => at.toISOString();
+const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
+const statusOf = (value: string): TabStatus =>
+  (TAB_STATUSES as readonly string[]).includes(value) ? (value as TabStatus) : 'closed';
+
+/** A fresh waiter's code: TABLE_CODE_LENGTH random digits. */
+export function newTableCode(): string {
+  return String(randomInt(0, 10 ** TABLE_CODE_LENGTH)).padStart(TABLE_CODE_LENGTH, '0');
+}
+
+/** The options of an order line as one short text: '+ 2x Bacon, Ao ponto, sem Cebola · Obs.: bem passado'. */
+export function lineDetails(items: readonly OrderLineItemSnapshot[], note: string): string {
+  const added = items
+    .filter((item) => item.quantidade_pedida > 0)
+    .map((item) => `${item.quantidade_pedida > 1 ? `${item.quantidade_pedida}x ` : ''}${item.descricao}`);
+  const removed = items.filter((item) => item.quantidade_pedida === 0).map((item) => `sem ${item.descricao}`);
+  const options = [added.length > 0 ? `+ ${added.join(', ')}` : '', ...removed].filter(Boolean).join(', ');
+  const trimmed = note.trim();
+  return [options, trimmed ? `Obs.: ${trimmed}` : ''].filter(Boolean).join(' · ');
+}
+
+/** A round as the domain's bill counts it. */
+const tabRoundOf = (round: repo.RoundRow): TabRound => ({
+  total: round.total,
+  paidOnline: round.paidOnline,
+  cancelled: round.status === 'Cancelado',
+});
+
+/**
+ * The bill of a tab: while open, the rounds so far with the store's fee; once closing, the figures
+ * fixed when the staff closed it (what its shares add up to).
+ */
+function totalsOf(tab: repo.TabRow, rounds: readonly repo.RoundRow[], storePercent: number): TabTotalsShape {
+  const fixed = tab.status !== 'open' && tab.amountDue !== null;
+  const percent = fixed ? (tab.serviceFeePercent ?? 0) : storePercent;
+  const live = tabTotals(rounds.map(tabRoundOf), percent);
+  if (!fixed) {
+    return {
+      consumido: live.consumed,
+      pago_online: live.paidOnline,
+      a_pagar: live.due,
+      taxa_servico_perc: percent,
+      taxa_servico: live.serviceFee,
+      total: live.total,
+    };
+  }
+  const fee = tab.serviceFee ?? 0;
+  const total = tab.amountDue ?? 0;
+  return {
+    consumido: live.consumed,
+    pago_online: live.paidOnline,
+    a_pagar: total - fee,
+    taxa_servico_perc: percent,
+    taxa_servico: fee,
+    total,
+  };
+}
+
+function tableCallOf(row: repo.CallRow): TableCall {
+  return {
+    id: row.id,
+    kind: row.kind === 'bill' ? 'bill' : 'waiter',
+    table_id: row.tableId,
+    table_description: row.tableDescription,
+    created_at: iso(row.createdAt),
+    acknowledged_at: isoOrNull(row.acknowledgedAt),
+  };
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const id = key(row);
+    const group = groups.get(id);
+    if (group) group.push(row);
+    else groups.set(id, [row]);
+  }
+  return groups;
+}
+
+/** What the views of some tabs are made of: four queries whatever their number. */
+async function tabParts(db: DbExecutor, storeId: number, tabs: readonly repo.TabRow[]) {
+  const tabIds = tabs.map((tab) => tab.id);
+  const [rounds, shares, calls] = await Promise.all([
+    repo.roundsOf(db, storeId, tabIds),
+    repo.sharesOf(db, storeId, tabIds),
+    repo.waitingCalls(db, storeId, [
+      ...new Set(tabs.filter((tab) => tab.status !== 'closed').map((t) => t.tableId)),
+    ]),
+  ]);
+  const lines = await repo.linesOf(
+    db,
+    storeId,
+    rounds.map((round) => round.orderId),
+  );
+  const roundsByTab = groupBy(rounds, (round) => round.tabId);
+  const linesByOrder = groupBy(lines, (line) => line.orderId);
+  const sharesByTab = groupBy(shares, (share) => share.tabId);
+  const callsByTable = groupBy(calls, (call) => call.tableId);
+  return {
+    rounds: (tabId: number) => roundsByTab.get(tabId) ?? [],
+    lines: (orderId: number) => linesByOrder.get(orderId) ?? [],
+    shares: (tabId: number) => sharesByTab.get(tabId) ?? [],
+    /** A closed tab's table calls are the next tab's business. */
+    waiting: (tab: repo.TabRow, kind: TableCallKind) =>
+      tab.status === 'closed'
+        ? null
+        : ((callsByTable.get(tab.tableId) ?? []).find((call) => call.kind === kind) ?? null),
+  };
+}
+
+type TabParts = Awaited<ReturnType<typeof tabParts>>;
+
+function guestTabOf(tab: repo.TabRow, parts: TabParts, storePercent: number): GuestTab {
+  const rounds = parts.rounds(tab.id);
+  return {
+    id: tab.id,
+    status: statusOf(tab.status),
+    aberta_em: iso(tab.openedAt),
+    rodadas: rounds.map((round) => ({
+      order_id: round.orderId,
+      rodada: round.rodada,
+      dh_iniciado: iso(round.dhIniciado),
+      status: round.status,
+      total: round.total,
+      pago_online: round.paidOnline,
+      linhas: parts.lines(round.orderId).map(
+        (line): TabLine => ({
+          id: line.id,
+          descricao_produto: line.descricaoProduto,
+          qtd: line.qtd,
+          detalhes: lineDetails(line.itensPedidos, line.observacao),
+          valor_total: line.valorTotal,
+        }),
+      ),
+    })),
+    totais: totalsOf(tab, rounds, storePercent),
+    divisao: tab.splitMode === 'even' || tab.splitMode === 'items' ? tab.splitMode : null,
+    partes: parts.shares(tab.id).map((share) => ({
+      id: share.id,
+      parte: share.seq,
+      valor: share.amount,
+      taxa_servico: share.serviceFee,
+      linhas: share.lineIds,
+      pago_em: isoOrNull(share.paidAt),
+      forma_pagamento: share.paymentMethod,
+    })),
+    chamado_garcom_em: isoOrNull(parts.waiting(tab, 'waiter')?.createdAt ?? null),
+    conta_pedida_em: isoOrNull(parts.waiting(tab, 'bill')?.createdAt ?? null),
+  };
+}
+
+function staffTabOf(tab: repo.TabWithTable, parts: TabParts, storePercent: number): StaffTab {
+  return {
+    ...guestTabOf(tab, parts, storePercent),
+    table: { id: tab.tableId, description: tab.tableDescription },
+    codigo: tab.code,
+    fechada_em: isoOrNull(tab.closedAt),
+  };
+}
+
+export interface TabJoin {
+  storeId: number;
+  tableId: number;
+  orderId: number;
+  /** The store opens its tables with the waiter's code. */
+  requiresCode: boolean;
+  /** The code the guest gave (codigo_mesa), or null. */
+  code: string | null;
+  at: Date;
+}
+
+export type TabJoinResult =
+  | { ok: true; tabId: number; rodada: number }
+  | { ok: false; refusal: TabJoinRefusal };
+
+/**
+ * A round ordered at a table joins the table's tab, in the order's transaction (the orders
+ * module's placement): the tab is locked, or opened by this first round when the store does not
+ * open tables with a code (of two first rounds at once, one opens it and the other waits and joins
+ * it: the partial unique index decides); the order gets the next round's number. A refusal
+ * (tabJoinRefusal of the domain) writes nothing here; the caller rolls its transaction back.
+ */
+export async function joinTableTab(tx: DbExecutor, join: TabJoin): Promise<TabJoinResult> {
+  const { storeId, tableId } = join;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    let tab = await repo.lockOpenTabOf(tx, storeId, tableId);
+    if (!tab && !join.requiresCode) {
+      tab = await repo.insertOpenTab(tx, { storeId, tableId, openedAt: join.at, openedBy: null, code: null });
+      // Another first round opened it meanwhile: lock and join that one.
+      if (!tab) continue;
+    }
+    const refusal = tabJoinRefusal({
+      requiresCode: join.requiresCode,
+      tab: tab ? { status: statusOf(tab.status), code: tab.code } : null,
+      code: join.code,
+    });
+    if (refusal) return { ok: false, refusal };
+    const rodada = await repo.addRound(tx, storeId, tab!.id, join.orderId, join.at);
+    return { ok: true, tabId: tab!.id, rodada };
+  }
+  throw new Error(`table ${tableId}: its tab was neither found nor opened`);
+}
+
+export class TablesService {
+  constructor(private readonly deps: TablesDeps) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Guests (the table's QR token proves they sit there)
+
+  /** GET /bar/v2/tables/{table}/tab/: the table and its tab that is not closed (or null). */
+  async guestTable(store: StoreRef, tableId: number, token: string | undefined): Promise<GuestTableReply> {
+    const { db } = this.deps;
+    const table = await this.guestTableOf(store.id, tableId, token);
+    const [settings, tab] = await Promise.all([
+      this.settingsOf(store.id),
+      repo.openTabOf(db, store.id, table.id),
+    ]);
+    let guestTab: GuestTab | null = null;
+    if (tab) {
+      const parts = await tabParts(db, store.id, [tab]);
+      guestTab = guestTabOf(tab, parts, settings.serviceFeePercent);
+    }
+    return {
+      table: { id: table.id, description: table.description },
+      requires_code: settings.requiresCode,
+      tab: guestTab,
+    };
+  }
+
+  /**
+   * POST /bar/v2/tables/{table}/calls/: a guest calls the waiter or asks for the bill. While a call
+   * of that kind waits for the staff, calling again answers it (created false) and adds nothing; a
+   * new call is published to the store's staff streams in its transaction.
+   */
+  async call(
+    store: StoreRef,
+    tableId: number,
+    token: string | undefined,
+    kind: TableCallKind,
+    address: string,
+  ): Promise<{ created: boolean; call: TableCall }> {
+    const { db, now } = this.deps;
+    const table = await this.guestTableOf(store.id, tableId, token);
+    await this.countCall(store.id, TABLE_CALLS_PER_ADDRESS, address);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const waiting = await repo.findWaitingCall(db, store.id, table.id, kind);
+      if (waiting) return { created: false, call: tableCallOf(waiting) };
+      const tab = await repo.openTabOf(db, store.id, table.id);
+      if (kind === 'bill' && !tab) throw refuse.noOpenTab();
+      await this.countCall(store.id, TABLE_CALLS_PER_TABLE, String(table.id));
+      const call = await db.transaction(async (tx) => {
+        const id = await repo.insertCall(tx, {
+          storeId: store.id,
+          tableId: table.id,
+          tabId: tab?.id ?? null,
+          kind,
+          createdAt: now(),
+        });
+        if (id === undefined) return null;
+        const made = tableCallOf((await repo.findCall(tx, store.id, id))!);
+        await this.deps.events.publishStaff(tx, { storeId: store.id, name: TABLE_CALL_EVENT, data: made });
+        return made;
+      });
+      if (call) return { created: true, call };
+      // Another guest's call of this kind got there first: answer that one.
+    }
+    throw new Error(`table ${table.id}: the ${kind} call was neither made nor found`);
+  }
+
+  private async guestTableOf(storeId: number, tableId: number, token: string | undefined) {
+    const table = await repo.findTable(this.deps.db, storeId, tableId);
+    if (!table?.ativo) throw refuse.guestTableNotFound();
+    if (!tableTokenMatches(token ?? '', table.token)) throw refuse.tableTokenInvalid();
+    return table;
+  }
+
+  private async countCall(storeId: number, rule: WindowRule, subject: string): Promise<void> {
+    try {
+      await this.deps.limiter.consume(storeId, rule, subject, this.deps.now());
+    } catch (error) {
+      if (!(error instanceof AppError) || error.kind !== 'too_many') throw error;
+      const seconds = Number(error.extra.retryAfterSeconds ?? 60);
+      throw refuse.tooManyCalls(seconds, waitText(seconds));
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The staff's tables
+
+  private async settingsOf(storeId: number): Promise<repo.TableSettingsRow> {
+    const settings = await repo.tableSettingsOf(this.deps.db, storeId);
+    if (!settings) throw new Error(`store ${storeId} has no settings`);
+    return settings;
+  }
+
+  private tableSettingsReply(settings: repo.TableSettingsRow): TableSettings {
+    return {
+      requires_code: settings.requiresCode,
+      service_fee_percent: settings.serviceFeePercent,
+      require_in_app_payment: settings.requireInAppPayment,
+    };
+  }
+
+  /** Tables with their QR addresses and the summary of their tab that is not closed. */
+  private async staffTablesOf(store: StoreRef, tables: readonly repo.TableRow[]): Promise<StaffTable[]> {
+    const { db } = this.deps;
+    const tableIds = new Set(tables.map((table) => table.id));
+    const [settings, allTabs] = await Promise.all([this.settingsOf(store.id), repo.openTabs(db, store.id)]);
+    const tabs = allTabs.filter((tab) => tableIds.has(tab.tableId));
+    const [rounds, calls] = await Promise.all([
+      repo.roundsOf(
+        db,
+        store.id,
+        tabs.map((tab) => tab.id),
+      ),
+      repo.waitingCalls(db, store.id, [...tableIds]),
+    ]);
+    const roundsByTab = groupBy(rounds, (round) => round.tabId);
+    const tabByTable = new Map(tabs.map((tab) => [tab.tableId, tab]));
+    const origin = this.deps.publicOrigin(store.slug);
+    return tables.map((table): StaffTable => {
+      const tab = tabByTable.get(table.id);
+      const tabRounds = tab ? (roundsByTab.get(tab.id) ?? []) : [];
+      const bill = calls.find((call) => call.tableId === table.id && call.kind === 'bill');
+      return {
+        id: table.id,
+        ref: table.ref,
+        description: table.description,
+        ativo: table.ativo,
+        links: tableLinks(origin, table),
+        tab: tab
+          ? {
+              id: tab.id,
+              status: statusOf(tab.status),
+              aberta_em: iso(tab.openedAt),
+              codigo: tab.code,
+              rodadas: tabRounds.length,
+              totais: totalsOf(tab, tabRounds, settings.serviceFeePercent),
+              conta_pedida_em: isoOrNull(bill?.createdAt ?? null),
+            }
+          : null,
+      };
+    });
+  }
+
+  private async staffTableReply(store: StoreRef, table: repo.TableRow): Promise<StaffTable> {
+    const [reply] = await this.staffTablesOf(store, [table]);
+    return reply!;
+  }
+
+  /** GET /staff/tables */
+  async tables(staff: StaffPrincipal, store: StoreRef): Promise<StaffTablesReply> {
+    const { db } = this.deps;
+    const [settings, tables, calls] = await Promise.all([
+      this.settingsOf(staff.storeId),
+      repo.listTables(db, staff.storeId),
+      repo.waitingCalls(db, staff.storeId),
+    ]);
+    return {
+      settings: this.tableSettingsReply(settings),
+      tables: await this.staffTablesOf(store, tables),
+      calls: calls.map(tableCallOf),
+    };
+  }
+
+  /** POST /staff/tables: a new table, with a ref made from its name and a fresh token. */
+  async createTable(staff: StaffPrincipal, store: StoreRef, description: string): Promise<StaffTable> {
+    const name = description.trim();
+    const table = await this.changeTables(staff.storeId, async (tx) => {
+      if (await repo.descriptionTaken(tx, staff.storeId, name, null)) throw refuse.descriptionTaken(name);
+      const ref = freeRef(refOfName(name), new Set(await repo.refsOf(tx, staff.storeId)));
+      return repo.insertTable(tx, { storeId: staff.storeId, ref, description: name, token: newTableToken() });
+    });
+    return this.staffTableReply(store, table);
+  }
+
+  /** PATCH /staff/tables/{table}: rename, deactivate (not with a tab that is not closed) or reactivate. */
+  async updateTable(
+    staff: StaffPrincipal,
+    store: StoreRef,
+    id: number,
+    body: { description?: string | undefined; ativo?: boolean | undefined },
+  ): Promise<StaffTable> {
+    const name = body.description?.trim();
+    const table = await this.changeTables(staff.storeId, async (tx) => {
+      const current = await repo.findTable(tx, staff.storeId, id);
+      if (!current) throw refuse.tableNotFound();
+      if (name !== undefined && (await repo.descriptionTaken(tx, staff.storeId, name, id))) {
+        throw refuse.descriptionTaken(name);
+      }
+      // Locked: a round opening a tab now waits, and then finds the table inactive… or opened before.
+      if (body.ativo === false && (await repo.lockOpenTabOf(tx, staff.storeId, id))) {
+        throw refuse.tableHasOpenTab();
+      }
+      const change = {
+        ...(name === undefined ? {} : { description: name }),
+        ...(body.ativo === undefined ? {} : { ativo: body.ativo }),
+      };
+      return (await repo.updateTable(tx, staff.storeId, id, change))!;
+    });
+    return this.staffTableReply(store, table);
+  }
+
+  /** POST /staff/tables/{table}/rotate-token: the printed QR code stops working at once. */
+  async rotateToken(staff: StaffPrincipal, store: StoreRef, id: number): Promise<StaffTable> {
+    const table = await repo.updateTable(this.deps.db, staff.storeId, id, { token: newTableToken() });
+    if (!table) throw refuse.tableNotFound();
+    return this.staffTableReply(store, table);
+  }
+
+  /**
+   * A change to the store's tables (the tables list the storefront reads is a menu reply): under
+   * the store's table lock, with the menu version raised in the same transaction.
+   */
+  private async changeTables<T>(storeId: number, change: (tx: DbExecutor) => Promise<T>): Promise<T> {
+    const result = await this.deps.db.transaction(async (tx) => {
+      await repo.lockTableWrites(tx, storeId);
+      const changed = await change(tx);
+      await raiseMenuVersion(tx, storeId);
+      return changed;
+    });
+    this.deps.menuCache.invalidate(storeId);
+    return result;
+  }
+
+  /** PATCH /staff/tables/settings: the waiter's code and the service fee (what guests see and pay). */
+  async updateSettings(
+    staff: StaffPrincipal,
+    body: { requires_code?: boolean | undefined; service_fee_percent?: number | undefined },
+  ): Promise<TableSettings> {
+    await this.deps.db.transaction(async (tx) => {
+      await repo.updateTableSettings(tx, staff.storeId, {
+        ...(body.requires_code === undefined ? {} : { mesaExigeCodigo: body.requires_code }),
+        ...(body.service_fee_percent === undefined ? {} : { taxaServicoPerc: body.service_fee_percent }),
+      });
+      await raiseMenuVersion(tx, staff.storeId);
+    });
+    this.deps.menuCache.invalidate(staff.storeId);
+    return this.tableSettingsReply(await this.settingsOf(staff.storeId));
+  }
+
+  /** GET /staff/tables/qr-sheet: one QR code per active table, with the store's look. */
+  async qrSheet(staff: StaffPrincipal, store: StoreRef): Promise<TableQrSheetReply> {
+    const { db } = this.deps;
+    const [look, tables] = await Promise.all([
+      repo.storeLookOf(db, staff.storeId),
+      repo.listTables(db, staff.storeId),
+    ]);
+    const origin = this.deps.publicOrigin(store.slug);
+    const active = tables.filter((table) => table.ativo);
+    return {
+      store: {
+        nome: look?.nome ?? '',
+        logo: look?.logo ?? null,
+        primary_color: look?.primaryColor ?? '#000000',
+      },
+      tables: await Promise.all(
+        active.map(async (table) => {
+          const url = tableLinks(origin, table).local;
+          return { id: table.id, description: table.description, url, qr: await qrSvgDataUrl(url) };
+        }),
+      ),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The staff's tabs
+
+  private async staffTabs(storeId: number, tabs: readonly repo.TabWithTable[]): Promise<StaffTab[]> {
+    const [settings, parts] = await Promise.all([
+      this.settingsOf(storeId),
+      tabParts(this.deps.db, storeId, tabs),
+    ]);
+    return tabs.map((tab) => staffTabOf(tab, parts, settings.serviceFeePercent));
+  }
+
+  /** GET /staff/tabs/{id} */
+  async tab(staff: StaffPrincipal, id: number): Promise<StaffTab> {
+    const tab = await repo.findTab(this.deps.db, staff.storeId, id);
+    if (!tab) throw refuse.tabNotFound();
+    const [reply] = await this.staffTabs(staff.storeId, [tab]);
+    return reply!;
+  }
+
+  /** GET /staff/tabs?status=…: open and closing tabs oldest first, then the last closed ones. */
+  async tabs(
+    staff: StaffPrincipal,
+    statuses: readonly TabStatus[] = ['open', 'closing'],
+  ): Promise<StaffTabListReply> {
+    const { db } = this.deps;
+    const wanted = new Set(statuses);
+    const [open, closed] = await Promise.all([
+      wanted.has('open') || wanted.has('closing') ? repo.openTabs(db, staff.storeId) : [],
+      wanted.has('closed') ? repo.closedTabs(db, staff.storeId, CLOSED_TABS_LISTED) : [],
+    ]);
+    const tabs = [...open.filter((tab) => wanted.has(statusOf(tab.status))), ...closed];
+    return { tabs: await this.staffTabs(staff.storeId, tabs) };
+  }
+
+  /**
+   * POST /staff/tables/{table}/open: the staff opens a table's tab, with a fresh waiter's code when
+   * the store opens its tables with one (guests give it with their first round).
+   */
+  async openTable(staff: StaffPrincipal, tableId: number): Promise<StaffTab> {
+    const { db, now } = this.deps;
+    const settings = await this.settingsOf(staff.storeId);
+    const tab = await db.transaction(async (tx) => {
+      const table = await repo.findTable(tx, staff.storeId, tableId);
+      if (!table) throw refuse.tableNotFound();
+      if (!table.ativo) throw refuse.inactiveTable();
+      const opened = await repo.insertOpenTab(tx, {
+        storeId: staff.storeId,
+        tableId,
+        openedAt: now(),
+        openedBy: staff.staffId,
+        code: settings.requiresCode ? newTableCode() : null,
+      });
+      if (!opened) throw refuse.tableAlreadyOpen();
+      return opened;
+    });
+    return this.tab(staff, tab.id);
+  }
+
+  /**
+   * POST /staff/tabs/{id}/close: fixes the bill (the rounds not cancelled, less what was paid in the
+   * app, plus the service fee when asked) and its shares, split evenly or by items. Nothing to pay
+   * closes the tab at once. The tab is locked: of two staff closing it at once, the second is 409.
+   */
+  async closeTab(staff: StaffPrincipal, id: number, body: TabCloseRequest): Promise<StaffTab> {
+    const { db, now } = this.deps;
+    const settings = await this.settingsOf(staff.storeId);
+    await db.transaction(async (tx) => {
+      const tab = await repo.lockTab(tx, staff.storeId, id);
+      if (!tab) throw refuse.tabNotFound();
+      if (tab.status !== 'open') throw refuse.tabNotOpen();
+      const rounds = await repo.roundsOf(tx, staff.storeId, [id]);
+      const percent = body.service_fee ? settings.serviceFeePercent : 0;
+      const totals = tabTotals(rounds.map(tabRoundOf), percent);
+      const at = now();
+      const bill = {
+        splitMode: body.split.mode,
+        serviceFeePercent: percent,
+        serviceFee: totals.serviceFee,
+        amountDue: totals.total,
+        at,
+        by: staff.staffId,
+      };
+      if (totals.total === 0) {
+        await repo.fixBill(tx, staff.storeId, id, { ...bill, status: 'closed' });
+        return;
+      }
+      const shares = await this.sharesOfSplit(tx, staff.storeId, rounds, totals, body.split);
+      await repo.fixBill(tx, staff.storeId, id, { ...bill, status: 'closing' });
+      await repo.insertShares(
+        tx,
+        shares.map((share, index) => ({
+          storeId: staff.storeId,
+          tabId: id,
+          seq: index + 1,
+          amount: share.amount,
+          serviceFee: share.serviceFee,
+          lineIds: share.lineIds,
+        })),
+      );
+    });
+    return this.tab(staff, id);
+  }
+
+  /** The shares of a split: even, or by the lines of the rounds paid at the table. */
+  private async sharesOfSplit(
+    tx: DbExecutor,
+    storeId: number,
+    rounds: readonly repo.RoundRow[],
+    totals: { due: number; serviceFee: number },
+    split: TabCloseRequest['split'],
+  ): Promise<(TabShare & { lineIds: number[] })[]> {
+    if (split.mode === 'even') {
+      return splitEvenly(totals, split.people).map((share) => ({ ...share, lineIds: [] }));
+    }
+    const payable = rounds.filter((round) => round.status !== 'Cancelado' && !round.paidOnline);
+    const lines = await repo.linesOf(
+      tx,
+      storeId,
+      payable.map((round) => round.orderId),
+    );
+    const result = splitByItems(
+      totals,
+      lines.map((line) => ({ id: line.id, value: line.valorTotal })),
+      split.shares,
+    );
+    if (!result.ok) {
+      throw splitInvalid(result, (lineId) => lines.find((line) => line.id === lineId)?.descricaoProduto);
+    }
+    return result.shares.map((share, index) => ({ ...share, lineIds: [...split.shares[index]!] }));
+  }
+
+  /**
+   * POST /staff/tabs/{id}/shares/{share}/paid: a share paid at the counter. When every share is
+   * paid, the tab is closed.
+   */
+  async markSharePaid(
+    staff: StaffPrincipal,
+    tabId: number,
+    shareId: number,
+    method: string,
+  ): Promise<StaffTab> {
+    const { db, now } = this.deps;
+    await db.transaction(async (tx) => {
+      const tab = await repo.lockTab(tx, staff.storeId, tabId);
+      if (!tab) throw refuse.tabNotFound();
+      const share = await repo.findShare(tx, staff.storeId, tabId, shareId);
+      if (!share) throw refuse.shareNotFound();
+      const at = now();
+      const paid = await repo.markSharePaid(tx, share, { at, by: staff.staffId, method: method.trim() });
+      if (!paid) throw refuse.shareAlreadyPaid();
+      if ((await repo.unpaidSharesOf(tx, staff.storeId, tabId)) === 0) {
+        await repo.closeTab(tx, staff.storeId, tabId, { at, by: staff.staffId });
+      }
+    });
+    return this.tab(staff, tabId);
+  }
+
+  /** POST /staff/tables/calls/{id}/ack: idempotent; the first acknowledgement goes to the staff streams. */
+  async acknowledgeCall(staff: StaffPrincipal, id: number): Promise<TableCall> {
+    const { db, now } = this.deps;
+    return db.transaction(async (tx) => {
+      const acknowledged = await repo.acknowledgeCall(tx, staff.storeId, id, {
+        at: now(),
+        by: staff.staffId,
+      });
+      const row = await repo.findCall(tx, staff.storeId, id);
+      if (!row) throw refuse.callNotFound();
+      const call = tableCallOf(row);
+      if (acknowledged) {
+        await this.deps.events.publishStaff(tx, {
+          storeId: staff.storeId,
+          name: TABLE_CALL_EVENT,
+          data: call,
+        });
+      }
+      return call;
+    });
+  }
+}
+
+/** Whether a role may change the store's tables (create, rename, deactivate, rotate) and settings. */
+export const TABLE_ADMIN_ROLE: StaffRole = 'manager';
+
+/** A table's ref from its name: 'Balcão 1' → 'balcao-1' (the store document's ref format). */
+export function refOfName(name: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 70)
+    .replace(/-+$/, '');
+  return slug || 'mesa';
+}
+
+/** The ref itself when free, else with the first free suffix: 'mesa-3', 'mesa-3-2', 'mesa-3-3'… */
+export function freeRef(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${base}-${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
