@@ -6,7 +6,7 @@ import { readStorage, removeStorage, writeStorage } from './storage.ts';
 export const SOURCE_KEY = 'source';
 export const LOCAL_SOURCE = 'local';
 
-/** Table mode's keys: the spec's table_id, and ours beside it (docs/decisions/0030). */
+/** Table mode's keys: the spec's table_id, and ours beside it (docs/decisions/0031). */
 export const TABLE_ID_KEY = 'table_id';
 /** The QR code's `?token=` (docs/decisions/0021), sent as token_mesa and with the tab calls. */
 export const TABLE_TOKEN_KEY = 'table_token';
