@@ -1,6 +1,7 @@
 import type { StaffTab } from '@comanda/contract';
 import { formatBRL, storeClockText } from '@comanda/domain';
 import { useCallback, useEffect, useState } from 'react';
+import { groupedTabLines } from '../lib/tab-lines.ts';
 import { CloseTabDialog } from './close-tab-dialog.tsx';
 import type { StaffT, StaffTextKey } from './staff-texts.ts';
 import { openedText, tableLabel } from './table-words.ts';
@@ -127,8 +128,8 @@ export function TabDetail({
           {isCancelledRound(round) ? <p className="staff-pill">{t('roundCancelled')}</p> : null}
           {round.pago_online ? <p className="staff-pill staff-pill-ok">{t('roundPaidOnline')}</p> : null}
           <ul className="staff-round-lines">
-            {round.linhas.map((line) => (
-              <li key={line.id}>
+            {groupedTabLines(round.linhas).map((line) => (
+              <li key={line.key}>
                 <span>
                   {line.qtd}× {line.descricao_produto}
                   {line.detalhes ? <span className="staff-muted"> · {line.detalhes}</span> : null}

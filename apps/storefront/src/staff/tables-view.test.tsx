@@ -78,7 +78,7 @@ describe('the tables view', () => {
       'Mesa 10',
     ]);
     expect(cards[0]).toHaveTextContent('Livre');
-    expect(cards[1]?.textContent).toBe(`Mesa 3Aberta · há 25 min2 rodadas · R$${NBSP}93,50Conta pedida`);
+    expect(cards[1]?.textContent).toBe(`Mesa 3Aberta · há 25 min2 rodadasR$${NBSP}93,50Conta pedida`);
     expect(screen.getByText('A conta de uma mesa abre sozinha no primeiro pedido.')).toBeInTheDocument();
     expect(screen.getByText('Só gerentes e donos cadastram mesas e mudam as regras.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Imprimir QR codes' })).toBeNull();

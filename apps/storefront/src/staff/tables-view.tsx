@@ -190,9 +190,8 @@ function TableCard({
             {tab.status === 'closing' ? t('tabStatusClosing') : t('tabStatusOpen')} ·{' '}
             {agoText(tab.aberta_em, now, t)}
           </span>
-          <span>
-            {roundsText(tab.rodadas, t)} · <strong>{formatBRL(tab.totais.total)}</strong>
-          </span>
+          <span>{roundsText(tab.rodadas, t)}</span>
+          <strong>{formatBRL(tab.totais.total)}</strong>
         </>
       ) : (
         <span className="staff-muted">{t('tableFree')}</span>

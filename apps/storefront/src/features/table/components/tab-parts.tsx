@@ -1,5 +1,6 @@
 import type { GuestTab, TabRound, TabShareShape, TabTotalsShape } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
+import { groupedTabLines } from '../../../lib/tab-lines.ts';
 import { clockOf, roundStatusText } from '../model/tab-view.ts';
 import type { TableT } from '../table-texts.ts';
 
@@ -22,8 +23,8 @@ export function TabRounds({ rounds, t }: { rounds: readonly TabRound[]; t: Table
                 </span>
               </h4>
               <ul className="tab-lines">
-                {round.linhas.map((line) => (
-                  <li key={line.id} className="tab-line">
+                {groupedTabLines(round.linhas).map((line) => (
+                  <li key={line.key} className="tab-line">
                     <span className="tab-line-name">
                       {line.qtd}× {line.descricao_produto}
                     </span>{' '}

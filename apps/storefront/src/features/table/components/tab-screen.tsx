@@ -68,7 +68,8 @@ export default function TabScreen() {
   return (
     <section className="tab-screen" aria-labelledby="tab-title">
       <header className="tab-head">
-        <h2 id="tab-title" className="tab-title">
+        {/* The banner right above names the table already: the heading is for screen readers. */}
+        <h2 id="tab-title" className="tab-title sr-only">
           {description ?? t('tableTab')}
         </h2>
         {tab ? <p className="tab-subtitle">{t('tabOpenedAt', { time: clockOf(tab.aberta_em) })}</p> : null}

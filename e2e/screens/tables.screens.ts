@@ -1,0 +1,210 @@
+import type { StaffTablesReply } from '@comanda/contract';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SCREENS_PORT } from './screens.config.ts';
+import {
+  checkScreen,
+  expect,
+  MODES,
+  newCustomer,
+  openProduct,
+  PRODUCTS,
+  prepare,
+  STORES,
+  type Store,
+  storeUrl,
+  test,
+  waitForMenu,
+} from './support.ts';
+
+/*
+ * Table mode on a phone (issue 19), both stores, light and dark: the guest's table banner, the
+ * checkout at a table, the table's tab (rounds, then its shares), the not-found banner; the staff's
+ * table card, tab, closing dialog and QR sheet. Each store and theme uses a table of its own, since
+ * the tests run side by side on one server.
+ */
+
+const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
+const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
+const API = `http://127.0.0.1:${SCREENS_PORT}`;
+const TABLE: Record<Store, Record<'light' | 'dark', string>> = {
+  pizzaria: { light: 'Mesa 5', dark: 'Mesa 6' },
+  sakura: { light: 'Balcão 2', dark: 'Balcão 3' },
+};
+/** The staff's pictures use other tables: the guest's test closes its table's tab meanwhile. */
+const STAFF_TABLE: Record<Store, Record<'light' | 'dark', string>> = {
+  pizzaria: { light: 'Mesa 7', dark: 'Mesa 8' },
+  sakura: { light: 'Balcão 4', dark: 'Balcão 5' },
+};
+
+async function staffSession(request: APIRequestContext, store: Store) {
+  const headers = { host: `${store}.localhost:${SCREENS_PORT}` };
+  const reply = await request.post(`${API}/staff/auth/sign-in`, {
+    headers,
+    data: { username: STAFF[store], password: PASSWORD },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  const { token } = (await reply.json()) as { token: string };
+  return { ...headers, Authorization: `Bearer ${token}` };
+}
+
+async function tableOf(request: APIRequestContext, store: Store, description: string) {
+  const headers = await staffSession(request, store);
+  const reply = await request.get(`${API}/staff/tables`, { headers });
+  const { tables } = (await reply.json()) as StaffTablesReply;
+  const table = tables.find((candidate) => candidate.description === description)!;
+  const url = new URL(table.links.local);
+  return { table, headers, qrPath: `${url.pathname}${url.search}` };
+}
+
+async function signInStaff(page: Page, store: Store) {
+  await page.goto(storeUrl(store, '/staff'));
+  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
+  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('region', { name: 'Novos' })).toBeVisible();
+}
+
+for (const store of STORES) {
+  for (const mode of MODES) {
+    const name = (screen: string) => `${store}-${mode}-${screen}`;
+    const description = TABLE[store][mode];
+    const staffTable = STAFF_TABLE[store][mode];
+
+    test(`${store} ${mode}: a guest at a table`, async ({ page, request }) => {
+      const { table, headers, qrPath } = await tableOf(request, store, description);
+      const token = await newCustomer(request, store, 'Tales Mesa');
+      await prepare(page, { mode, token });
+      await page.goto(storeUrl(store, qrPath));
+      await waitForMenu(page);
+      await expect(page.getByRole('region', { name: 'Sua mesa' })).toContainText(description);
+      await checkScreen(page, name('table-menu'));
+
+      // The checkout at the table: eaten in, paid at the table (pizzaria) or in the app (sakura).
+      const { simple, search } = PRODUCTS[store];
+      const dialog = await openProduct(page, search.simple!, simple);
+      await dialog.getByRole('button', { name: 'Inserir' }).click();
+      await page.getByRole('button', { name: 'Finalizar' }).click();
+      await expect(page.getByRole('region', { name: 'Pedido para a mesa' })).toBeVisible();
+      await checkScreen(page, name('table-checkout'));
+
+      if (store === 'sakura') {
+        // Its seats pay each round in the app: the tab before the first round.
+        await page.goto(storeUrl(store, '/mesa'));
+        await expect(page.getByRole('heading', { name: 'Nenhum pedido nesta mesa ainda' })).toBeVisible();
+        await checkScreen(page, name('table-tab-empty'));
+        return;
+      }
+
+      await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+      await page
+        .getByRole('dialog', { name: 'Pedido realizado!' })
+        .getByRole('button', { name: 'Ver conta da mesa' })
+        .click();
+      await expect(page.getByRole('heading', { name: 'Rodada 1' })).toBeVisible();
+      await checkScreen(page, name('table-tab'));
+
+      // The staff closes the bill split in two: the guest sees the shares.
+      const tabs = (await (await request.get(`${API}/staff/tabs?status=open`, { headers })).json()) as {
+        tabs: { id: number; table: { id: number } }[];
+      };
+      const tab = tabs.tabs.find((candidate) => candidate.table.id === table.id)!;
+      const closed = await request.post(`${API}/staff/tabs/${tab.id}/close`, {
+        headers,
+        data: { service_fee: true, split: { mode: 'even', people: 2 } },
+      });
+      expect(closed.ok(), await closed.text()).toBe(true);
+      await page.reload();
+      await expect(page.getByRole('region', { name: 'Divisão da conta' })).toBeVisible();
+      await checkScreen(page, name('table-tab-split'));
+    });
+
+    test(`${store} ${mode}: a table that is not there`, async ({ page }) => {
+      await prepare(page, { mode });
+      await page.goto(storeUrl(store, '/local/99999?token=0123456789abcdef0123456789abcdef'));
+      await waitForMenu(page);
+      await expect(
+        page.getByText('Mesa não encontrada. Leia o QrCode novamente ou faça o login'),
+      ).toBeVisible();
+      await checkScreen(page, name('table-not-found'));
+    });
+
+    test(`${store} ${mode}: the staff's tables`, async ({ browser, page, request }) => {
+      const { table, headers, qrPath } = await tableOf(request, store, staffTable);
+      if (store === 'pizzaria') {
+        // A round at the table, so its card and tab have something to show.
+        const guest = await newCustomer(request, store, 'Bia Mesa');
+        await prepare(page, { mode, token: guest });
+        await page.goto(storeUrl(store, qrPath));
+        await waitForMenu(page);
+        const { simple, search } = PRODUCTS[store];
+        const dialog = await openProduct(page, search.simple!, simple);
+        await dialog.getByRole('button', { name: 'Aumentar quantidade' }).click();
+        await dialog.getByRole('button', { name: 'Inserir' }).click();
+        await page.getByRole('button', { name: 'Finalizar' }).click();
+        await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+        await expect(page.getByRole('dialog', { name: 'Pedido realizado!' })).toBeVisible();
+      } else {
+        const call = await request.post(
+          `${API}/bar/v2/tables/${table.id}/calls/?token=${new URL(table.links.local).searchParams.get('token')}`,
+          {
+            headers: { host: headers.host },
+            data: { kind: 'waiter' },
+          },
+        );
+        expect(call.status(), await call.text()).toBe(201);
+      }
+
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 1,
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+        serviceWorkers: 'block',
+      });
+      const staffPage = await context.newPage();
+      await prepare(staffPage, { mode });
+      await signInStaff(staffPage, store);
+      await staffPage.getByRole('button', { name: /^Mesas/ }).click();
+      // Other tests' calls and banners come and go: only this table's card and call are pictured.
+      await staffPage.addStyleTag({ content: '.staff-banner { display: none !important }' });
+      const card = staffPage.getByRole('button', { name: new RegExp(`^${staffTable} `) });
+      await expect(card).toBeVisible();
+      await expect(card).toHaveScreenshot(`${name('staff-table-card')}.png`, {
+        mask: [card.getByText(/há \d+|\d{2}:\d{2}/)],
+      });
+
+      if (store === 'sakura') {
+        const call = staffPage
+          .getByRole('region', { name: 'Chamados das mesas' })
+          .getByRole('listitem')
+          .filter({
+            hasText: `${staffTable} chamou o garçom`,
+          });
+        await expect(call).toBeVisible();
+        await expect(call).toHaveScreenshot(`${name('staff-table-call')}.png`, {
+          mask: [call.getByText(/há \d+|\d{2}:\d{2}|agora/)],
+        });
+        await call.getByRole('button', { name: /^Atender/ }).click();
+      } else {
+        await card.click();
+        const tab = staffPage.getByRole('region', { name: staffTable });
+        await expect(tab.getByText('Rodada 1')).toBeVisible();
+        await checkScreen(staffPage, name('staff-tab'));
+        await staffPage.getByRole('button', { name: 'Fechar conta' }).click();
+        const close = staffPage.getByRole('dialog', { name: `Fechar a conta · ${staffTable}` });
+        await close.getByRole('button', { name: 'Mais (Pessoas)' }).click();
+        await expect(close).toHaveScreenshot(`${name('staff-close-tab')}.png`);
+        await close.getByRole('button', { name: 'Dividir por itens' }).click();
+        await expect(close).toHaveScreenshot(`${name('staff-close-tab-items')}.png`);
+        await close.getByRole('button', { name: 'Voltar' }).click();
+        await expect(close).toBeHidden();
+      }
+
+      await staffPage.getByRole('button', { name: /^Mesas/ }).click();
+      await staffPage.getByRole('button', { name: 'Imprimir QR codes' }).click();
+      await expect(staffPage.getByRole('heading', { name: 'QR codes das mesas' })).toBeVisible();
+      await checkScreen(staffPage, name('staff-qr-sheet'));
+      await context.close();
+    });
+  }
+}
