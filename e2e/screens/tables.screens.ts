@@ -198,9 +198,9 @@ for (const store of STORES) {
         await expect(close).toHaveScreenshot(`${name('staff-close-tab-items')}.png`);
         await close.getByRole('button', { name: 'Voltar' }).click();
         await expect(close).toBeHidden();
+        await staffPage.getByRole('button', { name: 'Voltar às mesas' }).click();
       }
 
-      await staffPage.getByRole('button', { name: /^Mesas/ }).click();
       await staffPage.getByRole('button', { name: 'Imprimir QR codes' }).click();
       await expect(staffPage.getByRole('heading', { name: 'QR codes das mesas' })).toBeVisible();
       await checkScreen(staffPage, name('staff-qr-sheet'));
