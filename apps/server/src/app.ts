@@ -44,6 +44,8 @@ import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { StaffService } from './modules/staff/service.ts';
 import { registerStoreControlRoutes } from './modules/store-controls/routes.ts';
 import { StoreControlsService } from './modules/store-controls/service.ts';
+import { registerStoreEditorRoutes } from './modules/store-editor/routes.ts';
+import { StoreEditorService } from './modules/store-editor/service.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -298,6 +300,7 @@ export async function buildApp(
   registerStaffOrderRoutes(ctx, services);
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
+  registerStoreEditorRoutes(ctx, services);
   registerReportRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
   startReconciliation(ctx, services.payments);
@@ -386,6 +389,14 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
     menuCache,
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
+    storeEditor: new StoreEditorService({
+      db,
+      now,
+      menuChanged: (storeId) => {
+        menuCache.invalidate(storeId);
+        bookedOut.forget(storeId);
+      },
+    }),
     staff: new StaffService({ db, now, passwordCost, sessionEnds: ctx.sessionEnds }),
     reports: new ReportsService({ db, now }),
     auth: new AuthService({

@@ -4,6 +4,7 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'precondition_required'
   | 'too_large'
   | 'uri_too_long'
   | 'too_many'
@@ -15,6 +16,7 @@ const statusByKind: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_required: 428,
   too_large: 413,
   uri_too_long: 414,
   too_many: 429,
@@ -28,7 +30,15 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     readonly code: string,
     readonly detail: string,
-    readonly extra: { field?: string; retryAfterSeconds?: number; currentStatus?: string } = {},
+    readonly extra: {
+      field?: string;
+      retryAfterSeconds?: number;
+      currentStatus?: string;
+      /** 409 MENU_VERSION_CONFLICT: the store's menu version now. */
+      menuVersion?: number;
+      /** Every problem of a refused store document (the first is field and detail). */
+      issues?: { field: string; code: string; detail: string }[];
+    } = {},
   ) {
     super(detail);
     this.status = statusByKind[kind];
