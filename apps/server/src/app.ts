@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,9 +9,15 @@ import { type Config, publicOrigin, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { serializeErrorForLog } from './lib/database-errors.ts';
 import { AppError } from './lib/errors.ts';
-import { MEDIA_DIR } from './lib/media.ts';
+import { MEDIA_DIR, servePicturesFrom } from './lib/media.ts';
 import { createOrderEvents } from './lib/order-events.ts';
 import { OWASP_SCRYPT_COST, scryptCost } from './lib/password.ts';
+import {
+  createPictureStorage,
+  LocalPictureStorage,
+  PICTURE_CACHE_CONTROL,
+  type PictureStorage,
+} from './lib/picture-storage.ts';
 import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
 import { registerAddressRoutes } from './modules/addresses/routes.ts';
 import { AddressService } from './modules/addresses/service.ts';
@@ -44,6 +51,7 @@ import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { StaffService } from './modules/staff/service.ts';
 import { registerStoreControlRoutes } from './modules/store-controls/routes.ts';
 import { StoreControlsService } from './modules/store-controls/service.ts';
+import { PictureService } from './modules/store-editor/pictures.ts';
 import { registerStoreEditorRoutes } from './modules/store-editor/routes.ts';
 import { StoreEditorService } from './modules/store-editor/service.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
@@ -121,6 +129,8 @@ export interface BuildAppOptions {
   standin?: StandinAccess | null;
   /** The key that seals payment secrets; read from the configuration when not given. */
   paymentSecretsKey?: Buffer | null;
+  /** Where the editor's pictures go; from the configuration when not given. */
+  pictureStorage?: PictureStorage;
 }
 
 /**
@@ -287,6 +297,21 @@ export async function buildApp(
     maxAge: '1d',
     index: false,
   });
+  const pictureStorage = services.pictureStorage;
+  if (pictureStorage instanceof LocalPictureStorage) {
+    // The editor's pictures on this server's disk: named after their content, so kept for a year.
+    await app.register(fastifyStatic, {
+      root: path.join(pictureStorage.root, 'stores'),
+      prefix: '/media/stores/',
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      suppressWarning: true,
+      setHeaders: (reply) => reply.header('cache-control', PICTURE_CACHE_CONTROL),
+    });
+  } else {
+    servePicturesFrom(pictureStorage.url(''));
+  }
 
   registerHealthRoutes(ctx);
   registerMenuRoutes(ctx, services);
@@ -362,6 +387,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   });
   const sms = createSmsProvider(config, db, app.log);
   const menuCache = new MenuCache(db, config.MENU_CACHE_CHECK_MS);
+  const pictureStorage = options.pictureStorage ?? createPictureStorage(config);
   const paymentService = new PaymentService({
     db,
     now,
@@ -389,6 +415,8 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
     menuCache,
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
+    pictureStorage,
+    pictures: new PictureService({ storage: pictureStorage, log: app.log }),
     storeEditor: new StoreEditorService({
       db,
       now,

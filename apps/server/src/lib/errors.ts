@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'conflict'
   | 'precondition_required'
   | 'too_large'
+  | 'unsupported'
   | 'uri_too_long'
   | 'too_many'
   | 'unavailable';
@@ -19,6 +20,7 @@ const statusByKind: Record<ErrorKind, number> = {
   precondition_required: 428,
   too_large: 413,
   uri_too_long: 414,
+  unsupported: 415,
   too_many: 429,
   unavailable: 503,
 };

@@ -5,13 +5,17 @@ import {
   editorDocumentReply,
   editorSectionReply,
   errorReply,
+  pictureQuery,
+  pictureReply,
 } from '@comanda/contract';
 import type { StaffRole } from '@comanda/domain';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { invalid } from '../../lib/errors.ts';
 import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
+import { PICTURE_MAX_BYTES, type PictureService, refusePicture } from './pictures.ts';
 import { sectionBodySchema, sectionPaths } from './sections.ts';
 import type { StoreEditorService } from './service.ts';
 
@@ -41,9 +45,13 @@ const roleFirst = (needed: StaffRole) => async (request: FastifyRequest) => {
 const checkedByTheService = () => (data: unknown) => ({ value: data });
 
 /** The staff editor of a store's menu and settings (issue 17, docs/decisions/0030). */
-export function registerStoreEditorRoutes(ctx: AppContext, services: { storeEditor: StoreEditorService }) {
+export function registerStoreEditorRoutes(
+  ctx: AppContext,
+  services: { storeEditor: StoreEditorService; pictures: PictureService },
+) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const service = services.storeEditor;
+  registerPictureRoute(ctx, services.pictures);
 
   app.get(
     '/staff/editor/document',
@@ -135,4 +143,64 @@ export function registerStoreEditorRoutes(ctx: AppContext, services: { storeEdit
     },
     async (request) => service.audit(await requireStaff(request, 'manager'), request.query),
   );
+}
+
+/**
+ * POST /staff/editor/pictures, in a scope of its own: there (and only there) any body arrives as
+ * raw bytes, up to PICTURE_MAX_BYTES, for the service to judge by its content.
+ */
+function registerPictureRoute(ctx: AppContext, pictures: PictureService) {
+  ctx.app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: PICTURE_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.setErrorHandler(async (error: { code?: string }) => {
+      // The parent's handler answers whatever this one throws.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw refusePicture.tooLarge();
+      throw error;
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/staff/editor/pictures',
+      {
+        onRequest: roleFirst('manager'),
+        validatorCompiler: checkedByTheService,
+        schema: {
+          tags,
+          summary: 'Upload a picture: a product’s, the menu header’s or the logo',
+          description:
+            'The body is the picture itself (any Content-Type: a phone’s image/jpeg, image/png, ' +
+            'image/webp, image/avif, or application/octet-stream), at most 8 MB (413 PICTURE_TOO_LARGE, ' +
+            'also past 50 megapixels). Its type is read from its content: anything but JPEG, PNG, WebP ' +
+            'or AVIF (HEIC included) is 415 PICTURE_NOT_AN_IMAGE; under 200 px a side 400 ' +
+            'PICTURE_TOO_SMALL. The picture is turned upright, stripped of its metadata and cut to the ' +
+            'storefront’s sizes: `product` the 4:3 dialog picture at 480, 800 and 1100 px (url, srcset: ' +
+            'for url_imagem) and the square menu-row picture at 88 and 176 px (thumbnail: for ' +
+            'url_miniatura); `banner` the 5:2 header at 1100 px (bg_image); `logo` 256 px (logo) and ' +
+            'the app icons at 192 and 512 px (icon_192, icon_512). Nothing in the store changes until ' +
+            `a section is saved with the address.\n\nManagers and owners (403 FORBIDDEN otherwise).`,
+          security: SECURITY_BEARER,
+          consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'application/octet-stream'],
+          querystring: pictureQuery,
+          body: z.string().meta({ format: 'binary' }).describe('The picture’s bytes'),
+          response: {
+            201: pictureReply,
+            400: errorReply,
+            ...staffOnly,
+            413: errorReply,
+            415: errorReply,
+            503: errorReply,
+          },
+        },
+      },
+      async (request, reply) => {
+        const query = pictureQuery.safeParse(request.query);
+        if (!query.success) throw invalid('INVALID_INPUT', 'Use kind=product, banner ou logo.', 'kind');
+        const picture = await pictures.upload(request.store.slug, query.data.kind, request.body);
+        return reply.status(201).send(picture);
+      },
+    );
+  });
 }

@@ -744,6 +744,7 @@ describe('the OpenAPI page', () => {
     const paths = editorPaths.map(([path]) => path);
     expect(paths).toContain('/staff/editor/document');
     expect(paths).toContain('/staff/editor/audit');
+    expect(paths).toContain('/staff/editor/pictures');
     for (const section of [
       'menu',
       'hours',
