@@ -55,6 +55,8 @@ import { PictureService } from './modules/store-editor/pictures.ts';
 import { registerStoreEditorRoutes } from './modules/store-editor/routes.ts';
 import { StoreEditorService } from './modules/store-editor/service.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
+import { registerStoreRoutes } from './modules/stores/routes.ts';
+import { StoreService } from './modules/stores/service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerPrivateReplies } from './plugins/private-replies.ts';
@@ -282,13 +284,13 @@ export async function buildApp(
   app.addHook('onReady', () => ctx.orderEvents.start());
   app.addHook('onClose', () => ctx.orderEvents.close());
 
-  registerTenant(app, {
+  const tenant = registerTenant(app, {
     db: database.db,
     defaultStore: config.DEFAULT_STORE,
     baseDomain: config.BASE_DOMAIN,
   });
   registerAuth(ctx);
-  const services = buildServices(ctx, options);
+  const services = buildServices(ctx, options, tenant);
 
   await app.register(fastifyStatic, {
     root: MEDIA_DIR,
@@ -326,6 +328,7 @@ export async function buildApp(
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
+  registerStoreRoutes(ctx, services);
   registerReportRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
   startReconciliation(ctx, services.payments);
@@ -357,7 +360,7 @@ function cardKitOrigins(standinUrl: string | undefined): string[] {
 }
 
 /** Every service of the modules, built once; each module's routes take the ones they call. */
-function buildServices(ctx: AppContext, options: BuildAppOptions) {
+function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: { forget(slug: string): void }) {
   const { app, config, db, now, orderEvents } = ctx;
   const passwordCost = scryptCost(config.PASSWORD_HASH_COST);
   if (passwordCost.ln < OWASP_SCRYPT_COST.ln) {
@@ -426,6 +429,14 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
       },
     }),
     staff: new StaffService({ db, now, passwordCost, sessionEnds: ctx.sessionEnds }),
+    stores: new StoreService({
+      db,
+      now,
+      limiter,
+      passwordCost,
+      publicOrigin: (slug) => publicOrigin(config, slug),
+      created: (slug) => tenant.forget(slug),
+    }),
     reports: new ReportsService({ db, now }),
     auth: new AuthService({
       db,

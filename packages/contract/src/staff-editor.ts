@@ -113,6 +113,7 @@ export type PictureReply = z.infer<typeof pictureReply>;
 // New stores
 
 export const STORE_TEMPLATES = ['blank', 'pizzaria'] as const;
+export type StoreTemplate = (typeof STORE_TEMPLATES)[number];
 
 /** POST /staff/stores: a new store and its first owner. */
 export const storeCreateRequest = z

@@ -745,6 +745,7 @@ describe('the OpenAPI page', () => {
     expect(paths).toContain('/staff/editor/document');
     expect(paths).toContain('/staff/editor/audit');
     expect(paths).toContain('/staff/editor/pictures');
+    expect(paths).toContain('/staff/stores');
     for (const section of [
       'menu',
       'hours',
