@@ -48,22 +48,25 @@ export class StoreEditorService {
   /** GET /staff/editor/document */
   async document(staff: StaffPrincipal): Promise<EditorDocumentReply> {
     const { db } = this.deps;
-    // One snapshot: the version and the document it describes.
-    return db.transaction(async (tx) => {
-      const version = await repo.menuVersionOf(tx, staff.storeId);
-      const exported = await exportStore(tx, staff.storeId);
-      if (version === undefined || !exported) throw storeNotFound();
-      return {
-        menu_version: version,
-        document: exported.document,
-        sections: Object.fromEntries(
-          EDITOR_SECTIONS.map((section) => [section, sectionPaths(section)]),
-        ) as Record<EditorSection, string[]>,
-        fonts: STORE_FONTS.map((font) => ({ ...font })),
-        price_cap: PRICE_CAP,
-        payment_provider: exported.extras.paymentProvider,
-      };
-    });
+    // One snapshot (repeatable read): the version and the document it describes.
+    return db.transaction(
+      async (tx) => {
+        const version = await repo.menuVersionOf(tx, staff.storeId);
+        const exported = await exportStore(tx, staff.storeId);
+        if (version === undefined || !exported) throw storeNotFound();
+        return {
+          menu_version: version,
+          document: exported.document,
+          sections: Object.fromEntries(
+            EDITOR_SECTIONS.map((section) => [section, sectionPaths(section)]),
+          ) as Record<EditorSection, string[]>,
+          fonts: STORE_FONTS.map((font) => ({ ...font })),
+          price_cap: PRICE_CAP,
+          payment_provider: exported.extras.paymentProvider,
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
   }
 
   /** PUT /staff/editor/sections/{section} */

@@ -462,6 +462,24 @@ describe('the menu version guards every save (If-Match)', () => {
   });
 });
 
+describe('two saves from the same read', () => {
+  it('at once: one is saved, the other refused as stale (the store’s row is held by the first)', async () => {
+    const { document, menu_version, sections } = await read();
+    const body = (site: string) =>
+      sectionBody({ ...document, settings: { ...document.settings, site } }, sections.contact);
+    const [a, b] = await Promise.all(
+      ['https://a.example', 'https://b.example'].map((site) =>
+        call('PUT', '/staff/editor/sections/contact', manager.token, {
+          payload: body(site),
+          ifMatch: menu_version,
+        }),
+      ),
+    );
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
+    expect(await menuVersion()).toBe(menu_version + 1);
+  });
+});
+
 describe('bad input is refused with the document path and a clear message; nothing is saved', () => {
   async function expectNothingSaved<T>(work: () => Promise<T>): Promise<T> {
     const storeId = await storeIdOf(t, PIZZARIA);

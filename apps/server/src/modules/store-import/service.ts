@@ -57,7 +57,12 @@ export async function applyStoreDocument(
   doc: StoreDocument,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const [existing] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.slug, doc.slug));
+  // The store's row is held to the end, as every writer of its menu takes it first (no deadlocks).
+  const [existing] = await tx
+    .select({ id: stores.id })
+    .from(stores)
+    .where(eq(stores.slug, doc.slug))
+    .for('update');
   const storeId = existing
     ? existing.id
     : (await tx.insert(stores).values({ slug: doc.slug }).returning({ id: stores.id }))[0]!.id;
