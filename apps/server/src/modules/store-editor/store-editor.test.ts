@@ -295,6 +295,15 @@ describe('saving a section', () => {
       ref: 'burger-classico',
       choices: { 'Ponto da carne': { 'Ao ponto': 1 } },
     });
+    // The cart caught up, the total the customer confirmed did not.
+    const staleTotal = await placeOrder(
+      t,
+      customer.token,
+      submission(customer.userId, [fresh], { total: staleLine.produto_valor }),
+    );
+    expect(expectRefusal(staleTotal, 409, 'PRICE_CHANGED', 'total').detail).toBe(
+      `O total do pedido mudou para ${formatBRL(fresh.produto_valor)}. Confira e confirme de novo.`,
+    );
     const placed = await placeOrder(t, customer.token, submission(customer.userId, [fresh]));
     expect(placed.statusCode, placed.body).toBe(201);
   });
@@ -653,6 +662,22 @@ describe('bad input is refused with the document path and a clear message; nothi
       );
       expectRefusal(await put('loyalty', [1, 2]), 400, 'INVALID_INPUT');
       expect((await put('tables', { tables: [] })).statusCode).toBe(404);
+    });
+  });
+
+  it('text a database cannot hold, in a name or an address', async () => {
+    await expectNothingSaved(async () => {
+      expectRefusal(
+        await save('menu', (doc) => {
+          productAt(doc, 'pudim').product.descricao = 'Pudim\u0000';
+        }),
+        400,
+        'INVALID_INPUT',
+      );
+      const logo = await save('look', (doc) => {
+        doc.look.logo = '/media/x\u0000.webp';
+      });
+      expect(logo.statusCode, logo.body).toBe(400);
     });
   });
 
