@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,9 +9,15 @@ import { type Config, publicOrigin, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { serializeErrorForLog } from './lib/database-errors.ts';
 import { AppError } from './lib/errors.ts';
-import { MEDIA_DIR } from './lib/media.ts';
+import { MEDIA_DIR, servePicturesFrom } from './lib/media.ts';
 import { createOrderEvents } from './lib/order-events.ts';
 import { OWASP_SCRYPT_COST, scryptCost } from './lib/password.ts';
+import {
+  createPictureStorage,
+  LocalPictureStorage,
+  PICTURE_CACHE_CONTROL,
+  type PictureStorage,
+} from './lib/picture-storage.ts';
 import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
 import { registerAddressRoutes } from './modules/addresses/routes.ts';
 import { AddressService } from './modules/addresses/service.ts';
@@ -44,7 +51,12 @@ import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { StaffService } from './modules/staff/service.ts';
 import { registerStoreControlRoutes } from './modules/store-controls/routes.ts';
 import { StoreControlsService } from './modules/store-controls/service.ts';
+import { PictureService } from './modules/store-editor/pictures.ts';
+import { registerStoreEditorRoutes } from './modules/store-editor/routes.ts';
+import { StoreEditorService } from './modules/store-editor/service.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
+import { registerStoreRoutes } from './modules/stores/routes.ts';
+import { StoreService } from './modules/stores/service.ts';
 import { registerTableRoutes } from './modules/tables/routes.ts';
 import { TablesService } from './modules/tables/service.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -121,6 +133,8 @@ export interface BuildAppOptions {
   standin?: StandinAccess | null;
   /** The key that seals payment secrets; read from the configuration when not given. */
   paymentSecretsKey?: Buffer | null;
+  /** Where the editor's pictures go; from the configuration when not given. */
+  pictureStorage?: PictureStorage;
 }
 
 /**
@@ -272,13 +286,13 @@ export async function buildApp(
   app.addHook('onReady', () => ctx.orderEvents.start());
   app.addHook('onClose', () => ctx.orderEvents.close());
 
-  registerTenant(app, {
+  const tenant = registerTenant(app, {
     db: database.db,
     defaultStore: config.DEFAULT_STORE,
     baseDomain: config.BASE_DOMAIN,
   });
   registerAuth(ctx);
-  const services = buildServices(ctx, options);
+  const services = buildServices(ctx, options, tenant);
 
   await app.register(fastifyStatic, {
     root: MEDIA_DIR,
@@ -287,6 +301,21 @@ export async function buildApp(
     maxAge: '1d',
     index: false,
   });
+  const pictureStorage = services.pictureStorage;
+  if (pictureStorage instanceof LocalPictureStorage) {
+    // The editor's pictures on this server's disk: named after their content, so kept for a year.
+    await app.register(fastifyStatic, {
+      root: path.join(pictureStorage.root, 'stores'),
+      prefix: '/media/stores/',
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      suppressWarning: true,
+      setHeaders: (reply) => reply.header('cache-control', PICTURE_CACHE_CONTROL),
+    });
+  } else {
+    servePicturesFrom(pictureStorage.url(''));
+  }
 
   registerHealthRoutes(ctx);
   registerMenuRoutes(ctx, services);
@@ -300,6 +329,8 @@ export async function buildApp(
   registerStaffOrderRoutes(ctx, services);
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
+  registerStoreEditorRoutes(ctx, services);
+  registerStoreRoutes(ctx, services);
   registerTableRoutes(ctx, services);
   registerReportRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
@@ -332,7 +363,7 @@ function cardKitOrigins(standinUrl: string | undefined): string[] {
 }
 
 /** Every service of the modules, built once; each module's routes take the ones they call. */
-function buildServices(ctx: AppContext, options: BuildAppOptions) {
+function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: { forget(slug: string): void }) {
   const { app, config, db, now, orderEvents } = ctx;
   const passwordCost = scryptCost(config.PASSWORD_HASH_COST);
   if (passwordCost.ln < OWASP_SCRYPT_COST.ln) {
@@ -362,6 +393,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
   });
   const sms = createSmsProvider(config, db, app.log);
   const menuCache = new MenuCache(db, config.MENU_CACHE_CHECK_MS);
+  const pictureStorage = options.pictureStorage ?? createPictureStorage(config);
   const paymentService = new PaymentService({
     db,
     now,
@@ -397,7 +429,25 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
       menuCache,
       publicOrigin: (slug) => publicOrigin(config, slug),
     }),
+    pictureStorage,
+    pictures: new PictureService({ storage: pictureStorage, log: app.log }),
+    storeEditor: new StoreEditorService({
+      db,
+      now,
+      menuChanged: (storeId) => {
+        menuCache.invalidate(storeId);
+        bookedOut.forget(storeId);
+      },
+    }),
     staff: new StaffService({ db, now, passwordCost, sessionEnds: ctx.sessionEnds }),
+    stores: new StoreService({
+      db,
+      now,
+      limiter,
+      passwordCost,
+      publicOrigin: (slug) => publicOrigin(config, slug),
+      created: (slug) => tenant.forget(slug),
+    }),
     reports: new ReportsService({ db, now }),
     auth: new AuthService({
       db,

@@ -96,11 +96,47 @@ const configFields = z.object({
     .regex(/^https?:\/\/[^\s]*\{store\}[^\s]*$/, 'must be an http(s) address with {store} in it')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Pictures uploaded in the staff editor go to an S3-compatible bucket when S3_BUCKET is set,
+   * otherwise under DATA_DIR/media (docs/decisions/0032). S3_ENDPOINT is the service's address
+   * (path-style: objects at S3_ENDPOINT/S3_BUCKET/key), or one with {bucket} in it for
+   * virtual-hosted style (https://{bucket}.s3.sa-east-1.amazonaws.com).
+   */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (a-z, 0-9, ., -; 3 to 63)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where browsers fetch the pictures (a CDN before the bucket); default: the bucket's own address. */
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** TEST-ONLY: milliseconds added to the server's clock (browser journeys on a fixed weekday). */
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
 
 const configSchema = configFields
+  .superRefine((value, ctx) => {
+    const s3 = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    if (value.S3_BUCKET) {
+      for (const key of s3)
+        if (!value[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required with S3_BUCKET' });
+    } else if (s3.some((key) => value[key]) || value.S3_PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'required with S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY or S3_PUBLIC_URL',
+      });
+    }
+  })
   .refine((value) => value.SMS_PROVIDER !== 'http' || value.SMS_HTTP_URL, {
     path: ['SMS_HTTP_URL'],
     message: 'required when SMS_PROVIDER=http',

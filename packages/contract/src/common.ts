@@ -11,6 +11,10 @@ export const errorReply = z.object({
   non_field_errors: z.array(z.string()).optional(),
   /** 409 INVALID_TRANSITION: the order's status now (someone else may have moved it). */
   current_status: z.string().optional(),
+  /** 409 MENU_VERSION_CONFLICT: the store's menu version now (someone else changed the store). */
+  menu_version: z.number().int().optional(),
+  /** A refused store document: every problem found, the first of which is field, code and detail. */
+  issues: z.array(z.object({ field: z.string(), code: z.string(), detail: z.string() })).optional(),
 });
 export type ErrorReply = z.infer<typeof errorReply>;
 

@@ -5,5 +5,6 @@ export * from './menu.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './staff.ts';
+export * from './staff-editor.ts';
 export * from './tables.ts';
 export * from './tracking.ts';

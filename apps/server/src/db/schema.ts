@@ -184,6 +184,8 @@ export const optionGroups = pgTable(
     repetirItens: boolean('repetir_itens').notNull().default(false),
     politicaCobranca: text('politica_cobranca').notNull().default('Soma'),
     ordem: integer('ordem').notNull().default(0),
+    /** Retired: the store document no longer names it (products stop asking for it). */
+    excluido: boolean('excluido').notNull().default(false),
   },
   (t) => [uniqueIndex('option_groups_store_ref').on(t.storeId, t.ref)],
 );
@@ -688,6 +690,8 @@ export const coupons = pgTable(
     /** Null = no cap. */
     maxUsesPerCustomer: integer('max_uses_per_customer'),
     minSubtotal: integer('min_subtotal').notNull().default(0),
+    /** Retired: the store document no longer names it (also inactive; its uses stay in the history). */
+    excluido: boolean('excluido').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1062,4 +1066,28 @@ export const paymentNotifications = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.provider, t.eventId] })],
+);
+
+/**
+ * Who changed what in a store's document through the staff editor (docs/decisions/0032): one row per
+ * saved section, written in the transaction that applies it, with the section before and after.
+ */
+export const storeAuditLog = pgTable(
+  'store_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    section: text('section').notNull(),
+    /** The menu version the change produced. */
+    menuVersion: integer('menu_version').notNull(),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+  },
+  (t) => [index('store_audit_log_store').on(t.storeId, t.id)],
 );

@@ -4,7 +4,9 @@ export type ErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'precondition_required'
   | 'too_large'
+  | 'unsupported'
   | 'uri_too_long'
   | 'too_many'
   | 'unavailable';
@@ -15,8 +17,10 @@ const statusByKind: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_required: 428,
   too_large: 413,
   uri_too_long: 414,
+  unsupported: 415,
   too_many: 429,
   unavailable: 503,
 };
@@ -28,7 +32,15 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     readonly code: string,
     readonly detail: string,
-    readonly extra: { field?: string; retryAfterSeconds?: number; currentStatus?: string } = {},
+    readonly extra: {
+      field?: string;
+      retryAfterSeconds?: number;
+      currentStatus?: string;
+      /** 409 MENU_VERSION_CONFLICT: the store's menu version now. */
+      menuVersion?: number;
+      /** Every problem of a refused store document (the first is field and detail). */
+      issues?: { field: string; code: string; detail: string }[];
+    } = {},
   ) {
     super(detail);
     this.status = statusByKind[kind];

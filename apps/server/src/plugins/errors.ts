@@ -29,6 +29,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: error.code,
         ...(error.extra.field ? { field: error.extra.field } : {}),
         ...(error.extra.currentStatus ? { current_status: error.extra.currentStatus } : {}),
+        ...(error.extra.menuVersion !== undefined ? { menu_version: error.extra.menuVersion } : {}),
+        ...(error.extra.issues ? { issues: error.extra.issues } : {}),
       });
     }
     if (error.validation) {
@@ -71,6 +73,8 @@ function clientErrorText(status: number): string {
       return 'Endereço grande demais.';
     case 415:
       return 'Tipo de conteúdo não suportado.';
+    case 428:
+      return 'Esta alteração precisa de uma condição (If-Match).';
     case 429:
       return 'Muitas tentativas. Aguarde um pouco e tente novamente.';
     default:

@@ -5,6 +5,7 @@ import { buildApp, type Services } from '../app.ts';
 import type { AppContext } from '../app-context.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { PictureStorage } from '../lib/picture-storage.ts';
 import type { StandinAccess } from '../modules/payments/provider-factory.ts';
 import { readDemoStore } from '../modules/store-import/demo-stores.ts';
 import type { StoreDocument } from '../modules/store-import/document.ts';
@@ -77,6 +78,8 @@ export interface TestAppOptions {
   standin?: StandinAccess;
   /** Collects the app's log lines (with env LOG_LEVEL set); otherwise the app does not log. */
   logDestination?: { write(line: string): void };
+  /** Where the editor's pictures go (default: the configuration's, the disk under DATA_DIR). */
+  pictureStorage?: PictureStorage;
 }
 
 /** Builds the app through the same path as main.ts, on a fresh database, with stores imported. */
@@ -127,7 +130,10 @@ export async function buildSecondTestApp(
 
 async function startTestApp(
   database: DatabaseHandle,
-  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady' | 'standin' | 'logDestination'>,
+  options: Pick<
+    TestAppOptions,
+    'now' | 'env' | 'beforeReady' | 'standin' | 'logDestination' | 'pictureStorage'
+  >,
 ): Promise<Omit<TestApp, 'close' | 'databaseUrl'>> {
   let now = options.now ?? new Date();
   const config = loadConfig({
@@ -150,6 +156,7 @@ async function startTestApp(
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     standin: options.standin ?? null,
     paymentSecretsKey: TEST_PAYMENT_SECRETS_KEY,
+    ...(options.pictureStorage ? { pictureStorage: options.pictureStorage } : {}),
   });
   options.beforeReady?.(app);
   await app.ready();

@@ -105,6 +105,9 @@ export class StoreControlsService {
     soldOut: boolean,
   ): Promise<SoldOutReply> {
     const reply = await this.deps.db.transaction(async (tx) => {
+      // The store's row first, as every writer of its menu takes it (the editor, the import): no two
+      // of them can wait on each other's rows.
+      const menuVersion = await repo.raiseMenuVersion(tx, staff.storeId);
       const row =
         kind === 'product'
           ? await repo.setProductSoldOut(tx, staff.storeId, id, soldOut)
@@ -114,7 +117,7 @@ export class StoreControlsService {
           ? notFound('PRODUCT_NOT_FOUND', 'Produto não encontrado.')
           : notFound('OPTION_ITEM_NOT_FOUND', 'Opção não encontrada.');
       }
-      return { ...row, menu_version: await repo.raiseMenuVersion(tx, staff.storeId) };
+      return { ...row, menu_version: menuVersion };
     });
     this.deps.menuCache.invalidate(staff.storeId);
     return reply;
@@ -122,8 +125,8 @@ export class StoreControlsService {
 
   private async change(storeId: number, change: repo.ControlsChange): Promise<StoreControlsReply> {
     await this.deps.db.transaction(async (tx) => {
-      await repo.updateControls(tx, storeId, change);
       await repo.raiseMenuVersion(tx, storeId);
+      await repo.updateControls(tx, storeId, change);
     });
     this.deps.menuCache.invalidate(storeId);
     return this.controls(storeId);

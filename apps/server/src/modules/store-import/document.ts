@@ -1,6 +1,8 @@
+import { isStorableText } from '@comanda/contract';
 import { DEFAULT_ORDER_LIMITS, MAX_LINE_QUANTITY, SERVICE_FEE_PERCENT_MAX } from '@comanda/domain';
 import { z } from 'zod';
 import { paymentProviderSection } from '../payments/provider-settings.ts';
+import { checkLook, deliveryPolygon, groupItems, minNotAboveMax, price } from './document-rules.ts';
 
 /**
  * The store document read by `npm run store:import` (docs/store-import-format.md).
@@ -11,7 +13,7 @@ const ref = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be lower-case letters, digits and dashes (max 80)');
 const money = z.number().int('must be whole centavos').min(0).max(100_000_000);
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().max(max).refine(isStorableText, 'must not hold NUL characters');
 const time = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be a time HH:MM')
@@ -27,7 +29,7 @@ const groupItem = z.strictObject({
   ref,
   descricao: text(120).min(1),
   detalhes: text(500).default(''),
-  preco: money.default(0),
+  preco: price.default(0),
   url_imagem: mediaUrl.nullable().default(null),
   qt_padrao: z.number().int().min(0).max(99).default(0),
   ingrediente: z.boolean().default(false),
@@ -43,7 +45,7 @@ const optionGroup = z.strictObject({
   detalhes: text(500).default(''),
   repetir_itens: z.boolean().default(false),
   politica_cobranca: z.enum(['Soma', 'Média', 'SomaMaior']).default('Soma'),
-  items: z.array(groupItem).min(1).max(200),
+  items: groupItems(groupItem),
 });
 
 const groupUse = z
@@ -52,10 +54,7 @@ const groupUse = z
     min: z.number().int().min(0).max(99).default(0),
     max: z.number().int().min(0).max(99).default(0),
   })
-  .refine((use) => use.max === 0 || use.min <= use.max, {
-    message: 'min must not exceed max',
-    path: ['min'],
-  });
+  .refine(...minNotAboveMax);
 
 const productBase = {
   ref,
@@ -69,12 +68,12 @@ const productBase = {
   groups: z.array(groupUse).max(20).default([]),
 };
 
-const variant = z.strictObject({ ...productBase, valor_venda: money });
+const variant = z.strictObject({ ...productBase, valor_venda: price });
 
 const product = z.strictObject({
   ...productBase,
   /** 0 shows 'variable price' for a product without variants. */
-  valor_venda: money.default(0),
+  valor_venda: price.default(0),
   /** Size or kind variants: the product becomes a parent item and each variant a child item. */
   variants: z.array(variant).max(20).default([]),
 });
@@ -180,7 +179,8 @@ const settings = z.strictObject({
   site: text(200).default(''),
   delivery_time: z.number().int().min(0).max(600).default(80),
   pickup_time: z.number().int().min(0).max(600).default(50),
-  pausada: z.boolean().default(false),
+  /** Left out: the store keeps its open or closed mode (docs/decisions/0032). */
+  pausada: z.boolean().optional(),
   environment: z.enum(['production', 'development']).default('production'),
   holidays: z.array(z.iso.date()).max(100).default([]),
   permite_entrega: z.boolean().default(true),
@@ -209,7 +209,7 @@ const settings = z.strictObject({
       z.strictObject({
         name: text(80).min(1),
         fee: money,
-        polygon: z.array(z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)])).min(3),
+        polygon: deliveryPolygon,
       }),
     )
     .max(50)
@@ -254,7 +254,7 @@ export const storeDocument = z
   .strictObject({
     slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be a sub-domain label (a-z, 0-9, -)'),
     settings,
-    look,
+    look: look.superRefine(checkLook),
     hours: z.array(shift).max(16),
     categories: z.array(category).max(100),
     option_groups: z.array(optionGroup).max(500).default([]),
@@ -266,8 +266,8 @@ export const storeDocument = z
       .array(z.strictObject({ ref, description: text(120).min(1) }))
       .max(500)
       .default([]),
-    /** How the store takes PIX online; null: no provider (online payment stays off). */
-    payment_provider: paymentProviderSection.nullable().default(null),
+    /** How the store takes PIX online; null: none; left out: the provider it has (docs/decisions/0032). */
+    payment_provider: paymentProviderSection.nullable().optional(),
   })
   .superRefine((doc, ctx) => {
     const issue = (path: (string | number)[], message: string) =>

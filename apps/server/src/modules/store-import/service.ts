@@ -1,6 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import {
   categories,
   cities,
@@ -27,61 +27,80 @@ export interface ImportResult {
   counts: { categories: number; products: number; optionGroups: number; neighbourhoods: number };
 }
 
-/**
- * Creates or updates a whole store from a parsed document, in one transaction. Rows are matched by
- * their `ref` so ids stay stable across imports; rows the document no longer names are retired
- * (excluded or inactive) rather than deleted, because carts and orders may still point at them.
- */
 export interface ImportOptions {
   /** Seals the payment provider's secrets (PAYMENT_SECRETS_KEY); required when the document has them. */
   paymentSecretsKey?: Buffer | null;
 }
 
-export async function importStore(
+/** A database or a transaction: every function here runs inside importStore's (or the caller's). */
+type Transaction = DbExecutor;
+
+/**
+ * Creates or updates a whole store from a parsed document, in one transaction. Rows are matched by
+ * their `ref` so ids stay stable across imports; rows the document no longer names are retired
+ * (excluded or inactive) rather than deleted, because carts and orders may still point at them.
+ */
+export function importStore(
   db: Database,
   doc: StoreDocument,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: stores.id }).from(stores).where(eq(stores.slug, doc.slug));
-    const storeId = existing
-      ? existing.id
-      : (await tx.insert(stores).values({ slug: doc.slug }).returning({ id: stores.id }))[0]!.id;
+  return db.transaction((tx) => applyStoreDocument(tx, doc, options));
+}
 
-    await upsertSettings(tx, storeId, doc);
-    const categoryIds = await upsertCategories(tx, storeId, doc);
-    const productIds = await upsertProducts(tx, storeId, doc, categoryIds);
-    const groupIds = await upsertOptionGroups(tx, storeId, doc, productIds);
-    await replaceProductGroups(tx, storeId, doc, productIds, groupIds);
-    await replaceHours(tx, storeId, doc);
-    const neighbourhoodCount = await upsertCitiesAndNeighbourhoods(tx, storeId, doc);
-    await upsertPaymentMethods(tx, storeId, doc);
-    await upsertLoyalty(tx, storeId, doc);
-    await upsertCoupons(tx, storeId, doc);
-    await upsertTables(tx, storeId, doc);
-    if (doc.payment_provider) {
-      await saveProviderSettings(tx, storeId, doc.payment_provider, options.paymentSecretsKey ?? null);
-    } else {
-      await removeProviderSettings(tx, storeId);
-    }
+/**
+ * importStore's work inside a transaction the caller holds (the staff editor writes its audit row
+ * and checks the menu version in the same one). Raises the store's menu_version.
+ */
+export async function applyStoreDocument(
+  tx: Transaction,
+  doc: StoreDocument,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  // The store's row is held to the end, as every writer of its menu takes it first (no deadlocks).
+  const [existing] = await tx
+    .select({ id: stores.id })
+    .from(stores)
+    .where(eq(stores.slug, doc.slug))
+    .for('update');
+  const storeId = existing
+    ? existing.id
+    : (await tx.insert(stores).values({ slug: doc.slug }).returning({ id: stores.id }))[0]!.id;
 
-    await tx
-      .update(stores)
-      .set({ menuVersion: sql`${stores.menuVersion} + 1`, updatedAt: new Date() })
-      .where(eq(stores.id, storeId));
+  await upsertSettings(tx, storeId, doc);
+  const categoryIds = await upsertCategories(tx, storeId, doc);
+  const productIds = await upsertProducts(tx, storeId, doc, categoryIds);
+  const groupIds = await upsertOptionGroups(tx, storeId, doc, productIds);
+  await replaceProductGroups(tx, storeId, doc, productIds, groupIds);
+  await replaceHours(tx, storeId, doc);
+  const neighbourhoodCount = await upsertCitiesAndNeighbourhoods(tx, storeId, doc);
+  await upsertPaymentMethods(tx, storeId, doc);
+  await upsertLoyalty(tx, storeId, doc);
+  await upsertCoupons(tx, storeId, doc);
+  await upsertTables(tx, storeId, doc);
+  // Left out of the document (an export, the editor): the provider the store has stays as it is.
+  if (doc.payment_provider) {
+    await saveProviderSettings(tx, storeId, doc.payment_provider, options.paymentSecretsKey ?? null);
+  } else if (doc.payment_provider === null) {
+    await removeProviderSettings(tx, storeId);
+  }
 
-    return {
-      storeId,
-      slug: doc.slug,
-      created: !existing,
-      counts: {
-        categories: doc.categories.length,
-        products: productIds.size,
-        optionGroups: groupIds.size,
-        neighbourhoods: neighbourhoodCount,
-      },
-    };
-  });
+  await tx
+    .update(stores)
+    .set({ menuVersion: sql`${stores.menuVersion} + 1`, updatedAt: new Date() })
+    .where(eq(stores.id, storeId));
+
+  return {
+    storeId,
+    slug: doc.slug,
+    created: !existing,
+    counts: {
+      categories: doc.categories.length,
+      products: productIds.size,
+      optionGroups: groupIds.size,
+      neighbourhoods: neighbourhoodCount,
+    },
+  };
 }
 
 async function upsertSettings(tx: Transaction, storeId: number, doc: StoreDocument) {
@@ -99,9 +118,14 @@ async function upsertSettings(tx: Transaction, storeId: number, doc: StoreDocume
     pickupTime: s.pickup_time,
     tempoEntregarMinutos: `${Math.max(0, s.delivery_time - 10)}-${s.delivery_time}`,
     tempoBuscarMinutos: `${Math.max(0, s.pickup_time - 10)}-${s.pickup_time}`,
-    openMode: s.pausada ? ('closed' as const) : ('auto' as const),
-    pausedUntil: null,
-    pauseReason: null,
+    // Left out of the document: the open or closed mode and any pause the staff set stay as they are.
+    ...(s.pausada === undefined
+      ? {}
+      : {
+          openMode: s.pausada ? ('closed' as const) : ('auto' as const),
+          pausedUntil: null,
+          pauseReason: null,
+        }),
     environment: s.environment,
     holidays: s.holidays,
     permiteEntrega: s.permite_entrega,
@@ -257,6 +281,7 @@ async function upsertOptionGroups(
       repetirItens: g.repetir_itens,
       politicaCobranca: g.politica_cobranca,
       ordem,
+      excluido: false,
     };
     const [row] = await tx
       .insert(optionGroups)
@@ -313,6 +338,10 @@ async function upsertOptionGroups(
         ),
       );
   }
+  await tx
+    .update(optionGroups)
+    .set({ excluido: true })
+    .where(and(eq(optionGroups.storeId, storeId), notInArrayOrAll(optionGroups.ref, [...ids.keys()])));
   return ids;
 }
 
@@ -345,18 +374,25 @@ async function replaceProductGroups(
   if (rows.length > 0) await tx.insert(productGroups).values(rows);
 }
 
+/** Shifts by day and turn, updated in place (their ids stay, as the hours call shows them); the rest go. */
 async function replaceHours(tx: Transaction, storeId: number, doc: StoreDocument) {
-  await tx.delete(openingHours).where(eq(openingHours.storeId, storeId));
-  if (doc.hours.length === 0) return;
-  await tx.insert(openingHours).values(
-    doc.hours.map((h) => ({
-      storeId,
-      diaSemana: h.dia_semana,
-      turno: h.turno,
-      hrInicio: h.hr_inicio,
-      hrFim: h.hr_fim,
-    })),
-  );
+  const kept: number[] = [];
+  for (const h of doc.hours) {
+    const [row] = await tx
+      .insert(openingHours)
+      .values({ storeId, diaSemana: h.dia_semana, turno: h.turno, hrInicio: h.hr_inicio, hrFim: h.hr_fim })
+      .onConflictDoUpdate({
+        target: [openingHours.storeId, openingHours.diaSemana, openingHours.turno],
+        set: { hrInicio: h.hr_inicio, hrFim: h.hr_fim },
+      })
+      .returning({ id: openingHours.id });
+    kept.push(row!.id);
+  }
+  await tx
+    .delete(openingHours)
+    .where(
+      and(eq(openingHours.storeId, storeId), kept.length > 0 ? notInArray(openingHours.id, kept) : sql`true`),
+    );
 }
 
 async function upsertCitiesAndNeighbourhoods(tx: Transaction, storeId: number, doc: StoreDocument) {
@@ -463,6 +499,7 @@ async function upsertCoupons(tx: Transaction, storeId: number, doc: StoreDocumen
       maxUses: c.max_uses,
       maxUsesPerCustomer: c.max_uses_per_customer,
       minSubtotal: c.min_subtotal,
+      excluido: false,
       updatedAt: now,
     };
     await tx
@@ -478,7 +515,7 @@ async function upsertCoupons(tx: Transaction, storeId: number, doc: StoreDocumen
   }
   await tx
     .update(coupons)
-    .set({ ativo: false, updatedAt: now })
+    .set({ ativo: false, excluido: true, updatedAt: now })
     .where(
       and(
         eq(coupons.storeId, storeId),

@@ -2,7 +2,8 @@ import { fullProduct, productList } from '@comanda/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, storeDocumentFactory, type TestApp } from '../../test/test-app.ts';
 import { readDemoStore } from './demo-stores.ts';
-import { parseStoreDocument, StoreDocumentError } from './document.ts';
+import { parseStoreDocument, StoreDocumentError, storeDocument } from './document.ts';
+import { PRICE_CAP } from './document-rules.ts';
 import { importStore } from './service.ts';
 
 function problemsOf(input: unknown): string[] {
@@ -85,6 +86,108 @@ describe('store document validation', () => {
       ],
     });
     expect(problemsOf(doc)).toEqual(['categories[0].products[0].groups[0].min: min must not exceed max']);
+  });
+
+  it('refuses a price below zero or above R$ 100.000,00, on products, variants and options', () => {
+    const doc = storeDocumentFactory({
+      option_groups: [{ ref: 'g', descricao: 'G', items: [{ ref: 'i', descricao: 'I', preco: 10_000_001 }] }],
+      categories: [
+        {
+          ref: 'a',
+          descricao: 'A',
+          products: [
+            { ref: 'p', descricao: 'P', valor_venda: -1 },
+            { ref: 'q', descricao: 'Q', variants: [{ ref: 'q1', descricao: 'Q1', valor_venda: 20_000_000 }] },
+            { ref: 'r', descricao: 'R', valor_venda: PRICE_CAP },
+          ],
+        },
+      ],
+    });
+    expect(problemsOf(doc)).toEqual([
+      'categories[0].products[0].valor_venda: must be 0 to 10000000 centavos (R$ 100.000,00)',
+      'categories[0].products[1].variants[0].valor_venda: must be 0 to 10000000 centavos (R$ 100.000,00)',
+      'option_groups[0].items[0].preco: must be 0 to 10000000 centavos (R$ 100.000,00)',
+    ]);
+  });
+
+  it('refuses an option group without items', () => {
+    const doc = storeDocumentFactory({ option_groups: [{ ref: 'g', descricao: 'G', items: [] }] });
+    expect(problemsOf(doc)).toEqual(['option_groups[0].items: a group needs at least one item']);
+  });
+
+  it('takes only the fonts the storefront can load, each with its own file', () => {
+    const look = (over: object) =>
+      problemsOf(
+        storeDocumentFactory({ look: { primary_color: '#112233', secondary_color: '#445566', ...over } }),
+      );
+    expect(look({ font_family: 'Comic Sans MS' })).toEqual([
+      'look.font_family: must be one of system-ui, Poppins, Lora',
+    ]);
+    expect(look({ font_family: 'Lora', font_url: '/media/fonts/poppins-latin-400-normal.woff2' })).toEqual([
+      'look.font_url: must be null or /media/fonts/lora-latin-400-normal.woff2',
+    ]);
+    expect(look({ font_family: 'Lora', font_url: '/media/fonts/lora-latin-400-normal.woff2' })).toEqual([]);
+    expect(look({ font_family: 'system-ui' })).toEqual([]);
+  });
+
+  it('refuses a primary colour that white text cannot be read on (a dark store: on its dark theme)', () => {
+    const look = (over: object) =>
+      problemsOf(storeDocumentFactory({ look: { secondary_color: '#445566', ...over } }));
+    expect(look({ primary_color: '#ffee00' })).toEqual([
+      'look.primary_color: contrast 1.2:1 against white text is below 4.5:1 (WCAG AA)',
+    ]);
+    expect(look({ primary_color: '#ff5c8a', default_style_mode: 'dark' })).toEqual([]);
+    expect(look({ primary_color: '#112233', default_style_mode: 'dark' })).toEqual([
+      'look.primary_color: contrast 1.05:1 against the dark theme is below 4.5:1 (WCAG AA)',
+    ]);
+  });
+
+  it('refuses a delivery area that is not a closed ring of real coordinates', () => {
+    const area = (polygon: number[][]) =>
+      problemsOf(
+        storeDocumentFactory({
+          settings: {
+            nome: 'X',
+            delivery_fee_type: 'area',
+            latitude: -23.5,
+            longitude: -46.6,
+            delivery_areas: [{ name: 'Centro', fee: 500, polygon }],
+          },
+        }),
+      );
+    const ring = [
+      [-23.5, -46.6],
+      [-23.5, -46.7],
+      [-23.6, -46.7],
+      [-23.5, -46.6],
+    ];
+    expect(area(ring)).toEqual([]);
+    expect(area(ring.slice(0, 3))).toEqual([
+      'settings.delivery_areas[0].polygon: must be closed: at least 4 points, the last equal to the first',
+    ]);
+    expect(area([...ring.slice(0, 3), [-23.6, -46.6]])).toHaveLength(1);
+    expect(
+      area([
+        [-23.5, -46.6],
+        [-95, -46.7],
+        [-23.6, 200],
+        [-23.5, -46.6],
+      ]),
+    ).toEqual([
+      'settings.delivery_areas[0].polygon[1]: must be [latitude -90..90, longitude -180..180]',
+      'settings.delivery_areas[0].polygon[2]: must be [latitude -90..90, longitude -180..180]',
+    ]);
+  });
+
+  it('names each rule with a stable code for the staff editor', () => {
+    const parsed = storeDocument.safeParse(
+      storeDocumentFactory({
+        look: { primary_color: '#ffee00', secondary_color: '#445566', font_family: 'Papyrus' },
+        option_groups: [{ ref: 'g', descricao: 'G', items: [] }],
+      }),
+    );
+    const codes = parsed.error?.issues.map((issue) => (issue as { params?: { code?: string } }).params?.code);
+    expect(codes).toEqual(['UNKNOWN_FONT', 'PRIMARY_COLOUR_CONTRAST', 'GROUP_WITHOUT_ITEMS']);
   });
 
   it('a radius fee needs tiers and the store position', () => {
