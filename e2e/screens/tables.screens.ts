@@ -166,7 +166,11 @@ for (const store of STORES) {
       await signInStaff(staffPage, store);
       await staffPage.getByRole('button', { name: /^Mesas/ }).click();
       // Other tests' calls and banners come and go: only this table's card and call are pictured.
-      await staffPage.addStyleTag({ content: '.staff-banner { display: none !important }' });
+      // The cards share the row with the others, whose number and state vary: the pictured one gets
+      // a fixed width, so another test's table does not move its borders by a pixel.
+      await staffPage.addStyleTag({
+        content: '.staff-banner { display: none !important } .staff-table-card { width: 11rem !important }',
+      });
       const card = staffPage.getByRole('button', { name: new RegExp(`^${staffTable} `) });
       await expect(card).toBeVisible();
       await expect(card).toHaveScreenshot(`${name('staff-table-card')}.png`, {
