@@ -396,6 +396,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions) {
       events: orderEvents,
       menuCache,
       publicOrigin: (slug) => publicOrigin(config, slug),
+      payments: paymentService,
     }),
     staff: new StaffService({ db, now, passwordCost, sessionEnds: ctx.sessionEnds }),
     reports: new ReportsService({ db, now }),

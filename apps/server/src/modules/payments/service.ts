@@ -94,12 +94,12 @@ export interface PaymentReply<T> {
 const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** 26 letters and digits (an API Pix txid): C, the store in base 36, then random. */
-export function newReference(storeId: number): string {
+export function newReference(storeId: number, prefix = 'C'): string {
   const store = storeId.toString(36).toUpperCase().padStart(4, '0').slice(-4);
   const bytes = randomBytes(21);
   let tail = '';
   for (const byte of bytes) tail += REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length];
-  return `C${store}${tail}`;
+  return `${prefix}${store}${tail}`;
 }
 
 const newPublicId = () => `pi_${randomBytes(16).toString('base64url')}`;
@@ -324,6 +324,64 @@ export class PaymentService {
     }
     const status = payment.status as PaymentStatus;
     return { statusCode: 200, body: { success: true, detail: statusDetail(payment), data: { status } } };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // PIX charges of other modules (a share of a table's tab: the tables module keeps its own record)
+
+  /**
+   * The store's PIX provider when the store takes PIX in the app (online payment and PIX on, a
+   * provider that confirms payments itself: a static key, confirmed by hand, is not offered), with
+   * how long its charges last; null otherwise.
+   */
+  async pixOffer(storeId: number): Promise<{ kind: ProviderKind; lifetimeSeconds: number } | null> {
+    const store = await repo.storeFacts(this.deps.db, storeId);
+    if (!store?.onlinePayment || !store.paymentByPix) return null;
+    const provider = await this.deps.providers.forStore(storeId);
+    if (!provider?.provider.notifies) return null;
+    return { kind: provider.kind, lifetimeSeconds: store.expirationTimePix };
+  }
+
+  /**
+   * Opens a PIX charge at the store's provider and checks its BR Code; the QR as an image src.
+   * Throws ProviderError when the provider fails or gives a wrong BR Code (then cancelled).
+   */
+  async openPixCharge(
+    storeId: number,
+    request: { reference: string; amount: number; expiresInSeconds: number; description: string },
+  ): Promise<{ providerRef: string; copyPaste: string; qr: string }> {
+    const provider = await this.deps.providers.forStore(storeId);
+    const store = await repo.storeFacts(this.deps.db, storeId);
+    if (!provider || !store) throw new ProviderError('the store has no PIX provider');
+    const charge = await provider.provider.createPixCharge({
+      ...request,
+      description: `${request.description} - ${store.name}`,
+      payerEmail: `mesa@${store.slug}.comanda.app`,
+      notificationUrl: this.notificationUrl(store.slug, provider),
+    });
+    const check = checkBrCode(charge.copyPaste, { amount: request.amount });
+    if (!check.ok) {
+      await provider.provider.cancelCharge(charge.providerRef).catch(() => undefined);
+      throw new ProviderError(`BR Code refused: ${check.reason}`);
+    }
+    const qr = charge.qrPngBase64
+      ? `data:image/png;base64,${charge.qrPngBase64}`
+      : await qrSvgDataUrl(charge.copyPaste);
+    return { providerRef: charge.providerRef, copyPaste: charge.copyPaste, qr };
+  }
+
+  /** A charge's state as the store's provider reports it (throws ProviderError when unreachable). */
+  async readPixCharge(storeId: number, providerRef: string): Promise<ChargeState> {
+    const provider = await this.deps.providers.forStore(storeId);
+    if (!provider) throw new ProviderError('the store has no PIX provider');
+    return provider.provider.getCharge(providerRef);
+  }
+
+  /** Cancels a pending charge at the store's provider: the state after (paid when the payment won). */
+  async cancelPixCharge(storeId: number, providerRef: string): Promise<ChargeState> {
+    const provider = await this.deps.providers.forStore(storeId);
+    if (!provider) throw new ProviderError('the store has no PIX provider');
+    return provider.provider.cancelCharge(providerRef);
   }
 
   // -------------------------------------------------------------------------------------------
