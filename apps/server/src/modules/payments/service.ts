@@ -70,6 +70,17 @@ export interface PaymentProviders {
   forStore(storeId: number): Promise<StoreProvider | null>;
 }
 
+/**
+ * Another module whose PIX charges go through the store's provider (a share of a table's tab): the
+ * provider's notifications about them are verified here and handed over.
+ */
+export interface ChargeOwner {
+  /** Of these charges of the store's provider, the ones that are this owner's. */
+  owned(storeId: number, provider: ProviderKind, providerRefs: readonly string[]): Promise<string[]>;
+  /** A verified notification named this charge: read it from the provider and settle it; false when the provider could not be read. */
+  recheck(storeId: number, providerRef: string): Promise<boolean>;
+}
+
 export interface PaymentServiceDeps {
   db: Database;
   now: () => Date;
@@ -173,6 +184,8 @@ export function declineText(message: string | null): string {
 export class PaymentService {
   private readonly checkGapMs: number;
   private readonly expiryGraceMs: number;
+
+  private readonly owners: ChargeOwner[] = [];
 
   constructor(private readonly deps: PaymentServiceDeps) {
     this.checkGapMs = deps.checkGapMs ?? 3000;
@@ -329,6 +342,11 @@ export class PaymentService {
   // -------------------------------------------------------------------------------------------
   // PIX charges of other modules (a share of a table's tab: the tables module keeps its own record)
 
+  /** Another module's charges: the provider's notifications about them are handed to it. */
+  registerChargeOwner(owner: ChargeOwner): void {
+    this.owners.push(owner);
+  }
+
   /**
    * The store's PIX provider when the store takes PIX in the app (online payment and PIX on, a
    * provider that confirms payments itself: a static key, confirmed by hand, is not offered), with
@@ -412,7 +430,14 @@ export class PaymentService {
     }
     const refs = [...new Set(verified.providerRefs)];
     const payments = await repo.findByProviderRefs(db, storeId, provider.kind, refs);
-    if (payments.length !== refs.length) {
+    const ours = new Set(payments.map((payment) => payment.providerRef));
+    const others: { owner: ChargeOwner; ref: string }[] = [];
+    for (const owner of this.owners) {
+      const rest = refs.filter((ref) => !ours.has(ref) && !others.some((other) => other.ref === ref));
+      if (rest.length === 0) break;
+      for (const ref of await owner.owned(storeId, provider.kind, rest)) others.push({ owner, ref });
+    }
+    if (payments.length + others.length !== refs.length) {
       log.warn({ storeId, provider: providerName, refs }, 'payment notification for an unknown charge');
       throw notificationRefused('not_found', 'Notificação recusada: cobrança desconhecida.');
     }
@@ -435,6 +460,9 @@ export class PaymentService {
         return { statusCode: 503, body: { received: false } };
       }
       await this.settle(payment, state, 'notification', provider);
+    }
+    for (const { owner, ref } of others) {
+      if (!(await owner.recheck(storeId, ref))) return { statusCode: 503, body: { received: false } };
     }
     await repo.recordNotification(db, {
       storeId,

@@ -646,3 +646,35 @@ export async function moveSharePayment(
 export async function flagSharePaymentRefund(db: DbExecutor, id: number): Promise<void> {
   await db.update(tabSharePayments).set({ needsManualRefund: true }).where(eq(tabSharePayments.id, id));
 }
+
+/** The store's share charges among these charges of its provider. */
+export function sharePaymentsByProviderRefs(
+  db: DbExecutor,
+  storeId: number,
+  provider: string,
+  providerRefs: readonly string[],
+): Promise<SharePaymentRow[]> {
+  if (providerRefs.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(tabSharePayments)
+    .where(
+      and(
+        eq(tabSharePayments.storeId, storeId),
+        eq(tabSharePayments.provider, provider),
+        inArray(tabSharePayments.providerRef, [...providerRefs]),
+      ),
+    );
+}
+
+export async function sharePaymentByProviderRef(
+  db: DbExecutor,
+  storeId: number,
+  providerRef: string,
+): Promise<SharePaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tabSharePayments)
+    .where(and(eq(tabSharePayments.storeId, storeId), eq(tabSharePayments.providerRef, providerRef)));
+  return row;
+}

@@ -86,7 +86,7 @@ export const SHARE_PIX_METHOD = 'PIX (app)';
 /** The payments module's calls a share's PIX needs (its service: never its tables). */
 export type SharePixPayments = Pick<
   PaymentService,
-  'pixOffer' | 'openPixCharge' | 'readPixCharge' | 'cancelPixCharge'
+  'pixOffer' | 'openPixCharge' | 'readPixCharge' | 'cancelPixCharge' | 'registerChargeOwner'
 >;
 
 /** How many closed tabs GET /staff/tabs?status=closed lists. */
@@ -350,7 +350,24 @@ function sharePixReplyOf(row: repo.SharePaymentRow): TabSharePixReply {
 }
 
 export class TablesService {
-  constructor(private readonly deps: TablesDeps) {}
+  constructor(private readonly deps: TablesDeps) {
+    // The provider's notifications about shares' charges settle them as a guest's poll does.
+    deps.payments.registerChargeOwner({
+      owned: async (storeId, provider, refs) =>
+        (await repo.sharePaymentsByProviderRefs(deps.db, storeId, provider, refs)).map(
+          (row) => row.providerRef!,
+        ),
+      recheck: async (storeId, providerRef) => {
+        const row = await repo.sharePaymentByProviderRef(deps.db, storeId, providerRef);
+        if (row?.status !== 'pending') return true;
+        let reached = true;
+        await this.refreshSharePix(row, () => {
+          reached = false;
+        });
+        return reached;
+      },
+    });
+  }
 
   // -------------------------------------------------------------------------------------------
   // Guests (the table's QR token proves they sit there)
@@ -520,7 +537,10 @@ export class TablesService {
    * polls, one moves it; the share is paid in that same transaction). Past its expiry, a charge
    * still pending is cancelled at the provider first. An unreachable provider leaves it pending.
    */
-  private async refreshSharePix(row: repo.SharePaymentRow): Promise<repo.SharePaymentRow> {
+  private async refreshSharePix(
+    row: repo.SharePaymentRow,
+    unreachable: () => void = () => undefined,
+  ): Promise<repo.SharePaymentRow> {
     const { db, now, payments } = this.deps;
     const reread = async () => (await repo.findSharePayment(db, row.storeId, row.shareId, row.id)) ?? row;
     if (!row.providerRef) {
@@ -545,6 +565,7 @@ export class TablesService {
       }
       paidAt = state.paidAt ?? now();
     } catch {
+      unreachable();
       return row;
     }
     if (status === 'pending') return row;

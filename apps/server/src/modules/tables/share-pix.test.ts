@@ -126,6 +126,15 @@ describe('a share of a closing tab paid by PIX in the app', () => {
     expect(tab.fechada_em).not.toBeNull();
   });
 
+  it('is paid by the provider’s notification alone, without a poll (the guest closed the app)', async () => {
+    const { table, tabId, shares } = await closingTab('mesa-6');
+    const pix = await pixOf(table, shares[0]!.id);
+    p.standin.pay((await providerRefOf(pix.id)).providerRef!);
+    await p.standin.context.notifier.settled();
+    expect((await providerRefOf(pix.id)).status).toBe('paid');
+    expect((await tabOf(p.t, owner.token, tabId)).partes[0]).toMatchObject({ forma_pagamento: 'PIX (app)' });
+  });
+
   it('answers the share’s pending charge again instead of opening a second one', async () => {
     const { table, shares } = await closingTab('mesa-2');
     const first = await pixOf(table, shares[0]!.id);
