@@ -92,6 +92,9 @@ describe('paying a share of the closing tab by PIX (/mesa)', () => {
       [`GET ${POLL_PATH}`]: () => ({ body: sharePix({ status }) }),
     });
     const shares = await screen.findByRole('region', { name: 'Divisão da conta' });
+    expect(
+      screen.getByText('A conta foi fechada. Pague a sua parte com PIX aqui ou ao garçom.'),
+    ).toBeInTheDocument();
     // Only the unpaid share gets the button.
     expect(within(shares).getAllByRole('button', { name: /PIX/ })).toHaveLength(1);
     await user.click(within(shares).getByRole('button', { name: 'Pagar a parte 1 com PIX' }));

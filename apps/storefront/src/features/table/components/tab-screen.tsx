@@ -87,7 +87,7 @@ export default function TabScreen() {
         {tab ? <p className="tab-subtitle">{t('tabOpenedAt', { time: clockOf(tab.aberta_em) })}</p> : null}
         {tab && tab.status !== 'open' ? (
           <p className="tab-notice" role="status">
-            {tab.status === 'closing' ? t('tabClosing') : t('tabClosed')}
+            {tab.status === 'closing' ? t(takesPix ? 'tabClosingPix' : 'tabClosing') : t('tabClosed')}
           </p>
         ) : null}
       </header>
