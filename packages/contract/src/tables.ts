@@ -100,6 +100,11 @@ export const tabShare = z.object({
   /** When staff marked it paid (ISO 8601, UTC), or null. */
   pago_em: z.string().nullable(),
   forma_pagamento: z.string().nullable(),
+  /**
+   * Staff's tab only: centavos paid by PIX in the app for this share after it was paid at the
+   * counter, for the store to give back by hand (0 or absent: nothing).
+   */
+  pix_a_devolver: centavos.optional(),
 });
 export type TabShareShape = z.infer<typeof tabShare>;
 

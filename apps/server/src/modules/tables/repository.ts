@@ -678,3 +678,24 @@ export async function sharePaymentByProviderRef(
     .where(and(eq(tabSharePayments.storeId, storeId), eq(tabSharePayments.providerRef, providerRef)));
   return row;
 }
+
+/** Per share of these tabs, the PIX money paid after the share was paid at the counter. */
+export function sharePixToRefund(
+  db: DbExecutor,
+  storeId: number,
+  tabIds: readonly number[],
+): Promise<{ shareId: number; amount: number }[]> {
+  if (tabIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ shareId: tabSharePayments.shareId, amount: sql<number>`sum(${tabSharePayments.amount})::int` })
+    .from(tabSharePayments)
+    .innerJoin(tabShares, eq(tabShares.id, tabSharePayments.shareId))
+    .where(
+      and(
+        eq(tabSharePayments.storeId, storeId),
+        eq(tabSharePayments.needsManualRefund, true),
+        inArray(tabShares.tabId, [...tabIds]),
+      ),
+    )
+    .groupBy(tabSharePayments.shareId);
+}

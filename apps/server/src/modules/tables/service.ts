@@ -189,13 +189,15 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 /** What the views of some tabs are made of: four queries whatever their number. */
 async function tabParts(db: DbExecutor, storeId: number, tabs: readonly repo.TabRow[]) {
   const tabIds = tabs.map((tab) => tab.id);
-  const [rounds, shares, calls] = await Promise.all([
+  const [rounds, shares, calls, toRefund] = await Promise.all([
     repo.roundsOf(db, storeId, tabIds),
     repo.sharesOf(db, storeId, tabIds),
     repo.waitingCalls(db, storeId, [
       ...new Set(tabs.filter((tab) => tab.status !== 'closed').map((t) => t.tableId)),
     ]),
+    repo.sharePixToRefund(db, storeId, tabIds),
   ]);
+  const refundByShare = new Map(toRefund.map((row) => [row.shareId, row.amount]));
   const lines = await repo.linesOf(
     db,
     storeId,
@@ -209,6 +211,8 @@ async function tabParts(db: DbExecutor, storeId: number, tabs: readonly repo.Tab
     rounds: (tabId: number) => roundsByTab.get(tabId) ?? [],
     lines: (orderId: number) => linesByOrder.get(orderId) ?? [],
     shares: (tabId: number) => sharesByTab.get(tabId) ?? [],
+    /** PIX money paid for a share already paid at the counter (the staff gives it back). */
+    pixToRefund: (shareId: number) => refundByShare.get(shareId) ?? 0,
     /** A closed tab's table calls are the next tab's business. */
     waiting: (tab: repo.TabRow, kind: TableCallKind) =>
       tab.status === 'closed'
@@ -259,8 +263,10 @@ function guestTabOf(tab: repo.TabRow, parts: TabParts, storePercent: number): Gu
 }
 
 function staffTabOf(tab: repo.TabWithTable, parts: TabParts, storePercent: number): StaffTab {
+  const guest = guestTabOf(tab, parts, storePercent);
   return {
-    ...guestTabOf(tab, parts, storePercent),
+    ...guest,
+    partes: guest.partes.map((share) => ({ ...share, pix_a_devolver: parts.pixToRefund(share.id) })),
     table: { id: tab.tableId, description: tab.tableDescription },
     codigo: tab.code,
     fechada_em: isoOrNull(tab.closedAt),

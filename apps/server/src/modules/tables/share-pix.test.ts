@@ -212,4 +212,33 @@ describe('a share of a closing tab paid by PIX in the app', () => {
     expect(tab.partes[0]).toMatchObject({ forma_pagamento: 'Dinheiro' });
     await refused(await askPix(table, shares[0]!.id), 409, 'TAB_SHARE_ALREADY_PAID');
   });
+
+  it('a PIX paid before the counter’s cancel reached the provider is flagged for the staff to give back', async () => {
+    const { table, tabId, shares } = await closingTab('mesa-7');
+    const pix = await pixOf(table, shares[0]!.id);
+    p.deliver.on = false;
+    try {
+      p.standin.pay((await providerRefOf(pix.id)).providerRef!);
+      await p.standin.context.notifier.settled();
+    } finally {
+      p.deliver.on = true;
+    }
+    const counter = await staffCall(
+      p.t,
+      owner.token,
+      'POST',
+      `/staff/tabs/${tabId}/shares/${shares[0]!.id}/paid`,
+      {
+        forma_pagamento: 'Dinheiro',
+      },
+    );
+    expect(counter.statusCode).toBe(200);
+    expect(await providerRefOf(pix.id)).toMatchObject({ status: 'paid', needsManualRefund: true });
+    const tab = await tabOf(p.t, owner.token, tabId);
+    expect(tab.partes.map((share) => share.pix_a_devolver)).toEqual([1309, 0]);
+    expect(tab.partes[0]).toMatchObject({ forma_pagamento: 'Dinheiro' });
+    // Guests never see it.
+    const guest = guestTableReply.parse((await guestTab(p.t, table)).json());
+    expect(guest.tab!.partes[0]!.pix_a_devolver).toBeUndefined();
+  });
 });
