@@ -428,6 +428,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: { forg
       events: orderEvents,
       menuCache,
       publicOrigin: (slug) => publicOrigin(config, slug),
+      payments: paymentService,
     }),
     pictureStorage,
     pictures: new PictureService({ storage: pictureStorage, log: app.log }),

@@ -32,6 +32,10 @@ export const TABLE_ERROR_CODES = [
   'TABLE_DESCRIPTION_TAKEN', // 409: another table of the store has this name
   'TABLE_HAS_OPEN_TAB', // 409: a table whose tab is not closed cannot be deactivated
   'TABLE_ALREADY_OPEN', // 409: opening a table whose tab is open or closing
+  'PIX_NOT_OFFERED', // 409: the store takes no PIX in the app (a share is then paid at the counter)
+  'TAB_SHARE_PIX_NOT_FOUND', // 404: no such PIX charge for this share
+  'TOO_MANY_PIX_ATTEMPTS', // 429 with Retry-After: PIX charges asked from one address
+  'PAYMENT_PROVIDER_ERROR', // 503: the store's PIX provider did not answer; try again
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -96,6 +100,11 @@ export const tabShare = z.object({
   /** When staff marked it paid (ISO 8601, UTC), or null. */
   pago_em: z.string().nullable(),
   forma_pagamento: z.string().nullable(),
+  /**
+   * Staff's tab only: centavos paid by PIX in the app for this share after it was paid at the
+   * counter, for the store to give back by hand (0 or absent: nothing).
+   */
+  pix_a_devolver: centavos.optional(),
 });
 export type TabShareShape = z.infer<typeof tabShare>;
 
@@ -297,6 +306,29 @@ export const tabSharePaidParams = z.object({ id: dbId, share: dbId });
 export const tabSharePaidRequest = z
   .object({ forma_pagamento: freeText(60).refine((v) => v.trim().length > 0) })
   .strict();
+
+/** POST /bar/v2/tables/{table}/tab/shares/{share}/pix/ */
+export const tabSharePixParams = z.object({ table: dbId, share: dbId });
+/** GET /bar/v2/tables/{table}/tab/shares/{share}/pix/{id}/ */
+export const tabSharePixIdParams = z.object({ table: dbId, share: dbId, id: dbId });
+
+/** A guest's PIX charge for one share of a closing tab. */
+export const tabSharePixReply = z.object({
+  id: z.number().int(),
+  /** pending until the store's PIX provider says otherwise (the guest's word is never enough). */
+  status: z.enum(['pending', 'paid', 'expired', 'failed']),
+  /** The share's amount, in centavos (the server's figure). */
+  valor: centavos,
+  /** The BR Code to copy and paste. */
+  copia_e_cola: z.string(),
+  /** The QR code as an image src (a data: URL). */
+  qr: z.string(),
+  expira_em: z.string(),
+  pago_em: z.string().nullable(),
+  /** In the guest's words. */
+  detail: z.string(),
+});
+export type TabSharePixReply = z.infer<typeof tabSharePixReply>;
 
 /** POST /staff/tables/calls/{id}/ack */
 export const tableCallIdParams = z.object({ id: dbId });

@@ -419,6 +419,42 @@ export const tabShares = pgTable(
   (t) => [uniqueIndex('tab_shares_seq').on(t.tabId, t.seq)],
 );
 
+/**
+ * A guest's PIX charge for one share of a closing tab (issue 19 item 4), through the store's PIX
+ * provider. Paid only when the provider says so; one pending charge per share at a time.
+ */
+export const tabSharePayments = pgTable(
+  'tab_share_payments',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    shareId: integer('share_id')
+      .notNull()
+      .references(() => tabShares.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** Ours: 26 letters and digits, unique per store (the provider call's idempotency key). */
+    reference: text('reference').notNull(),
+    providerRef: text('provider_ref'),
+    amount: integer('amount').notNull(),
+    /** pending, paid, expired, failed or canceled. */
+    status: text('status').notNull(),
+    copyPaste: text('copy_paste'),
+    /** The QR image as a data: URL. */
+    qr: text('qr'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Paid by PIX after the share was marked paid at the counter: the store gives it back by hand. */
+    needsManualRefund: boolean('needs_manual_refund').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('tab_share_payments_reference').on(t.storeId, t.reference),
+    uniqueIndex('tab_share_payments_one_pending').on(t.shareId).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /** A guest's call from the table: the waiter, or the bill. Acknowledged by the staff. */
 export const tableCalls = pgTable(
   'table_calls',

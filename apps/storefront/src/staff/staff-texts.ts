@@ -174,6 +174,7 @@ const ptBr = {
   payCard: 'Cartão',
   payPix: 'PIX',
   sharePaid: 'Paga às {time} · {method}',
+  sharePixToRefund: 'Também paga por PIX no app ({amount}): devolva ao cliente',
   leftToPay: 'Falta receber {amount}',
   tabClosedNotice: '{table}: conta fechada.',
   tabChangedMeanwhile:
@@ -405,6 +406,7 @@ const en: Record<StaffTextKey, string> = {
   payCard: 'Card',
   payPix: 'PIX',
   sharePaid: 'Paid at {time} · {method}',
+  sharePixToRefund: 'Also paid by PIX in the app ({amount}): give it back to the guest',
   leftToPay: '{amount} left to receive',
   tabClosedNotice: '{table}: bill closed.',
   tabChangedMeanwhile:

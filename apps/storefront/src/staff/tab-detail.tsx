@@ -272,6 +272,11 @@ function Shares({
                   .join(', ')}
               </p>
             ) : null}
+            {share.pix_a_devolver ? (
+              <p className="staff-pill staff-pill-warn" role="note">
+                {t('sharePixToRefund', { amount: formatBRL(share.pix_a_devolver) })}
+              </p>
+            ) : null}
             {share.pago_em ? (
               <p className="staff-pill staff-pill-ok">
                 {t('sharePaid', {

@@ -114,6 +114,17 @@ describe('the tables view', () => {
     expect(within(tab).getByText('Conta pedida')).toBeInTheDocument();
   });
 
+  it('a share also paid by PIX in the app after the counter says the money is to give back', async () => {
+    const tab = closing(['2026-11-20T23:00:00.000Z', null]);
+    tab.partes[0]!.pix_a_devolver = 4675;
+    stubStaffApi({ 'GET /staff/tabs/40': { body: tab } });
+    render(<View reply={tablesReplyOf({ tables: [staffTableOf(3, 'Mesa 3', tab)] })} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Mesa 3 / }));
+    expect(
+      await screen.findByText('Também paga por PIX no app (R$ 46,75): devolva ao cliente'),
+    ).toBeInTheDocument();
+  });
+
   it('closes a tab split evenly with the fee, then takes each share until the tab closes', async () => {
     const api = stubStaffApi({
       'GET /staff/tabs/40': { body: staffTabOf() },

@@ -70,6 +70,17 @@ export interface PaymentProviders {
   forStore(storeId: number): Promise<StoreProvider | null>;
 }
 
+/**
+ * Another module whose PIX charges go through the store's provider (a share of a table's tab): the
+ * provider's notifications about them are verified here and handed over.
+ */
+export interface ChargeOwner {
+  /** Of these charges of the store's provider, the ones that are this owner's. */
+  owned(storeId: number, provider: ProviderKind, providerRefs: readonly string[]): Promise<string[]>;
+  /** A verified notification named this charge: read it from the provider and settle it; false when the provider could not be read. */
+  recheck(storeId: number, providerRef: string): Promise<boolean>;
+}
+
 export interface PaymentServiceDeps {
   db: Database;
   now: () => Date;
@@ -94,12 +105,12 @@ export interface PaymentReply<T> {
 const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** 26 letters and digits (an API Pix txid): C, the store in base 36, then random. */
-export function newReference(storeId: number): string {
+export function newReference(storeId: number, prefix = 'C'): string {
   const store = storeId.toString(36).toUpperCase().padStart(4, '0').slice(-4);
   const bytes = randomBytes(21);
   let tail = '';
   for (const byte of bytes) tail += REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length];
-  return `C${store}${tail}`;
+  return `${prefix}${store}${tail}`;
 }
 
 const newPublicId = () => `pi_${randomBytes(16).toString('base64url')}`;
@@ -173,6 +184,8 @@ export function declineText(message: string | null): string {
 export class PaymentService {
   private readonly checkGapMs: number;
   private readonly expiryGraceMs: number;
+
+  private readonly owners: ChargeOwner[] = [];
 
   constructor(private readonly deps: PaymentServiceDeps) {
     this.checkGapMs = deps.checkGapMs ?? 3000;
@@ -327,6 +340,69 @@ export class PaymentService {
   }
 
   // -------------------------------------------------------------------------------------------
+  // PIX charges of other modules (a share of a table's tab: the tables module keeps its own record)
+
+  /** Another module's charges: the provider's notifications about them are handed to it. */
+  registerChargeOwner(owner: ChargeOwner): void {
+    this.owners.push(owner);
+  }
+
+  /**
+   * The store's PIX provider when the store takes PIX in the app (online payment and PIX on, a
+   * provider that confirms payments itself: a static key, confirmed by hand, is not offered), with
+   * how long its charges last; null otherwise.
+   */
+  async pixOffer(storeId: number): Promise<{ kind: ProviderKind; lifetimeSeconds: number } | null> {
+    const store = await repo.storeFacts(this.deps.db, storeId);
+    if (!store?.onlinePayment || !store.paymentByPix) return null;
+    const provider = await this.deps.providers.forStore(storeId);
+    if (!provider?.provider.notifies) return null;
+    return { kind: provider.kind, lifetimeSeconds: store.expirationTimePix };
+  }
+
+  /**
+   * Opens a PIX charge at the store's provider and checks its BR Code; the QR as an image src.
+   * Throws ProviderError when the provider fails or gives a wrong BR Code (then cancelled).
+   */
+  async openPixCharge(
+    storeId: number,
+    request: { reference: string; amount: number; expiresInSeconds: number; description: string },
+  ): Promise<{ providerRef: string; copyPaste: string; qr: string }> {
+    const provider = await this.deps.providers.forStore(storeId);
+    const store = await repo.storeFacts(this.deps.db, storeId);
+    if (!provider || !store) throw new ProviderError('the store has no PIX provider');
+    const charge = await provider.provider.createPixCharge({
+      ...request,
+      description: `${request.description} - ${store.name}`,
+      payerEmail: `mesa@${store.slug}.comanda.app`,
+      notificationUrl: this.notificationUrl(store.slug, provider),
+    });
+    const check = checkBrCode(charge.copyPaste, { amount: request.amount });
+    if (!check.ok) {
+      await provider.provider.cancelCharge(charge.providerRef).catch(() => undefined);
+      throw new ProviderError(`BR Code refused: ${check.reason}`);
+    }
+    const qr = charge.qrPngBase64
+      ? `data:image/png;base64,${charge.qrPngBase64}`
+      : await qrSvgDataUrl(charge.copyPaste);
+    return { providerRef: charge.providerRef, copyPaste: charge.copyPaste, qr };
+  }
+
+  /** A charge's state as the store's provider reports it (throws ProviderError when unreachable). */
+  async readPixCharge(storeId: number, providerRef: string): Promise<ChargeState> {
+    const provider = await this.deps.providers.forStore(storeId);
+    if (!provider) throw new ProviderError('the store has no PIX provider');
+    return provider.provider.getCharge(providerRef);
+  }
+
+  /** Cancels a pending charge at the store's provider: the state after (paid when the payment won). */
+  async cancelPixCharge(storeId: number, providerRef: string): Promise<ChargeState> {
+    const provider = await this.deps.providers.forStore(storeId);
+    if (!provider) throw new ProviderError('the store has no PIX provider');
+    return provider.provider.cancelCharge(providerRef);
+  }
+
+  // -------------------------------------------------------------------------------------------
   // The provider's side
 
   /**
@@ -354,7 +430,14 @@ export class PaymentService {
     }
     const refs = [...new Set(verified.providerRefs)];
     const payments = await repo.findByProviderRefs(db, storeId, provider.kind, refs);
-    if (payments.length !== refs.length) {
+    const ours = new Set(payments.map((payment) => payment.providerRef));
+    const others: { owner: ChargeOwner; ref: string }[] = [];
+    for (const owner of this.owners) {
+      const rest = refs.filter((ref) => !ours.has(ref) && !others.some((other) => other.ref === ref));
+      if (rest.length === 0) break;
+      for (const ref of await owner.owned(storeId, provider.kind, rest)) others.push({ owner, ref });
+    }
+    if (payments.length + others.length !== refs.length) {
       log.warn({ storeId, provider: providerName, refs }, 'payment notification for an unknown charge');
       throw notificationRefused('not_found', 'Notificação recusada: cobrança desconhecida.');
     }
@@ -377,6 +460,9 @@ export class PaymentService {
         return { statusCode: 503, body: { received: false } };
       }
       await this.settle(payment, state, 'notification', provider);
+    }
+    for (const { owner, ref } of others) {
+      if (!(await owner.recheck(storeId, ref))) return { statusCode: 503, body: { received: false } };
     }
     await repo.recordNotification(db, {
       storeId,

@@ -29,6 +29,22 @@ export const refuse = {
     ),
   shareNotFound: () => notFound('TAB_SHARE_NOT_FOUND', 'Parte da conta não encontrada.'),
   shareAlreadyPaid: () => conflict('TAB_SHARE_ALREADY_PAID', 'Esta parte da conta já foi paga.'),
+  pixNotOffered: () =>
+    conflict('PIX_NOT_OFFERED', 'Esta loja não aceita PIX pelo app. Pague a sua parte no caixa.'),
+  sharePixNotFound: () => notFound('TAB_SHARE_PIX_NOT_FOUND', 'PIX não encontrado.'),
+  providerFailed: () =>
+    new AppError(
+      'unavailable',
+      'PAYMENT_PROVIDER_ERROR',
+      'Não foi possível gerar o PIX agora. Tente de novo em instantes.',
+    ),
+  tooManyPix: (retryAfterSeconds: number, wait: string) =>
+    new AppError(
+      'too_many',
+      'TOO_MANY_PIX_ATTEMPTS',
+      `Muitos PIX gerados a partir deste aparelho. Tente novamente em ${wait}.`,
+      { retryAfterSeconds },
+    ),
   callNotFound: () => notFound('TABLE_CALL_NOT_FOUND', 'Chamado não encontrado.'),
   descriptionTaken: (description: string) =>
     conflict('TABLE_DESCRIPTION_TAKEN', `Já existe uma mesa chamada '${description}'.`, 'description'),

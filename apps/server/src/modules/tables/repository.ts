@@ -8,6 +8,7 @@ import {
   orders,
   tableCalls,
   tableTabs,
+  tabSharePayments,
   tabShares,
 } from '../../db/schema.ts';
 
@@ -21,6 +22,7 @@ export type TableRow = typeof diningTables.$inferSelect;
 export type TabRow = typeof tableTabs.$inferSelect;
 export type ShareRow = typeof tabShares.$inferSelect;
 export type TabWithTable = TabRow & { tableDescription: string };
+export type SharePaymentRow = typeof tabSharePayments.$inferSelect;
 
 const notClosed = ne(tableTabs.status, 'closed');
 
@@ -403,7 +405,7 @@ export async function findShare(
 export async function markSharePaid(
   tx: DbExecutor,
   share: { storeId: number; tabId: number; id: number },
-  paid: { at: Date; by: number; method: string },
+  paid: { at: Date; by: number | null; method: string },
 ): Promise<boolean> {
   const rows = await tx
     .update(tabShares)
@@ -433,7 +435,7 @@ export async function closeTab(
   tx: DbExecutor,
   storeId: number,
   tabId: number,
-  closed: { at: Date; by: number },
+  closed: { at: Date; by: number | null },
 ): Promise<void> {
   await tx
     .update(tableTabs)
@@ -543,4 +545,157 @@ export async function acknowledgeCall(
     .where(and(eq(tableCalls.storeId, storeId), eq(tableCalls.id, id), isNull(tableCalls.acknowledgedAt)))
     .returning({ id: tableCalls.id });
   return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A guest's PIX charges for shares
+
+/** A share of the store with its tab's table and status. */
+export async function findShareOfStore(db: DbExecutor, storeId: number, shareId: number) {
+  const [row] = await db
+    .select({ share: tabShares, tableId: tableTabs.tableId, tabStatus: tableTabs.status })
+    .from(tabShares)
+    .innerJoin(tableTabs, eq(tableTabs.id, tabShares.tabId))
+    .where(and(eq(tabShares.storeId, storeId), eq(tabShares.id, shareId)));
+  return row;
+}
+
+/** The share's pending charge, if any (one at most: a partial unique index). */
+export async function pendingSharePayment(
+  db: DbExecutor,
+  storeId: number,
+  shareId: number,
+): Promise<SharePaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tabSharePayments)
+    .where(
+      and(
+        eq(tabSharePayments.storeId, storeId),
+        eq(tabSharePayments.shareId, shareId),
+        eq(tabSharePayments.status, 'pending'),
+      ),
+    );
+  return row;
+}
+
+export async function findSharePayment(
+  db: DbExecutor,
+  storeId: number,
+  shareId: number,
+  id: number,
+): Promise<SharePaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tabSharePayments)
+    .where(
+      and(
+        eq(tabSharePayments.storeId, storeId),
+        eq(tabSharePayments.shareId, shareId),
+        eq(tabSharePayments.id, id),
+      ),
+    );
+  return row;
+}
+
+/** A new pending charge; undefined when the share has one already (another request's). */
+export async function insertSharePayment(
+  db: DbExecutor,
+  row: {
+    storeId: number;
+    shareId: number;
+    provider: string;
+    reference: string;
+    amount: number;
+    expiresAt: Date;
+    createdAt: Date;
+  },
+): Promise<SharePaymentRow | undefined> {
+  const [inserted] = await db
+    .insert(tabSharePayments)
+    .values({ ...row, status: 'pending' })
+    .onConflictDoNothing()
+    .returning();
+  return inserted;
+}
+
+export async function attachShareCharge(
+  db: DbExecutor,
+  id: number,
+  charge: { providerRef: string; copyPaste: string; qr: string },
+): Promise<SharePaymentRow | undefined> {
+  const [row] = await db.update(tabSharePayments).set(charge).where(eq(tabSharePayments.id, id)).returning();
+  return row;
+}
+
+/** Moves a pending charge to another status; undefined when it was no longer pending. */
+export async function moveSharePayment(
+  db: DbExecutor,
+  id: number,
+  change: { status: string; paidAt?: Date | null; needsManualRefund?: boolean },
+): Promise<SharePaymentRow | undefined> {
+  const [row] = await db
+    .update(tabSharePayments)
+    .set(change)
+    .where(and(eq(tabSharePayments.id, id), eq(tabSharePayments.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** A paid charge whose share was paid at the counter first: the store gives the PIX back by hand. */
+export async function flagSharePaymentRefund(db: DbExecutor, id: number): Promise<void> {
+  await db.update(tabSharePayments).set({ needsManualRefund: true }).where(eq(tabSharePayments.id, id));
+}
+
+/** The store's share charges among these charges of its provider. */
+export function sharePaymentsByProviderRefs(
+  db: DbExecutor,
+  storeId: number,
+  provider: string,
+  providerRefs: readonly string[],
+): Promise<SharePaymentRow[]> {
+  if (providerRefs.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(tabSharePayments)
+    .where(
+      and(
+        eq(tabSharePayments.storeId, storeId),
+        eq(tabSharePayments.provider, provider),
+        inArray(tabSharePayments.providerRef, [...providerRefs]),
+      ),
+    );
+}
+
+export async function sharePaymentByProviderRef(
+  db: DbExecutor,
+  storeId: number,
+  providerRef: string,
+): Promise<SharePaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tabSharePayments)
+    .where(and(eq(tabSharePayments.storeId, storeId), eq(tabSharePayments.providerRef, providerRef)));
+  return row;
+}
+
+/** Per share of these tabs, the PIX money paid after the share was paid at the counter. */
+export function sharePixToRefund(
+  db: DbExecutor,
+  storeId: number,
+  tabIds: readonly number[],
+): Promise<{ shareId: number; amount: number }[]> {
+  if (tabIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ shareId: tabSharePayments.shareId, amount: sql<number>`sum(${tabSharePayments.amount})::int` })
+    .from(tabSharePayments)
+    .innerJoin(tabShares, eq(tabShares.id, tabSharePayments.shareId))
+    .where(
+      and(
+        eq(tabSharePayments.storeId, storeId),
+        eq(tabSharePayments.needsManualRefund, true),
+        inArray(tabShares.tabId, [...tabIds]),
+      ),
+    )
+    .groupBy(tabSharePayments.shareId);
 }

@@ -21,6 +21,9 @@ import {
   tableUpdateRequest,
   tabSharePaidParams,
   tabSharePaidRequest,
+  tabSharePixIdParams,
+  tabSharePixParams,
+  tabSharePixReply,
 } from '@comanda/contract';
 import {
   SERVICE_FEE_PERCENT_MAX,
@@ -35,7 +38,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
 import { addressKey } from '../../plugins/rate-limit.ts';
-import { TABLE_ADMIN_ROLE, TABLE_CALLS_PER_ADDRESS, type TablesService } from './service.ts';
+import {
+  SHARE_PIX_METHOD,
+  SHARE_PIX_PER_ADDRESS,
+  TABLE_ADMIN_ROLE,
+  TABLE_CALLS_PER_ADDRESS,
+  type TablesService,
+} from './service.ts';
 
 /*
  * Table mode's calls (issue 19): the guests' (public; the table's QR token proves presence,
@@ -144,6 +153,79 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
       );
       reply.header('cache-control', 'no-store');
       return reply.status(created ? 201 : 200).send(call);
+    },
+  );
+
+  app.post(
+    '/bar/v2/tables/:table/tab/shares/:share/pix/',
+    {
+      schema: {
+        tags: guestTags,
+        summary: 'Pay a share of the closing tab by PIX in the app: the charge',
+        description:
+          'A PIX charge for exactly the share’s amount (`valor`, the server’s figure) through the store’s ' +
+          'PIX provider: 201 with the BR Code (`copia_e_cola`), its QR code (`qr`, an image `data:` URL) and ' +
+          '`expira_em`. While the share has a charge that can still be paid, asking again answers that one ' +
+          '(200) instead of opening a second. Refused: 404 TAB_SHARE_NOT_FOUND (not a share of this ' +
+          'table’s tab), 409 TAB_SHARE_ALREADY_PAID, 409 TAB_NOT_OPEN (the tab is closed), 409 ' +
+          'PIX_NOT_OFFERED (the store takes no PIX in the app, or only by its static key: the share is ' +
+          'paid at the counter), 503 PAYMENT_PROVIDER_ERROR (the provider did not answer; try again), ' +
+          `429 TOO_MANY_PIX_ATTEMPTS beyond ${SHARE_PIX_PER_ADDRESS.max} requests per address every ` +
+          `${SHARE_PIX_PER_ADDRESS.windowSeconds / 60} minutes (times RATE_LIMIT_MULTIPLIER).\n\n${GUEST}`,
+        params: tabSharePixParams,
+        querystring: guestQuery,
+        response: {
+          200: tabSharePixReply,
+          201: tabSharePixReply,
+          400: errorReply,
+          404: errorReply,
+          409: errorReply,
+          429: errorReply,
+          503: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, pix } = await service.sharePix(
+        request.store,
+        request.params.table,
+        request.query.token,
+        request.params.share,
+        addressKey(request.ip),
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.status(created ? 201 : 200).send(pix);
+    },
+  );
+
+  app.get(
+    '/bar/v2/tables/:table/tab/shares/:share/pix/:id/',
+    {
+      schema: {
+        tags: guestTags,
+        summary: 'A share’s PIX charge: paid yet?',
+        description:
+          '`status`: `pending` while the provider has not been paid (the storefront polls every few ' +
+          'seconds), `paid`, `expired` (past `expira_em`: open another) or `failed`. While pending the ' +
+          'provider is asked; when it reports the charge paid for the share’s amount, the share is ' +
+          `marked paid (\`forma_pagamento\` ‘${SHARE_PIX_METHOD}’) and, with the last share, the tab is ` +
+          'closed — once, however many polls race. A share the staff marked paid at the counter first: ' +
+          'its pending charge was cancelled at the provider (`failed`); money that still came is kept for ' +
+          `the store to give back. 404 TAB_SHARE_NOT_FOUND or TAB_SHARE_PIX_NOT_FOUND.\n\n${GUEST}`,
+        params: tabSharePixIdParams,
+        querystring: guestQuery,
+        response: { 200: tabSharePixReply, 400: errorReply, 404: errorReply },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.sharePixStatus(
+        request.store,
+        request.params.table,
+        request.query.token,
+        request.params.share,
+        request.params.id,
+      );
     },
   );
 

@@ -12,6 +12,7 @@ import {
   type TableCall,
   type TableQrSheetReply,
   type TableSettings,
+  type TabSharePixReply,
   type TabTotalsShape,
 } from '@comanda/contract';
 import {
@@ -40,6 +41,7 @@ import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
+import { newReference, type PaymentService } from '../payments/service.ts';
 import { raiseMenuVersion } from '../store-controls/service.ts';
 import { refuse, splitInvalid } from './refusals.ts';
 import * as repo from './repository.ts';
@@ -69,6 +71,24 @@ export const TABLE_CALLS_PER_ADDRESS: WindowRule = {
   message: 'Muitos chamados.',
 };
 
+/** PIX charges for shares asked from one address per window (new or reused alike). */
+export const SHARE_PIX_PER_ADDRESS: WindowRule = {
+  kind: 'window',
+  name: 'tab-share-pix-address',
+  max: 20,
+  windowSeconds: 10 * 60,
+  message: 'Muitos PIX gerados.',
+};
+
+/** What a share paid by PIX in the app says it was paid with. */
+export const SHARE_PIX_METHOD = 'PIX (app)';
+
+/** The payments module's calls a share's PIX needs (its service: never its tables). */
+export type SharePixPayments = Pick<
+  PaymentService,
+  'pixOffer' | 'openPixCharge' | 'readPixCharge' | 'cancelPixCharge' | 'registerChargeOwner'
+>;
+
 /** How many closed tabs GET /staff/tabs?status=closed lists. */
 export const CLOSED_TABS_LISTED = 50;
 
@@ -82,6 +102,8 @@ export interface TablesDeps {
   menuCache: MenuCache;
   /** A store's public address (config PUBLIC_ORIGIN), where its QR codes point. */
   publicOrigin: (slug: string) => string;
+  /** PIX in the app for a share of a closing tab. */
+  payments: SharePixPayments;
 }
 
 const iso = (at: Date) => at.toISOString();
@@ -167,13 +189,15 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 /** What the views of some tabs are made of: four queries whatever their number. */
 async function tabParts(db: DbExecutor, storeId: number, tabs: readonly repo.TabRow[]) {
   const tabIds = tabs.map((tab) => tab.id);
-  const [rounds, shares, calls] = await Promise.all([
+  const [rounds, shares, calls, toRefund] = await Promise.all([
     repo.roundsOf(db, storeId, tabIds),
     repo.sharesOf(db, storeId, tabIds),
     repo.waitingCalls(db, storeId, [
       ...new Set(tabs.filter((tab) => tab.status !== 'closed').map((t) => t.tableId)),
     ]),
+    repo.sharePixToRefund(db, storeId, tabIds),
   ]);
+  const refundByShare = new Map(toRefund.map((row) => [row.shareId, row.amount]));
   const lines = await repo.linesOf(
     db,
     storeId,
@@ -187,6 +211,8 @@ async function tabParts(db: DbExecutor, storeId: number, tabs: readonly repo.Tab
     rounds: (tabId: number) => roundsByTab.get(tabId) ?? [],
     lines: (orderId: number) => linesByOrder.get(orderId) ?? [],
     shares: (tabId: number) => sharesByTab.get(tabId) ?? [],
+    /** PIX money paid for a share already paid at the counter (the staff gives it back). */
+    pixToRefund: (shareId: number) => refundByShare.get(shareId) ?? 0,
     /** A closed tab's table calls are the next tab's business. */
     waiting: (tab: repo.TabRow, kind: TableCallKind) =>
       tab.status === 'closed'
@@ -237,8 +263,10 @@ function guestTabOf(tab: repo.TabRow, parts: TabParts, storePercent: number): Gu
 }
 
 function staffTabOf(tab: repo.TabWithTable, parts: TabParts, storePercent: number): StaffTab {
+  const guest = guestTabOf(tab, parts, storePercent);
   return {
-    ...guestTabOf(tab, parts, storePercent),
+    ...guest,
+    partes: guest.partes.map((share) => ({ ...share, pix_a_devolver: parts.pixToRefund(share.id) })),
     table: { id: tab.tableId, description: tab.tableDescription },
     codigo: tab.code,
     fechada_em: isoOrNull(tab.closedAt),
@@ -288,8 +316,64 @@ export async function joinTableTab(tx: DbExecutor, join: TabJoin): Promise<TabJo
   throw new Error(`table ${tableId}: its tab was neither found nor opened`);
 }
 
+/**
+ * A share paid (at the counter, or by PIX in the app): a conditional update, so it is paid once
+ * whoever comes first; when it was the last unpaid share, the tab is closed. False when the share
+ * was paid already. In the caller's transaction.
+ */
+async function settleShare(
+  tx: DbExecutor,
+  share: { storeId: number; tabId: number; id: number },
+  paid: { at: Date; by: number | null; method: string },
+): Promise<boolean> {
+  if (!(await repo.markSharePaid(tx, share, paid))) return false;
+  if ((await repo.unpaidSharesOf(tx, share.storeId, share.tabId)) === 0) {
+    await repo.closeTab(tx, share.storeId, share.tabId, { at: paid.at, by: paid.by });
+  }
+  return true;
+}
+
+const SHARE_PIX_DETAIL: Record<TabSharePixReply['status'], string> = {
+  pending: 'Aguardando o pagamento.',
+  paid: 'Pagamento recebido!',
+  expired: 'O tempo para pagar este PIX acabou. Gere outro para pagar a sua parte.',
+  failed: 'Este PIX não pode mais ser pago.',
+};
+
+function sharePixReplyOf(row: repo.SharePaymentRow): TabSharePixReply {
+  const status: TabSharePixReply['status'] =
+    row.status === 'pending' || row.status === 'paid' || row.status === 'expired' ? row.status : 'failed';
+  return {
+    id: row.id,
+    status,
+    valor: row.amount,
+    copia_e_cola: row.copyPaste ?? '',
+    qr: row.qr ?? '',
+    expira_em: iso(row.expiresAt),
+    pago_em: isoOrNull(row.paidAt),
+    detail: SHARE_PIX_DETAIL[status],
+  };
+}
+
 export class TablesService {
-  constructor(private readonly deps: TablesDeps) {}
+  constructor(private readonly deps: TablesDeps) {
+    // The provider's notifications about shares' charges settle them as a guest's poll does.
+    deps.payments.registerChargeOwner({
+      owned: async (storeId, provider, refs) =>
+        (await repo.sharePaymentsByProviderRefs(deps.db, storeId, provider, refs)).map(
+          (row) => row.providerRef!,
+        ),
+      recheck: async (storeId, providerRef) => {
+        const row = await repo.sharePaymentByProviderRef(deps.db, storeId, providerRef);
+        if (row?.status !== 'pending') return true;
+        let reached = true;
+        await this.refreshSharePix(row, () => {
+          reached = false;
+        });
+        return reached;
+      },
+    });
+  }
 
   // -------------------------------------------------------------------------------------------
   // Guests (the table's QR token proves they sit there)
@@ -352,6 +436,194 @@ export class TablesService {
       // Another guest's call of this kind got there first: answer that one.
     }
     throw new Error(`table ${table.id}: the ${kind} call was neither made nor found`);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Guests paying a share of a closing tab by PIX in the app (issue 19 item 4)
+
+  /**
+   * POST /bar/v2/tables/{table}/tab/shares/{share}/pix/: a PIX charge for exactly the share's
+   * amount through the store's provider; the share's pending charge, while it can still be paid, is
+   * answered again (created false) instead of a second one.
+   */
+  async sharePix(
+    store: StoreRef,
+    tableId: number,
+    token: string | undefined,
+    shareId: number,
+    address: string,
+  ): Promise<{ created: boolean; pix: TabSharePixReply }> {
+    const { db, now, payments } = this.deps;
+    const table = await this.guestTableOf(store.id, tableId, token);
+    await this.countPix(store.id, address);
+    const share = await this.payableShare(store.id, table.id, shareId);
+    const offer = await payments.pixOffer(store.id);
+    if (!offer) throw refuse.pixNotOffered();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const pending = await repo.pendingSharePayment(db, store.id, share.id);
+      if (pending) {
+        const current = await this.awaitShareCharge(pending);
+        if (current.status === 'pending' && current.providerRef && current.expiresAt > now()) {
+          return { created: false, pix: sharePixReplyOf(current) };
+        }
+        // Past its time (or never opened): ask the provider, which may say it was paid after all.
+        const settled = await this.refreshSharePix(current);
+        if (settled.status === 'paid') throw refuse.shareAlreadyPaid();
+        if (settled.status === 'pending') continue;
+      }
+      const at = now();
+      const row = await repo.insertSharePayment(db, {
+        storeId: store.id,
+        shareId: share.id,
+        provider: offer.kind,
+        reference: newReference(store.id, 'M'),
+        amount: share.amount,
+        expiresAt: new Date(at.getTime() + offer.lifetimeSeconds * 1000),
+        createdAt: at,
+      });
+      // Another guest's request for this share got there first: answer that one.
+      if (!row) continue;
+      try {
+        const charge = await payments.openPixCharge(store.id, {
+          reference: row.reference,
+          amount: row.amount,
+          expiresInSeconds: offer.lifetimeSeconds,
+          description: `${table.description} - parte ${share.seq}`,
+        });
+        const attached = await repo.attachShareCharge(db, row.id, charge);
+        return { created: true, pix: sharePixReplyOf(attached!) };
+      } catch {
+        await repo.moveSharePayment(db, row.id, { status: 'failed' });
+        throw refuse.providerFailed();
+      }
+    }
+    throw new Error(`share ${share.id}: its PIX was neither opened nor found`);
+  }
+
+  /**
+   * GET /bar/v2/tables/{table}/tab/shares/{share}/pix/{id}/: the charge as the provider reports it.
+   * Paid (for the share's amount) marks the share paid, and closes the tab with its last share.
+   */
+  async sharePixStatus(
+    store: StoreRef,
+    tableId: number,
+    token: string | undefined,
+    shareId: number,
+    id: number,
+  ): Promise<TabSharePixReply> {
+    const table = await this.guestTableOf(store.id, tableId, token);
+    const found = await repo.findShareOfStore(this.deps.db, store.id, shareId);
+    if (!found || found.tableId !== table.id) throw refuse.shareNotFound();
+    const row = await repo.findSharePayment(this.deps.db, store.id, shareId, id);
+    if (!row) throw refuse.sharePixNotFound();
+    return sharePixReplyOf(row.status === 'pending' ? await this.refreshSharePix(row) : row);
+  }
+
+  /** The share of this table's closing tab a guest may pay: 404 elsewhere, 409 paid or tab closed. */
+  private async payableShare(storeId: number, tableId: number, shareId: number): Promise<repo.ShareRow> {
+    const found = await repo.findShareOfStore(this.deps.db, storeId, shareId);
+    if (!found || found.tableId !== tableId) throw refuse.shareNotFound();
+    if (found.share.paidAt) throw refuse.shareAlreadyPaid();
+    if (found.tabStatus !== 'closing') throw refuse.tabNotOpen();
+    return found.share;
+  }
+
+  /** A charge another request is still opening at the provider: waited for, briefly. */
+  private async awaitShareCharge(row: repo.SharePaymentRow): Promise<repo.SharePaymentRow> {
+    let current = row;
+    for (let attempt = 0; attempt < 50 && current.status === 'pending' && !current.providerRef; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = (await repo.findSharePayment(this.deps.db, row.storeId, row.shareId, row.id)) ?? current;
+    }
+    return current;
+  }
+
+  /**
+   * Asks the provider about a pending charge and moves it by a conditional update (of concurrent
+   * polls, one moves it; the share is paid in that same transaction). Past its expiry, a charge
+   * still pending is cancelled at the provider first. An unreachable provider leaves it pending.
+   */
+  private async refreshSharePix(
+    row: repo.SharePaymentRow,
+    unreachable: () => void = () => undefined,
+  ): Promise<repo.SharePaymentRow> {
+    const { db, now, payments } = this.deps;
+    const reread = async () => (await repo.findSharePayment(db, row.storeId, row.shareId, row.id)) ?? row;
+    if (!row.providerRef) {
+      // Never opened (its request died talking to the provider): given up once past its time.
+      if (row.expiresAt <= now()) await repo.moveSharePayment(db, row.id, { status: 'failed' });
+      return reread();
+    }
+    let status: string;
+    let paidAt: Date | null = null;
+    try {
+      let state = await payments.readPixCharge(row.storeId, row.providerRef);
+      if (state.status === 'pending' && row.expiresAt <= now()) {
+        state = await payments.cancelPixCharge(row.storeId, row.providerRef);
+        if (state.status === 'pending' || state.status === 'canceled')
+          state = { ...state, status: 'expired' };
+      }
+      if (state.status === 'paid' && (state.paidAmount ?? 0) < row.amount) {
+        // Less than the share: not the share paid (the store sees the money at its provider).
+        status = 'failed';
+      } else {
+        status = state.status === 'refunded' ? 'failed' : state.status;
+      }
+      paidAt = state.paidAt ?? now();
+    } catch {
+      unreachable();
+      return row;
+    }
+    if (status === 'pending') return row;
+    if (status !== 'paid') {
+      await repo.moveSharePayment(db, row.id, { status });
+      return reread();
+    }
+    await db.transaction(async (tx) => {
+      const moved = await repo.moveSharePayment(tx, row.id, { status: 'paid', paidAt });
+      if (!moved) return;
+      const found = await repo.findShareOfStore(tx, row.storeId, row.shareId);
+      if (!found) return;
+      const paid = await settleShare(tx, found.share, { at: now(), by: null, method: SHARE_PIX_METHOD });
+      // Paid at the counter meanwhile: the PIX money is the store's to give back by hand.
+      if (!paid) await repo.flagSharePaymentRefund(tx, row.id);
+    });
+    return reread();
+  }
+
+  /** A share paid at the counter: its pending PIX is cancelled at the provider (or flagged when paid). */
+  private async dropPendingPix(storeId: number, shareId: number): Promise<void> {
+    const pending = await repo.pendingSharePayment(this.deps.db, storeId, shareId);
+    if (!pending) return;
+    if (!pending.providerRef) {
+      await repo.moveSharePayment(this.deps.db, pending.id, { status: 'canceled' });
+      return;
+    }
+    try {
+      const state = await this.deps.payments.cancelPixCharge(storeId, pending.providerRef);
+      if (state.status === 'paid') {
+        await repo.moveSharePayment(this.deps.db, pending.id, {
+          status: 'paid',
+          paidAt: state.paidAt ?? this.deps.now(),
+          needsManualRefund: true,
+        });
+        return;
+      }
+      await repo.moveSharePayment(this.deps.db, pending.id, { status: 'canceled' });
+    } catch {
+      // The provider did not answer: the charge stays pending here, and the guest's next poll (or
+      // its expiry) settles it; a late payment is then flagged for a refund.
+    }
+  }
+
+  private async countPix(storeId: number, address: string): Promise<void> {
+    try {
+      await this.deps.limiter.consume(storeId, SHARE_PIX_PER_ADDRESS, address, this.deps.now());
+    } catch (error) {
+      if (!(error instanceof AppError) || error.kind !== 'too_many') throw error;
+      const seconds = Number(error.extra.retryAfterSeconds ?? 60);
+      throw refuse.tooManyPix(seconds, waitText(seconds));
+    }
   }
 
   private async guestTableOf(storeId: number, tableId: number, token: string | undefined) {
@@ -697,13 +969,12 @@ export class TablesService {
       if (!tab) throw refuse.tabNotFound();
       const share = await repo.findShare(tx, staff.storeId, tabId, shareId);
       if (!share) throw refuse.shareNotFound();
-      const at = now();
-      const paid = await repo.markSharePaid(tx, share, { at, by: staff.staffId, method: method.trim() });
+      const paid = await settleShare(tx, share, { at: now(), by: staff.staffId, method: method.trim() });
       if (!paid) throw refuse.shareAlreadyPaid();
-      if ((await repo.unpaidSharesOf(tx, staff.storeId, tabId)) === 0) {
-        await repo.closeTab(tx, staff.storeId, tabId, { at, by: staff.staffId });
-      }
     });
+    // A PIX the guest opened for this share is cancelled at the provider (after the commit: never a
+    // network call in a transaction); a payment that won that race is kept and flagged for a refund.
+    await this.dropPendingPix(staff.storeId, shareId);
     return this.tab(staff, tabId);
   }
 

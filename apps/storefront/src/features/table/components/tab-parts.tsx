@@ -79,10 +79,13 @@ export function TabTotals({ totals, t }: { totals: TabTotalsShape; t: TableT }) 
 export function TabShares({
   split,
   shares,
+  onPay,
   t,
 }: {
   split: NonNullable<GuestTab['divisao']>;
   shares: readonly TabShareShape[];
+  /** The store takes PIX in the app: each unpaid share gets 'Pagar com PIX'. */
+  onPay?: ((share: TabShareShape) => void) | null;
   t: TableT;
 }) {
   return (
@@ -96,6 +99,16 @@ export function TabShares({
           <li key={share.id} className={share.pago_em ? 'tab-share tab-share-paid' : 'tab-share'}>
             {t('share', { number: share.parte })} · {formatBRL(share.valor)} ·{' '}
             {share.pago_em ? t('sharePaid') : t('shareDue')}
+            {onPay && !share.pago_em ? (
+              <button
+                type="button"
+                className="button button-primary tab-share-pay"
+                aria-label={t('payShareLabel', { number: share.parte })}
+                onClick={() => onPay(share)}
+              >
+                {t('payShare')}
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>

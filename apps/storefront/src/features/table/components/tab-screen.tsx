@@ -1,14 +1,16 @@
-import type { GuestTab } from '@comanda/contract';
+import type { GuestTab, TabShareShape } from '@comanda/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ConnectionError } from '../../../components/connection-error.tsx';
 import { showFlash } from '../../../lib/flash.ts';
 import { useTableState } from '../../../lib/guest-table.ts';
 import { leaveTableMode } from '../../../lib/source.ts';
+import { useCompany } from '../../../lib/start-data.ts';
 import { useTableCall } from '../hooks/use-table-call.ts';
 import { CALL_FIELD, clockOf } from '../model/tab-view.ts';
 import { type TableT, useTableT } from '../table-texts.ts';
 import { LeaveTableDialog } from './leave-table-dialog.tsx';
+import { SharePixDialog } from './share-pix-dialog.tsx';
 import { TabRounds, TabShares, TabTotals } from './tab-parts.tsx';
 import '../table.css';
 
@@ -22,6 +24,9 @@ export default function TabScreen() {
   const { state, guest } = useTableState({ poll: true });
   const calls = useTableCall({ visit: guest.visit, mutate: guest.mutate, t });
   const [leaving, setLeaving] = useState(false);
+  const [paying, setPaying] = useState<TabShareShape | null>(null);
+  const { data: company } = useCompany();
+  const takesPix = Boolean(company?.online_payment && company.payment_by_pix);
 
   const leave = () => {
     leaveTableMode();
@@ -56,7 +61,14 @@ export default function TabScreen() {
           <>
             <TabRounds rounds={tab.rodadas} t={t} />
             <TabTotals totals={tab.totais} t={t} />
-            {tab.divisao ? <TabShares split={tab.divisao} shares={tab.partes} t={t} /> : null}
+            {tab.divisao ? (
+              <TabShares
+                split={tab.divisao}
+                shares={tab.partes}
+                onPay={takesPix && tab.status === 'closing' && guest.visit ? setPaying : null}
+                t={t}
+              />
+            ) : null}
           </>
         ) : (
           <EmptyTab t={t} />
@@ -75,7 +87,7 @@ export default function TabScreen() {
         {tab ? <p className="tab-subtitle">{t('tabOpenedAt', { time: clockOf(tab.aberta_em) })}</p> : null}
         {tab && tab.status !== 'open' ? (
           <p className="tab-notice" role="status">
-            {tab.status === 'closing' ? t('tabClosing') : t('tabClosed')}
+            {tab.status === 'closing' ? t(takesPix ? 'tabClosingPix' : 'tabClosing') : t('tabClosed')}
           </p>
         ) : null}
       </header>
@@ -85,6 +97,15 @@ export default function TabScreen() {
           {t('leaveTable')}
         </button>
       </div>
+      {paying && guest.visit ? (
+        <SharePixDialog
+          visit={guest.visit}
+          share={paying}
+          onPaid={() => void guest.mutate()}
+          onClose={() => setPaying(null)}
+          t={t}
+        />
+      ) : null}
       {leaving ? (
         <LeaveTableDialog table={description} onLeave={leave} onStay={() => setLeaving(false)} t={t} />
       ) : null}
