@@ -17,6 +17,8 @@ import { staffToken } from './support/staff.ts';
 const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
 const SAKURA_STAFF_PHONE = process.env.E2E_SAKURA_STAFF_PHONE ?? '11955550101';
 const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
+/** The stand-in PSP beside the journeys' first server (e2e/start-server.sh). */
+const PSP = `http://127.0.0.1:${Number(process.env.PSP_STANDIN_PORT ?? E2E_PORT + 10)}`;
 
 test.use({ serviceWorkers: 'block' });
 
@@ -91,7 +93,7 @@ const failedReply = (...statuses: number[]) =>
   new RegExp(`Failed to load resource: the server responded with a status of (${statuses.join('|')})`);
 
 test.describe('table mode', () => {
-  test('guests scan the QR code, order two rounds, call the waiter and ask for the bill; the board closes the tab split in two with the fee', async ({
+  test('guests scan the QR code, order two rounds, call the waiter and ask for the bill; the board closes the tab split in two with the fee, one half paid by PIX in the app and the other at the counter', async ({
     browser,
     page,
     request,
@@ -167,21 +169,38 @@ test.describe('table mode', () => {
     await close.getByRole('button', { name: 'Fechar conta' }).click();
     await expect(close).toBeHidden();
 
-    // The guest sees the shares.
+    // The guest sees the shares and pays the first by PIX in the app, as the bank would at the stand-in.
     await page.reload();
     const split = page.getByRole('region', { name: 'Divisão da conta' });
     await expect(split).toContainText(formatBRL(shares[0]!.amount));
     await expect(split).toContainText(formatBRL(shares[1]!.amount));
+    await split.getByRole('button', { name: 'Pagar a parte 1 com PIX' }).click();
+    const pix = page.getByRole('dialog', { name: 'Pagar a parte 1 com PIX' });
+    await expect(pix.getByRole('img', { name: 'QR Code do PIX' })).toBeVisible();
+    await expect(pix).toContainText(formatBRL(shares[0]!.amount));
+    const charges = (await (await request.get(`${PSP}/simulator/charges`)).json()) as {
+      id: string;
+      amount: number;
+      description: string;
+    }[];
+    const charge = charges.find((candidate) => candidate.description.startsWith('Mesa 3 - parte 1'))!;
+    expect(charge, JSON.stringify(charges.map((c) => c.description))).toBeDefined();
+    expect(charge.amount).toBe(shares[0]!.amount);
+    expect((await request.post(`${PSP}/simulator/charges/${encodeURIComponent(charge.id)}/pay`)).ok()).toBe(
+      true,
+    );
+    await expect(pix.getByText('Pagamento recebido')).toBeVisible();
+    await pix.getByRole('button', { name: 'Concluir' }).click();
+    await expect(split).toContainText(`Parte 1 · ${formatBRL(shares[0]!.amount)} · Paga`);
 
-    // Each half is paid at the counter; the tab closes.
+    // The other half is paid at the counter; the tab closes.
     const sharesRegion = board.getByRole('region', { name: 'Partes' });
-    for (const part of [1, 2]) {
-      await sharesRegion.getByRole('button', { name: `Marcar como pago: Parte ${part}` }).click();
-      await board
-        .getByRole('group', { name: `Como a parte ${part} foi paga?` })
-        .getByRole('button', { name: 'Dinheiro' })
-        .click();
-    }
+    await expect(sharesRegion).toContainText('PIX (app)');
+    await sharesRegion.getByRole('button', { name: 'Marcar como pago: Parte 2' }).click();
+    await board
+      .getByRole('group', { name: 'Como a parte 2 foi paga?' })
+      .getByRole('button', { name: 'Dinheiro' })
+      .click();
     await expect(board.getByText('Mesa 3: conta fechada.')).toBeVisible();
     await board.context().close();
   });

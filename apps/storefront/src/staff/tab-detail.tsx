@@ -20,6 +20,9 @@ const methodText = (stored: string | null, t: StaffT) => {
   return known ? t(known.key) : (stored ?? '—');
 };
 
+/** How often an open tab detail re-reads a tab whose shares are being paid. */
+export const CLOSING_TAB_REFRESH_MS = 5000;
+
 const STATUS_TEXT: Record<StaffTab['status'], StaffTextKey> = {
   open: 'tabStatusOpen',
   closing: 'tabStatusClosing',
@@ -66,6 +69,14 @@ export function TabDetail({
   useEffect(() => {
     void reload();
   }, [reload, version]);
+
+  // While its shares are being paid, a guest may pay one by PIX in the app: the waiter sees it within seconds.
+  const awaitingShares = tab?.status === 'closing';
+  useEffect(() => {
+    if (!awaitingShares) return;
+    const timer = setInterval(() => void reload(), CLOSING_TAB_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [awaitingShares, reload]);
 
   if (!tab) {
     return error ? (

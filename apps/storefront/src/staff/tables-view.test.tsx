@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { languageStore } from '../lib/preferences.ts';
 import { useStaffT } from './staff-texts.ts';
+import { CLOSING_TAB_REFRESH_MS } from './tab-detail.tsx';
 import { TablesView } from './tables-view.tsx';
 import {
   minutesBefore,
@@ -124,6 +125,20 @@ describe('the tables view', () => {
       await screen.findByText('Também paga por PIX no app (R$ 46,75): devolva ao cliente'),
     ).toBeInTheDocument();
   });
+
+  it('a share a guest pays by PIX in the app shows on the open tab within seconds, without a reload', async () => {
+    const api = stubStaffApi({ 'GET /staff/tabs/40': { body: closing([null, null]) } });
+    render(<View reply={tablesReplyOf({ tables: [staffTableOf(3, 'Mesa 3', closing([null, null]))] })} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Mesa 3 / }));
+    const shares = await screen.findByRole('region', { name: 'Partes' });
+    expect(within(shares).queryByText(/PIX \(app\)/)).toBeNull();
+    const paidInApp = closing(['2026-11-20T23:00:00.000Z', null]);
+    paidInApp.partes[0]!.forma_pagamento = 'PIX (app)';
+    api.on('GET /staff/tabs/40', { body: paidInApp });
+    await waitFor(() => expect(within(shares).getByText(/PIX \(app\)/)).toBeInTheDocument(), {
+      timeout: CLOSING_TAB_REFRESH_MS + 2000,
+    });
+  }, 15_000);
 
   it('closes a tab split evenly with the fee, then takes each share until the tab closes', async () => {
     const api = stubStaffApi({
