@@ -216,6 +216,9 @@ describe('a share of a closing tab paid by PIX in the app', () => {
   it('a PIX paid before the counter’s cancel reached the provider is flagged for the staff to give back', async () => {
     const { table, tabId, shares } = await closingTab('mesa-7');
     const pix = await pixOf(table, shares[0]!.id);
+    // The provider's word about the new charge must have arrived first: a notification still on its
+    // way while the charge is paid makes the server ask the provider, which then says paid.
+    await p.standin.context.notifier.settled();
     p.deliver.on = false;
     try {
       p.standin.pay((await providerRefOf(pix.id)).providerRef!);
