@@ -1,9 +1,9 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { submission } from '../apps/server/src/test/submission.ts';
 import { openSignedIn } from './support/checkout.ts';
 import { API, signUpThroughApi, userIdOf } from './support/customers.ts';
-import { expect, storeUrl, test, waitForMenu } from './support/fixtures.ts';
-import { staffToken } from './support/staff.ts';
+import { expect, test, waitForMenu } from './support/fixtures.ts';
+import { openBoard, staffToken } from './support/staff.ts';
 
 /*
  * The store's side (issue 16): the staff app's live board on a counter tablet while a customer
@@ -11,8 +11,6 @@ import { staffToken } from './support/staff.ts';
  * layout.
  */
 
-const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const PIZZARIA_HOST = { host: `pizzaria.localhost:${new URL(API).port}` };
 
 test.use({ serviceWorkers: 'block' });
@@ -29,28 +27,6 @@ async function clearNewOrders(request: APIRequestContext, token: string) {
       data: { status: 'Cancelado', reason: 'Pedido de teste' },
     });
   }
-}
-
-/** The staff app on a counter tablet, signed in through its form. */
-async function openBoard(
-  browser: Browser,
-  { phone = STAFF_PHONE, password = STAFF_PASSWORD } = {},
-): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1024, height: 768 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    serviceWorkers: 'block',
-  });
-  const board = await context.newPage();
-  // The print dialog is the browser's; the layout it prints is what these journeys check.
-  await board.addInitScript({ content: 'window.print = () => {};' });
-  await board.goto(storeUrl('pizzaria', '/staff'));
-  await board.getByRole('textbox', { name: 'Celular' }).fill(phone);
-  await board.getByLabel('Senha').fill(password);
-  await board.getByRole('button', { name: 'Entrar' }).click();
-  await expect(board.getByRole('region', { name: 'Novos' })).toBeVisible();
-  return board;
 }
 
 /** Five Guaraná cans, pickup, card on delivery, from the phone; ends on the order's detail. Returns its id. */

@@ -1,11 +1,11 @@
 import type { StaffTab, StaffTablesReply } from '@comanda/contract';
 import { formatBRL, splitEvenly } from '@comanda/domain';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { submission } from '../apps/server/src/test/submission.ts';
 import { openSignedIn } from './support/checkout.ts';
 import { API, signUpData, signUpThroughApi, userIdOf } from './support/customers.ts';
 import { E2E_PORT, expect, storeUrl, test, waitForMenu } from './support/fixtures.ts';
-import { staffToken } from './support/staff.ts';
+import { openBoard, staffToken } from './support/staff.ts';
 
 /*
  * Table mode (issue 19; spec sections 2 "Table self-checkout entry", 6 "Local (table) mode", 8
@@ -14,22 +14,11 @@ import { staffToken } from './support/staff.ts';
  * tab split in two with the service fee.
  */
 
-const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
 const SAKURA_STAFF_PHONE = process.env.E2E_SAKURA_STAFF_PHONE ?? '11955550101';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 /** The stand-in PSP beside the journeys' first server (e2e/start-server.sh). */
 const PSP = `http://127.0.0.1:${Number(process.env.PSP_STANDIN_PORT ?? E2E_PORT + 10)}`;
 
 test.use({ serviceWorkers: 'block' });
-
-async function signInStaff(request: APIRequestContext, slug: string, phone: string): Promise<string> {
-  const reply = await request.post(`${API}/staff/auth/sign-in`, {
-    headers: { host: `${slug}.localhost:${E2E_PORT}` },
-    data: { username: phone, password: STAFF_PASSWORD },
-  });
-  expect(reply.ok(), await reply.text()).toBe(true);
-  return ((await reply.json()) as { token: string }).token;
-}
 
 async function staffTables(
   request: APIRequestContext,
@@ -48,24 +37,6 @@ const qrPath = (link: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 };
-
-/** The staff app on a counter tablet, signed in through its form. */
-async function openBoard(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 1024, height: 768 },
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    serviceWorkers: 'block',
-  });
-  const board = await context.newPage();
-  await board.addInitScript({ content: 'window.print = () => {};' });
-  await board.goto(storeUrl('pizzaria', '/staff'));
-  await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONE);
-  await board.getByLabel('Senha').fill(STAFF_PASSWORD);
-  await board.getByRole('button', { name: 'Entrar' }).click();
-  await expect(board.getByRole('region', { name: 'Novos' })).toBeVisible();
-  return board;
-}
 
 /** Adds `count` of a product without choices from the table's menu and confirms the round. */
 async function orderRound(page: Page, search: string, name: RegExp, count: number) {
@@ -254,7 +225,7 @@ test.describe('table mode', () => {
     page,
     request,
   }) => {
-    const staff = await signInStaff(request, 'sakura', SAKURA_STAFF_PHONE);
+    const staff = await staffToken(request, { store: 'sakura', phone: SAKURA_STAFF_PHONE });
     const sakura = { host: `sakura.localhost:${E2E_PORT}`, Authorization: `Bearer ${staff}` };
     const { tables, settings } = await staffTables(request, 'sakura', staff);
     expect(settings.require_in_app_payment).toBe(true);

@@ -1,15 +1,42 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { API } from './customers.ts';
+import { E2E_PORT, storeUrl } from './fixtures.ts';
 
 /** The staff account e2e/start-server.sh creates. */
 const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
 const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 
-/** A session token of the journeys' staff account, from the staff sign-in. */
-export async function staffToken(request: APIRequestContext): Promise<string> {
+/** A session token of the journeys' staff account (or another store's), from the staff sign-in. */
+export async function staffToken(
+  request: APIRequestContext,
+  { store, phone = STAFF_PHONE }: { store?: string; phone?: string } = {},
+): Promise<string> {
   const reply = await request.post(`${API}/staff/auth/sign-in`, {
-    data: { username: STAFF_PHONE, password: STAFF_PASSWORD },
+    headers: store ? { host: `${store}.localhost:${E2E_PORT}` } : {},
+    data: { username: phone, password: STAFF_PASSWORD },
   });
   expect(reply.ok(), await reply.text()).toBe(true);
   return ((await reply.json()) as { token: string }).token;
+}
+
+/** The pizzaria's staff app on a counter tablet, signed in through its form. */
+export async function openBoard(
+  browser: Browser,
+  { phone = STAFF_PHONE, password = STAFF_PASSWORD } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1024, height: 768 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    serviceWorkers: 'block',
+  });
+  const board = await context.newPage();
+  // The print dialog is the browser's; the layout it prints is what these journeys check.
+  await board.addInitScript({ content: 'window.print = () => {};' });
+  await board.goto(storeUrl('pizzaria', '/staff'));
+  await board.getByRole('textbox', { name: 'Celular' }).fill(phone);
+  await board.getByLabel('Senha').fill(password);
+  await board.getByRole('button', { name: 'Entrar' }).click();
+  await expect(board.getByRole('region', { name: 'Novos' })).toBeVisible();
+  return board;
 }
