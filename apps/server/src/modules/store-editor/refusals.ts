@@ -1,7 +1,7 @@
+import { PRICE_CAP } from '@comanda/contract';
 import { formatBRL, STORE_FONTS } from '@comanda/domain';
 import type { z } from 'zod';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { PRICE_CAP } from '../store-import/document-rules.ts';
 import type { ShapeProblem } from './sections.ts';
 
 /*
@@ -56,7 +56,7 @@ const DUPLICATE_OF: Record<string, string> = {
   'table ref': 'outra mesa',
 };
 
-/** The store document's own messages (English, document.ts and document-rules.ts) in Portuguese. */
+/** The store document's own messages (English, packages/contract/src/store-document.ts) in Portuguese. */
 const MESSAGES: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^must be whole centavos$/, () => 'O valor deve ser em centavos, um número inteiro (R$ 12,90 é 1290).'],
   [
@@ -92,7 +92,7 @@ const MESSAGES: [RegExp, (match: RegExpExecArray) => string][] = [
 
 const decimal = (n: number) => String(n).replace('.', ',');
 
-/** The words of a rule the document names by code (document-rules.ts). */
+/** The words of a rule the document names by code (packages/contract/src/store-document.ts). */
 function ruleText(code: string, issue: z.core.$ZodIssue, input: unknown): string | null {
   const params = (issue as { params?: Record<string, unknown> }).params ?? {};
   switch (code) {

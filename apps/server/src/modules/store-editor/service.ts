@@ -5,13 +5,13 @@ import {
   type EditorDocumentReply,
   type EditorSection,
   type EditorSectionReply,
+  PRICE_CAP,
 } from '@comanda/contract';
 import { STORE_FONTS, type StaffRole } from '@comanda/domain';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { storeDocument } from '../store-import/document.ts';
-import { PRICE_CAP } from '../store-import/document-rules.ts';
 import { type ExportedDocument, exportStore } from '../store-import/export.ts';
 import { applyStoreDocument } from '../store-import/service.ts';
 import { refuse } from './refusals.ts';

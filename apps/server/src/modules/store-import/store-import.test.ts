@@ -1,9 +1,8 @@
-import { fullProduct, productList } from '@comanda/contract';
+import { fullProduct, PRICE_CAP, productList } from '@comanda/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, storeDocumentFactory, type TestApp } from '../../test/test-app.ts';
 import { readDemoStore } from './demo-stores.ts';
 import { parseStoreDocument, StoreDocumentError, storeDocument } from './document.ts';
-import { PRICE_CAP } from './document-rules.ts';
 import { importStore } from './service.ts';
 
 function problemsOf(input: unknown): string[] {
