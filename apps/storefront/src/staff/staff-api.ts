@@ -39,18 +39,27 @@ export class StaffApiError extends Error {
   }
 }
 
+export interface StaffRequest {
+  method?: string;
+  /** A JSON body. */
+  json?: unknown;
+  /** Any other body (a picture's bytes), sent as it is. */
+  body?: Blob;
+  headers?: Record<string, string>;
+}
+
 export async function staffFetch<T>(
   path: string,
-  { method = 'GET', json }: { method?: string; json?: unknown } = {},
+  { method = 'GET', json, body: raw, headers: extra }: StaffRequest = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
   const token = staffToken.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (json !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method,
     headers,
-    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    ...(json !== undefined ? { body: JSON.stringify(json) } : raw !== undefined ? { body: raw } : {}),
   });
   const type = response.headers.get('content-type') ?? '';
   const body: unknown = type.includes('json') ? await response.json() : await response.text();

@@ -7,7 +7,7 @@ import type {
 } from '@comanda/contract';
 import { ORDER_EVENT, orderEventData, RESYNC_EVENT, TABLE_CALL_EVENT, tableCall } from '@comanda/contract';
 import { staffRoleAllows } from '@comanda/domain';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readBoot } from '../lib/boot.ts';
 import { useStore } from '../lib/external-store.ts';
 import { Alarm } from './alarm.ts';
@@ -34,6 +34,9 @@ import { TeamView } from './team-view.tsx';
 import { OrderTicket } from './ticket.tsx';
 import { TodayView } from './today-report.tsx';
 import { useTables } from './use-tables.ts';
+
+/** The store editor ('Cardápio', 'Ajustes'): its own chunk, loaded when one of them is first opened. */
+const EditorArea = lazy(() => import('./editor/editor-area.tsx'));
 
 /** The staff app: sign-in, then the live order board and the store's controls. */
 export function StaffApp() {
@@ -254,7 +257,14 @@ function useStaffMember(): StaffAccount | null {
 
 function SignedIn() {
   const t = useStaffT();
-  const [view, setView] = useState<'board' | 'tables' | 'controls' | 'today' | 'team'>('board');
+  const [view, setView] = useState<'board' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team'>(
+    'board',
+  );
+  // Once opened, the editor stays mounted (hidden) so its unsaved drafts survive a look at the board.
+  const [editorOpened, setEditorOpened] = useState(false);
+  useEffect(() => {
+    if (view === 'menu' || view === 'settings') setEditorOpened(true);
+  }, [view]);
   const me = useStaffMember();
   // Tickets to print, one print dialog at a time; each job is its own object, so printing the same
   // order twice in a row opens the dialog twice.
@@ -397,6 +407,12 @@ function SignedIn() {
           <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
             {t('controls')}
           </button>
+          <button type="button" aria-pressed={view === 'menu'} onClick={() => setView('menu')}>
+            {t('menuEditor')}
+          </button>
+          <button type="button" aria-pressed={view === 'settings'} onClick={() => setView('settings')}>
+            {t('settings')}
+          </button>
           {me && staffRoleAllows(me.role, 'manager') ? (
             <button type="button" aria-pressed={view === 'today'} onClick={() => setView('today')}>
               {t('today')}
@@ -474,9 +490,14 @@ function SignedIn() {
         />
       ) : view === 'team' && me ? (
         <TeamView t={t} me={me} />
-      ) : (
+      ) : view === 'today' ? (
         <TodayView t={t} />
-      )}
+      ) : null}
+      {me && (editorOpened || view === 'menu' || view === 'settings') ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <EditorArea mode={view === 'menu' || view === 'settings' ? view : null} me={me} />
+        </Suspense>
+      ) : null}
       {pending ? (
         <ReasonDialog
           title={t(pending.kind === 'refuse' ? 'reasonRefuseTitle' : 'reasonCancelTitle', {

@@ -1,0 +1,128 @@
+import type { StaffAccount } from '@comanda/contract';
+import { staffRoleAllows } from '@comanda/domain';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallback, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { EditorProvider, useEditorDocument } from './editor-context.tsx';
+import { type EditorTextKey, useEditorT } from './editor-texts.ts';
+import type { SectionProps } from './section-props.ts';
+import './editor.css';
+
+/*
+ * The store editor in the staff app (issue 17, docs/decisions/0034): 'Cardápio' is the menu editor,
+ * 'Ajustes' lists the store's other sections and pages. Every screen loads on demand; the store's
+ * document is read once here and shared.
+ */
+
+type Screen = ComponentType<SectionProps>;
+
+interface Entry {
+  id: string;
+  screen: LazyExoticComponent<Screen>;
+  /** The least role that opens it (the server refuses the rest anyway). */
+  role: 'attendant' | 'manager' | 'owner';
+}
+
+const SETTINGS: Entry[] = [
+  { id: 'contact', screen: lazy(() => import('./settings/contact-section.tsx')), role: 'attendant' },
+];
+
+const MenuScreen: LazyExoticComponent<Screen> | null = null;
+
+/** Both areas stay mounted while the staff app shows other tabs, so a draft survives a look at the board. */
+export default function EditorArea({ mode, me }: { mode: 'menu' | 'settings' | null; me: StaffAccount }) {
+  const t = useEditorT();
+  const [loaded, retry] = useEditorDocument();
+  if (mode === null && loaded.kind !== 'ready') return null;
+  if (loaded.kind === 'loading') return <p className="staff-muted editor-loading">{t('loadingDocument')}</p>;
+  if (loaded.kind === 'failed')
+    return (
+      <div className="staff-error editor-loading" role="alert">
+        <p>{t('loadFailed', { detail: loaded.detail })}</p>
+        <button type="button" className="button button-secondary" onClick={() => void retry()}>
+          {t('tryAgain')}
+        </button>
+      </div>
+    );
+  return (
+    <EditorProvider initial={loaded.reply} canEdit={staffRoleAllows(me.role, 'manager')}>
+      <div hidden={mode !== 'menu'}>
+        <MenuArea />
+      </div>
+      <div hidden={mode !== 'settings'}>
+        <SettingsArea me={me} />
+      </div>
+    </EditorProvider>
+  );
+}
+
+function MenuArea() {
+  const t = useEditorT();
+  if (!MenuScreen) return null;
+  return (
+    <main className="editor-area">
+      <Suspense fallback={<p className="staff-muted">{t('loadingDocument')}</p>}>
+        <MenuScreen onDirty={() => undefined} />
+      </Suspense>
+    </main>
+  );
+}
+
+function SettingsArea({ me }: { me: StaffAccount }) {
+  const t = useEditorT();
+  const [open, setOpen] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const onDirty = useCallback((value: boolean) => setDirty(value), []);
+  const entries = SETTINGS.filter((entry) => staffRoleAllows(me.role, entry.role));
+  const entry = entries.find((candidate) => candidate.id === open);
+  const back = () => {
+    setDirty(false);
+    setLeaving(false);
+    setOpen(null);
+  };
+
+  if (entry) {
+    const Screen = entry.screen;
+    return (
+      <main className="editor-area">
+        <button
+          type="button"
+          className="button button-secondary button-small staff-back"
+          onClick={() => (dirty ? setLeaving(true) : back())}
+        >
+          ‹ {t('back')}
+        </button>
+        <Suspense fallback={<p className="staff-muted">{t('loadingDocument')}</p>}>
+          <Screen onDirty={onDirty} />
+        </Suspense>
+        {leaving ? (
+          <ConfirmDialog
+            title={t('leaveTitle')}
+            question={t('leaveQuestion')}
+            state="ask"
+            errorText=""
+            labels={{ cancel: t('leaveStay'), confirm: t('leaveDiscard'), sending: '', retry: '' }}
+            onCancel={() => setLeaving(false)}
+            onConfirm={back}
+          />
+        ) : null}
+      </main>
+    );
+  }
+  return (
+    <main className="editor-area">
+      <nav aria-label={t('settingsTab')}>
+        <ul className="editor-menu">
+          {entries.map((item) => (
+            <li key={item.id}>
+              <button type="button" onClick={() => setOpen(item.id)}>
+                <span className="staff-strong">{t(`section_${item.id}` as EditorTextKey)}</span>
+                <span className="staff-muted">{t(`sectionHint_${item.id}` as EditorTextKey)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </main>
+  );
+}

@@ -1,0 +1,308 @@
+import { formatBRL, parseReais } from '@comanda/domain';
+import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
+import { useLanguage } from '../../lib/preferences.ts';
+import type { EditorIssue } from './editor-context.tsx';
+import { type EditorT, useEditorT } from './editor-texts.ts';
+
+/*
+ * The editor's inputs: each is labelled, bound to its document path, and shows the refusal the
+ * server named for that path (aria-invalid + the message below it).
+ */
+
+export const IssuesContext = createContext<readonly EditorIssue[]>([]);
+
+/** The words of a refusal: the server's Portuguese, or the code's own words in English. */
+export function issueText(issue: EditorIssue, t: EditorT, language: string): string {
+  if (language === 'pt_br' || !issue.code) return issue.detail;
+  return t(`issue_${issue.code}` as never);
+}
+
+/** The refusal the server named for this path, if any. */
+export function useIssue(path: string | undefined): string | null {
+  const issues = useContext(IssuesContext);
+  const t = useEditorT();
+  const language = useLanguage();
+  if (!path) return null;
+  const issue = issues.find((candidate) => candidate.field === path);
+  return issue ? issueText(issue, t, language) : null;
+}
+
+interface FieldFrame {
+  label: string;
+  path?: string;
+  hint?: string;
+  children: (props: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  className?: string;
+}
+
+function Field({ label, path, hint, children, className }: FieldFrame) {
+  const id = useId();
+  const issue = useIssue(path);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const issueId = issue ? `${id}-issue` : undefined;
+  const describedBy = [hintId, issueId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div
+      className={`editor-field${className ? ` ${className}` : ''}`}
+      data-invalid={issue ? true : undefined}
+    >
+      <label htmlFor={id}>{label}</label>
+      {children({ id, describedBy, invalid: issue !== null })}
+      {hint ? (
+        <p id={hintId} className="editor-hint">
+          {hint}
+        </p>
+      ) : null}
+      {issue ? (
+        <p id={issueId} className="editor-issue">
+          {issue}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  path,
+  hint,
+  value,
+  onChange,
+  multiline = false,
+  maxLength,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  required,
+}: {
+  label: string;
+  path?: string;
+  hint?: string;
+  value: string;
+  onChange: (value: string) => void;
+  multiline?: boolean;
+  maxLength?: number;
+  type?: 'text' | 'email' | 'url' | 'tel' | 'time' | 'date' | 'datetime-local';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'url';
+  autoComplete?: string;
+  required?: boolean;
+}) {
+  return (
+    <Field label={label} path={path} hint={hint}>
+      {({ id, describedBy, invalid }) =>
+        multiline ? (
+          <textarea
+            id={id}
+            value={value}
+            maxLength={maxLength}
+            rows={3}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        ) : (
+          <input
+            id={id}
+            type={type}
+            value={value}
+            maxLength={maxLength}
+            inputMode={inputMode}
+            autoComplete={autoComplete ?? 'off'}
+            required={required}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+/** Whole numbers (minutes, points, a quantity); an empty box is `null` when `nullable`. */
+export function NumberField({
+  label,
+  path,
+  hint,
+  value,
+  onChange,
+  min,
+  max,
+  step = 1,
+  suffix,
+}: {
+  label: string;
+  path?: string;
+  hint?: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  min?: number;
+  max?: number;
+  step?: number;
+  suffix?: string;
+}) {
+  const [text, setText] = useState(value === null ? '' : String(value));
+  useEffect(() => {
+    setText((shown) =>
+      Number(shown.replace(',', '.')) === value && shown !== '' ? shown : value === null ? '' : String(value),
+    );
+  }, [value]);
+  return (
+    <Field label={label} path={path} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <span className="editor-affix">
+          <input
+            id={id}
+            type="text"
+            inputMode={step < 1 ? 'decimal' : 'numeric'}
+            value={text}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              const trimmed = event.target.value.trim().replace(',', '.');
+              if (trimmed === '') return onChange(null);
+              const number = Number(trimmed);
+              if (Number.isFinite(number)) onChange(clamp(number, min, max));
+            }}
+          />
+          {suffix ? <span aria-hidden="true">{suffix}</span> : null}
+        </span>
+      )}
+    </Field>
+  );
+}
+
+function clamp(value: number, min?: number, max?: number): number {
+  return Math.min(max ?? Number.POSITIVE_INFINITY, Math.max(min ?? Number.NEGATIVE_INFINITY, value));
+}
+
+/** '12,90' for 1290 centavos: the amount as typed, without the currency (the field shows R$ beside it). */
+const reaisText = (centavos: number | null): string =>
+  centavos === null ? '' : formatBRL(centavos).replace(/^R\$\s/, '');
+
+/** Money in centavos, typed in reais ('12,90'); shown formatted when the box is left. */
+export function MoneyField({
+  label,
+  path,
+  hint,
+  value,
+  onChange,
+  nullable = false,
+}: {
+  label: string;
+  path?: string;
+  hint?: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  nullable?: boolean;
+}) {
+  const t = useEditorT();
+  const [text, setText] = useState(reaisText(value));
+  const [bad, setBad] = useState(false);
+  useEffect(() => {
+    setText((current) => (parseReais(current) === value ? current : reaisText(value)));
+  }, [value]);
+  return (
+    <Field label={label} path={path} hint={bad ? t('invalidMoney') : hint}>
+      {({ id, describedBy, invalid }) => (
+        <span className="editor-affix editor-money">
+          <span aria-hidden="true">{t('reais')}</span>
+          <input
+            id={id}
+            type="text"
+            inputMode="decimal"
+            value={text}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || bad || undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (event.target.value.trim() === '' && nullable) {
+                setBad(false);
+                return onChange(null);
+              }
+              const centavos = parseReais(event.target.value);
+              setBad(centavos === null);
+              if (centavos !== null) onChange(centavos);
+            }}
+            onBlur={() => {
+              if (!bad) setText(reaisText(value));
+            }}
+          />
+        </span>
+      )}
+    </Field>
+  );
+}
+
+export function Toggle({
+  label,
+  hint,
+  path,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint?: string;
+  path?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  const issue = useIssue(path);
+  return (
+    <div className="editor-toggle" data-invalid={issue ? true : undefined}>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        aria-checked={checked}
+        aria-describedby={hint || issue ? `${id}-more` : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      {hint || issue ? (
+        <p id={`${id}-more`} className={issue ? 'editor-issue' : 'editor-hint'}>
+          {issue ?? hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SelectField<V extends string>({
+  label,
+  path,
+  hint,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  path?: string;
+  hint?: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <Field label={label} path={path} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          value={value}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => onChange(event.target.value as V)}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

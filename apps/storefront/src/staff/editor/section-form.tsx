@@ -1,0 +1,141 @@
+import type { EditorSection, StoreDocumentBase } from '@comanda/contract';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useLanguage } from '../../lib/preferences.ts';
+import { type EditorIssue, useEditor } from './editor-context.tsx';
+import { useEditorT } from './editor-texts.ts';
+import { IssuesContext, issueText } from './fields.tsx';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; changed: boolean }
+  | { kind: 'refused'; issues: EditorIssue[] }
+  | { kind: 'conflict' }
+  | { kind: 'failed'; detail: string };
+
+/**
+ * A section's screen: its fields (read-only for attendants), the problems of a refused save listed
+ * on top and beside their fields, and a bar at the bottom to save or discard. `onDirty` tells the
+ * editor area whether leaving would lose changes.
+ */
+export function SectionForm({
+  section,
+  title,
+  intro,
+  draft,
+  dirty,
+  onDiscard,
+  onSaved,
+  onDirty,
+  children,
+}: {
+  section: EditorSection;
+  title: string;
+  intro?: string;
+  draft: StoreDocumentBase;
+  dirty: boolean;
+  onDiscard: () => void;
+  onSaved: (document: StoreDocumentBase) => void;
+  onDirty?: (dirty: boolean) => void;
+  children: ReactNode;
+}) {
+  const t = useEditorT();
+  const language = useLanguage();
+  const { canEdit, save, reload } = useEditor();
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const issues = status.kind === 'refused' ? status.issues : [];
+
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!canEdit || status.kind === 'saving') return;
+    setStatus({ kind: 'saving' });
+    const result = await save(section, draft);
+    if (result.kind === 'saved') {
+      onSaved(result.document);
+      setStatus({ kind: 'saved', changed: result.changed });
+    } else {
+      setStatus(result);
+    }
+  };
+
+  return (
+    <form className="editor-section" onSubmit={submit} noValidate aria-labelledby={`editor-${section}-title`}>
+      <h2 id={`editor-${section}-title`}>{title}</h2>
+      {intro ? <p className="staff-muted">{intro}</p> : null}
+      {canEdit ? null : <p className="staff-notice">{t('viewOnly')}</p>}
+      {status.kind === 'refused' ? (
+        <div className="staff-error editor-issues" role="alert">
+          <p>{t('refused', { count: issues.length })}</p>
+          <ul>
+            {issues.map((issue) => (
+              <li key={`${issue.field}|${issue.detail}`}>{issueText(issue, t, language)}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <IssuesContext.Provider value={issues}>
+        <fieldset className="editor-fields" disabled={!canEdit}>
+          {children}
+        </fieldset>
+      </IssuesContext.Provider>
+      {canEdit ? (
+        <div className="editor-savebar">
+          <p className="editor-status" role="status">
+            {status.kind === 'saving'
+              ? t('saving')
+              : status.kind === 'conflict'
+                ? t('conflict')
+                : status.kind === 'failed'
+                  ? t('saveFailed', { detail: status.detail })
+                  : dirty
+                    ? t('unsaved')
+                    : status.kind === 'saved'
+                      ? t(status.changed ? 'saved' : 'unchanged')
+                      : ''}
+          </p>
+          {status.kind === 'conflict' ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setStatus({ kind: 'idle' });
+                onDiscard();
+                void reload();
+              }}
+            >
+              {t('reloadDiscard')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={!dirty || status.kind === 'saving'}
+              onClick={() => {
+                setStatus({ kind: 'idle' });
+                onDiscard();
+              }}
+            >
+              {t('discard')}
+            </button>
+          )}
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!dirty || status.kind === 'saving'}
+            aria-busy={status.kind === 'saving'}
+          >
+            {status.kind === 'saving' ? t('saving') : t('save')}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
