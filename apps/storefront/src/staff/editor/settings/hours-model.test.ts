@@ -137,6 +137,9 @@ describe('typing', () => {
   it('a date reads day/month/year, and only real dates', () => {
     expect(typedDate('2512')).toBe('25/12');
     expect(typedDate('25122026')).toBe('25/12/2026');
+    expect(typedDate('25/122')).toBe('25/12/2');
+    // Typed with its own slashes, a short day or month is left alone.
+    expect(typedDate('1/5/2027')).toBe('1/5/2027');
     expect(dateFromTyped('25/12/2026')).toBe('2026-12-25');
     expect(dateFromTyped('1/5/2027')).toBe('2027-05-01');
     expect(dateFromTyped('31/02/2027')).toBeNull();

@@ -178,8 +178,9 @@ export function dateFromTyped(text: string): string | null {
 
 /** A date as it is being typed, slashes put in: '25122026' → '25/12/2026'. */
 export function typedDate(text: string): string {
-  if (!/^\d*$/.test(text)) return text;
-  if (text.length > 4) return `${text.slice(0, 2)}/${text.slice(2, 4)}/${text.slice(4, 8)}`;
-  if (text.length > 2) return `${text.slice(0, 2)}/${text.slice(2)}`;
-  return text;
+  if (!/^[\d/]*$/.test(text) || /\/\d?\//.test(text) || /^\d\//.test(text)) return text;
+  const digits = text.replace(/\//g, '');
+  if (digits.length > 4) return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4, 8)}`;
+  if (digits.length > 2) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  return digits;
 }

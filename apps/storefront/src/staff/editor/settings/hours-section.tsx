@@ -56,7 +56,7 @@ const useHoursT = featureTranslator({
     copyCancel: 'Cancelar',
     copied: 'Horários de {day} copiados para {count} dia(s).',
     holidayRowHint: 'Valem nas datas da lista de feriados abaixo, no lugar do dia da semana.',
-    holidaysTitle: 'Feriados',
+    holidaysTitle: 'Datas de feriado',
     holidaysIntro:
       'Nestas datas valem os horários de "Feriados" acima (sem turnos lá, a loja fica fechada nesses dias).',
     holidaysNone: 'Nenhum feriado na lista.',
@@ -93,7 +93,7 @@ const useHoursT = featureTranslator({
     copyCancel: 'Cancel',
     copied: 'Hours of {day} copied to {count} day(s).',
     holidayRowHint: 'They apply on the dates of the holiday list below, instead of the weekday.',
-    holidaysTitle: 'Holidays',
+    holidaysTitle: 'Holiday dates',
     holidaysIntro:
       'On these dates the "Holidays" hours above apply (without shifts there, the store is closed on them).',
     holidaysNone: 'No holidays listed.',
