@@ -88,6 +88,19 @@ export function AreaDrawer({
     moved: boolean;
   } | null>(null);
 
+  /** The whole area in view, around the store. */
+  const fit = () => {
+    setView({ x: 0, y: 0 });
+    if (centre && corners.length > 0)
+      setZoom(
+        fitZoom(
+          corners.map((corner) => toMetres(corner, centre)),
+          WIDTH,
+          HEIGHT,
+        ),
+      );
+  };
+
   /** Corners drawn or dragged: the list follows. */
   const draw = (next: Point[]) => {
     setCorners(next);
@@ -333,21 +346,7 @@ export function AreaDrawer({
               >
                 {selected === null ? t('removeCorner') : t('removeCornerN', { n: selected + 1 })}
               </button>
-              <button
-                type="button"
-                className="button button-secondary button-small"
-                onClick={() => {
-                  setView({ x: 0, y: 0 });
-                  if (corners.length > 0)
-                    setZoom(
-                      fitZoom(
-                        corners.map((corner) => toMetres(corner, centre)),
-                        WIDTH,
-                        HEIGHT,
-                      ),
-                    );
-                }}
-              >
+              <button type="button" className="button button-secondary button-small" onClick={fit}>
                 {t('recentre')}
               </button>
             </div>
@@ -367,6 +366,9 @@ export function AreaDrawer({
             autoComplete="off"
             aria-describedby={`${listId}-hint`}
             aria-invalid={textProblem ? true : undefined}
+            onBlur={() => {
+              if (!textProblem) fit();
+            }}
             onChange={(event) => {
               setText(event.target.value);
               const parsed = parsePoints(event.target.value);

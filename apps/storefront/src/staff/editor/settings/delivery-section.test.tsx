@@ -119,13 +119,19 @@ describe('the delivery screen', { timeout: 20_000 }, () => {
       onSave: () => refusal('settings.delivery_areas.0.polygon', 'POLYGON_NOT_CLOSED', detail),
     });
     const drawer = await typeArea(user, POINTS.slice(0, 2));
-    expect(within(drawer).getByRole('status').textContent).toBe('2 ponto(s): marque pelo menos 3.');
+    expect(within(drawer).getByRole('status').textContent).toBe(
+      '2 ponto(s) marcado(s): marque pelo menos 3 cantos.',
+    );
     await user.click(within(drawer).getByRole('button', { name: 'Pronto' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await screen.findByText('Não salvo: 1 problema para corrigir.');
     const area = screen.getByRole('region', { name: 'Área 1' });
     expect(within(area).getByText(detail)).toBeTruthy();
-    expect(within(area).getByText('2 ponto(s): uma área precisa de pelo menos 3.')).toBeTruthy();
+    expect(
+      within(area).getByText(
+        '2 ponto(s) marcado(s): uma área precisa de pelo menos 3 cantos (ao salvar, o último se liga ao primeiro).',
+      ),
+    ).toBeTruthy();
     expect(
       (savedBody(api, 'delivery') as unknown as SavedDelivery).settings.delivery_areas[0]!.polygon,
     ).toHaveLength(2);
