@@ -24,6 +24,7 @@ import {
   ringAreaSquareMetres,
   ringOf,
   searchCities,
+  toMetres,
 } from './delivery-model.ts';
 import { type DeliveryT, useDeliveryT } from './delivery-texts.ts';
 import './settings-screens.css';
@@ -684,6 +685,46 @@ function Areas({ settings, set, t }: { settings: Settings; set: SetSetting; t: D
   );
 }
 
+/** The area's outline and the store, small, to recognise it at a glance (never its coordinates). */
+function AreaShape({ corners, centre, hasStore }: { corners: Point[]; centre: Point; hasStore: boolean }) {
+  const WIDTH = 96;
+  const HEIGHT = 72;
+  const points = corners.map((corner) => toMetres(corner, centre));
+  const all = hasStore ? [...points, { x: 0, y: 0 }] : points;
+  const xs = all.map((p) => p.x);
+  const ys = all.map((p) => p.y);
+  const [left, right, bottom, top] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const scale = Math.min((WIDTH - 12) / Math.max(right - left, 1), (HEIGHT - 12) / Math.max(top - bottom, 1));
+  const at = ({ x, y }: { x: number; y: number }) => ({
+    x: WIDTH / 2 + (x - (left + right) / 2) * scale,
+    y: HEIGHT / 2 - (y - (bottom + top) / 2) * scale,
+  });
+  const store = at({ x: 0, y: 0 });
+  return (
+    <svg
+      className="settings-area-shape"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      width={WIDTH}
+      height={HEIGHT}
+      aria-hidden="true"
+    >
+      <polygon
+        points={points
+          .map(at)
+          .map(({ x, y }) => `${x.toFixed(1)},${y.toFixed(1)}`)
+          .join(' ')}
+        fill="rgb(31 79 209 / 0.18)"
+        stroke="#1f4fd1"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      {hasStore ? (
+        <circle cx={store.x} cy={store.y} r="4" fill="#18181b" stroke="#ffffff" strokeWidth="1.5" />
+      ) : null}
+    </svg>
+  );
+}
+
 function AreaCard({
   index,
   count,
@@ -733,16 +774,21 @@ function AreaCard({
           onChange={(fee) => onChange({ ...area, fee: fee ?? 0 })}
         />
       </div>
-      <p className="settings-summary">
-        {corners.length === 0
-          ? t('areaNoPoints')
-          : corners.length < 3
-            ? t('areaFewPoints', { count: corners.length })
-            : t('areaPoints', {
-                count: corners.length,
-                size: areaText(ringAreaSquareMetres(corners, centre ?? [0, 0]), language),
-              })}
-      </p>
+      <div className="settings-area-summary">
+        {corners.length >= 3 && centre ? (
+          <AreaShape corners={corners} centre={centre} hasStore={store !== null} />
+        ) : null}
+        <p className="settings-summary">
+          {corners.length === 0
+            ? t('areaNoPoints')
+            : corners.length < 3
+              ? t('areaFewPoints', { count: corners.length })
+              : t('areaPoints', {
+                  count: corners.length,
+                  size: areaText(ringAreaSquareMetres(corners, centre ?? [0, 0]), language),
+                })}
+        </p>
+      </div>
       {pointIssue ? <p className="editor-issue">{pointIssue}</p> : null}
       <div className="editor-actions">
         <button

@@ -330,23 +330,21 @@ function MethodCard({
       ) : null}
       {method.tipo === 'pix' ? (
         <>
-          <div className="editor-row">
-            <SelectField<PixKeyType>
-              label={t('pixKeyType')}
-              path={`${path}.tipo_chave_pix`}
-              value={keyType ?? 'cpf'}
-              options={PIX_KEY_TYPES.map((value) => ({ value, label: t(`key_${value}`) }))}
-              onChange={(tipo_chave_pix) => onChange({ ...method, tipo_chave_pix })}
-            />
-            <TextField
-              label={t('pixKey')}
-              hint={keyOdd ? t('pixKeyOdd', { type: t(`key_${keyType ?? 'cpf'}`) }) : t('pixKeyHint')}
-              path={`${path}.chave_pix`}
-              value={method.chave_pix ?? ''}
-              onChange={(value) => onChange({ ...method, chave_pix: value === '' ? null : value })}
-              maxLength={140}
-            />
-          </div>
+          <SelectField<PixKeyType>
+            label={t('pixKeyType')}
+            path={`${path}.tipo_chave_pix`}
+            value={keyType ?? 'cpf'}
+            options={PIX_KEY_TYPES.map((value) => ({ value, label: t(`key_${value}`) }))}
+            onChange={(tipo_chave_pix) => onChange({ ...method, tipo_chave_pix })}
+          />
+          <TextField
+            label={t('pixKey')}
+            hint={keyOdd ? t('pixKeyOdd', { type: t(`key_${keyType ?? 'cpf'}`) }) : t('pixKeyHint')}
+            path={`${path}.chave_pix`}
+            value={method.chave_pix ?? ''}
+            onChange={(value) => onChange({ ...method, chave_pix: value === '' ? null : value })}
+            maxLength={140}
+          />
           <TextField
             label={t('pixHolder')}
             hint={t('pixHolderHint')}
