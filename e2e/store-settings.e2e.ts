@@ -94,6 +94,11 @@ test.describe('the store’s settings in the staff app', () => {
     if (!original) return;
     await putBack(request, token, 'hours', original);
     await putBack(request, token, 'delivery', original);
+    // The demo store is as the other journeys expect it again.
+    const restored = await readDocument(request, token);
+    expect(restored.document.hours).toEqual(original.document.hours);
+    expect(restored.document.cities).toEqual(original.document.cities);
+    expect(restored.document.settings).toEqual(original.document.settings);
   });
 
   test('a new minimum order reaches a customer’s storefront, open in another browser, at once', async ({
