@@ -23,6 +23,10 @@ interface Entry {
 }
 
 const SETTINGS: Entry[] = [
+  { id: 'hours', screen: lazy(() => import('./settings/hours-section.tsx')), role: 'attendant' },
+  { id: 'delivery', screen: lazy(() => import('./settings/delivery-section.tsx')), role: 'attendant' },
+  { id: 'scheduling', screen: lazy(() => import('./settings/scheduling-section.tsx')), role: 'attendant' },
+  { id: 'payments', screen: lazy(() => import('./settings/payments-section.tsx')), role: 'attendant' },
   { id: 'contact', screen: lazy(() => import('./settings/contact-section.tsx')), role: 'attendant' },
 ];
 

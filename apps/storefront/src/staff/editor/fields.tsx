@@ -241,12 +241,15 @@ export function Toggle({
   path,
   checked,
   onChange,
+  disabled,
 }: {
   label: string;
   hint?: string;
   path?: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** Off for a reason the hint gives (e.g. no payment provider). */
+  disabled?: boolean;
 }) {
   const id = useId();
   const issue = useIssue(path);
@@ -258,6 +261,7 @@ export function Toggle({
         role="switch"
         checked={checked}
         aria-checked={checked}
+        disabled={disabled}
         aria-describedby={hint || issue ? `${id}-more` : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />

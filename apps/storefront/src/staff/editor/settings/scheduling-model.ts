@@ -1,0 +1,42 @@
+import type { DocumentShift } from '@comanda/contract';
+import { shiftsOfDay } from './hours-model.ts';
+
+/*
+ * What the scheduling settings give customers, to show the owner before saving: the start times of
+ * one day, as the server lists them (packages/domain schedulePeriods: every step from each shift's
+ * opening, up to its closing; an overnight shift runs past midnight).
+ */
+
+const clock = (minutes: number) => {
+  const inDay = minutes % (24 * 60);
+  return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
+};
+
+function minutesOf(value: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)/.exec(value);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** The start times ('HH:MM') a day's shifts offer with this step, in order, without repeats. */
+export function dayStartTimes(hours: readonly DocumentShift[], day: number, stepMinutes: number): string[] {
+  if (!Number.isInteger(stepMinutes) || stepMinutes <= 0) return [];
+  const starts = new Set<number>();
+  for (const { shift } of shiftsOfDay(hours, day)) {
+    const start = minutesOf(shift.hr_inicio);
+    let end = minutesOf(shift.hr_fim);
+    if (start === null || end === null) continue;
+    if (end === 23 * 60 + 59) end = 24 * 60;
+    if (end < start) end += 24 * 60;
+    for (let minutes = start; minutes < end; minutes += stepMinutes) starts.add(minutes);
+  }
+  return [...starts].sort((a, b) => a - b).map(clock);
+}
+
+/** The first weekday from `from` (0–6) with shifts, to give an example of; null when always closed. */
+export function firstOpenWeekday(hours: readonly DocumentShift[], from: number): number | null {
+  for (let offset = 0; offset < 7; offset++) {
+    const day = (from + offset) % 7;
+    if (shiftsOfDay(hours, day).length > 0) return day;
+  }
+  return null;
+}
