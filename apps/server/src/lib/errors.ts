@@ -1,6 +1,7 @@
 export type ErrorKind =
   | 'invalid'
   | 'unauthorized'
+  | 'payment_required'
   | 'forbidden'
   | 'not_found'
   | 'conflict'
@@ -14,6 +15,7 @@ export type ErrorKind =
 const statusByKind: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
