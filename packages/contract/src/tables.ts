@@ -343,6 +343,21 @@ export const tabShareCardParams = tabSharePixParams;
 /** GET …/card/{id}/ and POST …/card/{id}/token/ */
 export const tabShareCardIdParams = tabSharePixIdParams;
 
+/**
+ * Why a share's card attempt failed, as a stable word the storefront words in the guest's language:
+ * a decline (no funds, data to check, call the bank, 3-D Secure not completed, any other), or the
+ * share paid otherwise meanwhile (at the counter, or by the other method).
+ */
+export const SHARE_CARD_FAILURES = [
+  'insufficient_funds',
+  'check_data',
+  'call_bank',
+  'authentication',
+  'declined',
+  'share_paid',
+] as const;
+export type ShareCardFailure = (typeof SHARE_CARD_FAILURES)[number];
+
 /** A guest's card attempt for one share of a closing tab (docs/decisions/0035). */
 export const tabShareCardReply = z.object({
   id: z.number().int(),
@@ -366,6 +381,8 @@ export const tabShareCardReply = z.object({
   /** Past this a pending attempt is given up (ISO 8601, UTC). */
   expira_em: z.string(),
   pago_em: z.string().nullable(),
+  /** A failed attempt: why (SHARE_CARD_FAILURES); null otherwise. */
+  falha: z.enum(SHARE_CARD_FAILURES).nullable(),
   /** In the guest's words (a failed attempt says why). */
   detail: z.string(),
 });

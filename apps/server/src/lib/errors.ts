@@ -38,6 +38,8 @@ export class AppError extends Error {
       field?: string;
       retryAfterSeconds?: number;
       currentStatus?: string;
+      /** 402 CARD_DECLINED of a share's card: why, as a stable word. */
+      declineReason?: string;
       /** 409 MENU_VERSION_CONFLICT: the store's menu version now. */
       menuVersion?: number;
       /** Every problem of a refused store document (the first is field and detail). */

@@ -189,6 +189,22 @@ export function declineText(message: string | null): string {
   return text ? `Cartão recusado: ${text}` : 'Cartão recusado.';
 }
 
+/**
+ * A card's decline as a stable word (for a guest's language on the storefront): Mercado Pago's
+ * status_detail, or the provider's words.
+ */
+export function declineReason(
+  message: string | null,
+): 'insufficient_funds' | 'check_data' | 'call_bank' | 'authentication' | 'declined' {
+  const text = message ?? '';
+  if (text === 'cc_rejected_insufficient_amount' || /insufficient funds/i.test(text))
+    return 'insufficient_funds';
+  if (/^cc_rejected_bad_filled_/.test(text)) return 'check_data';
+  if (text === 'cc_rejected_call_for_authorize' || text === 'cc_rejected_card_disabled') return 'call_bank';
+  if (/^cc_rejected_3ds_/.test(text) || /authenticat/i.test(text)) return 'authentication';
+  return 'declined';
+}
+
 export class PaymentService {
   private readonly checkGapMs: number;
   private readonly expiryGraceMs: number;

@@ -53,7 +53,8 @@ export const refuse = {
   cardAttemptBusy: () =>
     conflict('CARD_ATTEMPT_NOT_PAYABLE', 'Este pagamento com cartão já está em andamento. Aguarde.'),
   /** 402: the decline in the guest's words; the attempt failed and another may be opened. */
-  cardDeclined: (detail: string) => new AppError('payment_required', 'CARD_DECLINED', detail),
+  cardDeclined: (detail: string, reason: string) =>
+    new AppError('payment_required', 'CARD_DECLINED', detail, { declineReason: reason }),
   cardProviderFailed: () =>
     new AppError(
       'unavailable',

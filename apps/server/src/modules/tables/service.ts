@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   type GuestTab,
   type GuestTableReply,
+  type ShareCardFailure,
   type StaffTab,
   type StaffTabListReply,
   type StaffTable,
@@ -46,7 +47,7 @@ import type { MenuCache } from '../menu/menu-cache.ts';
 import type { ChargeState } from '../payments/providers/provider.ts';
 import {
   CARD_ATTEMPT_SECONDS,
-  declineText,
+  declineReason,
   newReference,
   type PaymentService,
   type ShareCardKit,
@@ -385,8 +386,19 @@ const SHARE_CARD_DETAIL: Record<TabShareCardReply['status'], string> = {
   failed: 'O pagamento com cartão não foi concluído. Tente de novo ou use outro cartão.',
 };
 
-/** Why an attempt stopped when the share was paid otherwise (the counter, or the other method). */
-const SHARE_PAID_OTHERWISE = 'Esta parte da conta já foi paga.';
+/** Why a card attempt failed, in the guest's words (the storefront words the `falha` in its language). */
+const SHARE_CARD_FAILURE: Record<ShareCardFailure, string> = {
+  insufficient_funds: 'Cartão recusado: saldo ou limite insuficiente.',
+  check_data: 'Cartão recusado: confira os dados do cartão.',
+  call_bank: 'Cartão recusado: fale com o seu banco ou use outro cartão.',
+  authentication: 'A autenticação do cartão não foi concluída. Tente de novo ou use outro cartão.',
+  declined: 'Cartão recusado pelo banco. Use outro cartão ou pague ao garçom.',
+  // The share was paid otherwise (the counter, or the other method) while this attempt waited.
+  share_paid: 'Esta parte da conta já foi paga.',
+};
+
+const failureOf = (row: repo.SharePaymentRow): ShareCardFailure | null =>
+  row.failure && row.failure in SHARE_CARD_FAILURE ? (row.failure as ShareCardFailure) : null;
 
 const shareStatusOf = (row: repo.SharePaymentRow) =>
   row.status === 'pending' || row.status === 'paid' || row.status === 'expired' ? row.status : 'failed';
@@ -398,6 +410,7 @@ function shareCardReplyOf(
 ): TabShareCardReply {
   const status = shareStatusOf(row);
   const pending = status === 'pending';
+  const failure = status === 'failed' ? failureOf(row) : null;
   return {
     id: row.id,
     status,
@@ -410,12 +423,14 @@ function shareCardReplyOf(
     three_ds: pending ? threeDs : null,
     expira_em: iso(row.expiresAt),
     pago_em: isoOrNull(row.paidAt),
-    detail: (status === 'failed' && row.failure) || SHARE_CARD_DETAIL[status],
+    falha: failure,
+    detail: failure ? SHARE_CARD_FAILURE[failure] : SHARE_CARD_DETAIL[status],
   };
 }
 
-/** A provider's state of a card payment that failed, in the guest's words (Mercado Pago: 'rejected/<why>'). */
-const cardFailureOf = (state: ChargeState) => declineText(state.detail?.split('/').at(-1) ?? null);
+/** Why a provider's card payment failed (Mercado Pago's detail is 'rejected/<status_detail>'). */
+const cardFailureOf = (state: ChargeState): ShareCardFailure =>
+  declineReason(state.detail?.split('/').at(-1) ?? null);
 
 function sharePixReplyOf(row: repo.SharePaymentRow): TabSharePixReply {
   const status = shareStatusOf(row);
@@ -725,13 +740,13 @@ export class TablesService {
       throw refuse.cardProviderFailed();
     }
     if (outcome.declineReason !== null) {
-      const failure = declineText(outcome.declineReason);
+      const failure = declineReason(outcome.declineReason);
       await repo.moveSharePayment(db, row.id, {
         status: 'failed',
         providerRef: outcome.providerRef,
         failure,
       });
-      throw refuse.cardDeclined(failure);
+      throw refuse.cardDeclined(SHARE_CARD_FAILURE[failure], failure);
     }
     const attached = await repo.attachShareCard(db, row.id, {
       providerRef: outcome.providerRef,
@@ -889,7 +904,7 @@ export class TablesService {
       if (!pending.providerRef) {
         // A card token being paid with right now: its request settles it (and flags a late payment).
         if (pending.claimedAt && now().getTime() - pending.claimedAt.getTime() < CARD_CLAIM_MS) continue;
-        await repo.moveSharePayment(db, pending.id, { status: 'canceled', failure: SHARE_PAID_OTHERWISE });
+        await repo.moveSharePayment(db, pending.id, { status: 'canceled', failure: 'share_paid' });
         continue;
       }
       try {
@@ -902,7 +917,7 @@ export class TablesService {
           });
           continue;
         }
-        await repo.moveSharePayment(db, pending.id, { status: 'canceled', failure: SHARE_PAID_OTHERWISE });
+        await repo.moveSharePayment(db, pending.id, { status: 'canceled', failure: 'share_paid' });
       } catch {
         // The provider did not answer: the attempt stays pending here, and the guest's next poll (or
         // its expiry) settles it; a late payment is then flagged for a refund.

@@ -228,9 +228,13 @@ describe("a share paid by card through Mercado Pago's shape (a card token from t
     const card = await cardOf(table, shares[0]!.id);
     const declined = await sendToken(table, shares[0]!.id, card, 'FUND');
     const refusal = await refused(declined, 402, 'CARD_DECLINED');
-    expect(refusal.detail).toBe('Cartão recusado: saldo ou limite insuficiente.');
+    expect(refusal).toMatchObject({
+      detail: 'Cartão recusado: saldo ou limite insuficiente.',
+      decline_reason: 'insufficient_funds',
+    });
     expect(await statusOf(table, shares[0]!.id, card.id)).toMatchObject({
       status: 'failed',
+      falha: 'insufficient_funds',
       detail: 'Cartão recusado: saldo ou limite insuficiente.',
     });
     // That attempt takes no other card; a new one is opened.
@@ -266,6 +270,7 @@ describe("a share paid by card through Mercado Pago's shape (a card token from t
     await mpChallenge(asked.three_ds!, 'fail');
     expect(await statusOf(table, shares[0]!.id, card.id)).toMatchObject({
       status: 'failed',
+      falha: 'authentication',
       detail: 'A autenticação do cartão não foi concluída. Tente de novo ou use outro cartão.',
     });
     expect((await staffTab(tabId)).partes[0]!.pago_em).toBeNull();
@@ -448,6 +453,7 @@ describe("a share paid by card through Stripe's shape (the browser confirms the 
     expect(p.standin.context.book.find('stripe', intentId)).toMatchObject({ status: 'canceled' });
     expect(await statusOf(table, shares[0]!.id, card.id, STRIPE)).toMatchObject({
       status: 'failed',
+      falha: 'share_paid',
       detail: 'Esta parte da conta já foi paga.',
       client_secret: null,
     });
@@ -513,6 +519,7 @@ describe('a share’s card and PIX attempts, and the counter', () => {
     await refused(await sendToken(table, shares[0]!.id, card, 'APRO'), 409, 'TAB_SHARE_ALREADY_PAID');
     expect(await statusOf(table, shares[0]!.id, card.id)).toMatchObject({
       status: 'failed',
+      falha: 'share_paid',
       detail: 'Esta parte da conta já foi paga.',
     });
   });
