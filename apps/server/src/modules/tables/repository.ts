@@ -1,5 +1,18 @@
 import type { TableCallKind, TabStatus } from '@comanda/domain';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   companySettings,
@@ -674,12 +687,14 @@ export async function attachShareCard(
 
 /**
  * A card token is about to pay this attempt (token flow): only one at a time, and only while the
- * attempt has no provider payment yet. Undefined when another request holds it or it moved on.
+ * attempt has no provider payment yet. Undefined when another request holds it (a claim older than
+ * `staleBefore` is taken as its request having died) or it moved on.
  */
 export async function claimShareCard(
   db: DbExecutor,
   id: number,
   at: Date,
+  staleBefore: Date,
 ): Promise<SharePaymentRow | undefined> {
   const [row] = await db
     .update(tabSharePayments)
@@ -689,7 +704,7 @@ export async function claimShareCard(
         eq(tabSharePayments.id, id),
         eq(tabSharePayments.status, 'pending'),
         isNull(tabSharePayments.providerRef),
-        isNull(tabSharePayments.claimedAt),
+        or(isNull(tabSharePayments.claimedAt), lt(tabSharePayments.claimedAt, staleBefore)),
       ),
     )
     .returning();

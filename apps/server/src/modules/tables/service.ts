@@ -722,7 +722,7 @@ export class TablesService {
       const current = row.status === 'pending' ? await this.refreshSharePayment(row) : row;
       throw refuse.cardAttemptNotPayable(shareCardReplyOf(current).detail);
     }
-    const claimed = await repo.claimShareCard(db, row.id, now());
+    const claimed = await repo.claimShareCard(db, row.id, now(), new Date(now().getTime() - CARD_CLAIM_MS));
     if (!claimed) throw refuse.cardAttemptBusy();
     let outcome: Awaited<ReturnType<SharePayments['payWithCardToken']>>;
     try {
