@@ -299,8 +299,10 @@ export async function roundsOf(
       dhIniciado: orders.dhIniciado,
       status: orders.status,
       total: orders.total,
+      // Named in full: drizzle writes a lone table's columns unqualified, which inside this subquery
+      // would be the payment's own (any paid payment whose id met its order's would do).
       paidOnline: sql<boolean>`exists (select 1 from payments p
-        where p.store_id = ${orders.storeId} and p.order_id = ${orders.id} and p.paid_at is not null)`,
+        where p.store_id = "orders"."store_id" and p.order_id = "orders"."id" and p.paid_at is not null)`,
     })
     .from(orders)
     .where(
