@@ -298,6 +298,22 @@ describe('a share of the closing tab paid by card (/mesa/cartao/{share})', () =>
     expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeInTheDocument();
   });
 
+  it('a share paid at the counter while the card was being confirmed says so, with no retry', async () => {
+    const kit = fakeStripe([{ paymentIntent: { id: 'pi_share', status: 'processing' } }]);
+    const { api, user } = setup({
+      [`GET ${pollPath(5)}`]: {
+        body: shareCard({ status: 'failed', falha: 'share_paid', card_kit: null, client_secret: null }),
+      },
+    });
+    const pay = await screen.findByRole('button', { name: PAY_LABEL });
+    await kit.typeCard();
+    await user.click(pay);
+    expect(await screen.findByText('Esta parte da conta já foi paga.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tentar de novo' })).toBeNull();
+    // The tab is read again: it says the share is paid.
+    expect(api.callsTo('GET', GUEST_TAB_PATH).length).toBeGreaterThan(1);
+  });
+
   it('a share paid already says so and offers the way back; nothing is opened', async () => {
     const { api } = setup({}, { firstPaid: true });
     expect(await screen.findByText('Esta parte da conta já foi paga.')).toBeInTheDocument();

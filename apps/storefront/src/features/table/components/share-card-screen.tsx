@@ -151,8 +151,14 @@ function ShareCardPayment({
         return;
       }
       const attempt = card.status === 'pending' ? cardAttemptOf(card) : null;
-      if (attempt) setStage({ kind: 'form', attempt });
-      else setStage({ kind: 'stopped', message: stoppedCardText(card, t), retry: true });
+      if (attempt) {
+        setStage({ kind: 'form', attempt });
+        return;
+      }
+      // Paid otherwise meanwhile (at the counter, by PIX): nothing more to pay here.
+      const paidOtherwise = card.falha === 'share_paid';
+      if (paidOtherwise) onPaidRef.current();
+      setStage({ kind: 'stopped', message: stoppedCardText(card, t), retry: !paidOtherwise });
     },
     [t],
   );
