@@ -26,6 +26,13 @@ if [[ "${E2E_ACCOUNT_FIXTURES:-1}" == 1 ]]; then
   STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-equipe-e2e-senha}" node --import tsx e2e/support/seed-staff.ts \
     --store sakura --phone "${E2E_SAKURA_STAFF_PHONE:-11955550101}" --name "Equipe Sakura" >/dev/null ||
     echo "start-server: no new sakura staff account (see above)" >&2
+  # sakura-mesa: sakura whose counter seats pay at the table, so a tab has shares to pay by card
+  # through Stripe's shape (e2e/support/seed-table-card-store.ts), with a staff account.
+  node --import tsx e2e/support/seed-table-card-store.ts >/dev/null ||
+    echo "start-server: no sakura-mesa store (see above)" >&2
+  STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-equipe-e2e-senha}" node --import tsx e2e/support/seed-staff.ts \
+    --store sakura-mesa --phone "${E2E_SAKURA_MESA_STAFF_PHONE:-11955550102}" --name "Equipe Balcão" >/dev/null ||
+    echo "start-server: no new sakura-mesa staff account (see above)" >&2
   # The journeys read recovery codes from the SMS stand-in's outbox page (GET /_dev/sms).
 fi
 exec node --max-semi-space-size=2 --import tsx apps/server/src/main.ts

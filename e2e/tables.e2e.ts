@@ -1,7 +1,8 @@
 import type { StaffTab, StaffTablesReply } from '@comanda/contract';
 import { formatBRL, splitEvenly } from '@comanda/domain';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { submission } from '../apps/server/src/test/submission.ts';
+import { typeMercadoPagoCard, typeStripeCard } from './support/cards.ts';
 import { openSignedIn } from './support/checkout.ts';
 import { API, signUpData, signUpThroughApi, userIdOf } from './support/customers.ts';
 import { E2E_PORT, expect, storeUrl, test, waitForMenu } from './support/fixtures.ts';
@@ -15,10 +16,44 @@ import { openBoard, staffToken } from './support/staff.ts';
  */
 
 const SAKURA_STAFF_PHONE = process.env.E2E_SAKURA_STAFF_PHONE ?? '11955550101';
+/** sakura whose counter seats pay at the table (e2e/support/seed-table-card-store.ts), and its staff. */
+const SAKURA_MESA = 'sakura-mesa';
+const SAKURA_MESA_STAFF_PHONE = process.env.E2E_SAKURA_MESA_STAFF_PHONE ?? '11955550102';
 /** The stand-in PSP beside the journeys' first server (e2e/start-server.sh). */
 const PSP = `http://127.0.0.1:${Number(process.env.PSP_STANDIN_PORT ?? E2E_PORT + 10)}`;
 
 test.use({ serviceWorkers: 'block' });
+
+/** The tab the staff sees of a table, as its host's staff. */
+async function staffTabOf(request: APIRequestContext, slug: string, token: string, tableId: number) {
+  const reply = await request.get(`${API}/staff/tabs?status=open,closing,closed`, {
+    headers: { host: `${slug}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return ((await reply.json()) as { tabs: StaffTab[] }).tabs.find((tab) => tab.table.id === tableId)!;
+}
+
+/** The staff closes the table's tab split evenly in two, with the store's service fee. */
+async function closeInTwo(request: APIRequestContext, slug: string, token: string, tableId: number) {
+  const tab = await staffTabOf(request, slug, token, tableId);
+  const reply = await request.post(`${API}/staff/tabs/${tab.id}/close`, {
+    headers: { host: `${slug}.localhost:${E2E_PORT}`, Authorization: `Bearer ${token}` },
+    data: { service_fee: true, split: { mode: 'even', people: 2 } },
+  });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return ((await reply.json()) as StaffTab).partes;
+}
+
+/** Every request the page sends to our server (method, address, body): never a card's number. */
+function recordOwnRequests(page: Page, origin: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.url().startsWith(origin)) {
+      seen.push(`${request.method()} ${request.url()} ${request.postData() ?? ''}`);
+    }
+  });
+  return seen;
+}
 
 async function staffTables(
   request: APIRequestContext,
@@ -174,6 +209,121 @@ test.describe('table mode', () => {
       .click();
     await expect(board.getByText('Mesa 3: conta fechada.')).toBeVisible();
     await board.context().close();
+  });
+
+  test.describe('a share paid by card in the app', () => {
+    test.use({ allowedConsoleErrors: [failedReply(402)] });
+
+    test("at the pizzaria (Mercado Pago's shape): a declined card, then one whose bank asks for 3-D Secure; the tab shows the share paid", async ({
+      page,
+      request,
+    }) => {
+      const staff = await staffToken(request);
+      const { tables } = await staffTables(request, 'pizzaria', staff);
+      const table = tables.find((candidate) => candidate.ativo && candidate.description === 'Mesa 4')!;
+      expect(table.tab, 'Mesa 4 is free').toBeNull();
+      const origin = storeUrl('pizzaria', '').replace(/\/$/, '');
+      const ownRequests = recordOwnRequests(page, origin);
+      const guest = await signUpThroughApi(request, 'Cora Cartão');
+      await openSignedIn(page, guest);
+      await page.goto(qrPath(table.links.local));
+      await orderRound(page, 'guarana', /Guaraná Antarctica lata 350 ml/, 2);
+      const shares = await closeInTwo(request, 'pizzaria', staff, table.id);
+
+      await page.reload();
+      const split = page.getByRole('region', { name: 'Divisão da conta' });
+      await expect(page.getByText('Pague a sua parte com PIX ou cartão aqui, ou ao garçom.')).toBeVisible();
+      await split.getByRole('button', { name: 'Pagar a parte 1 com cartão' }).click();
+      // A page of its own (its policy lets the provider's kit in), with the share's amount.
+      await expect(page).toHaveURL(new RegExp(`/mesa/cartao/${shares[0]!.id}$`));
+      await expect(page.getByRole('heading', { name: 'Pagar a parte 1 com cartão' })).toBeVisible();
+      const pay = page.getByRole('button', { name: `Pagar ${formatBRL(shares[0]!.valor)}` });
+      await expect(pay).toBeVisible();
+      // A guest has no account here: no card is kept.
+      await expect(page.getByRole('checkbox')).toHaveCount(0);
+
+      await typeMercadoPagoCard(page, 'OTHE');
+      await pay.click();
+      await expect(
+        page.getByText('Cartão recusado pelo banco. Use outro cartão ou pague ao garçom.'),
+      ).toBeVisible();
+      await page.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('3DSC');
+      await pay.click();
+      const challenge = page.frameLocator('iframe[title="Confirme com o seu banco"]');
+      await challenge.getByRole('button', { name: 'Autenticar' }).click();
+      await expect(page.getByText('Pagamento recebido')).toBeVisible();
+      await page.getByRole('button', { name: 'Voltar à conta' }).click();
+      await expect(page).toHaveURL(/\/mesa$/);
+      await expect(split).toContainText(`Parte 1 · ${formatBRL(shares[0]!.valor)} · Paga`);
+      await expect(split).toContainText(`Parte 2 · ${formatBRL(shares[1]!.valor)} · A pagar`);
+
+      const tab = await staffTabOf(request, 'pizzaria', staff, table.id);
+      expect(tab.partes[0]).toMatchObject({ forma_pagamento: 'Cartão (app)' });
+      // The card went from the provider's fields to the provider, never to our server.
+      expect(ownRequests.join('\n')).not.toMatch(/5031 ?4332 ?1540 ?6351/);
+    });
+
+    test("at a sakura counter seat (Stripe's shape): a declined card, then one that passes its bank's challenge", async ({
+      page,
+      request,
+    }) => {
+      const staff = await staffToken(request, { store: SAKURA_MESA, phone: SAKURA_MESA_STAFF_PHONE });
+      const headers = { host: `${SAKURA_MESA}.localhost:${E2E_PORT}`, Authorization: `Bearer ${staff}` };
+      const { tables } = await staffTables(request, SAKURA_MESA, staff);
+      const seat = tables.find((candidate) => candidate.ativo && candidate.description === 'Balcão 1')!;
+      // Sakura keeps lunch and dinner hours: open it now for this journey, then back to its hours.
+      expect((await request.put(`${API}/staff/store/mode`, { headers, data: { mode: 'open' } })).ok()).toBe(
+        true,
+      );
+      try {
+        const origin = storeUrl(SAKURA_MESA, '').replace(/\/$/, '');
+        const ownRequests = recordOwnRequests(page, origin);
+        const reply = await request.post(`${API}/core/registration_app/`, {
+          headers: { host: headers.host },
+          data: signUpData('Saki Cartão'),
+        });
+        expect(reply.status(), await reply.text()).toBe(201);
+        await openSignedIn(page, ((await reply.json()) as { detail: string }).detail, '/', origin);
+        await page.goto(`${origin}${qrPath(seat.links.local)}`);
+        await waitForMenu(page);
+        await page.getByRole('searchbox').fill('cha verde');
+        await page
+          .getByRole('button', { name: /Chá verde gelado 500 ml/ })
+          .first()
+          .click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Inserir' }).click();
+        await page.getByRole('button', { name: 'Finalizar' }).click();
+        await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+        await page
+          .getByRole('dialog', { name: 'Pedido realizado!' })
+          .getByRole('button', { name: 'Ver conta da mesa' })
+          .click();
+        await expect(page.getByRole('heading', { name: 'Rodada 1' })).toBeVisible();
+        const shares = await closeInTwo(request, SAKURA_MESA, staff, seat.id);
+
+        await page.reload();
+        const split = page.getByRole('region', { name: 'Divisão da conta' });
+        await expect(page.getByText('Pague a sua parte com cartão aqui ou ao garçom.')).toBeVisible();
+        await split.getByRole('button', { name: 'Pagar a parte 2 com cartão' }).click();
+        await expect(page).toHaveURL(new RegExp(`/mesa/cartao/${shares[1]!.id}$`));
+        const pay = page.getByRole('button', { name: `Pagar ${formatBRL(shares[1]!.valor)}` });
+        await typeStripeCard(page, '4000 0000 0000 0002');
+        await pay.click();
+        await expect(page.getByText('Cartão recusado pelo banco.', { exact: false })).toBeVisible();
+        await typeStripeCard(page, '4000 0027 6000 3184');
+        await pay.click();
+        const challenge = page.frameLocator('iframe[title="3D Secure"]');
+        await challenge.getByRole('button', { name: 'Autenticar' }).click();
+        await expect(page.getByText('Pagamento recebido')).toBeVisible();
+        await page.getByRole('button', { name: 'Voltar à conta' }).click();
+        await expect(split).toContainText(`Parte 2 · ${formatBRL(shares[1]!.valor)} · Paga`);
+        const tab = await staffTabOf(request, SAKURA_MESA, staff, seat.id);
+        expect(tab.partes[1]).toMatchObject({ forma_pagamento: 'Cartão (app)' });
+        expect(ownRequests.join('\n')).not.toMatch(/4000 ?0027 ?6000 ?3184|4000 ?0000 ?0000 ?0002/);
+      } finally {
+        await request.put(`${API}/staff/store/mode`, { headers, data: { mode: 'auto' } });
+      }
+    });
   });
 
   test.describe('a table that is not there', () => {

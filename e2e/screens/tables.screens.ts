@@ -1,5 +1,11 @@
 import type { StaffTablesReply } from '@comanda/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  mercadoPagoFrame,
+  STRIPE_CARD_FRAME,
+  typeMercadoPagoCard,
+  typeStripeCard,
+} from '../support/cards.ts';
 import { SCREENS_PORT } from './screens.config.ts';
 import {
   checkScreen,
@@ -18,12 +24,18 @@ import {
 
 /*
  * Table mode on a phone (issue 19), both stores, light and dark: the guest's table banner, the
- * checkout at a table, the table's tab (rounds, then its shares), the not-found banner; the staff's
- * table card, tab, closing dialog and QR sheet. Each store and theme uses a table of its own, since
- * the tests run side by side on one server.
+ * checkout at a table, the table's tab (rounds, then its shares), a share paid by card (the card
+ * page with the provider's fields, a declined card, the payment received), the not-found banner;
+ * the staff's table card, tab, closing dialog and QR sheet. Each store and theme uses a table of
+ * its own, since the tests run side by side on one server. The demo sakura's seats pay each round in
+ * the app, so its tabs never have shares: its share paid by card is pictured on sakura-mesa, the
+ * TEST-ONLY sakura whose seats pay at the table (e2e/support/seed-table-card-store.ts).
  */
 
 const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
+/** sakura whose seats pay at the table, and its staff (e2e/start-server.sh). */
+const SAKURA_MESA = 'sakura-mesa';
+const SAKURA_MESA_STAFF = '11955550102';
 const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const API = `http://127.0.0.1:${SCREENS_PORT}`;
 const TABLE: Record<Store, Record<'light' | 'dark', string>> = {
@@ -36,18 +48,18 @@ const STAFF_TABLE: Record<Store, Record<'light' | 'dark', string>> = {
   sakura: { light: 'Balcão 4', dark: 'Balcão 5' },
 };
 
-async function staffSession(request: APIRequestContext, store: Store) {
+async function staffSession(request: APIRequestContext, store: Store | typeof SAKURA_MESA) {
   const headers = { host: `${store}.localhost:${SCREENS_PORT}` };
   const reply = await request.post(`${API}/staff/auth/sign-in`, {
     headers,
-    data: { username: STAFF[store], password: PASSWORD },
+    data: { username: store === SAKURA_MESA ? SAKURA_MESA_STAFF : STAFF[store], password: PASSWORD },
   });
   expect(reply.ok(), await reply.text()).toBe(true);
   const { token } = (await reply.json()) as { token: string };
   return { ...headers, Authorization: `Bearer ${token}` };
 }
 
-async function tableOf(request: APIRequestContext, store: Store, description: string) {
+async function tableOf(request: APIRequestContext, store: Store | typeof SAKURA_MESA, description: string) {
   const headers = await staffSession(request, store);
   const reply = await request.get(`${API}/staff/tables`, { headers });
   const { tables } = (await reply.json()) as StaffTablesReply;
@@ -116,7 +128,82 @@ for (const store of STORES) {
       await page.reload();
       await expect(page.getByRole('region', { name: 'Divisão da conta' })).toBeVisible();
       await checkScreen(page, name('table-tab-split'));
+
+      // The first share paid by card (Mercado Pago's shape): the card page, a decline, the payment.
+      await page.getByRole('button', { name: 'Pagar a parte 1 com cartão' }).click();
+      await expect(page).toHaveURL(/\/mesa\/cartao\/\d+$/);
+      await expect(page.frameLocator(mercadoPagoFrame('cardNumber')).getByRole('textbox')).toBeVisible();
+      await checkScreen(page, name('table-card'));
+      await typeMercadoPagoCard(page, 'FUND');
+      await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+      await expect(page.getByText('Cartão recusado: saldo ou limite insuficiente.')).toBeVisible();
+      await checkScreen(page, name('table-card-declined'));
+      await page.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('APRO');
+      await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+      await expect(page.getByText('Pagamento recebido')).toBeVisible();
+      await checkScreen(page, name('table-card-paid'));
     });
+
+    if (store === 'sakura') {
+      test(`sakura ${mode}: a counter seat's share paid by card (Stripe's shape)`, async ({
+        page,
+        request,
+      }) => {
+        const { table, headers, qrPath } = await tableOf(request, SAKURA_MESA, description);
+        const origin = `http://${SAKURA_MESA}.localhost:${SCREENS_PORT}`;
+        const signUp = await request.post(`${API}/core/registration_app/`, {
+          headers: { host: headers.host },
+          data: {
+            name: 'Saki Cartão',
+            password: 'senha-segura-1',
+            terms: true,
+            cellphone: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+            ddi: '55',
+          },
+        });
+        expect(signUp.status(), await signUp.text()).toBe(201);
+        await prepare(page, { mode, token: ((await signUp.json()) as { detail: string }).detail });
+        await page.goto(`${origin}${qrPath}`);
+        await waitForMenu(page);
+        const { simple, search } = PRODUCTS.sakura;
+        const dialog = await openProduct(page, search.simple!, simple);
+        await dialog.getByRole('button', { name: 'Inserir' }).click();
+        await page.getByRole('button', { name: 'Finalizar' }).click();
+        await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+        await page
+          .getByRole('dialog', { name: 'Pedido realizado!' })
+          .getByRole('button', { name: 'Ver conta da mesa' })
+          .click();
+        await expect(page.getByRole('heading', { name: 'Rodada 1' })).toBeVisible();
+        const tabs = (await (await request.get(`${API}/staff/tabs?status=open`, { headers })).json()) as {
+          tabs: { id: number; table: { id: number } }[];
+        };
+        const tab = tabs.tabs.find((candidate) => candidate.table.id === table.id)!;
+        const closed = await request.post(`${API}/staff/tabs/${tab.id}/close`, {
+          headers,
+          data: { service_fee: true, split: { mode: 'even', people: 2 } },
+        });
+        expect(closed.ok(), await closed.text()).toBe(true);
+        await page.reload();
+        await expect(page.getByRole('region', { name: 'Divisão da conta' })).toBeVisible();
+        await checkScreen(page, name('table-tab-split-card'));
+
+        await page.getByRole('button', { name: 'Pagar a parte 1 com cartão' }).click();
+        await expect(page).toHaveURL(/\/mesa\/cartao\/\d+$/);
+        await expect(
+          page.frameLocator(STRIPE_CARD_FRAME).getByRole('textbox', { name: 'Número do cartão' }),
+        ).toBeVisible();
+        await checkScreen(page, name('table-card'));
+        await typeStripeCard(page, '4000 0000 0000 9995');
+        await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+        await expect(page.getByText('Cartão recusado: saldo ou limite insuficiente.')).toBeVisible();
+        await checkScreen(page, name('table-card-declined'));
+        await typeStripeCard(page, '4242 4242 4242 4242');
+        await page.getByRole('button', { name: /^Pagar R\$/ }).click();
+        await expect(page.getByText('Pagamento recebido')).toBeVisible();
+        await checkScreen(page, name('table-card-paid'));
+      });
+    }
 
     test(`${store} ${mode}: a table that is not there`, async ({ page }) => {
       await prepare(page, { mode });

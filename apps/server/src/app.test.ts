@@ -51,7 +51,7 @@ describe('the server shell', () => {
     expect(res.json().status).toBe('ok');
   });
 
-  it('lets the card provider’s kit in on the card route only (issue 15)', async () => {
+  it('lets the card provider’s kit in on the card route and the table’s card page only (issue 15, ADR 0035)', async () => {
     const policy = async (url: string) =>
       String(
         (await t.app.inject({ url, headers: { host: 'pizzaria.localhost' } })).headers[
@@ -75,9 +75,11 @@ describe('the server shell', () => {
     expect(directive(card, 'frame-src').split(' ')).toContain('https:');
     expect(directive(card, 'script-src').split(' ')).not.toContain('https:');
     expect(directive(card, 'frame-ancestors')).toBe("frame-ancestors 'none'");
-    for (const url of ['/', '/confirmation', '/pix_checkout', '/profile']) {
+    for (const url of ['/', '/confirmation', '/pix_checkout', '/profile', '/mesa', '/mesa/cartao/x']) {
       expect(await policy(url), url).not.toMatch(/stripe|mercadopago/);
     }
+    // The table's card page (a share of the tab paid by card) gets the card route's policy, exactly.
+    expect(await policy('/mesa/cartao/12?x=1')).toBe(card);
   });
 
   it('sends a JSON reply the few security headers it needs', async () => {

@@ -225,8 +225,9 @@ export async function buildApp(
       crossOriginEmbedderPolicy: false,
     });
   const responseSecurityHeaders = pageHeaders([]);
-  // The card route (spec: a path ending in _checkout) loads the card provider's kit: its script,
-  // frames and calls are allowed there and nowhere else (issue 15).
+  // The card route (spec: a path ending in _checkout) and the table's card page (/mesa/cartao/{share},
+  // docs/decisions/0035) load the card provider's kit: its script, frames and calls are allowed
+  // there and nowhere else (issue 15).
   // The issuer's 3-D Secure challenge is framed from the issuer's own host, which no list can name.
   const cardCheckoutHeaders = pageHeaders(cardKitOrigins(options.standin?.url ?? config.PSP_STANDIN_URL), [
     'https:',
@@ -235,7 +236,7 @@ export async function buildApp(
     reply.headers(
       isApiPath(request.url)
         ? API_SECURITY_HEADERS
-        : isCardCheckoutPath(request.url)
+        : isCardCheckoutPath(request.url) || isTableCardPath(request.url)
           ? cardCheckoutHeaders
           : responseSecurityHeaders,
     );
@@ -345,6 +346,15 @@ export async function buildApp(
 export function isCardCheckoutPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return /^\/[\w-]+_checkout\/?$/.test(path) && !/^\/pix_checkout\/?$/.test(path);
+}
+
+/**
+ * The table's card page: a guest pays a share of the tab by card (docs/decisions/0035). A page load of
+ * its own under /mesa, so the tab itself (/mesa) never runs with the kits' hosts allowed.
+ */
+export function isTableCardPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return /^\/mesa\/cartao\/\d{1,10}\/?$/.test(path);
 }
 
 /** Where the card providers' browser kits come from and talk to (Stripe.js, Mercado Pago's SDK), and the stand-in's. */

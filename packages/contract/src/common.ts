@@ -13,6 +13,8 @@ export const errorReply = z.object({
   current_status: z.string().optional(),
   /** 409 MENU_VERSION_CONFLICT: the store's menu version now (someone else changed the store). */
   menu_version: z.number().int().optional(),
+  /** 402 CARD_DECLINED of a share's card (docs/decisions/0035): why, as a stable word (SHARE_CARD_FAILURES). */
+  decline_reason: z.string().optional(),
   /** A refused store document: every problem found, the first of which is field, code and detail. */
   issues: z.array(z.object({ field: z.string(), code: z.string(), detail: z.string() })).optional(),
 });

@@ -133,14 +133,16 @@ export const savedCardsReply = z.object({
 export type SavedCardsReply = z.infer<typeof savedCardsReply>;
 
 /** A provider's card token, as its browser kit makes it (Mercado Pago: 32 hex characters). */
-const cardToken = z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, 'not a card token');
+export const cardToken = z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, 'not a card token');
+/** The provider's name of a card's brand (Mercado Pago's payment_method_id: visa, master…). */
+export const cardPaymentMethodId = z.string().regex(/^[a-z_]{2,40}$/, 'not a payment method id');
 
 /** POST /bar/v2/payment/card-token/: pay a pending card payment with a card token (token flow). */
 export const cardTokenRequest = z.object({
   intent_id: intentId,
   token: cardToken,
   /** The provider's name of the card's brand (Mercado Pago's payment_method_id: visa, master…). */
-  payment_method_id: z.string().regex(/^[a-z_]{2,40}$/, 'not a payment method id'),
+  payment_method_id: cardPaymentMethodId,
   /** Keep the card for next time: a second token of the same card (a token pays or saves once). */
   save_token: cardToken.nullable().optional(),
 });

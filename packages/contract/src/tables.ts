@@ -7,6 +7,7 @@ import {
 } from '@comanda/domain';
 import { z } from 'zod';
 import { centavos, freeText } from './common.ts';
+import { cardPaymentMethodId, cardToken } from './payments.ts';
 
 /*
  * Table mode (issue 19; spec sections 2, 3 "Table", 6 "Local (table) mode", 7 `/bar/v2/tables/list/`):
@@ -36,6 +37,11 @@ export const TABLE_ERROR_CODES = [
   'TAB_SHARE_PIX_NOT_FOUND', // 404: no such PIX charge for this share
   'TOO_MANY_PIX_ATTEMPTS', // 429 with Retry-After: PIX charges asked from one address
   'PAYMENT_PROVIDER_ERROR', // 503: the store's PIX provider did not answer; try again
+  'CARD_NOT_OFFERED', // 409: the store takes no card in the app (a share is then paid at the counter)
+  'TAB_SHARE_CARD_NOT_FOUND', // 404: no such card attempt for this share
+  'CARD_ATTEMPT_NOT_PAYABLE', // 409: the card attempt is not waiting for a card token (paid, failed, busy)
+  'CARD_DECLINED', // 402: the card was declined (the attempt failed: open another)
+  'TOO_MANY_CARD_ATTEMPTS', // 429 with Retry-After: card attempts and tokens from one address
 ] as const;
 export type TableErrorCode = (typeof TABLE_ERROR_CODES)[number];
 
@@ -105,6 +111,8 @@ export const tabShare = z.object({
    * counter, for the store to give back by hand (0 or absent: nothing).
    */
   pix_a_devolver: centavos.optional(),
+  /** Staff's tab only: likewise, centavos paid by card in the app after the share was paid at the counter. */
+  cartao_a_devolver: centavos.optional(),
 });
 export type TabShareShape = z.infer<typeof tabShare>;
 
@@ -329,6 +337,66 @@ export const tabSharePixReply = z.object({
   detail: z.string(),
 });
 export type TabSharePixReply = z.infer<typeof tabSharePixReply>;
+
+/** POST /bar/v2/tables/{table}/tab/shares/{share}/card/ */
+export const tabShareCardParams = tabSharePixParams;
+/** GET …/card/{id}/ and POST …/card/{id}/token/ */
+export const tabShareCardIdParams = tabSharePixIdParams;
+
+/**
+ * Why a share's card attempt failed, as a stable word the storefront words in the guest's language:
+ * a decline (no funds, data to check, call the bank, 3-D Secure not completed, any other), or the
+ * share paid otherwise meanwhile (at the counter, or by the other method).
+ */
+export const SHARE_CARD_FAILURES = [
+  'insufficient_funds',
+  'check_data',
+  'call_bank',
+  'authentication',
+  'declined',
+  'share_paid',
+] as const;
+export type ShareCardFailure = (typeof SHARE_CARD_FAILURES)[number];
+
+/** A guest's card attempt for one share of a closing tab (docs/decisions/0035). */
+export const tabShareCardReply = z.object({
+  id: z.number().int(),
+  /** pending until the store's provider says paid (the guest's word is never enough). */
+  status: z.enum(['pending', 'paid', 'expired', 'failed']),
+  /** The share's amount, in centavos (the server's figure). */
+  valor: centavos,
+  /**
+   * While pending: the provider's browser kit to take the card with (its script and public key);
+   * null otherwise. `provider` says the flow: stripe confirms `client_secret`, mercadopago makes a
+   * card token for the token call.
+   */
+  card_kit: z.object({ provider: z.string(), script_url: z.string(), public_key: z.string() }).nullable(),
+  /** Stripe (intent flow), while pending: what Stripe.js confirms the card with. */
+  client_secret: z.string().nullable(),
+  /**
+   * Mercado Pago (token flow), in the token call's reply: the issuer asks for a 3-D Secure
+   * challenge, shown by posting `creq` to `url` in a frame; null otherwise.
+   */
+  three_ds: z.object({ url: z.string(), creq: z.string() }).nullable(),
+  /** Past this a pending attempt is given up (ISO 8601, UTC). */
+  expira_em: z.string(),
+  pago_em: z.string().nullable(),
+  /** A failed attempt: why (SHARE_CARD_FAILURES); null otherwise. */
+  falha: z.enum(SHARE_CARD_FAILURES).nullable(),
+  /** In the guest's words (a failed attempt says why). */
+  detail: z.string(),
+});
+export type TabShareCardReply = z.infer<typeof tabShareCardReply>;
+
+/** POST …/card/{id}/token/: Mercado Pago's card token for the attempt (token flow). */
+export const tabShareCardTokenRequest = z
+  .object({
+    token: cardToken,
+    /** The provider's name of the card's brand (Mercado Pago's payment_method_id: visa, master…). */
+    payment_method_id: cardPaymentMethodId,
+  })
+  .strict();
+export type TabShareCardTokenRequest = z.infer<typeof tabShareCardTokenRequest>;
 
 /** POST /staff/tables/calls/{id}/ack */
 export const tableCallIdParams = z.object({ id: dbId });

@@ -420,8 +420,9 @@ export const tabShares = pgTable(
 );
 
 /**
- * A guest's PIX charge for one share of a closing tab (issue 19 item 4), through the store's PIX
- * provider. Paid only when the provider says so; one pending charge per share at a time.
+ * A guest's payment attempt for one share of a closing tab (issue 19): a PIX charge, or a card
+ * attempt (docs/decisions/0033, 0035), through the store's provider. Paid only when the provider
+ * says so; one pending attempt per share and method at a time.
  */
 export const tabSharePayments = pgTable(
   'tab_share_payments',
@@ -434,6 +435,8 @@ export const tabSharePayments = pgTable(
       .notNull()
       .references(() => tabShares.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
+    /** pix or card (docs/decisions/0035). */
+    method: text('method').notNull().default('pix'),
     /** Ours: 26 letters and digits, unique per store (the provider call's idempotency key). */
     reference: text('reference').notNull(),
     providerRef: text('provider_ref'),
@@ -443,15 +446,25 @@ export const tabSharePayments = pgTable(
     copyPaste: text('copy_paste'),
     /** The QR image as a data: URL. */
     qr: text('qr'),
+    /** Card, intent flow (Stripe): what the provider's kit confirms with in the guest's browser. */
+    clientSecret: text('client_secret'),
+    /** Card, token flow (Mercado Pago): a card token is being paid with now (one at a time). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Card: why it failed, in the guest's words (a declined card, a 3-D Secure not completed). */
+    failure: text('failure'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** Paid by PIX after the share was marked paid at the counter: the store gives it back by hand. */
+    /** Paid in the app after the share was marked paid at the counter: the store gives it back by hand. */
     needsManualRefund: boolean('needs_manual_refund').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('tab_share_payments_reference').on(t.storeId, t.reference),
-    uniqueIndex('tab_share_payments_one_pending').on(t.shareId).where(sql`${t.status} = 'pending'`),
+    // One live attempt per share and method: a guest may hold a PIX and a card attempt at once; the
+    // first paid settles the share and the other is cancelled at the provider.
+    uniqueIndex('tab_share_payments_one_pending_per_method')
+      .on(t.shareId, t.method)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

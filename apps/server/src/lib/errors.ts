@@ -1,6 +1,7 @@
 export type ErrorKind =
   | 'invalid'
   | 'unauthorized'
+  | 'payment_required'
   | 'forbidden'
   | 'not_found'
   | 'conflict'
@@ -14,6 +15,7 @@ export type ErrorKind =
 const statusByKind: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -36,6 +38,8 @@ export class AppError extends Error {
       field?: string;
       retryAfterSeconds?: number;
       currentStatus?: string;
+      /** 402 CARD_DECLINED of a share's card: why, as a stable word. */
+      declineReason?: string;
       /** 409 MENU_VERSION_CONFLICT: the store's menu version now. */
       menuVersion?: number;
       /** Every problem of a refused store document (the first is field and detail). */

@@ -29,6 +29,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: error.code,
         ...(error.extra.field ? { field: error.extra.field } : {}),
         ...(error.extra.currentStatus ? { current_status: error.extra.currentStatus } : {}),
+        ...(error.extra.declineReason ? { decline_reason: error.extra.declineReason } : {}),
         ...(error.extra.menuVersion !== undefined ? { menu_version: error.extra.menuVersion } : {}),
         ...(error.extra.issues ? { issues: error.extra.issues } : {}),
       });

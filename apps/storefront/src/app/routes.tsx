@@ -145,6 +145,15 @@ export const ROUTES: readonly AppRoute[] = [
     guard: tableModeGuard,
     title: 'tableTab',
   },
+  // A share of the tab paid by card (docs/decisions/0035): a page load of its own, whose content
+  // security policy lets the card provider's kit in.
+  {
+    id: 'table-card',
+    path: `${TAB_PATH}/cartao/:share`,
+    component: lazy(() => import('../features/table/components/share-card-screen.tsx')),
+    guard: tableModeGuard,
+    title: 'tableTab',
+  },
 ];
 
 /** "/ and /home and any unmatched path": the menu home. */

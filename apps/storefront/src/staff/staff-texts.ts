@@ -177,6 +177,7 @@ const ptBr = {
   payPix: 'PIX',
   sharePaid: 'Paga às {time} · {method}',
   sharePixToRefund: 'Também paga por PIX no app ({amount}): devolva ao cliente',
+  shareCardToRefund: 'Também paga com cartão no app ({amount}): estorne no painel do provedor',
   leftToPay: 'Falta receber {amount}',
   tabClosedNotice: '{table}: conta fechada.',
   tabChangedMeanwhile:
@@ -411,6 +412,7 @@ const en: Record<StaffTextKey, string> = {
   payPix: 'PIX',
   sharePaid: 'Paid at {time} · {method}',
   sharePixToRefund: 'Also paid by PIX in the app ({amount}): give it back to the guest',
+  shareCardToRefund: "Also paid by card in the app ({amount}): refund it in the provider's panel",
   leftToPay: '{amount} left to receive',
   tabClosedNotice: '{table}: bill closed.',
   tabChangedMeanwhile:

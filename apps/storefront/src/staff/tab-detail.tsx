@@ -288,6 +288,11 @@ function Shares({
                 {t('sharePixToRefund', { amount: formatBRL(share.pix_a_devolver) })}
               </p>
             ) : null}
+            {share.cartao_a_devolver ? (
+              <p className="staff-pill staff-pill-warn" role="note">
+                {t('shareCardToRefund', { amount: formatBRL(share.cartao_a_devolver) })}
+              </p>
+            ) : null}
             {share.pago_em ? (
               <p className="staff-pill staff-pill-ok">
                 {t('sharePaid', {

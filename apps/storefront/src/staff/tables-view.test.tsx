@@ -126,6 +126,18 @@ describe('the tables view', () => {
     ).toBeInTheDocument();
   });
 
+  it('a share also paid by card in the app after the counter says to refund it at the provider', async () => {
+    const tab = closing(['2026-11-20T23:00:00.000Z', null]);
+    tab.partes[0]!.cartao_a_devolver = 4675;
+    stubStaffApi({ 'GET /staff/tabs/40': { body: tab } });
+    render(<View reply={tablesReplyOf({ tables: [staffTableOf(3, 'Mesa 3', tab)] })} />);
+    await userEvent.click(screen.getByRole('button', { name: /^Mesa 3 / }));
+    expect(
+      await screen.findByText('Também paga com cartão no app (R$ 46,75): estorne no painel do provedor'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Também paga por PIX/)).toBeNull();
+  });
+
   it('a share a guest pays by PIX in the app shows on the open tab within seconds, without a reload', async () => {
     const api = stubStaffApi({ 'GET /staff/tabs/40': { body: closing([null, null]) } });
     render(<View reply={tablesReplyOf({ tables: [staffTableOf(3, 'Mesa 3', closing([null, null]))] })} />);

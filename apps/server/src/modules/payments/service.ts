@@ -33,6 +33,7 @@ import {
   type PixProvider,
   ProviderError,
   type ProviderKind,
+  type TokenPayment,
 } from './providers/provider.ts';
 import * as repo from './repository.ts';
 
@@ -66,13 +67,20 @@ export interface StoreProvider {
   notificationToken: string;
 }
 
+/** A card provider's browser kit, as another module hands it to a guest's browser. */
+export interface ShareCardKit {
+  provider: ProviderKind;
+  scriptUrl: string;
+  publicKey: string;
+}
+
 export interface PaymentProviders {
   forStore(storeId: number): Promise<StoreProvider | null>;
 }
 
 /**
- * Another module whose PIX charges go through the store's provider (a share of a table's tab): the
- * provider's notifications about them are verified here and handed over.
+ * Another module whose charges (PIX or card) go through the store's provider (a share of a table's
+ * tab): the provider's notifications about them are verified here and handed over.
  */
 export interface ChargeOwner {
   /** Of these charges of the store's provider, the ones that are this owner's. */
@@ -179,6 +187,22 @@ export function declineText(message: string | null): string {
   if (/declined/i.test(text))
     return 'Cartão recusado pelo banco. Use outro cartão ou outra forma de pagamento.';
   return text ? `Cartão recusado: ${text}` : 'Cartão recusado.';
+}
+
+/**
+ * A card's decline as a stable word (for a guest's language on the storefront): Mercado Pago's
+ * status_detail, or the provider's words.
+ */
+export function declineReason(
+  message: string | null,
+): 'insufficient_funds' | 'check_data' | 'call_bank' | 'authentication' | 'declined' {
+  const text = message ?? '';
+  if (text === 'cc_rejected_insufficient_amount' || /insufficient funds/i.test(text))
+    return 'insufficient_funds';
+  if (/^cc_rejected_bad_filled_/.test(text)) return 'check_data';
+  if (text === 'cc_rejected_call_for_authorize' || text === 'cc_rejected_card_disabled') return 'call_bank';
+  if (/^cc_rejected_3ds_/.test(text) || /authenticat/i.test(text)) return 'authentication';
+  return 'declined';
 }
 
 export class PaymentService {
@@ -340,7 +364,8 @@ export class PaymentService {
   }
 
   // -------------------------------------------------------------------------------------------
-  // PIX charges of other modules (a share of a table's tab: the tables module keeps its own record)
+  // Charges of other modules (a share of a table's tab by PIX or card: the tables module keeps its
+  // own record)
 
   /** Another module's charges: the provider's notifications about them are handed to it. */
   registerChargeOwner(owner: ChargeOwner): void {
@@ -388,18 +413,94 @@ export class PaymentService {
     return { providerRef: charge.providerRef, copyPaste: charge.copyPaste, qr };
   }
 
-  /** A charge's state as the store's provider reports it (throws ProviderError when unreachable). */
-  async readPixCharge(storeId: number, providerRef: string): Promise<ChargeState> {
+  /**
+   * A charge's state (a PIX charge, or a card payment) as the store's provider reports it (throws
+   * ProviderError when unreachable).
+   */
+  async readCharge(storeId: number, providerRef: string): Promise<ChargeState> {
     const provider = await this.deps.providers.forStore(storeId);
-    if (!provider) throw new ProviderError('the store has no PIX provider');
+    if (!provider) throw new ProviderError('the store has no payment provider');
     return provider.provider.getCharge(providerRef);
   }
 
   /** Cancels a pending charge at the store's provider: the state after (paid when the payment won). */
-  async cancelPixCharge(storeId: number, providerRef: string): Promise<ChargeState> {
+  async cancelCharge(storeId: number, providerRef: string): Promise<ChargeState> {
     const provider = await this.deps.providers.forStore(storeId);
-    if (!provider) throw new ProviderError('the store has no PIX provider');
+    if (!provider) throw new ProviderError('the store has no payment provider');
     return provider.provider.cancelCharge(providerRef);
+  }
+
+  /**
+   * Cards in the app for another module (a share of a table's tab, docs/decisions/0035): the store's
+   * provider when the store takes cards online (online payment and cards on) through a provider with
+   * cards, with its flow and the browser kit; null otherwise.
+   */
+  async cardOffer(
+    storeId: number,
+  ): Promise<{ kind: ProviderKind; flow: CardPayments['flow']; kit: ShareCardKit } | null> {
+    const store = await repo.storeFacts(this.deps.db, storeId);
+    if (!store?.onlinePayment || !store.paymentByCard) return null;
+    const provider = await this.deps.providers.forStore(storeId);
+    const cards = provider?.provider.cards;
+    if (!provider || !cards) return null;
+    const kit = cards.kit();
+    return {
+      kind: provider.kind,
+      flow: cards.flow,
+      kit: { provider: kit.provider, scriptUrl: kit.scriptUrl, publicKey: kit.publicKey },
+    };
+  }
+
+  /**
+   * Opens a card payment for a guest's browser to confirm (the intent flow, Stripe): no customer, no
+   * saved card. Throws ProviderError when the provider fails or takes cards by token.
+   */
+  async openCardIntent(
+    storeId: number,
+    request: { reference: string; amount: number; description: string },
+  ): Promise<{ providerRef: string; clientSecret: string }> {
+    const provider = await this.deps.providers.forStore(storeId);
+    const store = await repo.storeFacts(this.deps.db, storeId);
+    const cards = provider?.provider.cards;
+    if (!store || !cards?.createCardPayment) throw new ProviderError('the store takes no card intents');
+    const opened = await cards.createCardPayment({
+      reference: request.reference,
+      amount: request.amount,
+      description: `${request.description} - ${store.name}`,
+      providerCustomer: null,
+      savedMethodId: null,
+    });
+    if (!opened.clientSecret) throw new ProviderError('the provider gave no client secret');
+    return { providerRef: opened.providerRef, clientSecret: opened.clientSecret };
+  }
+
+  /**
+   * Pays with a card token a guest's browser made (the token flow, Mercado Pago): the provider's
+   * outcome (approved, declined with its reason, or a 3-D Secure challenge). Throws ProviderError
+   * when the provider fails or takes no tokens.
+   */
+  async payWithCardToken(
+    storeId: number,
+    request: {
+      reference: string;
+      attemptKey: string;
+      amount: number;
+      description: string;
+      token: string;
+      paymentMethodId: string;
+    },
+  ): Promise<TokenPayment> {
+    const provider = await this.deps.providers.forStore(storeId);
+    const store = await repo.storeFacts(this.deps.db, storeId);
+    const cards = provider?.provider.cards;
+    if (!provider || !store || !cards?.payWithToken)
+      throw new ProviderError('the store takes no card tokens');
+    return cards.payWithToken({
+      ...request,
+      description: `${request.description} - ${store.name}`,
+      payer: { email: `mesa@${store.slug}.comanda.app` },
+      notificationUrl: this.notificationUrl(store.slug, provider),
+    });
   }
 
   // -------------------------------------------------------------------------------------------

@@ -45,6 +45,29 @@ export const refuse = {
       `Muitos PIX gerados a partir deste aparelho. Tente novamente em ${wait}.`,
       { retryAfterSeconds },
     ),
+  cardNotOffered: () =>
+    conflict('CARD_NOT_OFFERED', 'Esta loja não aceita cartão pelo app. Pague a sua parte no caixa.'),
+  shareCardNotFound: () => notFound('TAB_SHARE_CARD_NOT_FOUND', 'Pagamento com cartão não encontrado.'),
+  cardAttemptNotPayable: (detail = 'Este pagamento com cartão não pode mais receber um cartão.') =>
+    conflict('CARD_ATTEMPT_NOT_PAYABLE', detail),
+  cardAttemptBusy: () =>
+    conflict('CARD_ATTEMPT_NOT_PAYABLE', 'Este pagamento com cartão já está em andamento. Aguarde.'),
+  /** 402: the decline in the guest's words; the attempt failed and another may be opened. */
+  cardDeclined: (detail: string, reason: string) =>
+    new AppError('payment_required', 'CARD_DECLINED', detail, { declineReason: reason }),
+  cardProviderFailed: () =>
+    new AppError(
+      'unavailable',
+      'PAYMENT_PROVIDER_ERROR',
+      'Não foi possível iniciar o pagamento com cartão agora. Tente de novo em instantes.',
+    ),
+  tooManyCardAttempts: (retryAfterSeconds: number, wait: string) =>
+    new AppError(
+      'too_many',
+      'TOO_MANY_CARD_ATTEMPTS',
+      `Muitas tentativas de pagamento com cartão a partir deste aparelho. Tente novamente em ${wait}.`,
+      { retryAfterSeconds },
+    ),
   callNotFound: () => notFound('TABLE_CALL_NOT_FOUND', 'Chamado não encontrado.'),
   descriptionTaken: (description: string) =>
     conflict('TABLE_DESCRIPTION_TAKEN', `Já existe uma mesa chamada '${description}'.`, 'description'),

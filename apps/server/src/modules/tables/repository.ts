@@ -1,5 +1,18 @@
 import type { TableCallKind, TabStatus } from '@comanda/domain';
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   companySettings,
@@ -286,8 +299,10 @@ export async function roundsOf(
       dhIniciado: orders.dhIniciado,
       status: orders.status,
       total: orders.total,
+      // Named in full: drizzle writes a lone table's columns unqualified, which inside this subquery
+      // would be the payment's own (any paid payment whose id met its order's would do).
       paidOnline: sql<boolean>`exists (select 1 from payments p
-        where p.store_id = ${orders.storeId} and p.order_id = ${orders.id} and p.paid_at is not null)`,
+        where p.store_id = "orders"."store_id" and p.order_id = "orders"."id" and p.paid_at is not null)`,
     })
     .from(orders)
     .where(
@@ -548,7 +563,7 @@ export async function acknowledgeCall(
 }
 
 // ---------------------------------------------------------------------------------------------
-// A guest's PIX charges for shares
+// A guest's payment attempts for shares: PIX charges and card attempts (tab_share_payments)
 
 /** A share of the store with its tab's table and status. */
 export async function findShareOfStore(db: DbExecutor, storeId: number, shareId: number) {
@@ -560,11 +575,14 @@ export async function findShareOfStore(db: DbExecutor, storeId: number, shareId:
   return row;
 }
 
-/** The share's pending charge, if any (one at most: a partial unique index). */
+export type SharePaymentMethod = 'pix' | 'card';
+
+/** The share's pending attempt of this method, if any (one at most: a partial unique index). */
 export async function pendingSharePayment(
   db: DbExecutor,
   storeId: number,
   shareId: number,
+  method: SharePaymentMethod,
 ): Promise<SharePaymentRow | undefined> {
   const [row] = await db
     .select()
@@ -573,10 +591,30 @@ export async function pendingSharePayment(
       and(
         eq(tabSharePayments.storeId, storeId),
         eq(tabSharePayments.shareId, shareId),
+        eq(tabSharePayments.method, method),
         eq(tabSharePayments.status, 'pending'),
       ),
     );
   return row;
+}
+
+/** The share's pending attempts, whatever their method. */
+export function pendingSharePayments(
+  db: DbExecutor,
+  storeId: number,
+  shareId: number,
+): Promise<SharePaymentRow[]> {
+  return db
+    .select()
+    .from(tabSharePayments)
+    .where(
+      and(
+        eq(tabSharePayments.storeId, storeId),
+        eq(tabSharePayments.shareId, shareId),
+        eq(tabSharePayments.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(tabSharePayments.id));
 }
 
 export async function findSharePayment(
@@ -605,6 +643,7 @@ export async function insertSharePayment(
     storeId: number;
     shareId: number;
     provider: string;
+    method: SharePaymentMethod;
     reference: string;
     amount: number;
     expiresAt: Date;
@@ -628,11 +667,71 @@ export async function attachShareCharge(
   return row;
 }
 
-/** Moves a pending charge to another status; undefined when it was no longer pending. */
+/** A card attempt's provider payment (intent flow: opened with its client secret), while pending. */
+export async function attachShareCard(
+  db: DbExecutor,
+  id: number,
+  card: { providerRef: string; clientSecret: string | null },
+): Promise<SharePaymentRow | undefined> {
+  const [row] = await db
+    .update(tabSharePayments)
+    .set({ ...card, claimedAt: null })
+    .where(
+      and(
+        eq(tabSharePayments.id, id),
+        eq(tabSharePayments.status, 'pending'),
+        isNull(tabSharePayments.providerRef),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * A card token is about to pay this attempt (token flow): only one at a time, and only while the
+ * attempt has no provider payment yet. Undefined when another request holds it (a claim older than
+ * `staleBefore` is taken as its request having died) or it moved on.
+ */
+export async function claimShareCard(
+  db: DbExecutor,
+  id: number,
+  at: Date,
+  staleBefore: Date,
+): Promise<SharePaymentRow | undefined> {
+  const [row] = await db
+    .update(tabSharePayments)
+    .set({ claimedAt: at })
+    .where(
+      and(
+        eq(tabSharePayments.id, id),
+        eq(tabSharePayments.status, 'pending'),
+        isNull(tabSharePayments.providerRef),
+        or(isNull(tabSharePayments.claimedAt), lt(tabSharePayments.claimedAt, staleBefore)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The provider did not answer the token's payment: another token may try. */
+export async function releaseShareCard(db: DbExecutor, id: number): Promise<void> {
+  await db
+    .update(tabSharePayments)
+    .set({ claimedAt: null })
+    .where(and(eq(tabSharePayments.id, id), isNull(tabSharePayments.providerRef)));
+}
+
+/** Moves a pending attempt to another status; undefined when it was no longer pending. */
 export async function moveSharePayment(
   db: DbExecutor,
   id: number,
-  change: { status: string; paidAt?: Date | null; needsManualRefund?: boolean },
+  change: {
+    status: string;
+    paidAt?: Date | null;
+    needsManualRefund?: boolean;
+    providerRef?: string;
+    failure?: string | null;
+  },
 ): Promise<SharePaymentRow | undefined> {
   const [row] = await db
     .update(tabSharePayments)
@@ -642,7 +741,7 @@ export async function moveSharePayment(
   return row;
 }
 
-/** A paid charge whose share was paid at the counter first: the store gives the PIX back by hand. */
+/** A paid attempt whose share was paid otherwise first: the store gives the money back by hand. */
 export async function flagSharePaymentRefund(db: DbExecutor, id: number): Promise<void> {
   await db.update(tabSharePayments).set({ needsManualRefund: true }).where(eq(tabSharePayments.id, id));
 }
@@ -679,15 +778,19 @@ export async function sharePaymentByProviderRef(
   return row;
 }
 
-/** Per share of these tabs, the PIX money paid after the share was paid at the counter. */
-export function sharePixToRefund(
+/** Per share of these tabs and method, the money paid in the app after the share was paid otherwise. */
+export function shareMoneyToRefund(
   db: DbExecutor,
   storeId: number,
   tabIds: readonly number[],
-): Promise<{ shareId: number; amount: number }[]> {
+): Promise<{ shareId: number; method: string; amount: number }[]> {
   if (tabIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ shareId: tabSharePayments.shareId, amount: sql<number>`sum(${tabSharePayments.amount})::int` })
+    .select({
+      shareId: tabSharePayments.shareId,
+      method: tabSharePayments.method,
+      amount: sql<number>`sum(${tabSharePayments.amount})::int`,
+    })
     .from(tabSharePayments)
     .innerJoin(tabShares, eq(tabShares.id, tabSharePayments.shareId))
     .where(
@@ -697,5 +800,5 @@ export function sharePixToRefund(
         inArray(tabShares.tabId, [...tabIds]),
       ),
     )
-    .groupBy(tabSharePayments.shareId);
+    .groupBy(tabSharePayments.shareId, tabSharePayments.method);
 }

@@ -19,6 +19,10 @@ import {
   tableSettingsRequest,
   tableTokenQuery,
   tableUpdateRequest,
+  tabShareCardIdParams,
+  tabShareCardParams,
+  tabShareCardReply,
+  tabShareCardTokenRequest,
   tabSharePaidParams,
   tabSharePaidRequest,
   tabSharePixIdParams,
@@ -39,6 +43,8 @@ import type { AppContext } from '../../app-context.ts';
 import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
 import { addressKey } from '../../plugins/rate-limit.ts';
 import {
+  SHARE_CARD_METHOD,
+  SHARE_CARD_PER_ADDRESS,
   SHARE_PIX_METHOD,
   SHARE_PIX_PER_ADDRESS,
   TABLE_ADMIN_ROLE,
@@ -220,6 +226,130 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return service.sharePixStatus(
+        request.store,
+        request.params.table,
+        request.query.token,
+        request.params.share,
+        request.params.id,
+      );
+    },
+  );
+
+  const CARD =
+    'Cards in the app (docs/decisions/0035), for exactly the share’s amount (`valor`, the server’s figure), ' +
+    'through the store’s card provider; the card itself goes from the guest’s browser to the provider’s ' +
+    'own fields (`card_kit`), never to this server. Paid only on the provider’s word (this poll, or its ' +
+    `verified notification): the share is marked paid (\`forma_pagamento\` ‘${SHARE_CARD_METHOD}’) and, ` +
+    'with the last share, the tab is closed — once, however many confirmations race. A share paid at ' +
+    'the counter meanwhile cancels the attempt at the provider; money that still came is kept for the ' +
+    'store to give back. No saved cards (no customer account). At most ' +
+    `${SHARE_CARD_PER_ADDRESS.max} attempts and card tokens per address every ` +
+    `${SHARE_CARD_PER_ADDRESS.windowSeconds / 60} minutes (times RATE_LIMIT_MULTIPLIER): 429 ` +
+    'TOO_MANY_CARD_ATTEMPTS with Retry-After.';
+
+  app.post(
+    '/bar/v2/tables/:table/tab/shares/:share/card/',
+    {
+      schema: {
+        tags: guestTags,
+        summary: 'Pay a share of the closing tab by card in the app: the attempt',
+        description:
+          '201 with a card attempt and the kit to load. Stripe (`card_kit.provider` stripe, the intent ' +
+          'flow): a PaymentIntent exists and `client_secret` is what Stripe.js confirms the card with; a ' +
+          'declined card leaves it open for another card, and 3-D Secure runs in Stripe’s frame. Mercado ' +
+          'Pago (the token flow): the SDK’s secure fields make a card token, sent to …/card/{id}/token/. ' +
+          'While the share has a live attempt, asking again answers it (200). Refused: 404 ' +
+          'TAB_SHARE_NOT_FOUND, 409 TAB_SHARE_ALREADY_PAID, 409 TAB_NOT_OPEN, 409 CARD_NOT_OFFERED (the ' +
+          'store takes no card in the app: the share is paid at the counter), 503 PAYMENT_PROVIDER_ERROR.' +
+          `\n\n${CARD}\n\n${GUEST}`,
+        params: tabShareCardParams,
+        querystring: guestQuery,
+        response: {
+          200: tabShareCardReply,
+          201: tabShareCardReply,
+          400: errorReply,
+          404: errorReply,
+          409: errorReply,
+          429: errorReply,
+          503: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { created, card } = await service.shareCard(
+        request.store,
+        request.params.table,
+        request.query.token,
+        request.params.share,
+        addressKey(request.ip),
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.status(created ? 201 : 200).send(card);
+    },
+  );
+
+  app.post(
+    '/bar/v2/tables/:table/tab/shares/:share/card/:id/token/',
+    {
+      schema: {
+        tags: guestTags,
+        summary: 'Pay a share’s card attempt with a card token (Mercado Pago’s token flow)',
+        description:
+          '`{token, payment_method_id}`: the single-use card token the SDK made of the guest’s card, and ' +
+          'its brand. The server pays the attempt with it (one token at a time). 200 `paid`; 200 `pending` ' +
+          'with `three_ds` when the issuer asks for a 3-D Secure challenge (post `creq` to `url` in a ' +
+          'frame, then poll); 402 CARD_DECLINED with the decline in the guest’s words: the attempt failed ' +
+          '(Mercado Pago’s rejection is final) and the next card opens a new one. 409 ' +
+          'CARD_ATTEMPT_NOT_PAYABLE (paid, failed, expired, another token being paid, or a Stripe ' +
+          'attempt), 404 TAB_SHARE_CARD_NOT_FOUND, 503 PAYMENT_PROVIDER_ERROR (nothing paid; try again).' +
+          `\n\n${CARD}\n\n${GUEST}`,
+        params: tabShareCardIdParams,
+        querystring: guestQuery,
+        body: tabShareCardTokenRequest,
+        response: {
+          200: tabShareCardReply,
+          400: errorReply,
+          402: errorReply,
+          404: errorReply,
+          409: errorReply,
+          429: errorReply,
+          503: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.shareCardToken(
+        request.store,
+        request.params.table,
+        request.query.token,
+        request.params.share,
+        request.params.id,
+        request.body,
+        addressKey(request.ip),
+      );
+    },
+  );
+
+  app.get(
+    '/bar/v2/tables/:table/tab/shares/:share/card/:id/',
+    {
+      schema: {
+        tags: guestTags,
+        summary: 'A share’s card attempt: paid yet?',
+        description:
+          '`status`: `pending` until the provider says otherwise (the storefront polls after the card was ' +
+          'sent), `paid`, `expired` (15 minutes without a payment: open another) or `failed` (`detail` ' +
+          'says why: a declined card or a 3-D Secure challenge not completed, or the share paid ' +
+          `otherwise). 404 TAB_SHARE_NOT_FOUND or TAB_SHARE_CARD_NOT_FOUND.\n\n${CARD}\n\n${GUEST}`,
+        params: tabShareCardIdParams,
+        querystring: guestQuery,
+        response: { 200: tabShareCardReply, 400: errorReply, 404: errorReply },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.shareCardStatus(
         request.store,
         request.params.table,
         request.query.token,

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   type GuestTab,
   type GuestTableReply,
+  type ShareCardFailure,
   type StaffTab,
   type StaffTabListReply,
   type StaffTable,
@@ -12,6 +13,8 @@ import {
   type TableCall,
   type TableQrSheetReply,
   type TableSettings,
+  type TabShareCardReply,
+  type TabShareCardTokenRequest,
   type TabSharePixReply,
   type TabTotalsShape,
 } from '@comanda/contract';
@@ -41,7 +44,14 @@ import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
-import { newReference, type PaymentService } from '../payments/service.ts';
+import type { ChargeState } from '../payments/providers/provider.ts';
+import {
+  CARD_ATTEMPT_SECONDS,
+  declineReason,
+  newReference,
+  type PaymentService,
+  type ShareCardKit,
+} from '../payments/service.ts';
 import { raiseMenuVersion } from '../store-controls/service.ts';
 import { refuse, splitInvalid } from './refusals.ts';
 import * as repo from './repository.ts';
@@ -83,10 +93,32 @@ export const SHARE_PIX_PER_ADDRESS: WindowRule = {
 /** What a share paid by PIX in the app says it was paid with. */
 export const SHARE_PIX_METHOD = 'PIX (app)';
 
-/** The payments module's calls a share's PIX needs (its service: never its tables). */
-export type SharePixPayments = Pick<
+/** Card attempts for shares opened (or asked again) and card tokens sent, from one address per window. */
+export const SHARE_CARD_PER_ADDRESS: WindowRule = {
+  kind: 'window',
+  name: 'tab-share-card-address',
+  max: 20,
+  windowSeconds: 10 * 60,
+  message: 'Muitas tentativas com cartão.',
+};
+
+/** What a share paid by card in the app says it was paid with. */
+export const SHARE_CARD_METHOD = 'Cartão (app)';
+
+/** A token being paid with longer than this is taken as lost (its request died): the attempt may expire. */
+const CARD_CLAIM_MS = 60_000;
+
+/** The payments module's calls a share's PIX and card need (its service: never its tables). */
+export type SharePayments = Pick<
   PaymentService,
-  'pixOffer' | 'openPixCharge' | 'readPixCharge' | 'cancelPixCharge' | 'registerChargeOwner'
+  | 'pixOffer'
+  | 'openPixCharge'
+  | 'readCharge'
+  | 'cancelCharge'
+  | 'registerChargeOwner'
+  | 'cardOffer'
+  | 'openCardIntent'
+  | 'payWithCardToken'
 >;
 
 /** How many closed tabs GET /staff/tabs?status=closed lists. */
@@ -102,8 +134,8 @@ export interface TablesDeps {
   menuCache: MenuCache;
   /** A store's public address (config PUBLIC_ORIGIN), where its QR codes point. */
   publicOrigin: (slug: string) => string;
-  /** PIX in the app for a share of a closing tab. */
-  payments: SharePixPayments;
+  /** PIX and cards in the app for a share of a closing tab. */
+  payments: SharePayments;
 }
 
 const iso = (at: Date) => at.toISOString();
@@ -195,9 +227,10 @@ async function tabParts(db: DbExecutor, storeId: number, tabs: readonly repo.Tab
     repo.waitingCalls(db, storeId, [
       ...new Set(tabs.filter((tab) => tab.status !== 'closed').map((t) => t.tableId)),
     ]),
-    repo.sharePixToRefund(db, storeId, tabIds),
+    repo.shareMoneyToRefund(db, storeId, tabIds),
   ]);
-  const refundByShare = new Map(toRefund.map((row) => [row.shareId, row.amount]));
+  const refundOf = (shareId: number, method: repo.SharePaymentMethod) =>
+    toRefund.find((row) => row.shareId === shareId && row.method === method)?.amount ?? 0;
   const lines = await repo.linesOf(
     db,
     storeId,
@@ -211,8 +244,10 @@ async function tabParts(db: DbExecutor, storeId: number, tabs: readonly repo.Tab
     rounds: (tabId: number) => roundsByTab.get(tabId) ?? [],
     lines: (orderId: number) => linesByOrder.get(orderId) ?? [],
     shares: (tabId: number) => sharesByTab.get(tabId) ?? [],
-    /** PIX money paid for a share already paid at the counter (the staff gives it back). */
-    pixToRefund: (shareId: number) => refundByShare.get(shareId) ?? 0,
+    /** PIX money paid in the app for a share already paid otherwise (the staff gives it back). */
+    pixToRefund: (shareId: number) => refundOf(shareId, 'pix'),
+    /** Card money likewise. */
+    cardToRefund: (shareId: number) => refundOf(shareId, 'card'),
     /** A closed tab's table calls are the next tab's business. */
     waiting: (tab: repo.TabRow, kind: TableCallKind) =>
       tab.status === 'closed'
@@ -266,7 +301,11 @@ function staffTabOf(tab: repo.TabWithTable, parts: TabParts, storePercent: numbe
   const guest = guestTabOf(tab, parts, storePercent);
   return {
     ...guest,
-    partes: guest.partes.map((share) => ({ ...share, pix_a_devolver: parts.pixToRefund(share.id) })),
+    partes: guest.partes.map((share) => ({
+      ...share,
+      pix_a_devolver: parts.pixToRefund(share.id),
+      cartao_a_devolver: parts.cardToRefund(share.id),
+    })),
     table: { id: tab.tableId, description: tab.tableDescription },
     codigo: tab.code,
     fechada_em: isoOrNull(tab.closedAt),
@@ -317,7 +356,7 @@ export async function joinTableTab(tx: DbExecutor, join: TabJoin): Promise<TabJo
 }
 
 /**
- * A share paid (at the counter, or by PIX in the app): a conditional update, so it is paid once
+ * A share paid (at the counter, or by PIX or card in the app): a conditional update, so it is paid once
  * whoever comes first; when it was the last unpaid share, the tab is closed. False when the share
  * was paid already. In the caller's transaction.
  */
@@ -340,9 +379,61 @@ const SHARE_PIX_DETAIL: Record<TabSharePixReply['status'], string> = {
   failed: 'Este PIX não pode mais ser pago.',
 };
 
+const SHARE_CARD_DETAIL: Record<TabShareCardReply['status'], string> = {
+  pending: 'Digite os dados do cartão para pagar.',
+  paid: 'Pagamento recebido!',
+  expired: 'O tempo para pagar com este cartão acabou. Tente de novo para pagar a sua parte.',
+  failed: 'O pagamento com cartão não foi concluído. Tente de novo ou use outro cartão.',
+};
+
+/** Why a card attempt failed, in the guest's words (the storefront words the `falha` in its language). */
+const SHARE_CARD_FAILURE: Record<ShareCardFailure, string> = {
+  insufficient_funds: 'Cartão recusado: saldo ou limite insuficiente.',
+  check_data: 'Cartão recusado: confira os dados do cartão.',
+  call_bank: 'Cartão recusado: fale com o seu banco ou use outro cartão.',
+  authentication: 'A autenticação do cartão não foi concluída. Tente de novo ou use outro cartão.',
+  declined: 'Cartão recusado pelo banco. Use outro cartão ou pague ao garçom.',
+  // The share was paid otherwise (the counter, or the other method) while this attempt waited.
+  share_paid: 'Esta parte da conta já foi paga.',
+};
+
+const failureOf = (row: repo.SharePaymentRow): ShareCardFailure | null =>
+  row.failure && row.failure in SHARE_CARD_FAILURE ? (row.failure as ShareCardFailure) : null;
+
+const shareStatusOf = (row: repo.SharePaymentRow) =>
+  row.status === 'pending' || row.status === 'paid' || row.status === 'expired' ? row.status : 'failed';
+
+function shareCardReplyOf(
+  row: repo.SharePaymentRow,
+  kit: ShareCardKit | null = null,
+  threeDs: TabShareCardReply['three_ds'] = null,
+): TabShareCardReply {
+  const status = shareStatusOf(row);
+  const pending = status === 'pending';
+  const failure = status === 'failed' ? failureOf(row) : null;
+  return {
+    id: row.id,
+    status,
+    valor: row.amount,
+    card_kit:
+      pending && kit
+        ? { provider: kit.provider, script_url: kit.scriptUrl, public_key: kit.publicKey }
+        : null,
+    client_secret: pending ? row.clientSecret : null,
+    three_ds: pending ? threeDs : null,
+    expira_em: iso(row.expiresAt),
+    pago_em: isoOrNull(row.paidAt),
+    falha: failure,
+    detail: failure ? SHARE_CARD_FAILURE[failure] : SHARE_CARD_DETAIL[status],
+  };
+}
+
+/** Why a provider's card payment failed (Mercado Pago's detail is 'rejected/<status_detail>'). */
+const cardFailureOf = (state: ChargeState): ShareCardFailure =>
+  declineReason(state.detail?.split('/').at(-1) ?? null);
+
 function sharePixReplyOf(row: repo.SharePaymentRow): TabSharePixReply {
-  const status: TabSharePixReply['status'] =
-    row.status === 'pending' || row.status === 'paid' || row.status === 'expired' ? row.status : 'failed';
+  const status = shareStatusOf(row);
   return {
     id: row.id,
     status,
@@ -357,7 +448,7 @@ function sharePixReplyOf(row: repo.SharePaymentRow): TabSharePixReply {
 
 export class TablesService {
   constructor(private readonly deps: TablesDeps) {
-    // The provider's notifications about shares' charges settle them as a guest's poll does.
+    // The provider's notifications about shares' charges (PIX or card) settle them as a guest's poll does.
     deps.payments.registerChargeOwner({
       owned: async (storeId, provider, refs) =>
         (await repo.sharePaymentsByProviderRefs(deps.db, storeId, provider, refs)).map(
@@ -367,7 +458,7 @@ export class TablesService {
         const row = await repo.sharePaymentByProviderRef(deps.db, storeId, providerRef);
         if (row?.status !== 'pending') return true;
         let reached = true;
-        await this.refreshSharePix(row, () => {
+        await this.refreshSharePayment(row, () => {
           reached = false;
         });
         return reached;
@@ -460,14 +551,14 @@ export class TablesService {
     const offer = await payments.pixOffer(store.id);
     if (!offer) throw refuse.pixNotOffered();
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const pending = await repo.pendingSharePayment(db, store.id, share.id);
+      const pending = await repo.pendingSharePayment(db, store.id, share.id, 'pix');
       if (pending) {
         const current = await this.awaitShareCharge(pending);
         if (current.status === 'pending' && current.providerRef && current.expiresAt > now()) {
           return { created: false, pix: sharePixReplyOf(current) };
         }
         // Past its time (or never opened): ask the provider, which may say it was paid after all.
-        const settled = await this.refreshSharePix(current);
+        const settled = await this.refreshSharePayment(current);
         if (settled.status === 'paid') throw refuse.shareAlreadyPaid();
         if (settled.status === 'pending') continue;
       }
@@ -476,6 +567,7 @@ export class TablesService {
         storeId: store.id,
         shareId: share.id,
         provider: offer.kind,
+        method: 'pix',
         reference: newReference(store.id, 'M'),
         amount: share.amount,
         expiresAt: new Date(at.getTime() + offer.lifetimeSeconds * 1000),
@@ -515,8 +607,8 @@ export class TablesService {
     const found = await repo.findShareOfStore(this.deps.db, store.id, shareId);
     if (!found || found.tableId !== table.id) throw refuse.shareNotFound();
     const row = await repo.findSharePayment(this.deps.db, store.id, shareId, id);
-    if (!row) throw refuse.sharePixNotFound();
-    return sharePixReplyOf(row.status === 'pending' ? await this.refreshSharePix(row) : row);
+    if (row?.method !== 'pix') throw refuse.sharePixNotFound();
+    return sharePixReplyOf(row.status === 'pending' ? await this.refreshSharePayment(row) : row);
   }
 
   /** The share of this table's closing tab a guest may pay: 404 elsewhere, 409 paid or tab closed. */
@@ -538,81 +630,308 @@ export class TablesService {
     return current;
   }
 
+  // -------------------------------------------------------------------------------------------
+  // Guests paying a share of a closing tab by card in the app (docs/decisions/0035)
+
   /**
-   * Asks the provider about a pending charge and moves it by a conditional update (of concurrent
-   * polls, one moves it; the share is paid in that same transaction). Past its expiry, a charge
-   * still pending is cancelled at the provider first. An unreachable provider leaves it pending.
+   * POST /bar/v2/tables/{table}/tab/shares/{share}/card/: a card attempt for exactly the share's
+   * amount through the store's card provider. Stripe's (intent flow) opens a PaymentIntent the
+   * guest's browser confirms with its client secret; Mercado Pago's (token flow) waits for the card
+   * token the browser's kit makes (shareCardToken). The share's live attempt is answered again
+   * (created false) instead of a second one.
    */
-  private async refreshSharePix(
+  async shareCard(
+    store: StoreRef,
+    tableId: number,
+    token: string | undefined,
+    shareId: number,
+    address: string,
+  ): Promise<{ created: boolean; card: TabShareCardReply }> {
+    const { db, now, payments } = this.deps;
+    const table = await this.guestTableOf(store.id, tableId, token);
+    await this.countCard(store.id, address);
+    const share = await this.payableShare(store.id, table.id, shareId);
+    const offer = await payments.cardOffer(store.id);
+    if (!offer) throw refuse.cardNotOffered();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const pending = await repo.pendingSharePayment(db, store.id, share.id, 'card');
+      if (pending) {
+        const current = offer.flow === 'intent' ? await this.awaitShareCharge(pending) : pending;
+        if (this.liveCardAttempt(current, offer))
+          return { created: false, card: shareCardReplyOf(current, offer.kit) };
+        // Past its time, never opened, of another provider, or a token flow's payment the guest left
+        // (a 3-D Secure challenge abandoned): given up at the provider, which may say it was paid.
+        const retired = await this.retireShareCard(current);
+        if (retired.status === 'paid') throw refuse.shareAlreadyPaid();
+        if (retired.status === 'pending') throw refuse.cardProviderFailed();
+      }
+      const at = now();
+      const row = await repo.insertSharePayment(db, {
+        storeId: store.id,
+        shareId: share.id,
+        provider: offer.kind,
+        method: 'card',
+        reference: newReference(store.id, 'M'),
+        amount: share.amount,
+        expiresAt: new Date(at.getTime() + CARD_ATTEMPT_SECONDS * 1000),
+        createdAt: at,
+      });
+      // Another guest's request for this share got there first: answer that one.
+      if (!row) continue;
+      if (offer.flow === 'token') return { created: true, card: shareCardReplyOf(row, offer.kit) };
+      try {
+        const opened = await payments.openCardIntent(store.id, {
+          reference: row.reference,
+          amount: row.amount,
+          description: `${table.description} - parte ${share.seq}`,
+        });
+        const attached = await repo.attachShareCard(db, row.id, opened);
+        return { created: true, card: shareCardReplyOf(attached ?? (await this.reread(row)), offer.kit) };
+      } catch {
+        await repo.moveSharePayment(db, row.id, { status: 'failed' });
+        throw refuse.cardProviderFailed();
+      }
+    }
+    throw new Error(`share ${share.id}: its card attempt was neither opened nor found`);
+  }
+
+  /**
+   * POST …/card/{id}/token/ (the token flow, Mercado Pago): the browser's kit made a card token and
+   * the server pays the attempt with it, one token at a time. Approved pays the share; declined is
+   * final at Mercado Pago (402 CARD_DECLINED in the guest's words; the attempt failed, the guest
+   * opens another); a 3-D Secure challenge goes back to the browser and the poll settles the rest.
+   */
+  async shareCardToken(
+    store: StoreRef,
+    tableId: number,
+    token: string | undefined,
+    shareId: number,
+    id: number,
+    body: TabShareCardTokenRequest,
+    address: string,
+  ): Promise<TabShareCardReply> {
+    const { db, now, payments } = this.deps;
+    const table = await this.guestTableOf(store.id, tableId, token);
+    await this.countCard(store.id, address);
+    const found = await repo.findShareOfStore(db, store.id, shareId);
+    if (!found || found.tableId !== table.id) throw refuse.shareNotFound();
+    const row = await repo.findSharePayment(db, store.id, shareId, id);
+    if (row?.method !== 'card') throw refuse.shareCardNotFound();
+    if (found.share.paidAt) throw refuse.shareAlreadyPaid();
+    if (row.status !== 'pending' || row.providerRef || row.expiresAt <= now()) {
+      const current = row.status === 'pending' ? await this.refreshSharePayment(row) : row;
+      throw refuse.cardAttemptNotPayable(shareCardReplyOf(current).detail);
+    }
+    const claimed = await repo.claimShareCard(db, row.id, now(), new Date(now().getTime() - CARD_CLAIM_MS));
+    if (!claimed) throw refuse.cardAttemptBusy();
+    let outcome: Awaited<ReturnType<SharePayments['payWithCardToken']>>;
+    try {
+      outcome = await payments.payWithCardToken(store.id, {
+        reference: row.reference,
+        // A token pays once: its own idempotency key, so a retried call never pays twice.
+        attemptKey: `${row.reference}-${body.token.slice(0, 64)}`,
+        amount: row.amount,
+        description: `${table.description} - parte ${found.share.seq}`,
+        token: body.token,
+        paymentMethodId: body.payment_method_id,
+      });
+    } catch {
+      await repo.releaseShareCard(db, row.id);
+      throw refuse.cardProviderFailed();
+    }
+    if (outcome.declineReason !== null) {
+      const failure = declineReason(outcome.declineReason);
+      await repo.moveSharePayment(db, row.id, {
+        status: 'failed',
+        providerRef: outcome.providerRef,
+        failure,
+      });
+      throw refuse.cardDeclined(SHARE_CARD_FAILURE[failure], failure);
+    }
+    const attached = await repo.attachShareCard(db, row.id, {
+      providerRef: outcome.providerRef,
+      clientSecret: null,
+    });
+    let current = attached ?? (await this.reread(row));
+    if (attached && outcome.state.status !== 'pending') {
+      current = await this.applyShareState(attached, outcome.state);
+    }
+    // Paid at the counter while the card was being paid: its payment is cancelled (or flagged).
+    if (current.status === 'pending') {
+      const share = await repo.findShareOfStore(db, store.id, shareId);
+      if (share?.share.paidAt) {
+        await this.dropPendingPayments(store.id, shareId);
+        current = await this.reread(row);
+      }
+    }
+    return shareCardReplyOf(current, null, outcome.challenge);
+  }
+
+  /**
+   * GET …/card/{id}/: the attempt as the provider reports it. Paid (for the share's amount) marks the
+   * share paid, and closes the tab with its last share.
+   */
+  async shareCardStatus(
+    store: StoreRef,
+    tableId: number,
+    token: string | undefined,
+    shareId: number,
+    id: number,
+  ): Promise<TabShareCardReply> {
+    const table = await this.guestTableOf(store.id, tableId, token);
+    const found = await repo.findShareOfStore(this.deps.db, store.id, shareId);
+    if (!found || found.tableId !== table.id) throw refuse.shareNotFound();
+    const row = await repo.findSharePayment(this.deps.db, store.id, shareId, id);
+    if (row?.method !== 'card') throw refuse.shareCardNotFound();
+    return shareCardReplyOf(row.status === 'pending' ? await this.refreshSharePayment(row) : row);
+  }
+
+  /** Whether a pending card attempt is the one to answer again (else it is given up and another opened). */
+  private liveCardAttempt(
+    row: repo.SharePaymentRow,
+    offer: NonNullable<Awaited<ReturnType<SharePayments['cardOffer']>>>,
+  ): boolean {
+    if (row.status !== 'pending' || row.provider !== offer.kind || row.expiresAt <= this.deps.now())
+      return false;
+    // Intent flow: its PaymentIntent takes card after card. Token flow: until a token made a payment.
+    return offer.flow === 'intent' ? row.providerRef !== null : row.providerRef === null;
+  }
+
+  /** A pending card attempt given up: its provider payment cancelled; the row as it ends (paid if it won). */
+  private async retireShareCard(row: repo.SharePaymentRow): Promise<repo.SharePaymentRow> {
+    const { db, now, payments } = this.deps;
+    if (!row.providerRef) {
+      if (row.claimedAt && now().getTime() - row.claimedAt.getTime() < CARD_CLAIM_MS) return row;
+      await repo.moveSharePayment(db, row.id, { status: row.expiresAt <= now() ? 'expired' : 'failed' });
+      return this.reread(row);
+    }
+    let state: ChargeState;
+    try {
+      state = await payments.cancelCharge(row.storeId, row.providerRef);
+    } catch {
+      return row;
+    }
+    if (state.status === 'pending') return row;
+    if (state.status === 'canceled' && row.expiresAt <= now()) state = { ...state, status: 'expired' };
+    return this.applyShareState(row, state);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settling a share's attempts (PIX and card alike)
+
+  /**
+   * Asks the provider about a pending attempt and moves it by a conditional update (of concurrent
+   * polls and notifications, one moves it; the share is paid in that same transaction). Past its
+   * expiry, an attempt still pending is cancelled at the provider first. An unreachable provider
+   * leaves it pending.
+   */
+  private async refreshSharePayment(
     row: repo.SharePaymentRow,
     unreachable: () => void = () => undefined,
   ): Promise<repo.SharePaymentRow> {
     const { db, now, payments } = this.deps;
-    const reread = async () => (await repo.findSharePayment(db, row.storeId, row.shareId, row.id)) ?? row;
     if (!row.providerRef) {
-      // Never opened (its request died talking to the provider): given up once past its time.
-      if (row.expiresAt <= now()) await repo.moveSharePayment(db, row.id, { status: 'failed' });
-      return reread();
+      // Never opened (its request died talking to the provider), or a card attempt no token has paid:
+      // given up once past its time (not while a token is being paid with).
+      const claimed = row.claimedAt && now().getTime() - row.claimedAt.getTime() < CARD_CLAIM_MS;
+      if (row.expiresAt <= now() && !claimed) {
+        await repo.moveSharePayment(db, row.id, { status: row.method === 'card' ? 'expired' : 'failed' });
+      }
+      return this.reread(row);
     }
-    let status: string;
-    let paidAt: Date | null = null;
+    let state: ChargeState;
     try {
-      let state = await payments.readPixCharge(row.storeId, row.providerRef);
+      state = await payments.readCharge(row.storeId, row.providerRef);
       if (state.status === 'pending' && row.expiresAt <= now()) {
-        state = await payments.cancelPixCharge(row.storeId, row.providerRef);
+        state = await payments.cancelCharge(row.storeId, row.providerRef);
         if (state.status === 'pending' || state.status === 'canceled')
           state = { ...state, status: 'expired' };
       }
-      if (state.status === 'paid' && (state.paidAmount ?? 0) < row.amount) {
-        // Less than the share: not the share paid (the store sees the money at its provider).
-        status = 'failed';
-      } else {
-        status = state.status === 'refunded' ? 'failed' : state.status;
-      }
-      paidAt = state.paidAt ?? now();
     } catch {
       unreachable();
       return row;
     }
-    if (status === 'pending') return row;
-    if (status !== 'paid') {
-      await repo.moveSharePayment(db, row.id, { status });
-      return reread();
-    }
-    await db.transaction(async (tx) => {
-      const moved = await repo.moveSharePayment(tx, row.id, { status: 'paid', paidAt });
-      if (!moved) return;
-      const found = await repo.findShareOfStore(tx, row.storeId, row.shareId);
-      if (!found) return;
-      const paid = await settleShare(tx, found.share, { at: now(), by: null, method: SHARE_PIX_METHOD });
-      // Paid at the counter meanwhile: the PIX money is the store's to give back by hand.
-      if (!paid) await repo.flagSharePaymentRefund(tx, row.id);
-    });
-    return reread();
+    return this.applyShareState(row, state);
   }
 
-  /** A share paid at the counter: its pending PIX is cancelled at the provider (or flagged when paid). */
-  private async dropPendingPix(storeId: number, shareId: number): Promise<void> {
-    const pending = await repo.pendingSharePayment(this.deps.db, storeId, shareId);
-    if (!pending) return;
-    if (!pending.providerRef) {
-      await repo.moveSharePayment(this.deps.db, pending.id, { status: 'canceled' });
-      return;
+  /**
+   * What the provider says of an attempt, applied: paid (for at least the share's amount) pays the
+   * share by the counter's own function, once; a share paid otherwise first keeps the money flagged
+   * for the store to give back. Then the share's other pending attempt is cancelled at the provider.
+   */
+  private async applyShareState(
+    row: repo.SharePaymentRow,
+    state: ChargeState,
+  ): Promise<repo.SharePaymentRow> {
+    const { db, now } = this.deps;
+    // Less than the share: not the share paid (the store sees the money at its provider).
+    const short = state.status === 'paid' && (state.paidAmount ?? 0) < row.amount;
+    const status = short || state.status === 'refunded' ? 'failed' : state.status;
+    if (status === 'pending') return row;
+    if (status !== 'paid') {
+      const failure = row.method === 'card' && status === 'failed' && !short ? cardFailureOf(state) : null;
+      await repo.moveSharePayment(db, row.id, { status, failure });
+      return this.reread(row);
     }
-    try {
-      const state = await this.deps.payments.cancelPixCharge(storeId, pending.providerRef);
-      if (state.status === 'paid') {
-        await repo.moveSharePayment(this.deps.db, pending.id, {
-          status: 'paid',
-          paidAt: state.paidAt ?? this.deps.now(),
-          needsManualRefund: true,
-        });
-        return;
+    const paidAt = state.paidAt ?? now();
+    const settled = await db.transaction(async (tx) => {
+      const moved = await repo.moveSharePayment(tx, row.id, { status: 'paid', paidAt });
+      if (!moved) return false;
+      const found = await repo.findShareOfStore(tx, row.storeId, row.shareId);
+      if (!found) return false;
+      const method = row.method === 'card' ? SHARE_CARD_METHOD : SHARE_PIX_METHOD;
+      const paid = await settleShare(tx, found.share, { at: now(), by: null, method });
+      // Paid at the counter (or by the other method) meanwhile: the store gives this money back by hand.
+      if (!paid) await repo.flagSharePaymentRefund(tx, row.id);
+      return paid;
+    });
+    // After the commit (never a network call in a transaction): a PIX beside a card, or the reverse.
+    if (settled) await this.dropPendingPayments(row.storeId, row.shareId);
+    return this.reread(row);
+  }
+
+  private async reread(row: repo.SharePaymentRow): Promise<repo.SharePaymentRow> {
+    return (await repo.findSharePayment(this.deps.db, row.storeId, row.shareId, row.id)) ?? row;
+  }
+
+  /**
+   * A share paid (at the counter, or by one of its attempts): its pending attempts are cancelled at
+   * the provider; a payment that won that race is kept and flagged for the store to give back.
+   */
+  private async dropPendingPayments(storeId: number, shareId: number): Promise<void> {
+    const { db, now, payments } = this.deps;
+    for (const pending of await repo.pendingSharePayments(db, storeId, shareId)) {
+      if (!pending.providerRef) {
+        // A card token being paid with right now: its request settles it (and flags a late payment).
+        if (pending.claimedAt && now().getTime() - pending.claimedAt.getTime() < CARD_CLAIM_MS) continue;
+        await repo.moveSharePayment(db, pending.id, { status: 'canceled', failure: 'share_paid' });
+        continue;
       }
-      await repo.moveSharePayment(this.deps.db, pending.id, { status: 'canceled' });
-    } catch {
-      // The provider did not answer: the charge stays pending here, and the guest's next poll (or
-      // its expiry) settles it; a late payment is then flagged for a refund.
+      try {
+        const state = await payments.cancelCharge(storeId, pending.providerRef);
+        if (state.status === 'paid') {
+          await repo.moveSharePayment(db, pending.id, {
+            status: 'paid',
+            paidAt: state.paidAt ?? now(),
+            needsManualRefund: true,
+          });
+          continue;
+        }
+        await repo.moveSharePayment(db, pending.id, { status: 'canceled', failure: 'share_paid' });
+      } catch {
+        // The provider did not answer: the attempt stays pending here, and the guest's next poll (or
+        // its expiry) settles it; a late payment is then flagged for a refund.
+      }
+    }
+  }
+
+  private async countCard(storeId: number, address: string): Promise<void> {
+    try {
+      await this.deps.limiter.consume(storeId, SHARE_CARD_PER_ADDRESS, address, this.deps.now());
+    } catch (error) {
+      if (!(error instanceof AppError) || error.kind !== 'too_many') throw error;
+      const seconds = Number(error.extra.retryAfterSeconds ?? 60);
+      throw refuse.tooManyCardAttempts(seconds, waitText(seconds));
     }
   }
 
@@ -972,9 +1291,10 @@ export class TablesService {
       const paid = await settleShare(tx, share, { at: now(), by: staff.staffId, method: method.trim() });
       if (!paid) throw refuse.shareAlreadyPaid();
     });
-    // A PIX the guest opened for this share is cancelled at the provider (after the commit: never a
-    // network call in a transaction); a payment that won that race is kept and flagged for a refund.
-    await this.dropPendingPix(staff.storeId, shareId);
+    // A PIX or card attempt a guest opened for this share is cancelled at the provider (after the
+    // commit: never a network call in a transaction); a payment that won that race is kept and
+    // flagged for a refund.
+    await this.dropPendingPayments(staff.storeId, shareId);
     return this.tab(staff, tabId);
   }
 

@@ -1,9 +1,11 @@
 import { guestTableReply, staffOrder, staffTab } from '@comanda/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema.ts';
 import { signInStaff, signUp } from '../../test/accounts.ts';
 import { cartLine, submission, tableOf } from '../../test/orders.ts';
 import { buildPaymentsTestApp, createdIntent, type PaymentsTestApp } from '../../test/payments.ts';
-import { guestTab, staffCall } from '../../test/tables.ts';
+import { guestTab, roundAtTable, staffCall } from '../../test/tables.ts';
 
 /*
  * A round paid in the app at a table (issue 19, with the payments of issues 14 and 15): it joins
@@ -89,5 +91,38 @@ describe('a round paid by PIX at a table', () => {
       totais: { total: 0 },
     });
     expect((await guestView(table)).tab).toBeNull();
+  });
+});
+
+describe('a round paid at the table', () => {
+  it('is never taken for paid in the app because of another order’s payment', async () => {
+    // Another guest's order paid by PIX whose payment happens to get its order's number as its own
+    // id (ids of two sequences meet in any database sooner or later).
+    await p.t.database.db.execute(
+      sql`select setval('payments_id_seq', (select last_value from orders_id_seq))`,
+    );
+    const other = await signUp(p.t.app, { host });
+    const paidElsewhere = await createdIntent(
+      p.t,
+      other.token,
+      submission(other.userId, [await cartLine(p.t, { ref: 'pizza-calabresa-grande', host })]),
+    );
+    await p.standin.context.notifier.settled();
+    p.standin.pay(paidElsewhere.transaction_id!);
+    await p.standin.context.notifier.settled();
+    const [payment] = await p.t.database.db
+      .select({ id: payments.id, orderId: payments.orderId, paidAt: payments.paidAt })
+      .from(payments)
+      .where(eq(payments.orderId, paidElsewhere.order_id));
+    expect(payment).toMatchObject({ id: paidElsewhere.order_id, orderId: paidElsewhere.order_id });
+    expect(payment!.paidAt).not.toBeNull();
+
+    const table = await tableOf(p.t, 'mesa-7', host);
+    const guest = await signUp(p.t.app, { host });
+    const lines = [await cartLine(p.t, { ref: 'cerveja-long-neck', channel: 'local', host })];
+    await roundAtTable(p.t, guest, table, { lines, host });
+    const tab = (await guestView(table)).tab!;
+    expect(tab.rodadas.map((round) => round.pago_online)).toEqual([false]);
+    expect(tab.totais).toMatchObject({ consumido: 1190, pago_online: 0, a_pagar: 1190 });
   });
 });

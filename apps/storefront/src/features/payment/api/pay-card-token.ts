@@ -1,14 +1,6 @@
 import type { CardTokenRequest, PaymentIntentReply } from '@comanda/contract';
+import type { PayCardTokenOutcome } from '../../../components/card-fields/mercadopago-card-form.tsx';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
-
-export type PayCardTokenOutcome =
-  /** Taken: paid, or still being decided by the provider (the poll follows it). */
-  | { status: 'submitted' }
-  /** The issuer asks for a 3-D Secure challenge: post `creq` to `url` in a frame. */
-  | { status: 'challenge'; url: string; creq: string }
-  /** Declined (402 CARD_DECLINED) or refused: the server's words. */
-  | { status: 'refused'; detail: string }
-  | { status: 'unreachable' };
 
 /**
  * POST /bar/v2/payment/card-token/ (ours beside the spec's calls; docs/decisions/0029): the card

@@ -2,6 +2,9 @@ import { formatBRL } from '@comanda/domain';
 import { useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
+import { CardStatus } from '../../../components/card-fields/card-form-parts.tsx';
+import { MercadoPagoCardForm } from '../../../components/card-fields/mercadopago-card-form.tsx';
+import { StripeCardForm } from '../../../components/card-fields/stripe-card-form.tsx';
 import {
   clearPendingCard,
   markPendingCardPaid,
@@ -11,10 +14,8 @@ import {
 import { useCompany } from '../../../lib/start-data.ts';
 import { cancelPixOrder } from '../api/cancel-pix-order.ts';
 import { checkConfirmation } from '../api/check-confirmation.ts';
+import { payCardToken } from '../api/pay-card-token.ts';
 import { type PaymentT, usePaymentT } from '../payment-texts.ts';
-import { CardStatus } from './card-form-parts.tsx';
-import { MercadoPagoCardForm } from './mercadopago-card-form.tsx';
-import { StripeCardForm } from './stripe-card-form.tsx';
 import '../payment.css';
 
 /** After the kit says paid, how long the server gets to hear it from the provider. */
@@ -80,7 +81,13 @@ function CardPayment({ pending, t }: { pending: PendingCard; t: PaymentT }) {
   };
 
   const busy = phase.kind !== 'form';
-  const Form = pending.kit.provider === 'mercadopago' ? MercadoPagoCardForm : StripeCardForm;
+  const formProps = {
+    attempt: pending,
+    canSave: true,
+    busy,
+    onWorking: setWorking,
+    onSubmitted: () => void waitForServer(),
+  };
   const title = pending.mode === 'authenticate' ? t('cardAuthTitle') : t('cardTitle');
   return (
     <section className="pix" aria-labelledby="card-checkout-title" aria-busy={busy || working}>
@@ -95,13 +102,14 @@ function CardPayment({ pending, t }: { pending: PendingCard; t: PaymentT }) {
         </p>
       </div>
 
-      <Form
-        pending={pending}
-        busy={busy}
-        onWorking={setWorking}
-        onSubmitted={() => void waitForServer()}
-        t={t}
-      />
+      {pending.kit.provider === 'mercadopago' ? (
+        <MercadoPagoCardForm
+          {...formProps}
+          payToken={(payment) => payCardToken({ intent_id: pending.intentId, ...payment })}
+        />
+      ) : (
+        <StripeCardForm {...formProps} />
+      )}
       <CardStatus text={phase.kind === 'confirming' ? t('cardConfirming') : null} />
 
       <div className="pix-leave">

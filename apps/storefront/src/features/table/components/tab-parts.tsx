@@ -80,12 +80,15 @@ export function TabShares({
   split,
   shares,
   onPay,
+  onPayCard,
   t,
 }: {
   split: NonNullable<GuestTab['divisao']>;
   shares: readonly TabShareShape[];
   /** The store takes PIX in the app: each unpaid share gets 'Pagar com PIX'. */
   onPay?: ((share: TabShareShape) => void) | null;
+  /** The store takes cards in the app: each unpaid share gets 'Pagar com cartão'. */
+  onPayCard?: ((share: TabShareShape) => void) | null;
   t: TableT;
 }) {
   return (
@@ -99,15 +102,29 @@ export function TabShares({
           <li key={share.id} className={share.pago_em ? 'tab-share tab-share-paid' : 'tab-share'}>
             {t('share', { number: share.parte })} · {formatBRL(share.valor)} ·{' '}
             {share.pago_em ? t('sharePaid') : t('shareDue')}
-            {onPay && !share.pago_em ? (
-              <button
-                type="button"
-                className="button button-primary tab-share-pay"
-                aria-label={t('payShareLabel', { number: share.parte })}
-                onClick={() => onPay(share)}
-              >
-                {t('payShare')}
-              </button>
+            {(onPay || onPayCard) && !share.pago_em ? (
+              <span className="tab-share-actions">
+                {onPay ? (
+                  <button
+                    type="button"
+                    className="button button-primary tab-share-pay"
+                    aria-label={t('payShareLabel', { number: share.parte })}
+                    onClick={() => onPay(share)}
+                  >
+                    {t('payShare')}
+                  </button>
+                ) : null}
+                {onPayCard ? (
+                  <button
+                    type="button"
+                    className={`button ${onPay ? 'button-secondary' : 'button-primary'} tab-share-pay`}
+                    aria-label={t('payShareCardLabel', { number: share.parte })}
+                    onClick={() => onPayCard(share)}
+                  >
+                    {t('payShareCard')}
+                  </button>
+                ) : null}
+              </span>
             ) : null}
           </li>
         ))}

@@ -6,6 +6,7 @@ import { languageStore } from '../../../lib/preferences.ts';
 import { isLocalMode } from '../../../lib/source.ts';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { mockApi } from '../../../test/accounts.tsx';
+import { company } from '../../../test/fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import {
   atTable,
@@ -159,6 +160,67 @@ describe('the table tab screen (/mesa)', () => {
     expect(screen.getByText('A conta foi fechada. Pague a sua parte ao garçom.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pedir a conta' })).toBeNull();
   });
+
+  it.each([
+    {
+      pix: true,
+      notice: 'A conta foi fechada. Pague a sua parte com PIX ou cartão aqui, ou ao garçom.',
+      buttons: ['Pagar a parte 2 com PIX', 'Pagar a parte 2 com cartão'],
+    },
+    {
+      pix: false,
+      notice: 'A conta foi fechada. Pague a sua parte com cartão aqui ou ao garçom.',
+      buttons: ['Pagar a parte 2 com cartão'],
+    },
+  ])(
+    'a store that takes cards in the app (PIX too: $pix) offers them on each unpaid share; the card page is a page load of its own',
+    async ({ pix, notice, buttons }) => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+      setup({
+        [`GET ${START_PATHS.company}`]: {
+          body: [company({ online_payment: true, payment_by_pix: pix, payment_by_card: true })],
+        },
+        [`GET ${GUEST_TAB_PATH}`]: {
+          body: guestTable({
+            tab: guestTab({
+              status: 'closing',
+              divisao: 'even',
+              partes: [
+                {
+                  id: 1,
+                  parte: 1,
+                  valor: 5500,
+                  taxa_servico: 500,
+                  linhas: [],
+                  pago_em: '2026-11-21T00:10:00.000Z',
+                  forma_pagamento: 'Cartão (app)',
+                },
+                {
+                  id: 2,
+                  parte: 2,
+                  valor: 4400,
+                  taxa_servico: 400,
+                  linhas: [],
+                  pago_em: null,
+                  forma_pagamento: null,
+                },
+              ],
+            }),
+          }),
+        },
+      });
+      const shares = await screen.findByRole('region', { name: 'Divisão da conta' });
+      expect(await screen.findByText(notice)).toBeInTheDocument();
+      expect(
+        within(shares)
+          .getAllByRole('button')
+          .map((button) => button.getAttribute('aria-label')),
+      ).toEqual(buttons);
+      await userEvent.click(within(shares).getByRole('button', { name: 'Pagar a parte 2 com cartão' }));
+      expect(assign).toHaveBeenCalledWith('/mesa/cartao/2');
+      assign.mockRestore();
+    },
+  );
 
   it('says when the waiter was called and the bill asked for, while they wait', async () => {
     setup({

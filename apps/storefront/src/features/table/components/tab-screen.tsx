@@ -7,6 +7,7 @@ import { useTableState } from '../../../lib/guest-table.ts';
 import { leaveTableMode } from '../../../lib/source.ts';
 import { useCompany } from '../../../lib/start-data.ts';
 import { useTableCall } from '../hooks/use-table-call.ts';
+import { shareCardPagePath } from '../model/share-card.ts';
 import { CALL_FIELD, clockOf } from '../model/tab-view.ts';
 import { type TableT, useTableT } from '../table-texts.ts';
 import { LeaveTableDialog } from './leave-table-dialog.tsx';
@@ -27,6 +28,14 @@ export default function TabScreen() {
   const [paying, setPaying] = useState<TabShareShape | null>(null);
   const { data: company } = useCompany();
   const takesPix = Boolean(company?.online_payment && company.payment_by_pix);
+  const takesCard = Boolean(company?.online_payment && company.payment_by_card);
+  const closingNotice = takesPix
+    ? takesCard
+      ? 'tabClosingPixCard'
+      : 'tabClosingPix'
+    : takesCard
+      ? 'tabClosingCard'
+      : 'tabClosing';
 
   const leave = () => {
     leaveTableMode();
@@ -66,6 +75,12 @@ export default function TabScreen() {
                 split={tab.divisao}
                 shares={tab.partes}
                 onPay={takesPix && tab.status === 'closing' && guest.visit ? setPaying : null}
+                onPayCard={
+                  takesCard && tab.status === 'closing' && guest.visit
+                    ? // A page load of its own: its content security policy lets the card provider's kit in.
+                      (share) => window.location.assign(shareCardPagePath(share.id))
+                    : null
+                }
                 t={t}
               />
             ) : null}
@@ -87,7 +102,7 @@ export default function TabScreen() {
         {tab ? <p className="tab-subtitle">{t('tabOpenedAt', { time: clockOf(tab.aberta_em) })}</p> : null}
         {tab && tab.status !== 'open' ? (
           <p className="tab-notice" role="status">
-            {tab.status === 'closing' ? t(takesPix ? 'tabClosingPix' : 'tabClosing') : t('tabClosed')}
+            {tab.status === 'closing' ? t(closingNotice) : t('tabClosed')}
           </p>
         ) : null}
       </header>

@@ -52,7 +52,7 @@ export default function TableBanner() {
   };
 
   // The tab screen has these actions itself: the banner only names the table there.
-  const onTab = location === TAB_PATH;
+  const onTab = location === TAB_PATH || location.startsWith(`${TAB_PATH}/`);
   return (
     <section className="banner banner-table" aria-label={t('tableActions')}>
       <span className="banner-table-name">{state.description}</span>

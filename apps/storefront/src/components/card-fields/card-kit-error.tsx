@@ -1,4 +1,4 @@
-import type { PaymentT } from '../payment-texts.ts';
+import type { CardT } from './card-texts.ts';
 
 /** Spec section 8 "Card SDK failure": 'Erro ao abrir ...' naming the kit, then the details. */
 export function CardKitError({
@@ -10,10 +10,10 @@ export function CardKitError({
   kit: string;
   detail: string;
   onRetry: () => void;
-  t: PaymentT;
+  t: CardT;
 }) {
   return (
-    <div className="pix-card card-kit-error" role="alert">
+    <div className="card-panel card-kit-error" role="alert">
       <p>{t('cardKitError', { kit })}</p>
       <p className="card-muted">{t('cardKitDetails', { detail })}</p>
       <button type="button" className="button button-secondary" onClick={onRetry}>

@@ -1,29 +1,62 @@
 import { documentKind, formatDocument, normalizeDocument } from '@comanda/domain';
 import { useEffect, useId, useRef, useState } from 'react';
-import { TextField } from '../../../components/text-field.tsx';
 import {
   cardKitName,
   loadMercadoPago,
   type MercadoPagoClient,
   type MercadoPagoToken,
-} from '../../../lib/card-kit.ts';
-import { useCustomer } from '../../../lib/customer.ts';
-import { useLanguage } from '../../../lib/preferences.ts';
-import { payCardToken } from '../api/pay-card-token.ts';
+} from '../../lib/card-kit.ts';
+import { useCustomer } from '../../lib/customer.ts';
+import { useLanguage } from '../../lib/preferences.ts';
+import { TextField } from '../text-field.tsx';
 import { type CardFormProps, CardStatus, PayWithCard, SaveCardChoice } from './card-form-parts.tsx';
 import { CardKitError } from './card-kit-error.tsx';
-import '../../../components/form.css';
+import { useCardT } from './card-texts.ts';
+import '../form.css';
+import './card-fields.css';
 
 type FieldType = 'cardNumber' | 'expirationDate' | 'securityCode';
 
+/** A card token the kit made, for the page's server call that pays with it. */
+export interface CardTokenPayment {
+  token: string;
+  /** Mercado Pago's payment_method_id of the card's brand (visa, master…). */
+  payment_method_id: string;
+  /** Keep the card for next time: a second token of the same card (offered only with canSave). */
+  save_token?: string;
+}
+
+export type PayCardTokenOutcome =
+  /** Taken: paid, or still being decided by the provider (the page's poll follows it). */
+  | { status: 'submitted' }
+  /** The issuer asks for a 3-D Secure challenge: post `creq` to `url` in a frame. */
+  | { status: 'challenge'; url: string; creq: string }
+  /** Declined (402 CARD_DECLINED) or refused: in the customer's words. */
+  | { status: 'refused'; detail: string }
+  | { status: 'unreachable' };
+
+export interface MercadoPagoCardFormProps extends CardFormProps {
+  /** The page's server call that pays with the token (an order's payment, or a share's attempt). */
+  payToken: (payment: CardTokenPayment) => Promise<PayCardTokenOutcome>;
+}
+
 /**
- * Mercado Pago's side of the card route (the token flow): the SDK's secure fields (each a frame of
- * Mercado Pago's) take the card; the holder's name and CPF are ours. Pay asks the SDK for a card
- * token (a second one to keep the card, when asked) and sends it to the server, which pays with it.
- * A saved card needs only its security code. An issuer's 3-D Secure challenge shows in a frame over
- * the page, posted to the issuer as Mercado Pago's API says.
+ * Mercado Pago's card fields (the token flow; the card route, the table's card page): the SDK's
+ * secure fields (each a frame of Mercado Pago's) take the card; the holder's name and CPF are ours.
+ * Pay asks the SDK for a card token (a second one to keep the card, when asked) and hands it to the
+ * page's server call, which pays with it. A saved card needs only its security code. An issuer's
+ * 3-D Secure challenge shows in a frame over the page, posted to the issuer as Mercado Pago's API
+ * says.
  */
-export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }: CardFormProps) {
+export function MercadoPagoCardForm({
+  attempt,
+  canSave,
+  busy,
+  onWorking,
+  onSubmitted,
+  payToken,
+}: MercadoPagoCardFormProps) {
+  const t = useCardT();
   const language = useLanguage();
   const { data: customer } = useCustomer();
   const ids = { number: useId(), expiry: useId(), cvc: useId(), title: useId() };
@@ -37,9 +70,9 @@ export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }
   const [save, setSave] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<{ url: string; creq: string } | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const [kitLoad, setKitLoad] = useState(0);
   const client = useRef<MercadoPagoClient | null>(null);
-  const saved = pending.mode === 'saved';
+  const saved = attempt.mode === 'saved';
   const fieldTypes: FieldType[] = saved ? ['securityCode'] : ['cardNumber', 'expirationDate', 'securityCode'];
   const containers: Record<FieldType, string> = {
     cardNumber: domId(ids.number),
@@ -58,7 +91,7 @@ export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }
     let stopped = false;
     const mounted: { unmount(): unknown }[] = [];
     setState('loading');
-    loadMercadoPago(pending.kit, language === 'en' ? 'en-US' : 'pt-BR').then(
+    loadMercadoPago(attempt.kit, language === 'en' ? 'en-US' : 'pt-BR').then(
       (mp) => {
         if (stopped) return;
         client.current = mp;
@@ -94,7 +127,7 @@ export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }
       stopped = true;
       for (const field of mounted) field.unmount();
     };
-  }, [attempt]);
+  }, [kitLoad]);
 
   const cpfValid = documentKind(cpf) === 'CPF';
   const holderValid = holder.trim().length >= 2;
@@ -104,8 +137,8 @@ export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }
 
   const tokenize = (mp: MercadoPagoClient): Promise<MercadoPagoToken> =>
     mp.fields.createCardToken(
-      saved && pending.methodId
-        ? { cardId: pending.methodId }
+      saved && attempt.methodId
+        ? { cardId: attempt.methodId }
         : {
             cardholderName: holder.trim(),
             identificationType: 'CPF',
@@ -122,12 +155,11 @@ export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }
     try {
       const token = await tokenize(mp);
       // A token pays or saves once: keeping the card takes a second one of the same fields.
-      const saveToken = save && !saved ? await tokenize(mp) : null;
+      const saveToken = save && canSave && !saved ? await tokenize(mp) : null;
       const methods = await mp.getPaymentMethods({ bin: token.first_six_digits });
       const paymentMethodId = methods.results[0]?.id;
       if (!paymentMethodId) throw new Error(t('cardCheckData'));
-      const outcome = await payCardToken({
-        intent_id: pending.intentId,
+      const outcome = await payToken({
         token: token.id,
         payment_method_id: paymentMethodId,
         ...(saveToken ? { save_token: saveToken.id } : {}),
@@ -151,9 +183,9 @@ export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }
   if (typeof state === 'object') {
     return (
       <CardKitError
-        kit={cardKitName(pending.kit.provider)}
+        kit={cardKitName(attempt.kit.provider)}
         detail={state.error}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={() => setKitLoad((n) => n + 1)}
         t={t}
       />
     );
@@ -164,15 +196,15 @@ export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }
   return (
     <>
       <form
-        className="pix-card card-form"
+        className="card-panel card-form"
         aria-labelledby={ids.title}
         onSubmit={(event) => {
           event.preventDefault();
           if (!payDisabled) void pay();
         }}
       >
-        <h2 id={ids.title} className="pix-card-title">
-          {saved ? t('cardSavedTitle', { last4: pending.last4 ?? '' }) : t('cardFieldsTitle')}
+        <h2 id={ids.title} className="card-panel-title">
+          {saved ? t('cardSavedTitle', { last4: attempt.last4 ?? '' }) : t('cardFieldsTitle')}
         </h2>
         {saved ? null : (
           <>
@@ -185,7 +217,7 @@ export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }
         )}
         {saved ? (
           <>
-            <p className="card-muted">{t('cardSavedCvc', { last4: pending.last4 ?? '' })}</p>
+            <p className="card-muted">{t('cardSavedCvc', { last4: attempt.last4 ?? '' })}</p>
             <div id={containers.securityCode} className="card-secure-field card-secure-cvc" />
           </>
         ) : null}
@@ -212,10 +244,10 @@ export function MercadoPagoCardForm({ pending, busy, onWorking, onSubmitted, t }
               error={cpfTouched && cpf !== '' && !cpfValid ? t('cardCpfInvalid') : undefined}
               disabled={working}
             />
-            <SaveCardChoice checked={save} disabled={working} onChange={setSave} t={t} />
+            {canSave ? <SaveCardChoice checked={save} disabled={working} onChange={setSave} t={t} /> : null}
           </>
         )}
-        <PayWithCard pending={pending} paying={state === 'paying'} disabled={payDisabled} t={t} />
+        <PayWithCard attempt={attempt} paying={state === 'paying'} disabled={payDisabled} t={t} />
       </form>
       <CardStatus text={busy ? null : status} />
       {challenge ? (

@@ -6,27 +6,32 @@ import {
   cardKitName,
   type CardKitError as KitError,
   loadCardKit,
-} from '../../../lib/card-kit.ts';
-import { useLanguage } from '../../../lib/preferences.ts';
-import { cardErrorText } from '../model/card-errors.ts';
+} from '../../lib/card-kit.ts';
+import { useLanguage } from '../../lib/preferences.ts';
+import { cardErrorText } from './card-errors.ts';
 import { type CardFormProps, CardStatus, PayWithCard, SaveCardChoice } from './card-form-parts.tsx';
 import { CardKitError } from './card-kit-error.tsx';
+import { useCardT } from './card-texts.ts';
+import './card-fields.css';
 
 /**
- * Stripe's side of the card route: Stripe.js's card element for a new card, confirmed with the
- * client secret (saving the card when asked), or a saved card's 3-D Secure challenge at once.
+ * Stripe's card fields (the card route, the table's card page): Stripe.js's card element for a new
+ * card, confirmed with the client secret (saving the card when asked and offered), or a saved
+ * card's 3-D Secure challenge at once. A declined card leaves the PaymentIntent open: another card
+ * is confirmed with the same secret.
  */
-export function StripeCardForm({ pending, busy, onWorking, onSubmitted, t }: CardFormProps) {
+export function StripeCardForm({ attempt, canSave, busy, onWorking, onSubmitted }: CardFormProps) {
+  const t = useCardT();
   const language = useLanguage();
   const [state, setState] = useState<'loading' | 'ready' | 'paying' | { error: string }>('loading');
   const [fields, setFields] = useState<CardFieldState>({ complete: false, empty: true });
   const [save, setSave] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const [kitLoad, setKitLoad] = useState(0);
   const fieldsHost = useRef<HTMLDivElement>(null);
   const client = useRef<CardKitClient | null>(null);
   const element = useRef<CardElement | null>(null);
-  const clientSecret = pending.clientSecret ?? '';
+  const clientSecret = attempt.clientSecret ?? '';
 
   const confirmWith = async (run: () => Promise<{ error?: KitError }>) => {
     setPayError(null);
@@ -43,17 +48,17 @@ export function StripeCardForm({ pending, busy, onWorking, onSubmitted, t }: Car
   };
 
   // Spec section 4 "Card SDK load state": loaded here, on demand; a saved card's 3-D Secure starts
-  // as soon as the kit is ready. `attempt` loads it again after a failure.
+  // as soon as the kit is ready. `kitLoad` loads it again after a failure.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per load attempt
   useEffect(() => {
     let stopped = false;
     setState('loading');
-    loadCardKit(pending.kit, language === 'en' ? 'en' : 'pt-BR').then(
+    loadCardKit(attempt.kit, language === 'en' ? 'en' : 'pt-BR').then(
       (loaded) => {
         if (stopped) return;
         client.current = loaded;
         setState('ready');
-        if (pending.mode === 'authenticate') {
+        if (attempt.mode === 'authenticate') {
           void confirmWith(() => loaded.confirmCardPayment(clientSecret));
           return;
         }
@@ -86,7 +91,7 @@ export function StripeCardForm({ pending, busy, onWorking, onSubmitted, t }: Car
       element.current?.destroy();
       element.current = null;
     };
-  }, [attempt]);
+  }, [kitLoad]);
 
   const pay = () => {
     const kitClient = client.current;
@@ -95,7 +100,7 @@ export function StripeCardForm({ pending, busy, onWorking, onSubmitted, t }: Car
     void confirmWith(() =>
       kitClient.confirmCardPayment(clientSecret, {
         payment_method: { card },
-        ...(save ? { setup_future_usage: 'off_session' as const } : {}),
+        ...(save && canSave ? { setup_future_usage: 'off_session' as const } : {}),
       }),
     );
   };
@@ -103,9 +108,9 @@ export function StripeCardForm({ pending, busy, onWorking, onSubmitted, t }: Car
   if (typeof state === 'object') {
     return (
       <CardKitError
-        kit={cardKitName(pending.kit.provider)}
+        kit={cardKitName(attempt.kit.provider)}
         detail={state.error}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={() => setKitLoad((n) => n + 1)}
         t={t}
       />
     );
@@ -113,11 +118,11 @@ export function StripeCardForm({ pending, busy, onWorking, onSubmitted, t }: Car
   const working = busy || state !== 'ready';
   const status = state === 'loading' ? t('cardLoading') : state === 'paying' ? t('cardPaying') : null;
 
-  if (pending.mode === 'authenticate') {
+  if (attempt.mode === 'authenticate') {
     return (
       <>
-        <div className="pix-card">
-          <p className="card-auth-text">{t('cardAuthText', { last4: pending.last4 ?? '' })}</p>
+        <div className="card-panel">
+          <p className="card-auth-text">{t('cardAuthText', { last4: attempt.last4 ?? '' })}</p>
           {payError ? (
             <>
               <p className="card-error" role="alert">
@@ -147,14 +152,14 @@ export function StripeCardForm({ pending, busy, onWorking, onSubmitted, t }: Car
   return (
     <>
       <form
-        className="pix-card card-form"
+        className="card-panel card-form"
         aria-labelledby="card-fields-title"
         onSubmit={(event) => {
           event.preventDefault();
           if (!payDisabled) pay();
         }}
       >
-        <h2 id="card-fields-title" className="pix-card-title">
+        <h2 id="card-fields-title" className="card-panel-title">
           {t('cardFieldsTitle')}
         </h2>
         <div ref={fieldsHost} className="card-fields" />
@@ -163,8 +168,8 @@ export function StripeCardForm({ pending, busy, onWorking, onSubmitted, t }: Car
             {fieldError ?? payError}
           </p>
         ) : null}
-        <SaveCardChoice checked={save} disabled={working} onChange={setSave} t={t} />
-        <PayWithCard pending={pending} paying={state === 'paying'} disabled={payDisabled} t={t} />
+        {canSave ? <SaveCardChoice checked={save} disabled={working} onChange={setSave} t={t} /> : null}
+        <PayWithCard attempt={attempt} paying={state === 'paying'} disabled={payDisabled} t={t} />
       </form>
       <CardStatus text={busy ? null : status} />
     </>

@@ -1,8 +1,8 @@
-import type { CardKitError } from '../../../lib/card-kit.ts';
-import type { PaymentT } from '../payment-texts.ts';
+import type { CardKitError } from '../../lib/card-kit.ts';
+import type { CardT } from './card-texts.ts';
 
 /** The provider's refusal in the customer's words; its own message for what we do not know. */
-export function cardErrorText(error: CardKitError, t: PaymentT): string {
+export function cardErrorText(error: CardKitError, t: CardT): string {
   if (error.decline_code === 'insufficient_funds' || error.code === 'insufficient_funds')
     return t('cardNoFunds');
   if (error.code === 'payment_intent_authentication_failure') return t('cardAuthFailed');
