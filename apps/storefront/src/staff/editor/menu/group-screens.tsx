@@ -80,6 +80,7 @@ export function GroupsScreen() {
 export function GroupScreen({ groupRef }: { groupRef: string }) {
   const t = useMenuT();
   const headingId = useId();
+  const listId = useId();
   const { menu, change, canEdit, open, back } = useMenuEditor();
   const [removing, setRemoving] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -99,6 +100,8 @@ export function GroupScreen({ groupRef }: { groupRef: string }) {
       else next.add(ref);
       return next;
     });
+  const isOpen = (ref: string, index: number) =>
+    expanded.has(ref) || countUnder(issueFields, `${at}.items.${index}`) > 0;
 
   return (
     <section className="menu-block" aria-labelledby={headingId}>
@@ -154,18 +157,25 @@ export function GroupScreen({ groupRef }: { groupRef: string }) {
         canEdit={canEdit}
         label={t('itemsOf', { name: group.descricao })}
         onMove={(from, to) => change((current) => moveItem(current, groupRef, from, to))}
-        renderRow={(item, index) => {
-          const path = `${at}.items.${index}`;
-          return (
-            <ItemRow
+        renderRow={(item, index) => (
+          <ItemToggle
+            item={item}
+            path={`${at}.items.${index}`}
+            controls={`${listId}-${item.ref}`}
+            open={isOpen(item.ref, index)}
+            onToggle={() => toggle(item.ref)}
+          />
+        )}
+        renderDetails={(item, index) =>
+          isOpen(item.ref, index) ? (
+            <ItemFields
+              id={`${listId}-${item.ref}`}
               groupRef={groupRef}
               item={item}
-              path={path}
-              open={expanded.has(item.ref) || countUnder(issueFields, path) > 0}
-              onToggle={() => toggle(item.ref)}
+              path={`${at}.items.${index}`}
             />
-          );
-        }}
+          ) : null
+        }
       />
       <AddByName
         label={t('newItem')}
@@ -228,24 +238,21 @@ export function GroupScreen({ groupRef }: { groupRef: string }) {
   );
 }
 
-function ItemRow({
-  groupRef,
+/** An option's row: its name, price and what comes with the product; it opens its fields. */
+function ItemToggle({
   item,
   path,
+  controls,
   open,
   onToggle,
 }: {
-  groupRef: string;
   item: DocumentGroupItem;
   path: string;
+  controls: string;
   open: boolean;
   onToggle: () => void;
 }) {
   const t = useMenuT();
-  const bodyId = useId();
-  const { change, canEdit } = useMenuEditor();
-  const set = (patch: Parameters<typeof updateItem>[3]) =>
-    change((current) => updateItem(current, groupRef, item.ref, patch));
   const facts = [
     item.preco > 0 ? formatBRL(item.preco) : t('free'),
     item.qt_padrao > 0
@@ -254,84 +261,100 @@ function ItemRow({
     !item.ativo_pedidos && !item.ativo_garcom ? t('hiddenEverywhere') : '',
   ].filter(Boolean);
   return (
-    <div className="menu-row menu-collapsible">
-      <button
-        type="button"
-        className="menu-open"
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={onToggle}
-      >
-        <DisclosureIcon />
-        <span className="menu-row-name">{item.descricao || t('unnamed')}</span>
-        <span className="menu-row-meta">{facts.join(' · ')}</span>
-        <IssueMark path={path} />
-      </button>
-      {open ? (
-        <div id={bodyId} className="menu-row-body">
-          <Editable className="menu-fields">
-            <TextField
-              label={t('itemName')}
-              path={`${path}.descricao`}
-              value={item.descricao}
-              maxLength={120}
-              onChange={(descricao) => set({ descricao })}
-            />
-            <TextField
-              label={t('itemDetails')}
-              path={`${path}.detalhes`}
-              value={item.detalhes}
-              maxLength={500}
-              onChange={(detalhes) => set({ detalhes })}
-            />
-            <MoneyField
-              label={t('price')}
-              hint={t('itemPriceHint')}
-              path={`${path}.preco`}
-              value={item.preco}
-              onChange={(preco) => set({ preco: preco ?? 0 })}
-            />
-            <NumberField
-              label={t('defaultQuantity')}
-              hint={t('defaultQuantityHint')}
-              path={`${path}.qt_padrao`}
-              value={item.qt_padrao}
-              min={0}
-              max={99}
-              onChange={(qt_padrao) => set({ qt_padrao: qt_padrao ?? 0 })}
-            />
-            <Toggle
-              label={t('ingredient')}
-              hint={t('ingredientHint')}
-              path={`${path}.ingrediente`}
-              checked={item.ingrediente}
-              onChange={(ingrediente) => set({ ingrediente })}
-            />
-            <div className="menu-channels">
-              <Toggle
-                label={t('channelApp')}
-                path={`${path}.ativo_pedidos`}
-                checked={item.ativo_pedidos}
-                onChange={(ativo_pedidos) => set({ ativo_pedidos })}
-              />
-              <Toggle
-                label={t('channelTable')}
-                path={`${path}.ativo_garcom`}
-                checked={item.ativo_garcom}
-                onChange={(ativo_garcom) => set({ ativo_garcom })}
-              />
-            </div>
-          </Editable>
-          {canEdit ? (
-            <button
-              type="button"
-              className="button button-secondary button-small menu-remove"
-              onClick={() => change((current) => removeItem(current, groupRef, item.ref))}
-            >
-              {t('removeItem')}
-            </button>
-          ) : null}
+    <button
+      type="button"
+      className="menu-open menu-disclosing"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      <DisclosureIcon />
+      <span className="menu-row-name">{item.descricao || t('unnamed')}</span>
+      <span className="menu-row-meta">{facts.join(' · ')}</span>
+      <IssueMark path={path} />
+    </button>
+  );
+}
+
+/** An option's fields, opened under its row. */
+function ItemFields({
+  id,
+  groupRef,
+  item,
+  path,
+}: {
+  id: string;
+  groupRef: string;
+  item: DocumentGroupItem;
+  path: string;
+}) {
+  const t = useMenuT();
+  const { change, canEdit } = useMenuEditor();
+  const set = (patch: Parameters<typeof updateItem>[3]) =>
+    change((current) => updateItem(current, groupRef, item.ref, patch));
+  return (
+    <div id={id} className="menu-row-body">
+      <Editable className="menu-fields">
+        <TextField
+          label={t('itemName')}
+          path={`${path}.descricao`}
+          value={item.descricao}
+          maxLength={120}
+          onChange={(descricao) => set({ descricao })}
+        />
+        <TextField
+          label={t('itemDetails')}
+          path={`${path}.detalhes`}
+          value={item.detalhes}
+          maxLength={500}
+          onChange={(detalhes) => set({ detalhes })}
+        />
+        <MoneyField
+          label={t('price')}
+          hint={t('itemPriceHint')}
+          path={`${path}.preco`}
+          value={item.preco}
+          onChange={(preco) => set({ preco: preco ?? 0 })}
+        />
+        <NumberField
+          label={t('defaultQuantity')}
+          hint={t('defaultQuantityHint')}
+          path={`${path}.qt_padrao`}
+          value={item.qt_padrao}
+          min={0}
+          max={99}
+          onChange={(qt_padrao) => set({ qt_padrao: qt_padrao ?? 0 })}
+        />
+        <Toggle
+          label={t('ingredient')}
+          hint={t('ingredientHint')}
+          path={`${path}.ingrediente`}
+          checked={item.ingrediente}
+          onChange={(ingrediente) => set({ ingrediente })}
+        />
+        <div className="menu-channels">
+          <Toggle
+            label={t('channelApp')}
+            path={`${path}.ativo_pedidos`}
+            checked={item.ativo_pedidos}
+            onChange={(ativo_pedidos) => set({ ativo_pedidos })}
+          />
+          <Toggle
+            label={t('channelTable')}
+            path={`${path}.ativo_garcom`}
+            checked={item.ativo_garcom}
+            onChange={(ativo_garcom) => set({ ativo_garcom })}
+          />
         </div>
+      </Editable>
+      {canEdit ? (
+        <button
+          type="button"
+          className="button button-secondary button-small menu-remove"
+          onClick={() => change((current) => removeItem(current, groupRef, item.ref))}
+        >
+          {t('removeItem')}
+        </button>
       ) : null}
     </div>
   );

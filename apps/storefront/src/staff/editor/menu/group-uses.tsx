@@ -56,24 +56,28 @@ export function GroupUses({ owner, basePath, label }: { owner: UseOwner; basePat
         onMove={(from, to) => change((current) => moveUse(current, owner, from, to))}
         renderRow={(use, index) => {
           const found = findGroup(menu, use.group);
+          return (
+            <div className="menu-use-head">
+              <span className="menu-row-name">
+                {found ? groupLabel(menu.option_groups, found.group) : use.group}
+              </span>
+              <span className="menu-row-meta">
+                {found
+                  ? `${t(found.group.items.length === 1 ? 'optionCount_one' : 'optionCount', {
+                      count: found.group.items.length,
+                    })} · ${t(`policyShort_${POLICY_KEY[found.group.politica_cobranca]}`)}`
+                  : ''}
+              </span>
+              <span className="menu-use-rule">{limitsText(use, t)}</span>
+              <IssueMark path={`${basePath}.groups.${index}`} />
+              {found ? <IssueMark path={`option_groups.${found.index}`} /> : null}
+            </div>
+          );
+        }}
+        renderDetails={(use, index) => {
           const path = `${basePath}.groups.${index}`;
           return (
-            <div className="menu-row menu-use">
-              <div className="menu-use-head">
-                <span className="menu-row-name">
-                  {found ? groupLabel(menu.option_groups, found.group) : use.group}
-                </span>
-                <span className="menu-row-meta">
-                  {found
-                    ? `${t(found.group.items.length === 1 ? 'optionCount_one' : 'optionCount', {
-                        count: found.group.items.length,
-                      })} · ${t(`policyShort_${POLICY_KEY[found.group.politica_cobranca]}`)}`
-                    : ''}
-                </span>
-                <span className="menu-use-rule">{limitsText(use, t)}</span>
-                <IssueMark path={path} />
-                {found ? <IssueMark path={`option_groups.${found.index}`} /> : null}
-              </div>
+            <div className="menu-use-details">
               <Editable className="editor-row menu-use-limits">
                 <NumberField
                   label={t('useMin')}
@@ -94,7 +98,7 @@ export function GroupUses({ owner, basePath, label }: { owner: UseOwner; basePat
                 />
               </Editable>
               <div className="editor-actions">
-                {found ? (
+                {findGroup(menu, use.group) ? (
                   <button
                     type="button"
                     className="button button-secondary button-small"

@@ -28,8 +28,10 @@ const units = (item: OrderedItem) => {
 
 /** '1× Burger Clássico · Ponto da carne: Ao ponto; Ingredientes: sem Cebola, + Queijo prata' */
 export function sampleText(line: CartLineDraft, times: number, productName: string, t: MenuT): string {
-  const name =
-    line.descricao_produto === productName ? productName : `${productName} (${line.descricao_produto})`;
+  // A variant named after its product ('Pizza Calabresa Grande') says it all; 'Grande' alone does not.
+  const name = line.descricao_produto.includes(productName)
+    ? line.descricao_produto
+    : `${productName} (${line.descricao_produto})`;
   const choices = line.groups
     .map((group) =>
       [

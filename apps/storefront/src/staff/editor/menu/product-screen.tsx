@@ -79,6 +79,17 @@ export function ProductScreen({ productRef }: { productRef: string }) {
             {t('priceFromVariants')} {priceText(0, product.variants, t)}
           </p>
         )}
+      </Editable>
+      <PictureField
+        label={t('picture')}
+        url={product.url_imagem}
+        path={`${at}.url_imagem`}
+        onUploaded={(picture) =>
+          set({ url_imagem: picture.url, url_miniatura: picture.thumbnail?.url ?? picture.url })
+        }
+        onRemove={() => set({ url_imagem: null, url_miniatura: null })}
+      />
+      <Editable className="menu-fields">
         <SelectField
           label={t('category')}
           value={menu.categories[found.category]!.ref}
@@ -102,15 +113,6 @@ export function ProductScreen({ productRef }: { productRef: string }) {
           onChange={(ativo_garcom) => set({ ativo_garcom })}
         />
       </Editable>
-      <PictureField
-        label={t('picture')}
-        url={product.url_imagem}
-        path={`${at}.url_imagem`}
-        onUploaded={(picture) =>
-          set({ url_imagem: picture.url, url_miniatura: picture.thumbnail?.url ?? picture.url })
-        }
-        onRemove={() => set({ url_imagem: null, url_miniatura: null })}
-      />
 
       <h4>{t('variantsHeading')}</h4>
       <p className="editor-hint">{t('variantsHint')}</p>
@@ -202,6 +204,7 @@ function PreviewLauncher({ productRef }: { productRef: string }) {
 /** Sizes or kinds: each a row the customer picks one of, with its own price. */
 function Variants({ productRef, at }: { productRef: string; at: string }) {
   const t = useMenuT();
+  const listId = useId();
   const { menu, change, canEdit, issueFields } = useMenuEditor();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const product = findProduct(menu, productRef)?.product;
@@ -213,6 +216,8 @@ function Variants({ productRef, at }: { productRef: string; at: string }) {
       else next.add(ref);
       return next;
     });
+  const isOpen = (ref: string, index: number) =>
+    expanded.has(ref) || countUnder(issueFields, `${at}.variants.${index}`) > 0;
   return (
     <div className="menu-variants">
       {product.variants.length === 0 ? <p className="menu-empty">{t('noVariants')}</p> : null}
@@ -223,21 +228,35 @@ function Variants({ productRef, at }: { productRef: string; at: string }) {
         canEdit={canEdit}
         label={t('variantsOf', { name: product.descricao })}
         onMove={(from, to) => change((current) => moveVariant(current, productRef, from, to))}
-        renderRow={(variant, index) => {
-          const path = `${at}.variants.${index}`;
-          const open = expanded.has(variant.ref) || countUnder(issueFields, path) > 0;
-          return (
-            <VariantRow
+        renderRow={(variant, index) => (
+          <button
+            type="button"
+            className="menu-open menu-disclosing"
+            aria-expanded={isOpen(variant.ref, index)}
+            aria-controls={`${listId}-${variant.ref}`}
+            onClick={() => toggle(variant.ref)}
+          >
+            <DisclosureIcon />
+            <span className="menu-row-name">{variant.descricao || t('unnamed')}</span>
+            <span className="menu-row-meta">
+              {variant.valor_venda > 0 ? formatBRL(variant.valor_venda) : t('variablePrice')}
+              {!variant.ativo_pedidos && !variant.ativo_garcom ? ` · ${t('hiddenEverywhere')}` : ''}
+            </span>
+            <IssueMark path={`${at}.variants.${index}`} />
+          </button>
+        )}
+        renderDetails={(variant, index) =>
+          isOpen(variant.ref, index) ? (
+            <VariantFields
+              id={`${listId}-${variant.ref}`}
               productRef={productRef}
               productName={product.descricao}
               productHasUses={product.groups.length > 0}
               variant={variant}
-              path={path}
-              open={open}
-              onToggle={() => toggle(variant.ref)}
+              path={`${at}.variants.${index}`}
             />
-          );
-        }}
+          ) : null
+        }
       />
       <AddByName
         label={t('newVariant')}
@@ -252,114 +271,93 @@ function Variants({ productRef, at }: { productRef: string; at: string }) {
   );
 }
 
-function VariantRow({
+/** A variant's fields, opened under its row. */
+function VariantFields({
+  id,
   productRef,
   productName,
   productHasUses,
   variant,
   path,
-  open,
-  onToggle,
 }: {
+  id: string;
   productRef: string;
   productName: string;
   /** Without options of its product, a variant's options are its own (the document's empty list is both). */
   productHasUses: boolean;
   variant: DocumentVariant;
   path: string;
-  open: boolean;
-  onToggle: () => void;
 }) {
   const t = useMenuT();
   const { change, canEdit } = useMenuEditor();
-  const bodyId = useId();
   const set = (patch: Parameters<typeof updateVariant>[3]) =>
     change((current) => updateVariant(current, productRef, variant.ref, patch));
   const own = variant.groups.length > 0;
   return (
-    <div className="menu-row menu-collapsible">
-      <button
-        type="button"
-        className="menu-open"
-        aria-expanded={open}
-        aria-controls={bodyId}
-        onClick={onToggle}
-      >
-        <DisclosureIcon />
-        <span className="menu-row-name">{variant.descricao || t('unnamed')}</span>
-        <span className="menu-row-meta">
-          {variant.valor_venda > 0 ? formatBRL(variant.valor_venda) : t('variablePrice')}
-          {!variant.ativo_pedidos && !variant.ativo_garcom ? ` · ${t('hiddenEverywhere')}` : ''}
-        </span>
-        <IssueMark path={path} />
-      </button>
-      {open ? (
-        <div id={bodyId} className="menu-row-body">
-          <Editable className="menu-fields">
-            <TextField
-              label={t('variantName')}
-              path={`${path}.descricao`}
-              value={variant.descricao}
-              maxLength={120}
-              onChange={(descricao) => set({ descricao })}
-            />
-            <MoneyField
-              label={t('price')}
-              path={`${path}.valor_venda`}
-              value={variant.valor_venda}
-              onChange={(valor_venda) => set({ valor_venda: valor_venda ?? 0 })}
-            />
-            <TextField
-              label={t('variantDetails')}
-              hint={t('variantDetailsHint')}
-              path={`${path}.detalhes`}
-              value={variant.detalhes}
-              multiline
-              maxLength={1000}
-              onChange={(detalhes) => set({ detalhes })}
-            />
-            <div className="menu-channels">
-              <Toggle
-                label={t('channelApp')}
-                path={`${path}.ativo_pedidos`}
-                checked={variant.ativo_pedidos}
-                onChange={(ativo_pedidos) => set({ ativo_pedidos })}
-              />
-              <Toggle
-                label={t('channelTable')}
-                path={`${path}.ativo_garcom`}
-                checked={variant.ativo_garcom}
-                onChange={(ativo_garcom) => set({ ativo_garcom })}
-              />
-            </div>
-            {productHasUses ? (
-              <Toggle
-                label={t('ownOptions')}
-                hint={own ? t('ownOptionsHint') : t('sharedOptionsHint')}
-                checked={own}
-                onChange={(value) => change((current) => setOwnUses(current, productRef, variant.ref, value))}
-              />
-            ) : (
-              <p className="editor-hint">{t('variantOptionsHint')}</p>
-            )}
-          </Editable>
-          {own || !productHasUses ? (
-            <GroupUses
-              owner={{ product: productRef, variant: variant.ref }}
-              basePath={path}
-              label={t('usesOf', { name: `${productName} (${variant.descricao})` })}
-            />
-          ) : null}
-          {canEdit ? (
-            <button
-              type="button"
-              className="button button-secondary button-small menu-remove"
-              onClick={() => change((current) => removeVariant(current, productRef, variant.ref))}
-            >
-              {t('removeVariant')}
-            </button>
-          ) : null}
+    <div id={id} className="menu-row-body">
+      <Editable className="menu-fields">
+        <TextField
+          label={t('variantName')}
+          path={`${path}.descricao`}
+          value={variant.descricao}
+          maxLength={120}
+          onChange={(descricao) => set({ descricao })}
+        />
+        <MoneyField
+          label={t('price')}
+          path={`${path}.valor_venda`}
+          value={variant.valor_venda}
+          onChange={(valor_venda) => set({ valor_venda: valor_venda ?? 0 })}
+        />
+        <TextField
+          label={t('variantDetails')}
+          hint={t('variantDetailsHint')}
+          path={`${path}.detalhes`}
+          value={variant.detalhes}
+          multiline
+          maxLength={1000}
+          onChange={(detalhes) => set({ detalhes })}
+        />
+        <div className="menu-channels">
+          <Toggle
+            label={t('channelApp')}
+            path={`${path}.ativo_pedidos`}
+            checked={variant.ativo_pedidos}
+            onChange={(ativo_pedidos) => set({ ativo_pedidos })}
+          />
+          <Toggle
+            label={t('channelTable')}
+            path={`${path}.ativo_garcom`}
+            checked={variant.ativo_garcom}
+            onChange={(ativo_garcom) => set({ ativo_garcom })}
+          />
         </div>
+        {productHasUses ? (
+          <Toggle
+            label={t('ownOptions')}
+            hint={own ? t('ownOptionsHint') : t('sharedOptionsHint')}
+            checked={own}
+            onChange={(value) => change((current) => setOwnUses(current, productRef, variant.ref, value))}
+          />
+        ) : (
+          <p className="editor-hint">{t('variantOptionsHint')}</p>
+        )}
+      </Editable>
+      {own || !productHasUses ? (
+        <GroupUses
+          owner={{ product: productRef, variant: variant.ref }}
+          basePath={path}
+          label={t('usesOf', { name: `${productName} (${variant.descricao})` })}
+        />
+      ) : null}
+      {canEdit ? (
+        <button
+          type="button"
+          className="button button-secondary button-small menu-remove"
+          onClick={() => change((current) => removeVariant(current, productRef, variant.ref))}
+        >
+          {t('removeVariant')}
+        </button>
       ) : null}
     </div>
   );

@@ -28,6 +28,8 @@ export interface ReorderListProps<T> {
   /** The list's name for assistive technology ('Categorias'). */
   label: string;
   renderRow: (item: T, index: number) => ReactNode;
+  /** Below the row, the whole width of the card (a row opened to edit): null for none. */
+  renderDetails?: (item: T, index: number) => ReactNode;
   className?: string;
 }
 
@@ -43,6 +45,7 @@ export function ReorderList<T>({
   canEdit,
   label,
   renderRow,
+  renderDetails,
   className,
 }: ReorderListProps<T>) {
   const t = useMenuT();
@@ -152,12 +155,14 @@ export function ReorderList<T>({
         className={`reorder-list${className ? ` ${className}` : ''}`}
         aria-label={label}
         data-dragging={dragging || undefined}
+        data-static={!canEdit || undefined}
       >
         {items.map((item, index) => {
           const key = keyOf(item);
           const name = nameOf(item);
           const held = drag?.from === index;
           const shift = drag && !held ? makeRoomOffset(index, drag.from, drag.to, drag.step) : 0;
+          const details = renderDetails?.(item, index) ?? null;
           return (
             <li
               key={key}
@@ -217,6 +222,7 @@ export function ReorderList<T>({
                   </button>
                 </span>
               ) : null}
+              {details ? <div className="reorder-details">{details}</div> : null}
             </li>
           );
         })}
