@@ -91,33 +91,7 @@ export function CategoryScreen({ categoryRef }: { categoryRef: string }) {
   return (
     <section className="menu-block" aria-labelledby={headingId}>
       <h3 id={headingId}>{category.descricao || t('unnamed')}</h3>
-      <Editable className="menu-fields">
-        <TextField
-          label={t('categoryName')}
-          path={`${at}.descricao`}
-          value={category.descricao}
-          maxLength={80}
-          onChange={(descricao) => change((current) => updateCategory(current, categoryRef, { descricao }))}
-        />
-        <TextField
-          label={t('categoryDetails')}
-          hint={t('categoryDetailsHint')}
-          path={`${at}.detalhes`}
-          value={category.detalhes}
-          multiline
-          maxLength={500}
-          onChange={(detalhes) => change((current) => updateCategory(current, categoryRef, { detalhes }))}
-        />
-        <Toggle
-          label={t('openByDefault')}
-          hint={t('openByDefaultHint')}
-          path={`${at}.aberto`}
-          checked={category.aberto}
-          onChange={(aberto) => change((current) => updateCategory(current, categoryRef, { aberto }))}
-        />
-      </Editable>
-
-      <h4>{t('productsHeading')}</h4>
+      <p className="editor-hint">{t('productsHint')}</p>
       {category.products.length === 0 ? <p className="menu-empty">{t('noProducts')}</p> : null}
       <ReorderList
         items={category.products}
@@ -180,6 +154,33 @@ export function CategoryScreen({ categoryRef }: { categoryRef: string }) {
           open({ kind: 'product', ref: added.ref });
         }}
       />
+      <h4>{t('aboutCategory')}</h4>
+      <Editable className="menu-fields">
+        <TextField
+          label={t('categoryName')}
+          path={`${at}.descricao`}
+          value={category.descricao}
+          maxLength={80}
+          onChange={(descricao) => change((current) => updateCategory(current, categoryRef, { descricao }))}
+        />
+        <TextField
+          label={t('categoryDetails')}
+          hint={t('categoryDetailsHint')}
+          path={`${at}.detalhes`}
+          value={category.detalhes}
+          multiline
+          maxLength={500}
+          onChange={(detalhes) => change((current) => updateCategory(current, categoryRef, { detalhes }))}
+        />
+        <Toggle
+          label={t('openByDefault')}
+          hint={t('openByDefaultHint')}
+          path={`${at}.aberto`}
+          checked={category.aberto}
+          onChange={(aberto) => change((current) => updateCategory(current, categoryRef, { aberto }))}
+        />
+      </Editable>
+
       <RemoveButton label={t('removeCategory')} onClick={() => setRemoving(true)} />
       {removing ? (
         <ConfirmDialog
