@@ -103,6 +103,9 @@ const pwa = VitePWA({
   },
 });
 
+/** A module of the staff app (its own entry, docs/decisions/0025). */
+const isStaffModule = (id: string) => id.includes('/src/staff/');
+
 /** `vite` (dev) forwards the API to a server on :3000 (`npm run dev`); its default store answers. */
 const API_PREFIXES = ['/core', '/estoque', '/financeiro', '/bar', '/integracoes', '/media'];
 
@@ -126,6 +129,18 @@ export default defineConfig({
       input: {
         main: path.resolve(import.meta.dirname, 'index.html'),
         staff: path.resolve(import.meta.dirname, 'staff.html'),
+      },
+      // The staff app's lazy screens (the store editor) carry its prefix like its entry, so the
+      // customers' service worker leaves them out of its precache (globIgnores above).
+      output: {
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every(isStaffModule)
+            ? 'assets/staff-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+        assetFileNames: (asset) =>
+          asset.originalFileNames.some((file) => file.startsWith('src/staff/'))
+            ? 'assets/staff-[name]-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
       },
     },
   },

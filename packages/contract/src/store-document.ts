@@ -434,9 +434,14 @@ export function checkStoreDocument(doc: StoreDocumentBase, ctx: z.RefinementCtx)
     });
   });
   const checkGroups = (groups: { group: string }[], base: (string | number)[]) => {
+    const asked = new Set<string>();
     groups.forEach((use, ui) => {
       if (!groupSet.has(use.group))
         issue([...base, 'groups', ui, 'group'], `unknown option group '${use.group}'`);
+      // A product asks for a group once (the product_groups key): twice would fail when applied.
+      else if (asked.has(use.group))
+        issue([...base, 'groups', ui, 'group'], `option group '${use.group}' used twice`);
+      asked.add(use.group);
     });
   };
   doc.categories.forEach((c, ci) => {

@@ -262,6 +262,8 @@ function SignedIn() {
   );
   // Once opened, the editor stays mounted (hidden) so its unsaved drafts survive a look at the board.
   const [editorOpened, setEditorOpened] = useState(false);
+  // The menu's draft stays while other tabs are looked at: its tab says when it is not saved.
+  const [menuDirty, setMenuDirty] = useState(false);
   useEffect(() => {
     if (view === 'menu' || view === 'settings') setEditorOpened(true);
   }, [view]);
@@ -409,6 +411,12 @@ function SignedIn() {
           </button>
           <button type="button" aria-pressed={view === 'menu'} onClick={() => setView('menu')}>
             {t('menuEditor')}
+            {menuDirty ? (
+              <>
+                <span className="staff-unsaved" aria-hidden="true" />
+                <span className="sr-only">{t('unsavedBadge')}</span>
+              </>
+            ) : null}
           </button>
           <button type="button" aria-pressed={view === 'settings'} onClick={() => setView('settings')}>
             {t('settings')}
@@ -495,7 +503,11 @@ function SignedIn() {
       ) : null}
       {me && (editorOpened || view === 'menu' || view === 'settings') ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
-          <EditorArea mode={view === 'menu' || view === 'settings' ? view : null} me={me} />
+          <EditorArea
+            mode={view === 'menu' || view === 'settings' ? view : null}
+            me={me}
+            onMenuDirty={setMenuDirty}
+          />
         </Suspense>
       ) : null}
       {pending ? (

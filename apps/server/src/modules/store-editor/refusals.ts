@@ -87,6 +87,7 @@ const MESSAGES: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^duplicate (.+) '(.+)'$/, (m) => `O código '${m[2]}' já é de ${DUPLICATE_OF[m[1]!] ?? 'outro item'}.`],
   [/^unknown product '(.+)'$/, (m) => `Não há produto com o código '${m[1]}' no cardápio.`],
   [/^unknown option group '(.+)'$/, (m) => `Não há grupo de opções com o código '${m[1]}'.`],
+  [/^option group '(.+)' used twice$/, (m) => `O grupo de opções '${m[1]}' aparece duas vezes; deixe um só.`],
   [/^two shifts (\d) on day (\d)$/, (m) => `Há dois turnos ${m[1]} no mesmo dia (${DAYS[Number(m[2])]}).`],
 ];
 

@@ -551,6 +551,21 @@ describe('bad input is refused with the document path and a clear message; nothi
     });
   });
 
+  it('a product asking for the same option group twice', async () => {
+    await expectNothingSaved(async () => {
+      let path = '';
+      const response = await save('menu', (doc) => {
+        const found = productAt(doc, 'burger-veggie');
+        found.product.groups.push({ ...found.product.groups[0]! });
+        path = `${found.path}.groups.${found.product.groups.length - 1}.group`;
+      });
+      const body = expectRefusal(response, 400, 'INVALID_INPUT', path);
+      expect(body.detail).toBe(
+        "Burger Veggie: o grupo de opções 'ingredientes-veggie' aparece duas vezes; deixe um só.",
+      );
+    });
+  });
+
   it('an option group with no items', async () => {
     await expectNothingSaved(async () => {
       const response = await save('menu', (doc) => {

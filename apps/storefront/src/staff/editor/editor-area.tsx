@@ -30,10 +30,20 @@ const SETTINGS: Entry[] = [
   { id: 'contact', screen: lazy(() => import('./settings/contact-section.tsx')), role: 'attendant' },
 ];
 
-const MenuScreen: LazyExoticComponent<Screen> | null = null;
+/** 'Cardápio': the menu editor (section `menu`). */
+const MenuScreen: LazyExoticComponent<Screen> = lazy(() => import('./menu/menu-screen.tsx'));
 
 /** Both areas stay mounted while the staff app shows other tabs, so a draft survives a look at the board. */
-export default function EditorArea({ mode, me }: { mode: 'menu' | 'settings' | null; me: StaffAccount }) {
+export default function EditorArea({
+  mode,
+  me,
+  onMenuDirty,
+}: {
+  mode: 'menu' | 'settings' | null;
+  me: StaffAccount;
+  /** Whether the menu has unsaved changes (its tab says so while another is shown). */
+  onMenuDirty?: (dirty: boolean) => void;
+}) {
   const t = useEditorT();
   const [loaded, retry] = useEditorDocument();
   if (mode === null && loaded.kind !== 'ready') return null;
@@ -50,7 +60,7 @@ export default function EditorArea({ mode, me }: { mode: 'menu' | 'settings' | n
   return (
     <EditorProvider initial={loaded.reply} canEdit={staffRoleAllows(me.role, 'manager')}>
       <div hidden={mode !== 'menu'}>
-        <MenuArea />
+        <MenuArea onDirty={onMenuDirty} />
       </div>
       <div hidden={mode !== 'settings'}>
         <SettingsArea me={me} />
@@ -59,13 +69,13 @@ export default function EditorArea({ mode, me }: { mode: 'menu' | 'settings' | n
   );
 }
 
-function MenuArea() {
+function MenuArea({ onDirty }: { onDirty?: ((dirty: boolean) => void) | undefined }) {
   const t = useEditorT();
-  if (!MenuScreen) return null;
+  const tell = useCallback((dirty: boolean) => onDirty?.(dirty), [onDirty]);
   return (
     <main className="editor-area">
       <Suspense fallback={<p className="staff-muted">{t('loadingDocument')}</p>}>
-        <MenuScreen onDirty={() => undefined} />
+        <MenuScreen onDirty={tell} />
       </Suspense>
     </main>
   );

@@ -177,9 +177,9 @@ function clamp(value: number, min?: number, max?: number): number {
   return Math.min(max ?? Number.POSITIVE_INFINITY, Math.max(min ?? Number.NEGATIVE_INFINITY, value));
 }
 
-/** '12,90' for 1290 centavos: the amount as typed, without the currency (the field shows R$ beside it). */
+/** '12,90' for 1290 centavos (-5,00 for -500): the amount as typed, without the currency (the field shows R$ beside it). */
 const reaisText = (centavos: number | null): string =>
-  centavos === null ? '' : formatBRL(centavos).replace(/^R\$\s/, '');
+  centavos === null ? '' : formatBRL(centavos).replace(/R\$\s/, '');
 
 /** Money in centavos, typed in reais ('12,90'); shown formatted when the box is left. */
 export function MoneyField({

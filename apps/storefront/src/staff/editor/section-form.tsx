@@ -27,6 +27,7 @@ export function SectionForm({
   onDiscard,
   onSaved,
   onDirty,
+  screenDisablesFields = false,
   children,
 }: {
   section: EditorSection;
@@ -37,6 +38,11 @@ export function SectionForm({
   onDiscard: () => void;
   onSaved: (document: StoreDocumentBase) => void;
   onDirty?: (dirty: boolean) => void;
+  /**
+   * The screen disables its own inputs for those who only read (the menu editor, whose lists and
+   * screens an attendant still opens); otherwise the whole fieldset is disabled for them.
+   */
+  screenDisablesFields?: boolean;
   children: ReactNode;
 }) {
   const t = useEditorT();
@@ -82,7 +88,7 @@ export function SectionForm({
         </div>
       ) : null}
       <IssuesContext.Provider value={issues}>
-        <fieldset className="editor-fields" disabled={!canEdit}>
+        <fieldset className="editor-fields" disabled={!canEdit && !screenDisablesFields}>
           {children}
         </fieldset>
       </IssuesContext.Provider>

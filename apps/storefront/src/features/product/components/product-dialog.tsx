@@ -12,7 +12,7 @@ import {
   type Picks,
   priceProduct,
 } from '@comanda/domain';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useFullProduct } from '../../../lib/full-product.ts';
@@ -35,6 +35,8 @@ export interface ProductDialogProps {
   itemCap: number;
   onInsert: (line: CartLineDraft, times: number) => void;
   onClose: () => void;
+  /** Shown above the product: the staff editor's preview says it is one. */
+  notice?: ReactNode;
 }
 
 /** What the customer is blocked on: the summary's variant picker (-1) or a group step. */
@@ -55,6 +57,7 @@ export function ProductDialog({
   itemCap,
   onInsert,
   onClose,
+  notice,
 }: ProductDialogProps) {
   const t = useProductT();
   const titleId = useId();
@@ -180,6 +183,7 @@ export function ProductDialog({
       </header>
 
       <div className="product-dialog-content" ref={contentRef}>
+        {notice}
         {step === -1 ? (
           <SummaryStep
             product={product}
