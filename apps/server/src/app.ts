@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LOOK_PREVIEW_PATH } from '@comanda/contract';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -225,6 +226,31 @@ export async function buildApp(
       crossOriginEmbedderPolicy: false,
     });
   const responseSecurityHeaders = pageHeaders([]);
+  // The staff editor's look preview frames the menu home (docs/decisions/0032): framed by this
+  // origin only, and with nothing that would make it a customer's visit: no service worker (the
+  // staff's phone keeps no customer shell) and no scripts but the store's own (no tracking pixels).
+  const lookPreviewHeaders = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'none'"],
+        workerSrc: ["'none'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
   // The card route (spec: a path ending in _checkout) loads the card provider's kit: its script,
   // frames and calls are allowed there and nowhere else (issue 15).
   // The issuer's 3-D Secure challenge is framed from the issuer's own host, which no list can name.
@@ -237,7 +263,9 @@ export async function buildApp(
         ? API_SECURITY_HEADERS
         : isCardCheckoutPath(request.url)
           ? cardCheckoutHeaders
-          : responseSecurityHeaders,
+          : isLookPreviewUrl(request.url)
+            ? lookPreviewHeaders
+            : responseSecurityHeaders,
     );
     done();
   });
@@ -345,6 +373,15 @@ export async function buildApp(
 export function isCardCheckoutPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return /^\/[\w-]+_checkout\/?$/.test(path) && !/^\/pix_checkout\/?$/.test(path);
+}
+
+/** The menu home as the staff editor's look preview asks for it (LOOK_PREVIEW_PATH). */
+export function isLookPreviewUrl(url: string): boolean {
+  const [path, query = ''] = url.split('?');
+  const [previewPath, previewQuery = ''] = LOOK_PREVIEW_PATH.split('?');
+  const wanted = [...new URLSearchParams(previewQuery)];
+  const asked = new URLSearchParams(query);
+  return path === previewPath && wanted.every(([name, value]) => asked.get(name) === value);
 }
 
 /** Where the card providers' browser kits come from and talk to (Stripe.js, Mercado Pago's SDK), and the stand-in's. */
