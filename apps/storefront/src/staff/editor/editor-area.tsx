@@ -24,6 +24,11 @@ interface Entry {
 
 const SETTINGS: Entry[] = [
   { id: 'contact', screen: lazy(() => import('./settings/contact-section.tsx')), role: 'attendant' },
+  { id: 'coupons', screen: lazy(() => import('./settings/coupons-section.tsx')), role: 'attendant' },
+  { id: 'loyalty', screen: lazy(() => import('./settings/loyalty-section.tsx')), role: 'attendant' },
+  { id: 'look', screen: lazy(() => import('./settings/look-section.tsx')), role: 'attendant' },
+  { id: 'audit', screen: lazy(() => import('./audit-view.tsx')), role: 'manager' },
+  { id: 'newStore', screen: lazy(() => import('./new-store-view.tsx')), role: 'owner' },
 ];
 
 const MenuScreen: LazyExoticComponent<Screen> | null = null;
