@@ -148,6 +148,9 @@ const useCouponsT = featureTranslator({
 
 type CouponsT = ReturnType<typeof useCouponsT>;
 
+/** Text compared as read: any spaces (formatBRL's is a no-break one) alike, any case. */
+const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
 function givesText(coupon: DocumentCoupon, t: CouponsT): string {
   const gives = couponGives(coupon);
   const amount = gives.percent !== null ? `${percentText(gives.percent)}%` : formatBRL(gives.centavos ?? 0);
@@ -250,7 +253,7 @@ function CouponList({
   return (
     <>
       {coupons.length === 0 ? <p className="staff-muted">{t('empty')}</p> : null}
-      <ul className="coupon-list">
+      <ul className="coupon-list" hidden={coupons.length === 0}>
         {coupons.map((coupon, index) =>
           canEdit && (open === index || refused(index)) ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: a coupon's code is what is being typed; its place is its identity here
@@ -296,7 +299,7 @@ function CouponList({
           <button type="button" className="button button-secondary" onClick={onAdd}>
             + {t('add')}
           </button>
-          <p className="editor-hint">{t('removedNote')}</p>
+          {coupons.length > 0 ? <p className="editor-hint">{t('removedNote')}</p> : null}
         </>
       ) : null}
     </>
@@ -320,7 +323,7 @@ function CouponCard({ coupon, now }: { coupon: DocumentCoupon; now: Date }) {
         <span className={`coupon-status coupon-status-${status.kind}`}>{statusLabel}</span>
       </div>
       <p className="staff-strong">{gives}</p>
-      {coupon.descricao && coupon.descricao.trim().toLowerCase() !== gives.toLowerCase() ? (
+      {coupon.descricao && plain(coupon.descricao) !== plain(gives) ? (
         <p className="coupon-description">“{coupon.descricao}”</p>
       ) : null}
       <p className="staff-muted">{validityText(coupon, t)}</p>
