@@ -94,7 +94,7 @@ describe('the change history', () => {
       'Pizza Margherita: preço R$ 45,90 → R$ 49,90',
     );
     expect(entries[1]).toHaveTextContent('Por Rita, dono(a)');
-    expect(entries[1]).toHaveTextContent('Adicionado(a): FRETE');
+    expect(entries[1]).toHaveTextContent('Cupom adicionado: FRETE');
     expect(
       within(entries[2]!)
         .getAllByRole('listitem')

@@ -28,6 +28,33 @@ const ptBr = {
   added: 'adicionado(a): {item}',
   removed: 'removido(a): {item}',
   reordered: 'nova ordem de {list}',
+  // An item added to or removed from a list, by the list.
+  added_categories: 'categoria adicionada: {item}',
+  removed_categories: 'categoria removida: {item}',
+  added_products: 'produto adicionado: {item}',
+  removed_products: 'produto removido: {item}',
+  added_variants: 'variação adicionada: {item}',
+  removed_variants: 'variação removida: {item}',
+  added_option_groups: 'grupo de opções adicionado: {item}',
+  removed_option_groups: 'grupo de opções removido: {item}',
+  added_items: 'opção adicionada: {item}',
+  removed_items: 'opção removida: {item}',
+  added_groups: 'grupo de opções ligado ao produto: {item}',
+  removed_groups: 'grupo de opções tirado do produto: {item}',
+  added_hours: 'turno adicionado: {item}',
+  removed_hours: 'turno removido: {item}',
+  added_cities: 'cidade adicionada: {item}',
+  removed_cities: 'cidade removida: {item}',
+  added_neighbourhoods: 'bairro adicionado: {item}',
+  removed_neighbourhoods: 'bairro removido: {item}',
+  added_payment_methods: 'forma de pagamento adicionada: {item}',
+  removed_payment_methods: 'forma de pagamento removida: {item}',
+  added_coupons: 'cupom adicionado: {item}',
+  removed_coupons: 'cupom removido: {item}',
+  added_delivery_areas: 'área de entrega adicionada: {item}',
+  removed_delivery_areas: 'área de entrega removida: {item}',
+  added_delivery_radius_tiers: 'faixa de distância adicionada: {item}',
+  removed_delivery_radius_tiers: 'faixa de distância removida: {item}',
   pictureAdded: '{field}: imagem adicionada',
   pictureRemoved: '{field}: imagem removida',
   pictureChanged: '{field}: imagem trocada',
@@ -180,6 +207,32 @@ const en: Partial<Record<AuditKey, string>> = {
   added: 'added: {item}',
   removed: 'removed: {item}',
   reordered: 'new order of {list}',
+  added_categories: 'category added: {item}',
+  removed_categories: 'category removed: {item}',
+  added_products: 'product added: {item}',
+  removed_products: 'product removed: {item}',
+  added_variants: 'variant added: {item}',
+  removed_variants: 'variant removed: {item}',
+  added_option_groups: 'option group added: {item}',
+  removed_option_groups: 'option group removed: {item}',
+  added_items: 'option added: {item}',
+  removed_items: 'option removed: {item}',
+  added_groups: 'option group added to the product: {item}',
+  removed_groups: 'option group taken off the product: {item}',
+  added_hours: 'shift added: {item}',
+  removed_hours: 'shift removed: {item}',
+  added_cities: 'city added: {item}',
+  removed_cities: 'city removed: {item}',
+  added_neighbourhoods: 'neighbourhood added: {item}',
+  removed_neighbourhoods: 'neighbourhood removed: {item}',
+  added_payment_methods: 'payment method added: {item}',
+  removed_payment_methods: 'payment method removed: {item}',
+  added_coupons: 'coupon added: {item}',
+  removed_coupons: 'coupon removed: {item}',
+  added_delivery_areas: 'delivery area added: {item}',
+  removed_delivery_areas: 'delivery area removed: {item}',
+  added_delivery_radius_tiers: 'distance band added: {item}',
+  removed_delivery_radius_tiers: 'distance band removed: {item}',
   pictureAdded: '{field}: picture added',
   pictureRemoved: '{field}: picture removed',
   pictureChanged: '{field}: picture replaced',
@@ -405,9 +458,11 @@ function changeWords(change: AuditChange, t: AuditT, section?: EditorSection): s
     (`list_${change.field}` as AuditKey) in ptBr ? t(`list_${change.field}` as AuditKey) : list;
   switch (change.kind) {
     case 'added':
-      return `${prefix}${t('added', { item: change.item ?? t('unnamed') })}`;
-    case 'removed':
-      return `${prefix}${t('removed', { item: change.item ?? t('unnamed') })}`;
+    case 'removed': {
+      const own = `${change.kind}_${change.field}`;
+      const key = (own in ptBr ? own : change.kind) as AuditKey;
+      return `${prefix}${t(key, { item: change.item ?? t('unnamed') })}`;
+    }
     case 'reordered':
       return `${prefix}${t('reordered', { list: listName })}`;
     default:

@@ -18,7 +18,7 @@ const useNewStoreT = featureTranslator({
       'Abra outra loja neste mesmo serviço, com endereço próprio. Ela nasce fechada: o(a) dono(a) entra no app da equipe dela, completa os dados e abre quando estiver pronta.',
     slug: 'Endereço (subdomínio)',
     slugHint: 'Letras minúsculas, números e hífens, sem acentos nem espaços.',
-    slugAddress: 'A loja vai ficar em {address}',
+    slugAddress: 'A loja vai ficar em',
     INVALID_SLUG: 'Use de 2 a 63 letras minúsculas, números ou hífens, sem hífen no começo ou no fim.',
     SLUG_RESERVED: 'Este endereço é reservado. Escolha outro.',
     SLUG_TAKEN: 'Já existe uma loja neste endereço. Escolha outro.',
@@ -56,7 +56,7 @@ const useNewStoreT = featureTranslator({
       'Open another store on this same service, at its own address. It starts closed: its owner signs in to its staff app, fills it in and opens it when ready.',
     slug: 'Address (sub-domain)',
     slugHint: 'Lower-case letters, digits and dashes, no accents or spaces.',
-    slugAddress: 'The store will be at {address}',
+    slugAddress: 'The store will be at',
     INVALID_SLUG: 'Use 2 to 63 lower-case letters, digits or dashes, no dash at the start or end.',
     SLUG_RESERVED: 'This address is reserved. Pick another.',
     SLUG_TAKEN: 'There is already a store at this address. Pick another.',
@@ -197,7 +197,7 @@ export default function NewStoreView() {
         <fieldset className="editor-fields" disabled={state.kind === 'sending'}>
           <TextField
             label={t('slug')}
-            hint={address ? `${t('slugAddress', { address })}. ${t('slugHint')}` : t('slugHint')}
+            hint={t('slugHint')}
             path="slug"
             value={form.slug}
             maxLength={63}
@@ -205,6 +205,11 @@ export default function NewStoreView() {
             onChange={(value) => set('slug')(slugAsTyped(value))}
             required
           />
+          {address ? (
+            <p className="new-store-address" aria-live="polite">
+              {t('slugAddress')} <strong>{address}</strong>
+            </p>
+          ) : null}
           <TextField
             label={t('nome')}
             hint={t('nomeHint')}

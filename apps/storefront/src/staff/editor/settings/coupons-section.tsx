@@ -252,8 +252,8 @@ function CouponList({
   const refused = (index: number) => issues.some((issue) => issue.field.startsWith(`coupons.${index}.`));
   return (
     <>
-      {coupons.length === 0 ? <p className="staff-muted">{t('empty')}</p> : null}
-      <ul className="coupon-list" hidden={coupons.length === 0}>
+      {coupons.length === 0 ? <p className="staff-muted coupon-empty">{t('empty')}</p> : null}
+      <ul className="coupon-list">
         {coupons.map((coupon, index) =>
           canEdit && (open === index || refused(index)) ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: a coupon's code is what is being typed; its place is its identity here

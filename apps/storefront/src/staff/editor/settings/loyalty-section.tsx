@@ -104,6 +104,7 @@ export default function LoyaltySection({ onDirty }: SectionProps) {
       />
       {program ? (
         <>
+          <LoyaltySummary program={program} t={t} />
           <NumberField
             label={t('pontosPorReal')}
             hint={t('pontosPorRealHint')}
@@ -151,7 +152,6 @@ export default function LoyaltySection({ onDirty }: SectionProps) {
               onChange={(value) => set({ vlr_recompensa: value ?? 0 })}
             />
           )}
-          <LoyaltySummary program={program} t={t} />
           <TextField
             label={t('descricao')}
             hint={t('descricaoHint')}
