@@ -447,26 +447,22 @@ function CouponForm({
         />
         {dateField('valid_from')}
         {dateField('valid_until')}
-        <div className="editor-row coupon-pair">
-          <NumberField
-            label={t('maxUses')}
-            hint={t('maxUsesHint')}
-            path={path('max_uses')}
-            value={coupon.max_uses}
-            min={1}
-            onChange={(value) => onChange({ max_uses: value === null ? null : Math.round(value) })}
-          />
-          <NumberField
-            label={t('maxUsesPerCustomer')}
-            hint={t('maxUsesPerCustomerHint')}
-            path={path('max_uses_per_customer')}
-            value={coupon.max_uses_per_customer}
-            min={1}
-            onChange={(value) =>
-              onChange({ max_uses_per_customer: value === null ? null : Math.round(value) })
-            }
-          />
-        </div>
+        <NumberField
+          label={t('maxUses')}
+          hint={t('maxUsesHint')}
+          path={path('max_uses')}
+          value={coupon.max_uses}
+          min={1}
+          onChange={(value) => onChange({ max_uses: value === null ? null : Math.round(value) })}
+        />
+        <NumberField
+          label={t('maxUsesPerCustomer')}
+          hint={t('maxUsesPerCustomerHint')}
+          path={path('max_uses_per_customer')}
+          value={coupon.max_uses_per_customer}
+          min={1}
+          onChange={(value) => onChange({ max_uses_per_customer: value === null ? null : Math.round(value) })}
+        />
         <MoneyField
           label={t('minSubtotal')}
           hint={t('minSubtotalHint')}
