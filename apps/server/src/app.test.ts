@@ -82,6 +82,28 @@ describe('the server shell', () => {
     expect(await policy('/mesa/cartao/12?x=1')).toBe(card);
   });
 
+  it('lets the staff editor frame the menu home as its look preview, from this origin only, without a service worker or tracking', async () => {
+    const headers = async (url: string) =>
+      (await t.app.inject({ url, headers: { host: 'pizzaria.localhost' } })).headers;
+    const directive = (csp: unknown, name: string) =>
+      String(csp)
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `)) ?? '';
+    const preview = await headers('/?preview=look');
+    expect(directive(preview['content-security-policy'], 'frame-ancestors')).toBe("frame-ancestors 'self'");
+    expect(directive(preview['content-security-policy'], 'worker-src')).toBe("worker-src 'none'");
+    expect(directive(preview['content-security-policy'], 'script-src')).toBe("script-src 'self'");
+    expect(directive(preview['content-security-policy'], 'connect-src')).toBe("connect-src 'self'");
+    expect(preview['x-frame-options']).toBe('SAMEORIGIN');
+    // Every other page, the menu home included, stays unframeable.
+    for (const url of ['/', '/?preview=other', '/cart?preview=look', '/staff']) {
+      expect(directive((await headers(url))['content-security-policy'], 'frame-ancestors'), url).toBe(
+        "frame-ancestors 'none'",
+      );
+    }
+  });
+
   it('sends a JSON reply the few security headers it needs', async () => {
     const res = await t.app.inject({
       url: '/core/get_app_manifest',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LOOK_PREVIEW_PATH } from '@comanda/contract';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -225,6 +226,31 @@ export async function buildApp(
       crossOriginEmbedderPolicy: false,
     });
   const responseSecurityHeaders = pageHeaders([]);
+  // The staff editor's look preview frames the menu home (docs/decisions/0032): framed by this
+  // origin only, and with nothing that would make it a customer's visit: no service worker (the
+  // staff's phone keeps no customer shell) and no scripts but the store's own (no tracking pixels).
+  const lookPreviewHeaders = securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'none'"],
+        workerSrc: ["'none'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
   // The card route (spec: a path ending in _checkout) and the table's card page (/mesa/cartao/{share},
   // docs/decisions/0035) load the card provider's kit: its script, frames and calls are allowed
   // there and nowhere else (issue 15).
@@ -238,7 +264,9 @@ export async function buildApp(
         ? API_SECURITY_HEADERS
         : isCardCheckoutPath(request.url) || isTableCardPath(request.url)
           ? cardCheckoutHeaders
-          : responseSecurityHeaders,
+          : isLookPreviewUrl(request.url)
+            ? lookPreviewHeaders
+            : responseSecurityHeaders,
     );
     done();
   });
@@ -355,6 +383,15 @@ export function isCardCheckoutPath(url: string): boolean {
 export function isTableCardPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return /^\/mesa\/cartao\/\d{1,10}\/?$/.test(path);
+}
+
+/** The menu home as the staff editor's look preview asks for it (LOOK_PREVIEW_PATH). */
+export function isLookPreviewUrl(url: string): boolean {
+  const [path, query = ''] = url.split('?');
+  const [previewPath, previewQuery = ''] = LOOK_PREVIEW_PATH.split('?');
+  const wanted = [...new URLSearchParams(previewQuery)];
+  const asked = new URLSearchParams(query);
+  return path === previewPath && wanted.every(([name, value]) => asked.get(name) === value);
 }
 
 /** Where the card providers' browser kits come from and talk to (Stripe.js, Mercado Pago's SDK), and the stand-in's. */

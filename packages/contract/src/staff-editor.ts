@@ -20,6 +20,12 @@ export const EDITOR_SECTIONS = [
 ] as const;
 export type EditorSection = (typeof EDITOR_SECTIONS)[number];
 
+/**
+ * The menu home as the editor's look preview frames it (docs/decisions/0032): the same page, but
+ * framed by the store's own origin only, without a service worker and without tracking scripts.
+ */
+export const LOOK_PREVIEW_PATH = '/?preview=look';
+
 const storeDocumentObject = z
   .record(z.string(), z.unknown())
   .describe('A store document as docs/store-import-format.md describes it, every field written out');
@@ -88,6 +94,12 @@ export type EditorAuditReply = z.infer<typeof editorAuditReply>;
 /** What a picture is for: a product (dialog picture and menu-row thumbnail), the header, the logo. */
 export const PICTURE_KINDS = ['product', 'banner', 'logo'] as const;
 export type PictureKind = (typeof PICTURE_KINDS)[number];
+
+/** The most an upload may weigh: a 12 MP phone photo is 2–5 MB as JPEG, more as PNG. */
+export const PICTURE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** What the server takes as a picture (it reads the type from the content, whatever is declared). */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
 export const pictureQuery = z.object({ kind: z.enum(PICTURE_KINDS).default('product') });
 

@@ -247,12 +247,15 @@ const loyalty = z.strictObject({
   pontos_por_real: z.number().min(0).max(100).default(1),
 });
 
+/** A coupon's code as the document takes it (compared without case, kept upper-case). */
+export const COUPON_CODE = /^[A-Za-z0-9_-]{2,40}$/;
+
 const coupon = z
   .strictObject({
     /** Compared without case: kept upper-case. */
     code: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{2,40}$/, 'must be 2 to 40 letters, digits, - or _')
+      .regex(COUPON_CODE, 'must be 2 to 40 letters, digits, - or _')
       .transform((value) => value.toUpperCase()),
     descricao: text(200).default(''),
     /** true: valor is a percent (0–100, two decimals); false: valor is centavos. */

@@ -1,7 +1,9 @@
+import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { en } from './i18n/en.ts';
 import { ptBr } from './i18n/pt-br.ts';
-import { translate, translatorFor } from './i18n.ts';
+import { featureTranslator, translate, translatorFor } from './i18n.ts';
+import { languageStore } from './preferences.ts';
 
 describe('i18n', () => {
   it('speaks Portuguese by default and English when chosen', () => {
@@ -25,6 +27,22 @@ describe('i18n', () => {
     expect(t('productCount', { count: 1 })).toBe('1 item');
     expect(t('noResults', { query: 'sushi' })).toBe('Nenhum produto encontrado para “sushi”.');
     expect(translatorFor('en')('minimumOrder', { amount: 'R$ 25,00' })).toBe('Minimum order: R$ 25,00');
+  });
+
+  it("picks a feature's own singular for a count of 1, in its language or else in Portuguese", () => {
+    const useWords = featureTranslator({
+      pt_br: { problems: '{count} problemas', problems_one: '1 problema', saved: 'Salvo' },
+      en: { problems: '{count} problems', problems_one: '1 problem' },
+    });
+    const say = () => renderHook(() => useWords()).result.current;
+    languageStore.set('pt_br');
+    expect(say()('problems', { count: 1 })).toBe('1 problema');
+    expect(say()('problems', { count: 2 })).toBe('2 problemas');
+    languageStore.set('en');
+    expect(say()('problems', { count: 1 })).toBe('1 problem');
+    expect(say()('problems', { count: 3 })).toBe('3 problems');
+    expect(say()('saved')).toBe('Salvo');
+    languageStore.set('pt_br');
   });
 
   it('has every Portuguese text in English', () => {

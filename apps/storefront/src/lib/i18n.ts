@@ -56,7 +56,9 @@ export function featureTranslator<K extends string>(dictionaries: {
       const fallback: Partial<Record<string, string>> = dictionaries.pt_br;
       const shared = translatorFor(language);
       fn = (key, vars) => {
-        const text = own[key] ?? fallback[key];
+        const one = vars?.count === 1 ? `${key}_one` : key;
+        // The language's own words first (its singular, then its plural), then Portuguese's.
+        const text = own[one] ?? own[key] ?? fallback[one] ?? fallback[key];
         if (text === undefined) return shared(key as MessageKey, vars);
         if (!vars) return text;
         return text.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PictureKind, PictureReply } from '@comanda/contract';
+import { PICTURE_MAX_BYTES, type PictureKind, type PictureReply } from '@comanda/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../lib/errors.ts';
@@ -12,8 +12,6 @@ import { type PictureStorage, PictureStorageError } from '../../lib/picture-stor
  * of its metadata (a phone photo's position) and cut to the sizes the storefront shows.
  */
 
-/** The most an upload may weigh: a 12 MP phone photo is 2–5 MB as JPEG, more as PNG. */
-export const PICTURE_MAX_BYTES = 8 * 1024 * 1024;
 /** The most pixels decoded: 48 MP phone photos (8064 × 6048) pass, decompression bombs do not. */
 export const PICTURE_MAX_PIXELS = 50_000_000;
 /** The smallest side worth showing on the menu. */

@@ -5,6 +5,7 @@ import {
   editorDocumentReply,
   editorSectionReply,
   errorReply,
+  PICTURE_MAX_BYTES,
   pictureQuery,
   pictureReply,
 } from '@comanda/contract';
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { invalid } from '../../lib/errors.ts';
 import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
-import { PICTURE_MAX_BYTES, type PictureService, refusePicture } from './pictures.ts';
+import { type PictureService, refusePicture } from './pictures.ts';
 import { sectionBodySchema, sectionPaths } from './sections.ts';
 import type { StoreEditorService } from './service.ts';
 

@@ -1,5 +1,5 @@
 import type { StoreCreateReply, StoreCreateRequest, StoreTemplate } from '@comanda/contract';
-import type { PhoneCountry } from '@comanda/domain';
+import { type PhoneCountry, storeSlugProblem } from '@comanda/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { ScryptCost } from '../../lib/password.ts';
@@ -16,49 +16,16 @@ import { TEMPLATES } from './templates.ts';
  * template; made by `npm run store:create` or by an owner of another store (POST /staff/stores).
  */
 
-/** Sub-domains that name the deployment's own services, not a store. */
-export const RESERVED_SLUGS = new Set([
-  'admin',
-  'api',
-  'app',
-  'assets',
-  'blog',
-  'cdn',
-  'dev',
-  'docs',
-  'email',
-  'ftp',
-  'help',
-  'img',
-  'localhost',
-  'mail',
-  'media',
-  'ns1',
-  'ns2',
-  'painel',
-  'root',
-  'smtp',
-  'staff',
-  'static',
-  'status',
-  'suporte',
-  'support',
-  'test',
-  'webmail',
-  'www',
-]);
-
-/** A DNS label: lower-case letters, digits and dashes, 2 to 63, no dash at either end. */
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])$/;
-
+/** The sub-domain's rules (packages/domain/src/store-slug.ts), refused with their field. */
 export function checkSlug(slug: string): string {
-  if (!SLUG.test(slug))
+  const problem = storeSlugProblem(slug);
+  if (problem === 'INVALID_SLUG')
     throw invalid(
       'INVALID_SLUG',
       'O endereço deve ter de 2 a 63 letras minúsculas, números ou hífens, sem hífen no começo ou no fim.',
       'slug',
     );
-  if (RESERVED_SLUGS.has(slug) || slug.startsWith('xn--'))
+  if (problem === 'SLUG_RESERVED')
     throw invalid('SLUG_RESERVED', `O endereço '${slug}' é reservado. Escolha outro.`, 'slug');
   return slug;
 }

@@ -28,6 +28,11 @@ const SETTINGS: Entry[] = [
   { id: 'scheduling', screen: lazy(() => import('./settings/scheduling-section.tsx')), role: 'attendant' },
   { id: 'payments', screen: lazy(() => import('./settings/payments-section.tsx')), role: 'attendant' },
   { id: 'contact', screen: lazy(() => import('./settings/contact-section.tsx')), role: 'attendant' },
+  { id: 'coupons', screen: lazy(() => import('./settings/coupons-section.tsx')), role: 'attendant' },
+  { id: 'loyalty', screen: lazy(() => import('./settings/loyalty-section.tsx')), role: 'attendant' },
+  { id: 'look', screen: lazy(() => import('./settings/look-section.tsx')), role: 'attendant' },
+  { id: 'audit', screen: lazy(() => import('./audit-view.tsx')), role: 'manager' },
+  { id: 'newStore', screen: lazy(() => import('./new-store-view.tsx')), role: 'owner' },
 ];
 
 /** 'Cardápio': the menu editor (section `menu`). */

@@ -82,7 +82,7 @@ export function TextField({
   onChange: (value: string) => void;
   multiline?: boolean;
   maxLength?: number;
-  type?: 'text' | 'email' | 'url' | 'tel' | 'time' | 'date' | 'datetime-local';
+  type?: 'text' | 'email' | 'url' | 'tel' | 'time' | 'date' | 'datetime-local' | 'password';
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'url';
   autoComplete?: string;
   required?: boolean;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { storeSlugProblem } from './store-slug.ts';
+
+describe("a new store's sub-domain", () => {
+  it('is 2 to 63 lower-case letters, digits and dashes, no dash at either end', () => {
+    expect(storeSlugProblem('pizzaria-do-ze')).toBeNull();
+    expect(storeSlugProblem('b2')).toBeNull();
+    expect(storeSlugProblem('a'.repeat(63))).toBeNull();
+    for (const bad of [
+      'a',
+      'a'.repeat(64),
+      'Pizzaria',
+      'pizza_ria',
+      '-pizza',
+      'pizza-',
+      'pizzá',
+      'pizza.ria',
+      '',
+    ])
+      expect(storeSlugProblem(bad), bad).toBe('INVALID_SLUG');
+  });
+
+  it("is not one of the deployment's own names nor a punycode label", () => {
+    for (const reserved of ['www', 'api', 'staff', 'admin', 'media', 'xn--pizza-3ra'])
+      expect(storeSlugProblem(reserved), reserved).toBe('SLUG_RESERVED');
+  });
+});
