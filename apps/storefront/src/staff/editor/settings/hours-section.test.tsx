@@ -108,7 +108,9 @@ describe('the hours screen', { timeout: 20_000 }, () => {
 
   it('is read-only for attendants', async () => {
     const { api } = await openSettings(/^Horários/, { role: 'attendant' });
-    expect(screen.getByText('Só gerentes e donos alteram a loja. Você pode consultar.')).toBeTruthy();
+    // The menu editor, mounted but hidden beside 'Ajustes', says the same to attendants.
+    const hours = screen.getByRole('form', { name: 'Horários' });
+    expect(within(hours).getByText('Só gerentes e donos alteram a loja. Você pode consultar.')).toBeTruthy();
     expect(within(day('Domingo')).getByRole('switch', { name: 'Domingo' })).toBeDisabled();
     expect(within(day('Domingo')).getByLabelText('Abre')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
