@@ -264,6 +264,13 @@ function SignedIn() {
   const [editorOpened, setEditorOpened] = useState(false);
   // The menu's draft stays while other tabs are looked at: its tab says when it is not saved.
   const [menuDirty, setMenuDirty] = useState(false);
+  // On a phone the tabs scroll sideways: the open one is kept in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another tab is opened
+  useEffect(() => {
+    document
+      .querySelector('.staff-tabs [aria-pressed="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [view]);
   useEffect(() => {
     if (view === 'menu' || view === 'settings') setEditorOpened(true);
   }, [view]);
