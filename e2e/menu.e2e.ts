@@ -68,9 +68,14 @@ test.describe('menu home', () => {
   test('tapping a product selects it and opens /product', async ({ page }) => {
     await page.goto('/');
     await waitForMenu(page);
+    // Its choices are asked under the page's menu version (a shared cache's key, ADR 0027).
+    const boot = JSON.parse((await page.locator('#boot').textContent()) ?? '{}') as { menuVersion?: number };
+    expect(boot.menuVersion).toEqual(expect.any(Number));
+    const choices = page.waitForRequest(/\/estoque\/produtos_full_app\/\d+\?/);
     await page.getByRole('button', { name: /Combo Grande/ }).click();
     await expect(page).toHaveURL(/\/product$/);
     await expect(page.getByRole('dialog', { name: 'Combo Grande + Refri 2 L' })).toBeVisible();
+    expect(new URL((await choices).url()).searchParams.get('v')).toBe(String(boot.menuVersion));
   });
 
   test('shows the store info in four tabs', async ({ page }) => {

@@ -5,10 +5,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MENU_GET_PATHNAME } from './src/lib/menu-gets.ts';
 
 /** Menu GETs the service worker keeps (NetworkFirst) so the last menu opens offline. */
-const MENU_GET =
-  /\/(core\/(empresa_personal_app|horarios_atendimento_app|bairros_app|fidelidade_app|get_app_manifest)|estoque\/(categorias_app|produtos_app|produtos_full_app\/\d+)|financeiro\/(formas_pagamento_app|v2\/payment-methods\/get-filtered-methods-app)|bar\/v2\/tables\/list)\/?(\?.*)?$/;
+const MENU_GET = new RegExp(`${MENU_GET_PATHNAME}(\\?.*)?$`);
 
 /**
  * Writes .br and .gz beside every text asset so the server sends them as they are

@@ -49,23 +49,50 @@ export const PUBLIC_MENU_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_M
 /** RFC 9213's cache-control for CDNs only: there serving stale while revalidating is safe. */
 export const PUBLIC_MENU_CDN_CACHE_CONTROL = `max-age=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
 
-/**
- * Sends a pre-encoded reply: 304 for a matching ETag, else brotli, gzip or identity bytes.
- * `surrogateKey` names the store, so a CDN that purges by key can drop a store's menu at once.
- */
+/** What a menu reply says of itself beside its bytes. */
+export interface MenuReplyLabels {
+  /** Names the store, so a CDN that purges by key can drop a store's menu at once. */
+  surrogateKey?: string;
+  /**
+   * The menu version the reply was built from. The storefront asks with `v=<menu_version>` from its
+   * page (docs/decisions/0027), so a menu write changes the URLs and thereby every shared cache's
+   * key; a reply asked under another version (a page older than the write, a version this instance
+   * has not read yet, a guessed one) is never kept, so no cache holds a menu under a version it is
+   * not.
+   */
+  menuVersion?: number;
+}
+
+/** The `v` query parameter of a request URL, or null. */
+export function askedMenuVersion(url: string): string | null {
+  const query = url.indexOf('?');
+  if (query < 0 || !url.includes('v=', query)) return null;
+  return new URLSearchParams(url.slice(query + 1)).get('v');
+}
+
+/** Sends a pre-encoded reply: 304 for a matching ETag, else brotli, gzip or identity bytes. */
 export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
   encoded: EncodedReply,
-  surrogateKey?: string,
+  labels: MenuReplyLabels = {},
 ) {
+  const asked = labels.menuVersion === undefined ? null : askedMenuVersion(request.url);
+  const keepable = asked === null || asked === String(labels.menuVersion);
   reply
     .header('etag', encoded.etag)
     .header('vary', 'Accept-Encoding')
-    .header('cache-control', PUBLIC_MENU_CACHE_CONTROL)
-    .header('cdn-cache-control', PUBLIC_MENU_CDN_CACHE_CONTROL)
     .type('application/json; charset=utf-8');
-  if (surrogateKey) reply.header('surrogate-key', surrogateKey).header('cache-tag', surrogateKey);
+  if (keepable) {
+    reply
+      .header('cache-control', PUBLIC_MENU_CACHE_CONTROL)
+      .header('cdn-cache-control', PUBLIC_MENU_CDN_CACHE_CONTROL);
+  } else {
+    reply.header('cache-control', 'no-store');
+  }
+  if (labels.surrogateKey) {
+    reply.header('surrogate-key', labels.surrogateKey).header('cache-tag', labels.surrogateKey);
+  }
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === encoded.etag)) {
     return reply.code(304).send();

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stores } from '../db/schema.ts';
 import {
   bearer,
   buildAccountsTestApp,
@@ -131,6 +133,49 @@ describe('Cache-Control of personal replies', () => {
       headers: { host: PIZZARIA, 'if-none-match': String(response.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('a menu call asked with a menu version is kept under that version only; a menu write moves it', async () => {
+    const list = (version: number) =>
+      t.app.inject({ url: `/estoque/produtos_app?format=json&v=${version}`, headers: { host: PIZZARIA } });
+    const [before] = await t.database.db
+      .select({ id: stores.id, version: stores.menuVersion })
+      .from(stores)
+      .where(eq(stores.slug, 'pizzaria'));
+    const current = await list(before!.version);
+    expect(current.statusCode).toBe(200);
+    expect(current.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
+    const products = current.json() as { id: number }[];
+
+    // A version not yet written: served, but nobody may keep the current menu under it.
+    const ahead = await list(before!.version + 1);
+    expect(ahead.statusCode).toBe(200);
+    expect(ahead.headers['cache-control']).toBe('no-store');
+    expect(ahead.headers['cdn-cache-control']).toBeUndefined();
+
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: `/staff/menu/products/${products[0]!.id}/sold-out`,
+      headers: { host: PIZZARIA, ...bearer(staffToken) },
+      payload: { sold_out: true },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const written = (switched.json() as { menu_version: number }).menu_version;
+    expect(written).toBe(before!.version + 1);
+    try {
+      const stale = await list(before!.version);
+      expect(stale.headers['cache-control']).toBe('no-store');
+      const fresh = await list(written);
+      expect(fresh.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
+      expect((fresh.json() as { id: number; esgotado?: boolean }[])[0]).toMatchObject({ esgotado: true });
+    } finally {
+      await t.app.inject({
+        method: 'PUT',
+        url: `/staff/menu/products/${products[0]!.id}/sold-out`,
+        headers: { host: PIZZARIA, ...bearer(staffToken) },
+        payload: { sold_out: false },
+      });
+    }
   });
 
   it('the same menu call made signed in is kept by nobody', async () => {

@@ -1,4 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
+import { versionedMenuPath } from './menu-version.ts';
 import { clearToken, getToken } from './session.ts';
 
 /** Spec section 7: calls whose path contains one of these get the bearer token. */
@@ -88,5 +89,5 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return body as T;
 }
 
-/** SWR fetcher: the key is the path. */
-export const apiGet = <T>(path: string): Promise<T> => apiFetch<T>(path);
+/** SWR fetcher: the key is the path (menu GETs go out with the page's menu version). */
+export const apiGet = <T>(path: string): Promise<T> => apiFetch<T>(versionedMenuPath(path));

@@ -6,6 +6,8 @@ import type { Category, Company, OpeningShift, Product } from '@comanda/contract
  * the same replies, and SWR refreshes them from the endpoints on its usual schedule.
  */
 export interface BootData {
+  /** The store's menu_version the replies were built from (see menu-version.ts). */
+  menuVersion?: number;
   company?: Company[];
   categories?: Category[];
   products?: Product[];

@@ -34,7 +34,7 @@ export const START_DATA_OPTIONS = {
   revalidateOnFocus: false,
 } as const satisfies SWRConfiguration;
 
-const BOOT_KEYS: Record<keyof BootData, string> = {
+const BOOT_KEYS: Record<Exclude<keyof BootData, 'menuVersion'>, string> = {
   company: START_PATHS.company,
   categories: START_PATHS.categories,
   products: START_PATHS.products,
@@ -44,7 +44,7 @@ const BOOT_KEYS: Record<keyof BootData, string> = {
 /** SWR `fallback` built from the boot block: key → reply. */
 export function bootFallback(boot: BootData = readBoot()): Record<string, unknown> {
   const fallback: Record<string, unknown> = {};
-  for (const [name, key] of Object.entries(BOOT_KEYS) as [keyof BootData, string][]) {
+  for (const [name, key] of Object.entries(BOOT_KEYS) as [keyof typeof BOOT_KEYS, string][]) {
     if (boot[name] !== undefined) fallback[key] = boot[name];
   }
   return fallback;

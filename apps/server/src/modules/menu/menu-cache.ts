@@ -34,7 +34,30 @@ export class MenuCache {
     key: string,
     build: () => Promise<unknown | null>,
   ): Promise<EncodedReply | null> {
-    const entry = await this.entryFor(storeId);
+    return (await this.getVersioned(storeId, key, build)).encoded;
+  }
+
+  /**
+   * A reply and the menu version it was built from (the `v` of versioned menu URLs). A request that
+   * asks for a newer version than this instance holds comes from a page another instance rendered
+   * after a write: the version is read again at once rather than after `checkMs`.
+   */
+  async getVersioned(
+    storeId: number,
+    key: string,
+    build: () => Promise<unknown | null>,
+    askedVersion?: number,
+  ): Promise<{ encoded: EncodedReply | null; version: number }> {
+    const entry = await this.entryFor(storeId, askedVersion);
+    const found = this.replyOf(entry, key, build);
+    return { encoded: found instanceof Promise ? await found : found, version: entry.version };
+  }
+
+  private replyOf(
+    entry: StoreEntry,
+    key: string,
+    build: () => Promise<unknown | null>,
+  ): Promise<EncodedReply | null> | EncodedReply {
     const cached = entry.replies.get(key);
     if (cached) return cached;
     let pending = entry.building.get(key);
@@ -53,10 +76,11 @@ export class MenuCache {
     return pending;
   }
 
-  private async entryFor(storeId: number): Promise<StoreEntry> {
+  private async entryFor(storeId: number, askedVersion?: number): Promise<StoreEntry> {
     const now = Date.now();
     const entry = this.stores.get(storeId);
-    if (entry && now - entry.checkedAt < this.checkMs) return entry;
+    const behind = entry !== undefined && askedVersion !== undefined && askedVersion > entry.version;
+    if (entry && now - entry.checkedAt < this.checkMs && !behind) return entry;
     const [row] = await this.db
       .select({ version: stores.menuVersion })
       .from(stores)

@@ -19,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { sendEncoded } from '../../lib/encoded-reply.ts';
+import { askedMenuVersion, sendEncoded } from '../../lib/encoded-reply.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { BookedOutPeriods } from './booked-out.ts';
 import type { MenuCache } from './menu-cache.ts';
@@ -42,9 +42,18 @@ export function registerMenuRoutes(
     key: string,
     build: () => Promise<unknown | null>,
   ) => {
-    const encoded = await menuCache.get(request.store.id, key, build);
+    const asked = Number(askedMenuVersion(request.url) ?? Number.NaN);
+    const { encoded, version } = await menuCache.getVersioned(
+      request.store.id,
+      key,
+      build,
+      Number.isSafeInteger(asked) ? asked : undefined,
+    );
     if (!encoded) throw notFound('PRODUCT_NOT_FOUND', 'Produto não encontrado.');
-    return sendEncoded(request, reply, encoded, `menu-${request.store.slug}`);
+    return sendEncoded(request, reply, encoded, {
+      surrogateKey: `menu-${request.store.slug}`,
+      menuVersion: version,
+    });
   };
 
   app.get(

@@ -106,17 +106,19 @@ export async function registerStorefront(ctx: AppContext, { menuCache }: { menuC
     const now = ctx.now();
     const minute = Math.floor(now.getTime() / 60_000);
     const bookedOut = await menu.bookedOutPeriods(db, storeId, now);
-    const parts = await Promise.all([
+    const [versioned, ...others] = await Promise.all([
+      menuCache.getVersioned(storeId, 'categories', () => menu.buildCategories(db, storeId)),
       menuCache.get(storeId, `company:${minute}${menu.bookedOutKey(bookedOut)}`, () =>
         menu.buildCompany(db, storeId, slug, now, bookedOut),
       ),
-      menuCache.get(storeId, 'categories', () => menu.buildCategories(db, storeId)),
       menuCache.get(storeId, 'products:app', () => menu.buildProducts(db, storeId, 'app')),
       menuCache.get(storeId, 'hours', () => menu.buildOpeningHours(db, storeId)),
       menuCache.get(storeId, 'manifest', () => menu.buildManifest(db, storeId)),
     ]);
-    const [company, categories, products, hours, manifest] = parts;
-    const key = parts.map((part) => part?.etag ?? '-').join('|');
+    const categories = versioned.encoded;
+    const [company, products, hours, manifest] = others;
+    const parts = [categories, ...others];
+    const key = `${versioned.version}|${parts.map((part) => part?.etag ?? '-').join('|')}`;
     const cached = pages.get(storeId);
     if (cached?.key === key) return cached;
 
@@ -127,7 +129,7 @@ export async function registerStorefront(ctx: AppContext, { menuCache }: { menuC
     let other = template.html;
     if (first) {
       const json = (reply: EncodedReply | null) => (reply ? reply.identity.toString('utf8') : 'null');
-      const bootJson = `{"company":${json(company)},"categories":${json(categories)},"products":${json(products)},"hours":${json(hours)}}`;
+      const bootJson = `{"menuVersion":${versioned.version},"company":${json(company)},"categories":${json(categories)},"products":${json(products)},"hours":${json(hours)}}`;
       const data = { company: first, manifest: storeManifest, bootJson };
       home = renderStorePage(template, data, { prepaint: true });
       other = renderStorePage(template, data);

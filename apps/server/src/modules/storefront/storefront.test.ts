@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySettings } from '../../db/schema.ts';
+import { companySettings, stores } from '../../db/schema.ts';
 import { findStoreBySlug } from '../../plugins/tenant.ts';
 import { buildTestApp, storeDocumentFactory, type TestApp } from '../../test/test-app.ts';
 import { escapeHtml, prepareTemplate, scriptSafeJson } from './page.ts';
@@ -101,6 +101,13 @@ describe('storefront page', () => {
     ] as const) {
       expect(boot[key]).toEqual((await get(url)).json());
     }
+    // The version menu GETs are asked with (docs/decisions/0027): the store's menu_version.
+    const store = await findStoreBySlug(t.database.db, 'pizzaria');
+    const [row] = await t.database.db
+      .select({ version: stores.menuVersion })
+      .from(stores)
+      .where(eq(stores.id, store!.id));
+    expect(boot.menuVersion).toBe(row!.version);
   });
 
   it('pre-paints the top bar and header picture on the menu home only', async () => {
