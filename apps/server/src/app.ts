@@ -180,10 +180,13 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks on the path of every request: an async hook costs a promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.url.length > MAX_URL_LENGTH) {
-      throw new AppError('uri_too_long', 'URI_TOO_LONG', 'Endereço grande demais.');
+      done(new AppError('uri_too_long', 'URI_TOO_LONG', 'Endereço grande demais.'));
+      return;
     }
+    done();
   });
 
   const pageHeaders = (kitOrigins: readonly string[], challengeFrames: readonly string[] = []) =>

@@ -16,13 +16,12 @@ function isSignedIn(request: FastifyRequest): boolean {
  * and the storefront's files choose their own.
  */
 export function registerPrivateReplies(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const current = reply.getHeader('cache-control');
     const alreadyNoStore = typeof current === 'string' && current.includes(NO_STORE);
-    if (alreadyNoStore) return payload;
-    if (isSignedIn(request) || (isApiPath(request.url) && current === undefined)) {
+    if (!alreadyNoStore && (isSignedIn(request) || (isApiPath(request.url) && current === undefined))) {
       reply.header('cache-control', NO_STORE);
     }
-    return payload;
+    done(null, payload);
   });
 }

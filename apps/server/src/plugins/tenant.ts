@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Database, DbExecutor } from '../db/client.ts';
 import { stores } from '../db/schema.ts';
 import { notFound } from '../lib/errors.ts';
@@ -74,11 +74,11 @@ export function registerTenant(
   app: FastifyInstance,
   options: { db: Database; defaultStore: string; baseDomain?: string | undefined },
 ): { forget(slug: string): void } {
-  const known = new Map<string, StoreRef>();
+  const knownStores = new Map<string, StoreRef>();
   const missingUntil = new Map<string, number>();
 
   async function lookup(slug: string): Promise<StoreRef | undefined> {
-    const cached = known.get(slug);
+    const cached = knownStores.get(slug);
     if (cached) return cached;
     if ((missingUntil.get(slug) ?? 0) > Date.now()) return undefined;
     if (!/^[a-z0-9-]{1,63}$/.test(slug)) return undefined;
@@ -88,32 +88,58 @@ export function registerTenant(
       missingUntil.set(slug, Date.now() + NEGATIVE_CACHE_MS);
       return undefined;
     }
-    known.set(slug, row);
+    knownStores.set(slug, row);
     return row;
   }
 
-  app.decorateRequest('store', null as unknown as StoreRef);
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    const url = request.url;
-    if (STORE_AGNOSTIC.some((prefix) => url === prefix || url.startsWith(prefix))) return;
-    const slug = storeSlugFromHost(request.headers.host, options.defaultStore, options.baseDomain);
-    const store = slug === undefined ? undefined : await lookup(slug);
-    if (store) {
-      request.store = store;
+  function storeNotFound(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    if (isApiPath(request.url)) {
+      done(notFound('STORE_NOT_FOUND', 'Loja não encontrada.'));
       return;
     }
-    if (isApiPath(url)) throw notFound('STORE_NOT_FOUND', 'Loja não encontrada.');
-    return reply
+    reply
       .status(404)
       .type('text/html; charset=utf-8')
       .send(
         '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Loja não encontrada</title><body><h1>Loja não encontrada</h1><p>Confira o endereço.</p></body></html>',
       );
+  }
+
+  app.decorateRequest('store', null as unknown as StoreRef);
+  // A callback hook: a known store (nearly every request) is found without a promise.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const url = request.url;
+    if (STORE_AGNOSTIC.some((prefix) => url === prefix || url.startsWith(prefix))) {
+      done();
+      return;
+    }
+    const slug = storeSlugFromHost(request.headers.host, options.defaultStore, options.baseDomain);
+    if (slug === undefined) {
+      storeNotFound(request, reply, done);
+      return;
+    }
+    const known = knownStores.get(slug);
+    if (known) {
+      request.store = known;
+      done();
+      return;
+    }
+    lookup(slug).then(
+      (store) => {
+        if (!store) {
+          storeNotFound(request, reply, done);
+          return;
+        }
+        request.store = store;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 
   return {
     forget: (slug: string) => {
-      known.delete(slug);
+      knownStores.delete(slug);
       missingUntil.delete(slug);
     },
   };
