@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildServer, COMPILED_SERVER } from '../apps/server/build.ts';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -14,6 +15,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+let compiled: Promise<void> | undefined;
+
 /** Starts the real server in its own process on a fresh embedded database (or DATABASE_URL). */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'comanda-bench-'));
@@ -21,24 +24,23 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const profile = process.env.BENCH_CPU_PROF_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
     : [];
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, ...profile, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        // The benches that take payments start their own stand-in PSP.
-        PSP_STANDIN: 'off',
-        ...env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  // The server `npm start` runs: compiled, from this checkout's sources.
+  compiled ??= buildServer();
+  await compiled;
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, COMPILED_SERVER], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      // The benches that take payments start their own stand-in PSP.
+      PSP_STANDIN: 'off',
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

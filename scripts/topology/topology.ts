@@ -4,6 +4,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServer, COMPILED_SERVER } from '../../apps/server/build.ts';
 import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.ts';
 
 /*
@@ -173,29 +174,26 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     await Promise.all(instances.map((instance) => stopChild(instance.child, 'SIGTERM')));
   };
   try {
+    await buildServer();
     for (const [index, instancePort] of upstreams.entries()) {
       const logFile = path.join(logDir, `instance-${index + 1}.log`);
-      const child = spawn(
-        process.execPath,
-        [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'],
-        {
-          cwd: repoRoot,
-          env: {
-            ...common,
-            PORT: String(instancePort),
-            DATA_DIR: path.join(logDir, `data-${index + 1}`),
-            // One stand-in PSP for the pair, run by the first instance.
-            ...(index === 0
-              ? {
-                  PSP_STANDIN: 'on',
-                  PSP_STANDIN_PORT: String(standinPort),
-                  PSP_STANDIN_TLS_PORT: String(standinPort + 1),
-                }
-              : { PSP_STANDIN: 'off', PSP_STANDIN_URL: `http://127.0.0.1:${standinPort}` }),
-          },
-          stdio: ['ignore', 'ignore', 'pipe'],
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, COMPILED_SERVER], {
+        cwd: repoRoot,
+        env: {
+          ...common,
+          PORT: String(instancePort),
+          DATA_DIR: path.join(logDir, `data-${index + 1}`),
+          // One stand-in PSP for the pair, run by the first instance.
+          ...(index === 0
+            ? {
+                PSP_STANDIN: 'on',
+                PSP_STANDIN_PORT: String(standinPort),
+                PSP_STANDIN_TLS_PORT: String(standinPort + 1),
+              }
+            : { PSP_STANDIN: 'off', PSP_STANDIN_URL: `http://127.0.0.1:${standinPort}` }),
         },
-      );
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       child.stderr?.on('data', (chunk: Buffer) => writeFileSync(logFile, chunk, { flag: 'a' }));
       const url = `http://127.0.0.1:${instancePort}`;
       instances.push({ url, child });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVER_ROOT } from './server-root.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -196,7 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const storefrontDir =
-    parsed.data.STOREFRONT_DIR ?? path.resolve(import.meta.dirname, '../../storefront/dist');
+  const storefrontDir = parsed.data.STOREFRONT_DIR ?? path.resolve(SERVER_ROOT, '../storefront/dist');
   return { ...parsed.data, storefrontDir };
 }

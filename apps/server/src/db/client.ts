@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { SERVER_ROOT } from '../server-root.ts';
 import { ensureCluster, PGLITE_START_PARAMS } from './pglite-cluster.ts';
 import * as schema from './schema.ts';
 
@@ -27,7 +28,7 @@ export interface DatabaseHandle {
   pglite?: PGlite;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(SERVER_ROOT, 'drizzle');
 // An arbitrary constant that names "Comanda schema migrations" among advisory locks.
 const MIGRATION_LOCK_ID = 7_300_611;
 

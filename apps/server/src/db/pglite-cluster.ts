@@ -3,7 +3,7 @@
  * then opens them never holds initdb's WebAssembly instances: creating a cluster in-process takes
  * three of them at once (about 700 MiB RSS, not all returned), opening an existing one takes one.
  *
- * Run as a script: `node --import tsx pglite-cluster.ts <dir>`.
+ * Run as a script: `node --import tsx pglite-cluster.ts <dir>`, or `node dist/pglite-cluster.mjs <dir>`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,14 +28,20 @@ export const PGLITE_START_PARAMS = [
   'maintenance_work_mem=16MB',
 ];
 
+/** The compiled copy of this script (apps/server/build.ts); the server's own bundle holds it too. */
+const COMPILED_SCRIPT = 'pglite-cluster.mjs';
+
 export const hasCluster = (dir: string) => existsSync(path.join(dir, 'PG_VERSION'));
 
 /** Creates the cluster in `dir` in a child process (a no-op when it exists). */
 export function ensureCluster(dir: string) {
   if (hasCluster(dir)) return;
-  // tsx by its resolved address: the parent may run under another loader (vitest) or from another cwd.
-  const tsx = import.meta.resolve('tsx');
-  const created = spawnSync(process.execPath, ['--import', tsx, import.meta.filename, dir], {
+  // From source, this file under tsx, by tsx's resolved address (the parent may run under another
+  // loader, vitest, or from another cwd); the compiled server has it beside itself in dist/.
+  const script = import.meta.filename.endsWith('.ts')
+    ? ['--import', import.meta.resolve('tsx'), import.meta.filename]
+    : [path.join(import.meta.dirname, COMPILED_SCRIPT)];
+  const created = spawnSync(process.execPath, [...script, dir], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (created.status !== 0 || !hasCluster(dir)) {
@@ -49,6 +55,10 @@ async function createCluster(dir: string) {
   await db.close();
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+const runAsScript =
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(process.argv[1]).href &&
+  path.basename(process.argv[1]).startsWith('pglite-cluster.');
+if (runAsScript) {
   await createCluster(process.argv[2]!);
 }

@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_ROOT } from '../server-root.ts';
 
-export const MEDIA_DIR = path.resolve(import.meta.dirname, '../../media');
+export const MEDIA_DIR = path.join(SERVER_ROOT, 'media');
 
 /** The product dialog's picture: 4:3, full width up to 550 CSS px, so 1100 px covers 2x. */
 export const PRODUCT_WIDTHS = [480, 800, 1100] as const;

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { stores } from '../../db/schema.ts';
+import { SERVER_ROOT } from '../../server-root.ts';
 import { parseStoreDocument } from './document.ts';
 import { type ImportOptions, importStore } from './service.ts';
 
-export const DEMO_DIR = path.resolve(import.meta.dirname, '../../db/demo');
+export const DEMO_DIR = path.join(SERVER_ROOT, 'src', 'db', 'demo');
 /** The demo stores, the default one first. */
 export const DEMO_STORE_FILES = ['pizzaria.json', 'sakura.json'];
 

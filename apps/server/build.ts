@@ -1,0 +1,48 @@
+/**
+ * Compiles the server for `npm start`, the production topology and the benches: one ES module per
+ * entry in dist/, with the project's own packages (@comanda/*) inside and every other package left
+ * to node_modules. Running compiled JavaScript spares the server tsx's loader thread and the
+ * TypeScript sources with their source maps, some 60 MiB of RSS (docs/decisions/0028).
+ *
+ * `node --import tsx apps/server/build.ts` (`npm run build` does it).
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = import.meta.dirname;
+
+/** The compiled server's entry: `node <SERVER_NODE_FLAGS> apps/server/dist/main.mjs`. */
+export const COMPILED_SERVER = path.join(root, 'dist', 'main.mjs');
+
+export async function buildServer(): Promise<void> {
+  await build({
+    entryPoints: {
+      main: path.join(root, 'src/main.ts'),
+      // Spawned by the server to create a new embedded database (src/db/pglite-cluster.ts).
+      'pglite-cluster': path.join(root, 'src/db/pglite-cluster.ts'),
+    },
+    outdir: path.join(root, 'dist'),
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'packages-stay-outside',
+        setup(builder) {
+          builder.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@comanda/') ? undefined : { external: true },
+          );
+        },
+      },
+    ],
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await buildServer();
+}
