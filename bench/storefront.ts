@@ -126,8 +126,21 @@ export async function lighthouseResult(url: string) {
   }
 }
 
+/** Trace errors Lighthouse itself says to run again for (a navigation its recording missed). */
+const RETRIED_LIGHTHOUSE_ERRORS = /\b(NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|NO_LCP)\b/;
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 async function lighthouseOnce(url: string): Promise<LighthouseRun> {
-  const { lhr } = await lighthouseResult(url);
+  let result: Awaited<ReturnType<typeof lighthouseResult>> | undefined;
+  for (let attempt = 1; !result; attempt++) {
+    try {
+      result = await lighthouseResult(url);
+    } catch (error) {
+      if (attempt >= LIGHTHOUSE_ATTEMPTS || !RETRIED_LIGHTHOUSE_ERRORS.test(String(error))) throw error;
+      console.log(`Lighthouse run recorded no page load (${String(error)}); running it again`);
+    }
+  }
+  const { lhr } = result;
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
