@@ -56,9 +56,10 @@ export interface MenuReplyLabels {
   /**
    * The menu version the reply was built from. The storefront asks with `v=<menu_version>` from its
    * page (docs/decisions/0027), so a menu write changes the URLs and thereby every shared cache's
-   * key; a reply asked under another version (a page older than the write, a version this instance
-   * has not read yet, a guessed one) is never kept, so no cache holds a menu under a version it is
-   * not.
+   * key. A reply asked under a newer version than it was built from (one this instance has not
+   * read yet, a guessed one) is never kept, so no cache holds an older menu under a newer key; one
+   * asked under an older version (a page opened before the write) is the newer menu and is kept
+   * as usual, so open pages still share the cache.
    */
   menuVersion?: number;
 }
@@ -78,7 +79,7 @@ export function sendEncoded(
   labels: MenuReplyLabels = {},
 ) {
   const asked = labels.menuVersion === undefined ? null : askedMenuVersion(request.url);
-  const keepable = asked === null || asked === String(labels.menuVersion);
+  const keepable = asked === null || !(Number(asked) > labels.menuVersion!);
   reply
     .header('etag', encoded.etag)
     .header('vary', 'Accept-Encoding')
