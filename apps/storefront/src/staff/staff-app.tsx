@@ -264,17 +264,29 @@ function SignedIn() {
   const [editorOpened, setEditorOpened] = useState(false);
   // The menu's draft stays while other tabs are looked at: its tab says when it is not saved.
   const [menuDirty, setMenuDirty] = useState(false);
-  // On a phone the tabs scroll sideways: the open one is kept in sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another tab is opened
-  useEffect(() => {
-    document
-      .querySelector('.staff-tabs [aria-pressed="true"]')
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [view]);
   useEffect(() => {
     if (view === 'menu' || view === 'settings') setEditorOpened(true);
   }, [view]);
   const me = useStaffMember();
+  // On a phone the tabs scroll sideways: the open one is centred in the row, again whenever a tab's
+  // width changes (the store's font arriving, the new-order count appearing), so the row ends in the
+  // same place however it loaded; and again when the staff member's role adds tabs.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another tab is opened or the role is known
+  useEffect(() => {
+    const row = document.querySelector<HTMLElement>('.staff-tabs');
+    const tab = row?.querySelector<HTMLElement>('[aria-pressed="true"]');
+    if (!row || !tab) return;
+    const centre = () => {
+      const rowBox = row.getBoundingClientRect();
+      const tabBox = tab.getBoundingClientRect();
+      row.scrollLeft += tabBox.left - rowBox.left - (rowBox.width - tabBox.width) / 2;
+    };
+    centre();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(centre);
+    for (const each of row.querySelectorAll('button')) observer.observe(each);
+    return () => observer.disconnect();
+  }, [view, me?.role]);
   // Tickets to print, one print dialog at a time; each job is its own object, so printing the same
   // order twice in a row opens the dialog twice.
   const [printQueue, setPrintQueue] = useState<{ order: StaffOrder }[]>([]);
