@@ -62,6 +62,8 @@ export interface MenuReplyLabels {
    * as usual, so open pages still share the cache.
    */
   menuVersion?: number;
+  /** The version the request asked for (`v`, read once by the route), if any. */
+  askedVersion?: number | undefined;
 }
 
 /** The `v` query parameter of a request URL, or null. */
@@ -78,8 +80,8 @@ export function sendEncoded(
   encoded: EncodedReply,
   labels: MenuReplyLabels = {},
 ) {
-  const asked = labels.menuVersion === undefined ? null : askedMenuVersion(request.url);
-  const keepable = asked === null || !(Number(asked) > labels.menuVersion!);
+  const { menuVersion, askedVersion } = labels;
+  const keepable = menuVersion === undefined || askedVersion === undefined || askedVersion <= menuVersion;
   reply
     .header('etag', encoded.etag)
     .header('vary', 'Accept-Encoding')

@@ -42,17 +42,14 @@ export function registerMenuRoutes(
     key: string,
     build: () => Promise<unknown | null>,
   ) => {
-    const asked = Number(askedMenuVersion(request.url) ?? Number.NaN);
-    const { encoded, version } = await menuCache.getVersioned(
-      request.store.id,
-      key,
-      build,
-      Number.isSafeInteger(asked) ? asked : undefined,
-    );
+    const parsed = Number(askedMenuVersion(request.url) ?? Number.NaN);
+    const asked = Number.isSafeInteger(parsed) ? parsed : undefined;
+    const { encoded, version } = await menuCache.getVersioned(request.store.id, key, build, asked);
     if (!encoded) throw notFound('PRODUCT_NOT_FOUND', 'Produto não encontrado.');
     return sendEncoded(request, reply, encoded, {
       surrogateKey: `menu-${request.store.slug}`,
       menuVersion: version,
+      askedVersion: asked,
     });
   };
 
