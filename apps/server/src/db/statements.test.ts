@@ -52,4 +52,32 @@ describe('named statements', () => {
       await runStatement(tx, statement('comanda_test_drop')`drop table t_statement`);
     });
   });
+
+  it('answers a refused value with the database error and runs the same statement again after it', async () => {
+    const half = (n: unknown) => statement('comanda_test_half')`select ${n}::int / 2 as "half"`;
+    await expect(runStatement(database.db, half('not a number'))).rejects.toMatchObject({ code: '22P02' });
+    await expect(runStatement(database.db, half(0))).resolves.toEqual([{ half: 0 }]);
+    await expect(runStatement(database.db, half(9))).resolves.toEqual([{ half: 4 }]);
+  });
+
+  it('leaves no half-prepared statement behind when the text is refused', async () => {
+    const broken = statement('comanda_test_broken')`select frm nowhere ${1}`;
+    for (let i = 0; i < 2; i++) {
+      await expect(runStatement(database.db, broken)).rejects.toMatchObject({ code: '42601' });
+    }
+    await expect(runStatement(database.db, echo(1, 'ok'))).resolves.toEqual([
+      { next: 2, text: 'ok', same: 1 },
+    ]);
+  });
+
+  it('sends dates, JSON and nulls by the parameter’s type and reads them back typed', async () => {
+    const at = new Date('2026-11-26T18:30:00.123Z');
+    const rows = await runStatement<{ at: Date; doc: { a: number[] }; nothing: string | null }>(
+      database.db,
+      statement(
+        'comanda_test_types',
+      )`select ${at}::timestamptz as "at", ${{ a: [1, 2] }}::jsonb as "doc", ${null}::text as "nothing"`,
+    );
+    expect(rows).toEqual([{ at, doc: { a: [1, 2] }, nothing: null }]);
+  });
 });

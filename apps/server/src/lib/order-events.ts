@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { DatabaseHandle, DbExecutor } from '../db/client.ts';
+import { runStatement, statement } from '../db/statements.ts';
 
 /*
  * Order events: "order N of customer C at store S is now <status>", published by whoever changes an
@@ -175,6 +176,10 @@ export function decodeStaffEvent(payload: string | undefined): StaffEvent | unde
 export const notifyStatement = (event: OrderEvent) =>
   sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${encodeOrderEvent(event)})`;
 
+/** The statement that publishes committed events (one per order placed: named, prepared once). */
+const notifyCommitted = (payload: string) =>
+  statement('comanda_notify_committed')`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${payload})`;
+
 interface Subscription {
   listener: OrderEventListener;
   onGap: (() => void) | undefined;
@@ -309,7 +314,7 @@ abstract class NotifyOrderEvents implements OrderEvents {
         this.pending = [];
         for (const payload of encodeOrderEventBatches(batch)) {
           try {
-            await this.db.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${payload})`);
+            await runStatement(this.db, notifyCommitted(payload));
           } catch (error) {
             // The streams miss these events; their clients still reload on reconnect and every 30 s.
             this.log.warn({ err: error }, 'order events: could not publish');

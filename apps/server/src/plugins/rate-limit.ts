@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { runStatement, statement } from '../db/statements.ts';
 import { AppError } from '../lib/errors.ts';
 
 /*
@@ -68,15 +69,33 @@ export class RateLimiter {
   /** Counts one use of a window rule; 429 TOO_MANY_ATTEMPTS beyond its maximum. */
   async consume(storeId: number, rule: WindowRule, subject: string, now: Date): Promise<void> {
     const max = rule.max * this.multiplier;
-    const retryAfter = await this.locked(storeId, rule, subject, now, async (bucket, tx) => {
-      const windowMs = rule.windowSeconds * 1000;
-      const fresh = bucket.count === 0 || bucket.startedAt.getTime() + windowMs <= now.getTime();
-      const startedAt = fresh ? now : bucket.startedAt;
-      const count = fresh ? 1 : Math.min(bucket.count + 1, max + 1);
-      await this.save(tx, bucket, { count, startedAt, lastAt: now, blockedUntil: null });
-      return count > max ? (startedAt.getTime() + windowMs - now.getTime()) / 1000 : null;
-    });
-    if (retryAfter !== null) throw tooManyAttempts(rule, retryAfter);
+    const windowMs = rule.windowSeconds * 1000;
+    // One statement, under the counter row's lock that ON CONFLICT takes: every order placed counts
+    // one, and a transaction of three statements cost an order more than its own write.
+    const [counted] = await runStatement<{ count: number; startedAt: Date }>(
+      this.db,
+      statement('comanda_rate_window')`
+        insert into rate_limits as r (store_id, key, count, started_at, last_at, blocked_until)
+        values (${storeId}, ${keyOf(rule, subject)}, 1, ${now}::timestamptz, ${now}::timestamptz, null)
+        on conflict (store_id, key) do update set
+          count = case
+            when r.count = 0 or r.started_at + ${windowMs}::int * interval '1 millisecond' <= excluded.started_at
+              then 1
+            else least(r.count + 1, ${max}::int + 1)
+          end,
+          started_at = case
+            when r.count = 0 or r.started_at + ${windowMs}::int * interval '1 millisecond' <= excluded.started_at
+              then excluded.started_at
+            else r.started_at
+          end,
+          last_at = excluded.last_at,
+          blocked_until = null
+        returning count, started_at as "startedAt"`,
+    );
+    if (!counted) throw new Error(`rate limit counter ${keyOf(rule, subject)} was neither created nor found`);
+    if (counted.count > max) {
+      throw tooManyAttempts(rule, (new Date(counted.startedAt).getTime() + windowMs - now.getTime()) / 1000);
+    }
   }
 
   /**
