@@ -1,3 +1,4 @@
+import { createServer, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import { LOOK_PREVIEW_PATH } from '@comanda/contract';
 import fastifyStatic from '@fastify/static';
@@ -32,6 +33,7 @@ import { LocalMapsProvider } from './modules/maps/local-provider.ts';
 import { registerMapsRoutes } from './modules/maps/routes.ts';
 import { MapsService } from './modules/maps/service.ts';
 import { BookedOutPeriods } from './modules/menu/booked-out.ts';
+import { createMenuFrontDoor, type FrontDoor } from './modules/menu/front-door.ts';
 import { MenuCache } from './modules/menu/menu-cache.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { registerOrderTrackingRoutes } from './modules/order-tracking/routes.ts';
@@ -65,7 +67,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerPrivateReplies } from './plugins/private-replies.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { SessionEnds } from './plugins/sessions.ts';
-import { isApiPath, registerTenant } from './plugins/tenant.ts';
+import { isApiPath, registerTenant, type Tenant } from './plugins/tenant.ts';
 
 export const MAX_URL_LENGTH = 2048;
 /** Never in the log: credentials and request bodies (passwords, codes), wherever a logger puts them. */
@@ -150,6 +152,15 @@ export function paymentSecretsKeyOf(config: Config, warn: (message: string) => v
   });
 }
 
+/** The options Fastify hands its server factory, with its defaults filled in. */
+interface FastifyServerSettings {
+  http?: ServerOptions;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
 /** Builds the Fastify instance: plugins first, then the modules. Does not listen. */
 export type Services = ReturnType<typeof buildServices>;
 
@@ -157,7 +168,34 @@ export async function buildApp(
   options: BuildAppOptions,
 ): Promise<{ app: FastifyInstance; ctx: AppContext; services: Services }> {
   const { config, database } = options;
+  // Per-request log lines (debug, trace) see every request: no front door then.
+  const requestLogging = config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
+  let frontDoor: FrontDoor | undefined;
   const app = Fastify({
+    // Fastify's own HTTP server with the same settings, with the menu front door before Fastify's
+    // handler (docs/decisions/0036). `inject` (unit tests) goes to Fastify's handler directly.
+    serverFactory: (handler, settings) => {
+      const { http, keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } =
+        settings as unknown as FastifyServerSettings;
+      const server = createServer(http ?? {}, (request, response) => {
+        try {
+          if (frontDoor?.(request, response)) return;
+        } catch (error) {
+          // Never a crash for a request: what the front door could not answer, Fastify does.
+          app.log.error({ err: error }, 'menu front door failed');
+          if (response.headersSent) {
+            response.destroy();
+            return;
+          }
+        }
+        handler(request, response);
+      });
+      if (keepAliveTimeout !== undefined) server.keepAliveTimeout = keepAliveTimeout;
+      if (requestTimeout !== undefined) server.requestTimeout = requestTimeout;
+      server.setTimeout(connectionTimeout ?? 0);
+      if (maxRequestsPerSocket) server.maxRequestsPerSocket = maxRequestsPerSocket;
+      return server;
+    },
     logger:
       options.logger === false
         ? false
@@ -172,7 +210,7 @@ export async function buildApp(
     ...transportTimeouts(config),
     // Per-request lines only when debugging; errors are logged by the error handler.
     logController: new LogController({
-      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+      disableRequestLogging: !requestLogging,
     }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
@@ -325,6 +363,14 @@ export async function buildApp(
   });
   registerAuth(ctx);
   const services = buildServices(ctx, options, tenant);
+  if (!requestLogging) {
+    frontDoor = createMenuFrontDoor({
+      menuCache: services.menuCache,
+      bookedOut: services.bookedOut,
+      knownStore: tenant.knownStore,
+      now: ctx.now,
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: MEDIA_DIR,
@@ -413,7 +459,7 @@ function cardKitOrigins(standinUrl: string | undefined): string[] {
 }
 
 /** Every service of the modules, built once; each module's routes take the ones they call. */
-function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: { forget(slug: string): void }) {
+function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant) {
   const { app, config, db, now, orderEvents } = ctx;
   const passwordCost = scryptCost(config.PASSWORD_HASH_COST);
   if (passwordCost.ln < OWASP_SCRYPT_COST.ln) {

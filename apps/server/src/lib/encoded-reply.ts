@@ -73,6 +73,46 @@ export function askedMenuVersion(url: string): string | null {
   return new URLSearchParams(url.slice(query + 1)).get('v');
 }
 
+/**
+ * The headers of a menu reply besides the body's own (encoding, length) and the security headers:
+ * the same for the Fastify route and the menu front door (modules/menu/front-door.ts).
+ */
+export function menuReplyHeaders(
+  encoded: EncodedReply,
+  labels: MenuReplyLabels = {},
+): Record<string, string> {
+  const { menuVersion, askedVersion } = labels;
+  const keepable = menuVersion === undefined || askedVersion === undefined || askedVersion <= menuVersion;
+  const headers: Record<string, string> = {
+    etag: encoded.etag,
+    vary: 'Accept-Encoding',
+    'content-type': 'application/json; charset=utf-8',
+  };
+  if (keepable) {
+    headers['cache-control'] = PUBLIC_MENU_CACHE_CONTROL;
+    headers['cdn-cache-control'] = PUBLIC_MENU_CDN_CACHE_CONTROL;
+  } else {
+    headers['cache-control'] = 'no-store';
+  }
+  if (labels.surrogateKey) {
+    headers['surrogate-key'] = labels.surrogateKey;
+    headers['cache-tag'] = labels.surrogateKey;
+  }
+  return headers;
+}
+
+/** Whether an If-None-Match names this ETag (weak or strong). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
+}
+
+/** The encoding to answer with for an Accept-Encoding: brotli, else gzip, else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (acceptsEncoding(acceptEncoding, 'br')) return 'br';
+  if (acceptsEncoding(acceptEncoding, 'gzip')) return 'gzip';
+  return undefined;
+}
+
 /** Sends a pre-encoded reply: 304 for a matching ETag, else brotli, gzip or identity bytes. */
 export function sendEncoded(
   request: FastifyRequest,
@@ -80,28 +120,9 @@ export function sendEncoded(
   encoded: EncodedReply,
   labels: MenuReplyLabels = {},
 ) {
-  const { menuVersion, askedVersion } = labels;
-  const keepable = menuVersion === undefined || askedVersion === undefined || askedVersion <= menuVersion;
-  reply
-    .header('etag', encoded.etag)
-    .header('vary', 'Accept-Encoding')
-    .type('application/json; charset=utf-8');
-  if (keepable) {
-    reply
-      .header('cache-control', PUBLIC_MENU_CACHE_CONTROL)
-      .header('cdn-cache-control', PUBLIC_MENU_CDN_CACHE_CONTROL);
-  } else {
-    reply.header('cache-control', 'no-store');
-  }
-  if (labels.surrogateKey) {
-    reply.header('surrogate-key', labels.surrogateKey).header('cache-tag', labels.surrogateKey);
-  }
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === encoded.etag)) {
-    return reply.code(304).send();
-  }
-  const accept = request.headers['accept-encoding'];
-  if (acceptsEncoding(accept, 'br')) return reply.header('content-encoding', 'br').send(encoded.br);
-  if (acceptsEncoding(accept, 'gzip')) return reply.header('content-encoding', 'gzip').send(encoded.gzip);
+  reply.headers(menuReplyHeaders(encoded, labels));
+  if (matchesEtag(request.headers['if-none-match'], encoded.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding) return reply.header('content-encoding', encoding).send(encoded[encoding]);
   return reply.send(encoded.identity);
 }

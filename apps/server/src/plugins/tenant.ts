@@ -70,10 +70,17 @@ export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.star
 
 const STORE_AGNOSTIC = ['/healthz', '/docs', '/assets/', '/fonts/'];
 
+export interface Tenant {
+  /** Forget what is known of a slug (a store was created under it). */
+  forget(slug: string): void;
+  /** The store a Host names when it is already known to this instance, without a promise. */
+  knownStore(hostHeader: string | undefined): StoreRef | undefined;
+}
+
 export function registerTenant(
   app: FastifyInstance,
   options: { db: Database; defaultStore: string; baseDomain?: string | undefined },
-): { forget(slug: string): void } {
+): Tenant {
   const knownStores = new Map<string, StoreRef>();
   const missingUntil = new Map<string, number>();
 
@@ -141,6 +148,10 @@ export function registerTenant(
     forget: (slug: string) => {
       knownStores.delete(slug);
       missingUntil.delete(slug);
+    },
+    knownStore: (hostHeader) => {
+      const slug = storeSlugFromHost(hostHeader, options.defaultStore, options.baseDomain);
+      return slug === undefined ? undefined : knownStores.get(slug);
     },
   };
 }

@@ -11,7 +11,10 @@ type BookedOut = ReadonlyMap<string, number>;
  * full period, SCHEDULE_PERIOD_FULL, whatever the company call said).
  */
 export class BookedOutPeriods {
-  private readonly entries = new Map<number, { minute: number; until: number; value: Promise<BookedOut> }>();
+  private readonly entries = new Map<
+    number,
+    { minute: number; until: number; value: Promise<BookedOut>; settled?: BookedOut }
+  >();
 
   constructor(
     private readonly db: DbExecutor,
@@ -24,9 +27,28 @@ export class BookedOutPeriods {
     // Wall-clock time for the copy's age: a test's fixed clock must not keep it forever.
     if (entry && entry.minute === minute && entry.until > Date.now()) return entry.value;
     const value = bookedOutPeriods(this.db, storeId, now);
-    this.entries.set(storeId, { minute, until: Date.now() + this.ttlMs, value });
-    value.catch(() => this.entries.delete(storeId));
+    const fresh: { minute: number; until: number; value: Promise<BookedOut>; settled?: BookedOut } = {
+      minute,
+      until: Date.now() + this.ttlMs,
+      value,
+    };
+    this.entries.set(storeId, fresh);
+    value.then(
+      (periods) => {
+        fresh.settled = periods;
+      },
+      () => this.entries.delete(storeId),
+    );
     return value;
+  }
+
+  /** The periods when a fresh copy is at hand (read, not being read), else undefined. */
+  peek(storeId: number, now: Date): BookedOut | undefined {
+    const entry = this.entries.get(storeId);
+    if (!entry || entry.minute !== Math.floor(now.getTime() / 60_000) || entry.until <= Date.now()) {
+      return undefined;
+    }
+    return entry.settled;
   }
 
   /** An order was placed at the store: the next company call counts again. */

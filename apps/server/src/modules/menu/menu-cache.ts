@@ -53,6 +53,23 @@ export class MenuCache {
     return { encoded: found instanceof Promise ? await found : found, version: entry.version };
   }
 
+  /**
+   * The reply when this instance holds it and may answer without the database (its version read
+   * within `checkMs`, not older than the version asked); otherwise undefined, and `getVersioned`
+   * is the way. For the menu front door, which answers without a promise.
+   */
+  peek(
+    storeId: number,
+    key: string,
+    askedVersion?: number,
+  ): { encoded: EncodedReply; version: number } | undefined {
+    const entry = this.stores.get(storeId);
+    if (!entry || Date.now() - entry.checkedAt >= this.checkMs) return undefined;
+    if (askedVersion !== undefined && askedVersion > entry.version) return undefined;
+    const encoded = entry.replies.get(key);
+    return encoded ? { encoded, version: entry.version } : undefined;
+  }
+
   private replyOf(
     entry: StoreEntry,
     key: string,

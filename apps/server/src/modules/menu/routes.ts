@@ -22,6 +22,7 @@ import type { AppContext } from '../../app-context.ts';
 import { askedMenuVersion, sendEncoded } from '../../lib/encoded-reply.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { BookedOutPeriods } from './booked-out.ts';
+import { menuKeys, menuSurrogateKey } from './front-door.ts';
 import type { MenuCache } from './menu-cache.ts';
 import * as menu from './service.ts';
 
@@ -47,7 +48,7 @@ export function registerMenuRoutes(
     const { encoded, version } = await menuCache.getVersioned(request.store.id, key, build, asked);
     if (!encoded) throw notFound('PRODUCT_NOT_FOUND', 'Produto não encontrado.');
     return sendEncoded(request, reply, encoded, {
-      surrogateKey: `menu-${request.store.slug}`,
+      surrogateKey: menuSurrogateKey(request.store),
       menuVersion: version,
       askedVersion: asked,
     });
@@ -63,7 +64,8 @@ export function registerMenuRoutes(
         response: { 200: appManifest },
       },
     },
-    (request, reply) => serve(request, reply, 'manifest', () => menu.buildManifest(db, request.store.id)),
+    (request, reply) =>
+      serve(request, reply, menuKeys.manifest, () => menu.buildManifest(db, request.store.id)),
   );
 
   app.get(
@@ -79,9 +81,8 @@ export function registerMenuRoutes(
     },
     async (request, reply) => {
       const now = ctx.now();
-      const minute = Math.floor(now.getTime() / 60_000);
       const full = await bookedOut.get(request.store.id, now);
-      return serve(request, reply, `company:${minute}${menu.bookedOutKey(full)}`, () =>
+      return serve(request, reply, menuKeys.company(now, full), () =>
         menu.buildCompany(db, request.store.id, request.store.slug, now, full),
       );
     },
@@ -90,7 +91,8 @@ export function registerMenuRoutes(
   app.get(
     '/estoque/categorias_app',
     { schema: { tags, summary: 'Categories', querystring: formatQuery, response: { 200: categoryList } } },
-    (request, reply) => serve(request, reply, 'categories', () => menu.buildCategories(db, request.store.id)),
+    (request, reply) =>
+      serve(request, reply, menuKeys.categories, () => menu.buildCategories(db, request.store.id)),
   );
 
   app.get(
@@ -107,7 +109,7 @@ export function registerMenuRoutes(
     },
     (request, reply) => {
       const channel = request.query.local === 'local' ? 'local' : 'app';
-      return serve(request, reply, `products:${channel}`, () =>
+      return serve(request, reply, menuKeys.products(channel), () =>
         menu.buildProducts(db, request.store.id, channel),
       );
     },
@@ -127,7 +129,7 @@ export function registerMenuRoutes(
     (request, reply) => {
       const channel = request.query.local === 'local' ? 'local' : 'app';
       const id = request.params.id;
-      return serve(request, reply, `product:${id}:${channel}`, () =>
+      return serve(request, reply, menuKeys.product(id, channel), () =>
         menu.buildFullProduct(db, request.store.id, id, channel),
       );
     },
@@ -143,7 +145,8 @@ export function registerMenuRoutes(
         response: { 200: openingShiftList },
       },
     },
-    (request, reply) => serve(request, reply, 'hours', () => menu.buildOpeningHours(db, request.store.id)),
+    (request, reply) =>
+      serve(request, reply, menuKeys.hours, () => menu.buildOpeningHours(db, request.store.id)),
   );
 
   app.get(
@@ -157,7 +160,7 @@ export function registerMenuRoutes(
       },
     },
     (request, reply) =>
-      serve(request, reply, 'neighbourhoods', () => menu.buildNeighbourhoods(db, request.store.id)),
+      serve(request, reply, menuKeys.neighbourhoods, () => menu.buildNeighbourhoods(db, request.store.id)),
   );
 
   app.get(
@@ -171,7 +174,7 @@ export function registerMenuRoutes(
       },
     },
     (request, reply) =>
-      serve(request, reply, 'payment-methods', () => menu.buildPaymentMethods(db, request.store.id)),
+      serve(request, reply, menuKeys.paymentMethods, () => menu.buildPaymentMethods(db, request.store.id)),
   );
 
   app.get(
@@ -204,7 +207,8 @@ export function registerMenuRoutes(
         response: { 200: loyaltyProgramList },
       },
     },
-    (request, reply) => serve(request, reply, 'loyalty', () => menu.buildLoyalty(db, request.store.id)),
+    (request, reply) =>
+      serve(request, reply, menuKeys.loyalty, () => menu.buildLoyalty(db, request.store.id)),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { EncodedReply } from '../../lib/encoded-reply.ts';
 import { isApiPath } from '../../plugins/tenant.ts';
+import { menuKeys } from '../menu/front-door.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
 import * as menu from '../menu/service.ts';
 import { isHomePath, type PreparedTemplate, prepareTemplate, renderStorePage, storeIcon } from './page.ts';
@@ -104,16 +105,15 @@ export async function registerStorefront(ctx: AppContext, { menuCache }: { menuC
   async function storePage(request: FastifyRequest): Promise<RenderedPage> {
     const { id: storeId, slug } = request.store;
     const now = ctx.now();
-    const minute = Math.floor(now.getTime() / 60_000);
     const bookedOut = await menu.bookedOutPeriods(db, storeId, now);
     const [versioned, ...others] = await Promise.all([
-      menuCache.getVersioned(storeId, 'categories', () => menu.buildCategories(db, storeId)),
-      menuCache.get(storeId, `company:${minute}${menu.bookedOutKey(bookedOut)}`, () =>
+      menuCache.getVersioned(storeId, menuKeys.categories, () => menu.buildCategories(db, storeId)),
+      menuCache.get(storeId, menuKeys.company(now, bookedOut), () =>
         menu.buildCompany(db, storeId, slug, now, bookedOut),
       ),
-      menuCache.get(storeId, 'products:app', () => menu.buildProducts(db, storeId, 'app')),
-      menuCache.get(storeId, 'hours', () => menu.buildOpeningHours(db, storeId)),
-      menuCache.get(storeId, 'manifest', () => menu.buildManifest(db, storeId)),
+      menuCache.get(storeId, menuKeys.products('app'), () => menu.buildProducts(db, storeId, 'app')),
+      menuCache.get(storeId, menuKeys.hours, () => menu.buildOpeningHours(db, storeId)),
+      menuCache.get(storeId, menuKeys.manifest, () => menu.buildManifest(db, storeId)),
     ]);
     const categories = versioned.encoded;
     const [company, products, hours, manifest] = others;
@@ -169,9 +169,8 @@ export async function registerStorefront(ctx: AppContext, { menuCache }: { menuC
     if (!staffTemplate) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     const { id: storeId, slug } = request.store;
     const now = ctx.now();
-    const minute = Math.floor(now.getTime() / 60_000);
     const bookedOut = await menu.bookedOutPeriods(db, storeId, now);
-    const company = await menuCache.get(storeId, `company:${minute}${menu.bookedOutKey(bookedOut)}`, () =>
+    const company = await menuCache.get(storeId, menuKeys.company(now, bookedOut), () =>
       menu.buildCompany(db, storeId, slug, now, bookedOut),
     );
     const key = company?.etag ?? '-';
