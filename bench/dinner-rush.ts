@@ -15,7 +15,9 @@ import { NGINX, startTopology } from '../scripts/topology/topology.ts';
 import { type BenchCustomer, printTable, signUpCustomer } from './support.ts';
 
 const PORT = 3960;
-const STEPS = (process.env.BENCH_RUSH_STEPS ?? '50,100,200,400,800,1200,1600').split(',').map(Number);
+const STEPS = (process.env.BENCH_RUSH_STEPS ?? '50,100,200,400,800,1200,1600,2400,3200')
+  .split(',')
+  .map(Number);
 const STEP_SECONDS = Number(process.env.BENCH_RUSH_STEP_S ?? 20);
 const ORDER_SHARE = 0.1;
 const P99_TARGET_MS = 300;
@@ -242,7 +244,9 @@ export async function runDinnerRushBench() {
   for (const [call, error] of firstErrors) console.log(`first ${call} error: ${error}`);
   printTable('Dinner-rush capacity (every call p99 < 300 ms, 0 errors)', [
     {
-      'concurrent customers': capacity?.customers ?? 0,
+      // Every step within target: the machine serves at least that many; more steps would tell.
+      'concurrent customers':
+        capacity?.customers === STEPS.at(-1) ? `at least ${capacity.customers}` : (capacity?.customers ?? 0),
       'orders/s there': capacity ? capacity.ordersPerSecond.toFixed(1) : '0',
       'largest step tried': STEPS.at(-1)!,
     },
