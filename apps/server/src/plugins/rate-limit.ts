@@ -79,12 +79,12 @@ export class RateLimiter {
         values (${storeId}, ${keyOf(rule, subject)}, 1, ${now}::timestamptz, ${now}::timestamptz, null)
         on conflict (store_id, key) do update set
           count = case
-            when r.count = 0 or r.started_at + ${windowMs}::int * interval '1 millisecond' <= excluded.started_at
+            when r.count = 0 or r.started_at + ${rule.windowSeconds}::float8 * interval '1 second' <= excluded.started_at
               then 1
-            else least(r.count + 1, ${max}::int + 1)
+            else least(r.count + 1, ${max}::bigint + 1)
           end,
           started_at = case
-            when r.count = 0 or r.started_at + ${windowMs}::int * interval '1 millisecond' <= excluded.started_at
+            when r.count = 0 or r.started_at + ${rule.windowSeconds}::float8 * interval '1 second' <= excluded.started_at
               then excluded.started_at
             else r.started_at
           end,
