@@ -245,8 +245,11 @@ export async function runDinnerRushBench() {
   printTable('Dinner-rush capacity (every call p99 < 300 ms, 0 errors)', [
     {
       // Every step within target: the machine serves at least that many; more steps would tell.
-      'concurrent customers':
-        capacity?.customers === STEPS.at(-1) ? `at least ${capacity.customers}` : (capacity?.customers ?? 0),
+      'concurrent customers': !capacity
+        ? 0
+        : capacity.customers === STEPS.at(-1)
+          ? `at least ${capacity.customers}`
+          : capacity.customers,
       'orders/s there': capacity ? capacity.ordersPerSecond.toFixed(1) : '0',
       'largest step tried': STEPS.at(-1)!,
     },
