@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { EncodedReply } from '../../lib/encoded-reply.ts';
 import { isApiPath } from '../../plugins/tenant.ts';
+import type { BookedOutPeriods } from '../menu/booked-out.ts';
 import { menuKeys } from '../menu/front-door.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
 import * as menu from '../menu/service.ts';
@@ -60,7 +61,10 @@ function accepts(header: string | undefined, encoding: string): boolean {
  * sent pre-compressed; every other GET that asks for a page gets the shell with the store's look
  * and menu start data in it (client-side routes).
  */
-export async function registerStorefront(ctx: AppContext, { menuCache }: { menuCache: MenuCache }) {
+export async function registerStorefront(
+  ctx: AppContext,
+  { menuCache, bookedOut: bookedOutPeriods }: { menuCache: MenuCache; bookedOut: BookedOutPeriods },
+) {
   const { app, config, db } = ctx;
   const dir = config.storefrontDir;
   const indexFile = path.join(dir, 'index.html');
@@ -105,7 +109,8 @@ export async function registerStorefront(ctx: AppContext, { menuCache }: { menuC
   async function storePage(request: FastifyRequest): Promise<RenderedPage> {
     const { id: storeId, slug } = request.store;
     const now = ctx.now();
-    const bookedOut = await menu.bookedOutPeriods(db, storeId, now);
+    // The company call's copy (ADR 0027): the page and the call then share one company reply.
+    const bookedOut = await bookedOutPeriods.get(storeId, now);
     const [versioned, ...others] = await Promise.all([
       menuCache.getVersioned(storeId, menuKeys.categories, () => menu.buildCategories(db, storeId)),
       menuCache.get(storeId, menuKeys.company(now, bookedOut), () =>
@@ -169,7 +174,8 @@ export async function registerStorefront(ctx: AppContext, { menuCache }: { menuC
     if (!staffTemplate) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     const { id: storeId, slug } = request.store;
     const now = ctx.now();
-    const bookedOut = await menu.bookedOutPeriods(db, storeId, now);
+    // The company call's copy (ADR 0027): the page and the call then share one company reply.
+    const bookedOut = await bookedOutPeriods.get(storeId, now);
     const company = await menuCache.get(storeId, menuKeys.company(now, bookedOut), () =>
       menu.buildCompany(db, storeId, slug, now, bookedOut),
     );
