@@ -227,6 +227,9 @@ test.describe('table mode', () => {
       const guest = await signUpThroughApi(request, 'Cora Cartão');
       await openSignedIn(page, guest);
       await page.goto(qrPath(table.links.local));
+      // The app takes the table from the QR address when it starts, after the page's load event:
+      // the next navigation must wait for it, or the visit is not at the table.
+      await expect(page.getByRole('region', { name: 'Sua mesa' })).toContainText('Mesa 4');
       await orderRound(page, 'guarana', /Guaraná Antarctica lata 350 ml/, 2);
       const shares = await closeInTwo(request, 'pizzaria', staff, table.id);
 
