@@ -3,6 +3,15 @@ import { bookedOutPeriods } from './service.ts';
 
 type BookedOut = ReadonlyMap<string, number>;
 
+interface Entry {
+  minute: number;
+  /** Wall-clock time the copy is good until: a test's fixed clock must not keep it forever. */
+  until: number;
+  value: Promise<BookedOut>;
+  /** The periods once read (for callers that cannot wait). */
+  settled?: BookedOut;
+}
+
 /**
  * The store's full schedule periods, read at most once per `ttlMs` per store and minute (issue 20):
  * the company call read them on every request, a database round trip that held it at a fraction of
@@ -11,10 +20,7 @@ type BookedOut = ReadonlyMap<string, number>;
  * full period, SCHEDULE_PERIOD_FULL, whatever the company call said).
  */
 export class BookedOutPeriods {
-  private readonly entries = new Map<
-    number,
-    { minute: number; until: number; value: Promise<BookedOut>; settled?: BookedOut }
-  >();
+  private readonly entries = new Map<number, Entry>();
 
   constructor(
     private readonly db: DbExecutor,
@@ -22,16 +28,10 @@ export class BookedOutPeriods {
   ) {}
 
   get(storeId: number, now: Date): Promise<BookedOut> {
-    const minute = Math.floor(now.getTime() / 60_000);
-    const entry = this.entries.get(storeId);
-    // Wall-clock time for the copy's age: a test's fixed clock must not keep it forever.
-    if (entry && entry.minute === minute && entry.until > Date.now()) return entry.value;
+    const entry = this.freshEntry(storeId, now);
+    if (entry) return entry.value;
     const value = bookedOutPeriods(this.db, storeId, now);
-    const fresh: { minute: number; until: number; value: Promise<BookedOut>; settled?: BookedOut } = {
-      minute,
-      until: Date.now() + this.ttlMs,
-      value,
-    };
+    const fresh: Entry = { minute: minuteOf(now), until: Date.now() + this.ttlMs, value };
     this.entries.set(storeId, fresh);
     value.then(
       (periods) => {
@@ -44,11 +44,12 @@ export class BookedOutPeriods {
 
   /** The periods when a fresh copy is at hand (read, not being read), else undefined. */
   peek(storeId: number, now: Date): BookedOut | undefined {
+    return this.freshEntry(storeId, now)?.settled;
+  }
+
+  private freshEntry(storeId: number, now: Date): Entry | undefined {
     const entry = this.entries.get(storeId);
-    if (!entry || entry.minute !== Math.floor(now.getTime() / 60_000) || entry.until <= Date.now()) {
-      return undefined;
-    }
-    return entry.settled;
+    return entry && entry.minute === minuteOf(now) && entry.until > Date.now() ? entry : undefined;
   }
 
   /** An order was placed at the store: the next company call counts again. */
@@ -56,3 +57,5 @@ export class BookedOutPeriods {
     this.entries.delete(storeId);
   }
 }
+
+const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);

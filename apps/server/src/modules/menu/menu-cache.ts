@@ -63,11 +63,9 @@ export class MenuCache {
     key: string,
     askedVersion?: number,
   ): { encoded: EncodedReply; version: number } | undefined {
-    const entry = this.stores.get(storeId);
-    if (!entry || Date.now() - entry.checkedAt >= this.checkMs) return undefined;
-    if (askedVersion !== undefined && askedVersion > entry.version) return undefined;
-    const encoded = entry.replies.get(key);
-    return encoded ? { encoded, version: entry.version } : undefined;
+    const entry = this.freshEntry(storeId, askedVersion);
+    const encoded = entry?.replies.get(key);
+    return entry && encoded ? { encoded, version: entry.version } : undefined;
   }
 
   private replyOf(
@@ -93,11 +91,18 @@ export class MenuCache {
     return pending;
   }
 
+  /** The store's entry when its version was read within `checkMs` and is not older than asked. */
+  private freshEntry(storeId: number, askedVersion?: number): StoreEntry | undefined {
+    const entry = this.stores.get(storeId);
+    if (!entry || Date.now() - entry.checkedAt >= this.checkMs) return undefined;
+    return askedVersion !== undefined && askedVersion > entry.version ? undefined : entry;
+  }
+
   private async entryFor(storeId: number, askedVersion?: number): Promise<StoreEntry> {
+    const current = this.freshEntry(storeId, askedVersion);
+    if (current) return current;
     const now = Date.now();
     const entry = this.stores.get(storeId);
-    const behind = entry !== undefined && askedVersion !== undefined && askedVersion > entry.version;
-    if (entry && now - entry.checkedAt < this.checkMs && !behind) return entry;
     const [row] = await this.db
       .select({ version: stores.menuVersion })
       .from(stores)
