@@ -1,5 +1,11 @@
 import type { Page, Request } from '@playwright/test';
-import { mercadoPagoFrame, typeMercadoPagoCard, typeStripeCard } from './support/cards.ts';
+import {
+  expectStripeFields,
+  mercadoPagoFrame,
+  STRIPE_CARD_FRAME,
+  typeMercadoPagoCard,
+  typeStripeCard,
+} from './support/cards.ts';
 import { buyAndCheckout, expectOrderPlaced, openSignedIn } from './support/checkout.ts';
 import { signUpOnPage } from './support/customers.ts';
 import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
@@ -123,6 +129,32 @@ test.describe('cards online on sakura (Stripe shape, stand-in PSP)', () => {
     await page.getByRole('button', { name: 'Cancelar e voltar ao pedido' }).click();
     await expect(page).toHaveURL(/\/confirmation$/);
     await expect(page.getByRole('radio', { name: 'Pagamento online (cartão)' })).toBeVisible();
+  });
+
+  test('card fields that load while hidden take their height once shown', async ({ page }) => {
+    await newCustomer(page);
+    await checkoutScheduled(page);
+    // The provider's frame loads under a hidden box (as it may before its first layout): it measures
+    // nothing then, and must not stay collapsed when the box is shown.
+    // (The card route is a page load of its own, so the rule goes in with every document.)
+    await page.addInitScript({
+      content: `document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.id = 'hide-card-fields';
+        style.textContent = '.card-fields { display: none }';
+        document.head.append(style);
+      });`,
+    });
+    await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+    await expect(page).toHaveURL(/\/card_checkout$/);
+    // Its script, which measures the page, is the last thing in it.
+    await expect(page.frameLocator(STRIPE_CARD_FRAME).locator('script')).toBeAttached();
+    await page.locator('#hide-card-fields').evaluate((style) => style.remove());
+    await expectStripeFields(page);
+    const height = await page
+      .locator(STRIPE_CARD_FRAME)
+      .evaluate((frame) => frame.getBoundingClientRect().height);
+    expect(height).toBeGreaterThan(100);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  expectStripeFields,
   mercadoPagoFrame,
   STRIPE_CARD_FRAME,
   typeMercadoPagoCard,
@@ -30,9 +31,7 @@ async function toCardRoute(page: Page) {
   await expect(page.getByRole('radio', { name: 'Pagamento online (cartão)' })).toBeChecked();
   await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
   await expect(page).toHaveURL(/\/card_checkout$/);
-  await expect(
-    page.frameLocator(STRIPE_CARD_FRAME).getByRole('textbox', { name: 'Número do cartão' }),
-  ).toBeVisible();
+  await expectStripeFields(page);
 }
 
 for (const mode of MODES) {

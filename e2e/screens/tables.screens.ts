@@ -1,8 +1,8 @@
 import type { StaffTablesReply } from '@comanda/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  expectStripeFields,
   mercadoPagoFrame,
-  STRIPE_CARD_FRAME,
   typeMercadoPagoCard,
   typeStripeCard,
 } from '../support/cards.ts';
@@ -190,9 +190,7 @@ for (const store of STORES) {
 
         await page.getByRole('button', { name: 'Pagar a parte 1 com cartão' }).click();
         await expect(page).toHaveURL(/\/mesa\/cartao\/\d+$/);
-        await expect(
-          page.frameLocator(STRIPE_CARD_FRAME).getByRole('textbox', { name: 'Número do cartão' }),
-        ).toBeVisible();
+        await expectStripeFields(page);
         await checkScreen(page, name('table-card'));
         await typeStripeCard(page, '4000 0000 0000 9995');
         await page.getByRole('button', { name: /^Pagar R\$/ }).click();

@@ -428,7 +428,15 @@ input[aria-invalid=true]{border-color:#d93025}
       .then(function (reply) { answer(reply.ok ? { paymentMethod: reply.json } : { error: reply.json.error }); },
             function () { answer({ error: { type: 'api_connection_error', message: 'Could not reach Stripe.' } }); });
   });
-  parent.postMessage({ stripe: 'height', height: document.body.scrollHeight }, '*');
+  // The frame follows its content's height whenever it is laid out: a frame loaded while hidden
+  // measures 0 and would otherwise stay collapsed once shown.
+  var lastHeight = 0;
+  function sendHeight() {
+    var height = document.body.scrollHeight;
+    if (height > 0 && height !== lastHeight) { lastHeight = height; parent.postMessage({ stripe: 'height', height: height }, '*'); }
+  }
+  sendHeight();
+  if (window.ResizeObserver) new ResizeObserver(sendHeight).observe(document.body);
   parent.postMessage({ stripe: 'ready' }, '*');
 })();
 </script>
