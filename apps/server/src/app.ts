@@ -599,9 +599,15 @@ function startIdempotencyPurge(ctx: AppContext, orders: OrderService) {
   });
 }
 
-/** Reads pending online payments from their providers every PAYMENTS_RECONCILE_MS (docs/decisions/0018). */
+/**
+ * Reads pending online payments from their providers every PAYMENTS_RECONCILE_MS (docs/decisions/0018),
+ * and checks every store's provider ledger every PAYMENTS_LEDGER_CHECK_MS (docs/decisions/0037).
+ */
 function startReconciliation(ctx: AppContext, payments: PaymentService) {
   startPeriodicJob(ctx, ctx.config.PAYMENTS_RECONCILE_MS, 'payment reconciliation', () =>
     payments.reconcile(),
+  );
+  startPeriodicJob(ctx, ctx.config.PAYMENTS_LEDGER_CHECK_MS, 'payment ledger check', () =>
+    payments.checkLedgers(),
   );
 }

@@ -88,6 +88,8 @@ const configFields = z.object({
   PSP_STANDIN_TLS_PORT: z.coerce.number().int().min(0).max(65_535).default(3101),
   /** How often pending online payments are read from their providers (0: never). */
   PAYMENTS_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** How often every store's provider charges are checked against orders and refunds (0: never). */
+  PAYMENTS_LEDGER_CHECK_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /**
    * The public address of a store, `{store}` standing for its slug; it is where providers send
    * their notifications. Default: https://{store}.BASE_DOMAIN, else http://{store}.localhost:PORT.

@@ -151,3 +151,48 @@ export type CardTokenRequest = z.infer<typeof cardTokenRequest>;
 /** PATCH /core/cartoes/{id}/: only {excluido: true} (a card is never edited). */
 export const cardDeleteRequest = z.object({ excluido: z.literal(true) });
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// The ledger check (docs/decisions/0037): every charge the store's provider holds for a day, each
+// mapped to one released order, one paid table share or one recorded refund; the rest listed.
+
+export const LEDGER_EXCEPTION_KINDS = [
+  'kept_without_order',
+  'refund_pending',
+  'refund_by_hand',
+  'refund_unrecorded',
+  'paid_here_only',
+  'amount_differs',
+  'unknown_charge',
+  'given_back_now',
+] as const;
+export type LedgerExceptionKind = (typeof LEDGER_EXCEPTION_KINDS)[number];
+
+/** GET /staff/payments/ledger: one store-local day (UTC-3). */
+export const ledgerCheckQuery = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
+});
+
+export const ledgerException = z.object({
+  kind: z.enum(LEDGER_EXCEPTION_KINDS),
+  provider_ref: z.string().describe("The provider's id of the charge"),
+  amount: centavos.describe('What the charge holds or held'),
+  order_id: z.number().int().nullable(),
+  created_at: z.string().describe('When the provider created the charge (ISO 8601)'),
+  detail: z.string().describe('What a person should look at, in pt-BR'),
+});
+export type LedgerException = z.infer<typeof ledgerException>;
+
+export const ledgerCheckReply = z.object({
+  date: z.string(),
+  /** The store's provider, or null when it has none that can list its charges. */
+  provider: z.string().nullable(),
+  available: z.boolean().describe('False when the provider could not be read (nothing was checked)'),
+  charges: z.number().int().describe('Charges the provider holds for the day'),
+  orders: z.number().int().describe('Paid charges that are one released order each'),
+  shares: z.number().int().describe('Paid charges that are one paid table share each'),
+  refunds: z.number().int().describe('Charges whose money went back, each a recorded refund'),
+  unpaid: z.number().int().describe('Charges that never held money (pending, expired, cancelled, declined)'),
+  exceptions: z.array(ledgerException),
+});
+export type LedgerCheckReply = z.infer<typeof ledgerCheckReply>;

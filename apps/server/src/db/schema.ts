@@ -1028,6 +1028,13 @@ export const payments = pgTable(
     authorizationCode: text('authorization_code'),
     /** Cards: the saved card this payment charged, if any. */
     savedCardId: integer('saved_card_id'),
+    /**
+     * Card, token flow: a card token is being paid with now. One token at a time reaches the
+     * provider, so one attempt never holds two charges (docs/decisions/0037).
+     */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Why a refunded payment's money went back: late, amount, stopped, store_cancel, provider. */
+    refundReason: text('refund_reason'),
     detail: text('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -1038,6 +1045,47 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref').on(t.storeId, t.provider, t.providerRef),
     index('payments_order').on(t.orderId),
     index('payments_pending').on(t.status, t.checkedAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * A charge at the store's provider that is not its attempt's one paid charge (docs/decisions/0037):
+ * a second card token's, one that arrived after the attempt stopped, one for a share already paid,
+ * or one the ledger check found with our reference and no record. Its money goes back in full
+ * through the provider (cancelled when it holds none yet), and the row says how that went.
+ */
+export const strayCharges = pgTable(
+  'stray_charges',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    /** The attempt's reference it was opened with (ours). */
+    reference: text('reference').notNull(),
+    /** The order's payment attempt it came for, or the table share's. */
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    sharePaymentId: integer('share_payment_id').references(() => tabSharePayments.id, {
+      onDelete: 'set null',
+    }),
+    /** second_charge, after_stop, share_settled, amount or unrecorded. */
+    reason: text('reason').notNull(),
+    /** Centavos the charge holds (or asks, while pending). */
+    amount: integer('amount').notNull(),
+    /** due, refunded, canceled (held no money) or manual (the store gives it back by hand). */
+    status: text('status').notNull(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    /** How many times the provider was asked; the job backs off on these. */
+    tries: integer('tries').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('stray_charges_ref').on(t.storeId, t.provider, t.providerRef),
+    index('stray_charges_due').on(t.status, t.updatedAt).where(sql`${t.status} = 'due'`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OrderSubmission, PaymentIntentReply } from '@comanda/contract';
 import { type OutgoingNotification, type Standin, startStandin } from '@comanda/psp-standin';
 import { eq } from 'drizzle-orm';
-import { paymentEvents, payments } from '../db/schema.ts';
+import { paymentEvents, payments, strayCharges } from '../db/schema.ts';
 import { readDemoStore } from '../modules/store-import/demo-stores.ts';
 import { bearer, buildAccountsTestApp, signInStaff } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
@@ -187,6 +187,11 @@ export async function paymentState(t: TestApp, intentId: string) {
   const events = await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, row.id));
   const moves = (status: string) => events.filter((event) => event.toStatus === status).length;
   return { row, events, moves };
+}
+
+/** Our ledger's rows of a provider charge that was not its attempt's one paid charge. */
+export function strayChargesOf(t: TestApp, providerRef: string) {
+  return t.database.db.select().from(strayCharges).where(eq(strayCharges.providerRef, providerRef));
 }
 
 /** The ids of the orders the store's board lists: an order awaiting payment is not among them. */

@@ -144,6 +144,7 @@ async function startTestApp(
     PASSWORD_HASH_COST: '10',
     // The reconciliation job runs when a test asks for it (PAYMENTS_RECONCILE_MS), or by hand.
     PAYMENTS_RECONCILE_MS: '0',
+    PAYMENTS_LEDGER_CHECK_MS: '0',
     // The SMS stand-in keeps whole messages for /_dev/sms but prints no console line.
     NODE_ENV: 'test',
     ...options.env,

@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import {
   companySettings,
   customers,
+  orders,
   paymentCustomers,
   paymentEvents,
   paymentNotifications,
@@ -173,7 +174,11 @@ export interface Move {
   paidAt?: Date | null;
   refundedAmount?: number;
   needsManualRefund?: boolean;
+  refundReason?: RefundReason;
 }
+
+/** Why a payment's money went back (the customer's words follow it). */
+export type RefundReason = 'late' | 'amount' | 'stopped' | 'store_cancel' | 'provider';
 
 /** Moves a payment from one of `from` to `to`, with its event; undefined when it was not in `from`. */
 export async function move(tx: DbExecutor, m: Move): Promise<PaymentRow | undefined> {
@@ -193,6 +198,7 @@ export async function move(tx: DbExecutor, m: Move): Promise<PaymentRow | undefi
       ...(m.paidAt !== undefined ? { paidAt: m.paidAt } : {}),
       ...(m.refundedAmount !== undefined ? { refundedAmount: m.refundedAmount } : {}),
       ...(m.needsManualRefund !== undefined ? { needsManualRefund: m.needsManualRefund } : {}),
+      ...(m.refundReason !== undefined ? { refundReason: m.refundReason } : {}),
     })
     .where(eq(payments.id, m.id))
     .returning();
@@ -383,10 +389,49 @@ export async function attachCardPayment(
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payments)
-    .set({ providerRef: card.providerRef, clientSecret: card.clientSecret, updatedAt: card.at })
+    .set({
+      providerRef: card.providerRef,
+      clientSecret: card.clientSecret,
+      claimedAt: null,
+      updatedAt: card.at,
+    })
     .where(and(eq(payments.id, id), eq(payments.status, 'pending'), isNull(payments.providerRef)))
     .returning();
   return row;
+}
+
+/**
+ * Takes the turn to pay a pending card payment with a token (the token flow): for one request at
+ * a time, before the provider is called, so an attempt never holds two charges. A claim older than
+ * `staleBefore` is of a request that died and may be taken over.
+ */
+export async function claimCard(
+  db: DbExecutor,
+  id: number,
+  at: Date,
+  staleBefore: Date,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ claimedAt: at })
+    .where(
+      and(
+        eq(payments.id, id),
+        eq(payments.status, 'pending'),
+        isNull(payments.providerRef),
+        or(isNull(payments.claimedAt), lt(payments.claimedAt, staleBefore)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The token being paid with came to nothing (declined, the provider failed): the next may try. */
+export async function releaseCard(db: DbExecutor, id: number, claimedAt: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ claimedAt: null })
+    .where(and(eq(payments.id, id), eq(payments.claimedAt, claimedAt)));
 }
 
 export async function recordAuthorization(tx: DbExecutor, id: number, code: string): Promise<void> {
@@ -507,4 +552,45 @@ export async function deleteSavedCard(
     )
     .returning();
   return row;
+}
+
+/** A payment of the ledger check, with whether its order reached the store. */
+export interface LedgerPayment extends PaymentRow {
+  orderReleased: boolean;
+}
+
+/**
+ * The ledger check's payments of a store at a provider: those holding these charges, those opened
+ * with these references, and those paid within the period (whatever the provider lists).
+ */
+export async function ledgerPayments(
+  db: DbExecutor,
+  storeId: number,
+  provider: string,
+  lookup: { providerRefs: readonly string[]; references: readonly string[]; paidFrom: Date; paidTo: Date },
+): Promise<LedgerPayment[]> {
+  const matches = [
+    and(
+      eq(payments.status, 'paid'),
+      sql`${payments.paidAt} >= ${lookup.paidFrom}`,
+      lt(payments.paidAt, lookup.paidTo),
+    ),
+  ];
+  if (lookup.providerRefs.length > 0) matches.push(inArray(payments.providerRef, [...lookup.providerRefs]));
+  if (lookup.references.length > 0) matches.push(inArray(payments.reference, [...lookup.references]));
+  const rows = await db
+    .select({
+      payment: payments,
+      released: sql<boolean>`${orders.awaitingPayment} = false and ${orders.status} <> 'Cancelado'`,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.storeId, storeId), eq(payments.provider, provider), or(...matches)));
+  return rows.map((row) => ({ ...row.payment, orderReleased: Boolean(row.released) }));
+}
+
+/** The stores whose payments go through a provider of their own (the ledger check's round). */
+export async function storesWithProvider(db: DbExecutor): Promise<number[]> {
+  const rows = await db.select({ storeId: storePaymentProviders.storeId }).from(storePaymentProviders);
+  return rows.map((row) => row.storeId);
 }

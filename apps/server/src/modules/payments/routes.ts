@@ -8,6 +8,8 @@ import {
   formatQuery,
   IDEMPOTENCY_KEY_HEADER,
   intentRequest,
+  ledgerCheckQuery,
+  ledgerCheckReply,
   ORDER_ERROR_CODES,
   orderErrorReply,
   PAYMENT_ERROR_CODES,
@@ -255,6 +257,30 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
       },
     },
     async (request) => payments.confirmByStaff(await requireStaff(request), request.params.id),
+  );
+
+  app.get(
+    '/staff/payments/ledger',
+    {
+      preValidation: async (request) => {
+        await requireStaff(request, 'manager');
+      },
+      schema: {
+        tags: ['staff'],
+        summary: "The day's provider charges checked against the orders, shares and refunds (managers)",
+        description:
+          'Reads every charge the store’s provider holds for the store-local day (UTC-3) and maps each ' +
+          'to one released order, one paid table share or one recorded refund; what does not map is ' +
+          'listed for a person. A charge with money carrying one of our references that was never ' +
+          'recorded is given back by the check itself (given_back_now). `available` is false when the ' +
+          'store has no provider that lists charges, or it could not be read. 400 INVALID_DATE for a ' +
+          'date that is not one; 403 for attendants.',
+        security: SECURITY_BEARER,
+        querystring: ledgerCheckQuery,
+        response: { 200: ledgerCheckReply, 400: errorReply, 401: errorReply, 403: errorReply },
+      },
+    },
+    async (request) => payments.ledgerOfDay(await requireStaff(request, 'manager'), request.query.date),
   );
 
   // The providers' notifications need their raw body (signatures are over the exact bytes).

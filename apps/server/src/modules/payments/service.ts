@@ -3,6 +3,7 @@ import type {
   CancelPixReply,
   CheckConfirmationReply,
   CreatePaymentIntentRequest,
+  LedgerCheckReply,
   OrderErrorReply,
   OrderPlacedReply,
   PaymentIntentData,
@@ -10,7 +11,7 @@ import type {
   PaymentStatus,
   SavedCard,
 } from '@comanda/contract';
-import { checkBrCode, ONLINE_CARD_ID, ONLINE_PIX_ID, storeClockText } from '@comanda/domain';
+import { checkBrCode, ONLINE_CARD_ID, ONLINE_PIX_ID, storeClockText, storeLocalTime } from '@comanda/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -25,6 +26,8 @@ import {
   releasePaidOrder,
 } from '../order-tracking/service.ts';
 import type { OrderService } from '../orders/service.ts';
+import { LedgerCheck, storeDay } from './ledger-check.ts';
+import type { ChargeOwner, PaymentProviders, ShareCardKit, StoreProvider } from './ports.ts';
 import {
   type CardPayments,
   type ChargeState,
@@ -36,6 +39,16 @@ import {
   type TokenPayment,
 } from './providers/provider.ts';
 import * as repo from './repository.ts';
+
+export type { ChargeOwner, OwnedAttempt, PaymentProviders, ShareCardKit, StoreProvider } from './ports.ts';
+
+import {
+  isStrayStatus,
+  type StrayCharge,
+  StrayCharges,
+  type StrayRow,
+  type StrayStatus,
+} from './stray-charges.ts';
 
 /** A saved card as the spec's calls show it: brand and last 4 digits, nothing else. */
 export function savedCardOf(row: repo.SavedCardRow): SavedCard {
@@ -60,35 +73,6 @@ export async function listSavedCards(
  * however many of them race, a payment is paid once and an order released once.
  */
 
-/** The store's provider, built from its stored settings and secrets. */
-export interface StoreProvider {
-  kind: ProviderKind;
-  provider: PixProvider;
-  notificationToken: string;
-}
-
-/** A card provider's browser kit, as another module hands it to a guest's browser. */
-export interface ShareCardKit {
-  provider: ProviderKind;
-  scriptUrl: string;
-  publicKey: string;
-}
-
-export interface PaymentProviders {
-  forStore(storeId: number): Promise<StoreProvider | null>;
-}
-
-/**
- * Another module whose charges (PIX or card) go through the store's provider (a share of a table's
- * tab): the provider's notifications about them are verified here and handed over.
- */
-export interface ChargeOwner {
-  /** Of these charges of the store's provider, the ones that are this owner's. */
-  owned(storeId: number, provider: ProviderKind, providerRefs: readonly string[]): Promise<string[]>;
-  /** A verified notification named this charge: read it from the provider and settle it; false when the provider could not be read. */
-  recheck(storeId: number, providerRef: string): Promise<boolean>;
-}
-
 export interface PaymentServiceDeps {
   db: Database;
   now: () => Date;
@@ -109,6 +93,9 @@ export interface PaymentReply<T> {
   statusCode: number;
   body: T | OrderErrorReply;
 }
+
+/** A store-local date, YYYY-MM-DD (UTC-3). */
+const storeClockDate = (at: Date) => storeLocalTime(at).dateISO;
 
 const REFERENCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -150,8 +137,37 @@ const CARD_STATUS_DETAIL: Record<PaymentStatus, string> = {
   refunded: 'O pagamento foi devolvido ao cartão.',
 };
 
-const statusDetail = (payment: repo.PaymentRow) =>
-  (payment.method === 'card' ? CARD_STATUS_DETAIL : STATUS_DETAIL)[payment.status as PaymentStatus];
+/** Why the money of a refunded payment went back, in the customer's words. */
+const REFUND_DETAIL: Record<repo.RefundReason, string> = {
+  late: 'O pagamento chegou depois do prazo e foi devolvido.',
+  amount: 'O valor pago não era o do pedido e foi devolvido. Seu pedido não foi enviado à loja.',
+  stopped: 'O pagamento chegou depois que a tentativa foi encerrada e foi devolvido.',
+  store_cancel: 'A loja cancelou o pedido e o pagamento foi devolvido.',
+  provider: 'O pagamento foi devolvido.',
+};
+
+const statusDetail = (payment: repo.PaymentRow) => {
+  if (payment.status === 'refunded' && payment.refundReason) {
+    const reason = payment.refundReason as repo.RefundReason;
+    if (payment.method === 'card' && reason === 'stopped')
+      return 'O cartão foi cobrado depois que a tentativa foi encerrada; o valor foi devolvido ao cartão.';
+    if (payment.method === 'card' && reason !== 'amount' && reason !== 'store_cancel')
+      return CARD_STATUS_DETAIL.refunded;
+    return REFUND_DETAIL[reason] ?? REFUND_DETAIL.provider;
+  }
+  return (payment.method === 'card' ? CARD_STATUS_DETAIL : STATUS_DETAIL)[payment.status as PaymentStatus];
+};
+
+/** What a customer is told when a card was charged for an attempt that no longer took it. */
+const STRAY_CARD_DETAIL: Record<StrayStatus, string> = {
+  due: 'Este pagamento já não estava aberto: a cobrança deste cartão será devolvida.',
+  refunded: 'Este pagamento já não estava aberto: a cobrança deste cartão foi devolvida.',
+  canceled: 'Este pagamento já não estava aberto: a cobrança deste cartão foi cancelada.',
+  manual: 'Este pagamento já não estava aberto: a loja vai devolver a cobrança deste cartão.',
+};
+
+/** A token being paid with longer than this is taken as lost (its request died): another may pay. */
+export const CARD_CLAIM_MS = 60_000;
 
 const PROVIDER_FAILED = 'Não foi possível gerar o PIX agora. Tente de novo em instantes.';
 const CARD_PROVIDER_FAILED =
@@ -210,10 +226,26 @@ export class PaymentService {
   private readonly expiryGraceMs: number;
 
   private readonly owners: ChargeOwner[] = [];
+  private readonly strays: StrayCharges;
+  private readonly ledger: LedgerCheck;
 
   constructor(private readonly deps: PaymentServiceDeps) {
     this.checkGapMs = deps.checkGapMs ?? 3000;
     this.expiryGraceMs = deps.expiryGraceMs ?? 60_000;
+    this.strays = new StrayCharges({
+      db: deps.db,
+      now: deps.now,
+      log: deps.log,
+      providerOf: async (storeId) => (await deps.providers.forStore(storeId))?.provider ?? null,
+    });
+    this.ledger = new LedgerCheck({
+      db: deps.db,
+      now: deps.now,
+      providers: deps.providers,
+      strays: this.strays,
+      owners: () => this.owners,
+      log: deps.log,
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -370,6 +402,14 @@ export class PaymentService {
   /** Another module's charges: the provider's notifications about them are handed to it. */
   registerChargeOwner(owner: ChargeOwner): void {
     this.owners.push(owner);
+  }
+
+  /**
+   * A charge that is not its attempt's one paid charge (another module's too: a table share's):
+   * recorded, and its money given back in full through the provider (docs/decisions/0037).
+   */
+  giveBackStray(charge: StrayCharge, state?: ChargeState): Promise<StrayRow> {
+    return this.strays.giveBack(charge, state);
   }
 
   /**
@@ -531,14 +571,22 @@ export class PaymentService {
     }
     const refs = [...new Set(verified.providerRefs)];
     const payments = await repo.findByProviderRefs(db, storeId, provider.kind, refs);
-    const ours = new Set(payments.map((payment) => payment.providerRef));
+    const strays = await this.strays.byProviderRefs(
+      storeId,
+      provider.kind,
+      refs.filter((ref) => !payments.some((payment) => payment.providerRef === ref)),
+    );
+    const ours = new Set([
+      ...payments.map((payment) => payment.providerRef),
+      ...strays.map((row) => row.providerRef),
+    ]);
     const others: { owner: ChargeOwner; ref: string }[] = [];
     for (const owner of this.owners) {
       const rest = refs.filter((ref) => !ours.has(ref) && !others.some((other) => other.ref === ref));
       if (rest.length === 0) break;
       for (const ref of await owner.owned(storeId, provider.kind, rest)) others.push({ owner, ref });
     }
-    if (payments.length + others.length !== refs.length) {
+    if (payments.length + strays.length + others.length !== refs.length) {
       log.warn({ storeId, provider: providerName, refs }, 'payment notification for an unknown charge');
       throw notificationRefused('not_found', 'Notificação recusada: cobrança desconhecida.');
     }
@@ -565,6 +613,10 @@ export class PaymentService {
     for (const { owner, ref } of others) {
       if (!(await owner.recheck(storeId, ref))) return { statusCode: 503, body: { received: false } };
     }
+    for (const stray of strays) {
+      const after = await this.strays.again(stray);
+      if (after.status === 'due') return { statusCode: 503, body: { received: false } };
+    }
     await repo.recordNotification(db, {
       storeId,
       provider: provider.kind,
@@ -579,7 +631,7 @@ export class PaymentService {
    * their provider (a lost notification never loses a paid order), pending ones past their expiry
    * are cancelled there and expired, and recently expired ones are checked for a late payment.
    */
-  async reconcile(limit = 50): Promise<{ checked: number }> {
+  async reconcile(limit = 50): Promise<{ checked: number; strays: number }> {
     const { db, now } = this.deps;
     const due = await repo.listDue(db, now(), 30_000, limit);
     let checked = 0;
@@ -588,7 +640,43 @@ export class PaymentService {
       checked += 1;
       await this.refresh(payment, 'reconcile');
     }
-    return { checked };
+    const { tried } = await this.strays.retryDue(limit);
+    return { checked, strays: tried };
+  }
+
+  /**
+   * GET /staff/payments/ledger: every charge the store's provider holds for a store-local day,
+   * each mapped to one released order, one paid share or one recorded refund; the rest listed.
+   */
+  ledgerOfDay(staff: StaffPrincipal, date: string): Promise<LedgerCheckReply> {
+    return this.ledger.check(staff.storeId, storeDay(date), date);
+  }
+
+  /**
+   * The ledger job's round: yesterday and today (store time) of every store with a provider that
+   * lists its charges, so unrecorded money is given back and exceptions reach the log within the hour.
+   */
+  async checkLedgers(): Promise<{ stores: number; exceptions: number }> {
+    const { db, now, log } = this.deps;
+    const today = storeClockDate(now());
+    const yesterday = storeClockDate(new Date(now().getTime() - 24 * 3600_000));
+    let stores = 0;
+    let exceptions = 0;
+    for (const storeId of await repo.storesWithProvider(db)) {
+      for (const date of [yesterday, today]) {
+        const report = await this.ledger.check(storeId, storeDay(date), date);
+        if (!report.available) continue;
+        stores += 1;
+        exceptions += report.exceptions.length;
+        if (report.exceptions.length > 0) {
+          log.warn(
+            { storeId, date, exceptions: report.exceptions.map((e) => [e.kind, e.provider_ref]) },
+            'ledger check: charges that do not add up',
+          );
+        }
+      }
+    }
+    return { stores, exceptions };
   }
 
   /** POST /staff/payments/{id}/confirm: the store saw the money of a static-key PIX arrive. */
@@ -647,7 +735,7 @@ export class PaymentService {
         );
         return;
       }
-      await this.giveMoneyBack(moved, paidAmount, 'store_cancel', provider);
+      await this.giveMoneyBack(moved, paidAmount, 'store_cancel', provider, 'store_cancel');
     } catch (error) {
       this.deps.log.error({ err: error, storeId, orderId }, 'refund of a cancelled order not done');
     }
@@ -794,6 +882,19 @@ export class PaymentService {
     if (payment.status !== 'pending' || payment.providerRef) {
       return refusal(409, 'PAYMENT_NOT_PENDING', statusDetail(payment));
     }
+    if (now().getTime() > payment.expiresAt.getTime() + this.expiryGraceMs) {
+      await this.refresh(payment, 'card');
+      return refusal(409, 'PAYMENT_NOT_PENDING', statusDetail((await repo.findById(db, payment.id))!));
+    }
+    // One token at a time reaches the provider: the others are refused before any charge exists.
+    const claimAt = now();
+    const claimed = await repo.claimCard(
+      db,
+      payment.id,
+      claimAt,
+      new Date(claimAt.getTime() - CARD_CLAIM_MS),
+    );
+    if (!claimed) return refusal(409, 'PAYMENT_NOT_PENDING', 'Este pagamento já está em andamento.');
     const store = await repo.storeFacts(db, payment.storeId);
     let outcome: Awaited<ReturnType<NonNullable<CardPayments['payWithToken']>>>;
     try {
@@ -812,9 +913,11 @@ export class PaymentService {
       });
     } catch (error) {
       this.logProviderError(error, payment, 'pay with token');
+      await repo.releaseCard(db, payment.id, claimAt);
       return refusal(502, 'PAYMENT_PROVIDER_ERROR', CARD_PROVIDER_FAILED);
     }
     if (outcome.declineReason !== null) {
+      await repo.releaseCard(db, payment.id, claimAt);
       return refusal(402, 'CARD_DECLINED', declineText(outcome.declineReason));
     }
     const attached = await repo.attachCardPayment(db, payment.id, {
@@ -822,9 +925,34 @@ export class PaymentService {
       clientSecret: null,
       at: now(),
     });
-    if (!attached) return refusal(409, 'PAYMENT_NOT_PENDING', 'Este pagamento já está em andamento.');
+    if (!attached) {
+      // The attempt stopped (abandoned, expired) while this card was being charged, or a claim
+      // taken over as stale let another token's charge in first: this charge is given back.
+      const current = (await repo.findById(db, payment.id))!;
+      const stray = await this.strays.giveBack(
+        {
+          storeId: payment.storeId,
+          provider: provider.kind,
+          providerRef: outcome.providerRef,
+          reference: payment.reference,
+          paymentId: payment.id,
+          reason: current.status === 'pending' ? 'second_charge' : 'after_stop',
+          amount: payment.amount,
+        },
+        outcome.state,
+      );
+      return refusal(
+        409,
+        'PAYMENT_NOT_PENDING',
+        STRAY_CARD_DETAIL[isStrayStatus(stray.status) ? stray.status : 'due'],
+      );
+    }
     if (outcome.state.status !== 'pending') await this.settle(attached, outcome.state, 'card', provider);
     let after = (await repo.findById(db, payment.id))!;
+    if (after.status !== 'paid' && after.status !== 'pending') {
+      // Stopped while this card was charged (the abandon went through first): its money went back.
+      return refusal(409, 'PAYMENT_NOT_PENDING', statusDetail(after));
+    }
     if (after.status === 'paid' && body.save_token && !payment.savedCardId) {
       await this.keepTokenCard(after, provider, cards, body.save_token);
     }
@@ -998,7 +1126,7 @@ export class PaymentService {
             'a payment of another amount: given back',
           );
           await this.stop(payment, 'failed', source, 'Valor pago diferente do pedido');
-          await this.giveMoneyBack(payment, paidAmount, source, provider);
+          await this.giveMoneyBack(payment, paidAmount, source, provider, 'amount');
           return;
         }
         if (payment.status === 'pending') {
@@ -1016,11 +1144,18 @@ export class PaymentService {
             if (payment.method === 'card') await this.keepCardOutcome(tx, payment, state, provider, at);
             return releasePaidOrder(tx, this.orderOf(payment), payment.pointsToEarn, at);
           });
-          if (released) announceReleased(events, { ...this.orderOf(payment), status: 'Solicitado' }, at);
+          if (released) {
+            announceReleased(events, { ...this.orderOf(payment), status: 'Solicitado' }, at);
+            return;
+          }
+          // Not pending any more: paid by another path, or stopped (abandoned, expired) meanwhile.
+          const current = (await repo.findById(db, payment.id))!;
+          if (current.status !== 'pending') await this.settle(current, state, source, provider);
           return;
         }
         if (payment.status === 'expired' || payment.status === 'canceled' || payment.status === 'failed') {
-          await this.giveMoneyBack(payment, paidAmount, source, provider);
+          const reason = payment.status === 'expired' ? 'late' : 'stopped';
+          await this.giveMoneyBack(payment, paidAmount, source, provider, reason);
         }
         return;
       }
@@ -1039,6 +1174,7 @@ export class PaymentService {
               source,
               at,
               refundedAmount: payment.paidAmount ?? payment.amount,
+              refundReason: 'provider',
               detail: 'devolvido pelo provedor',
             }),
           );
@@ -1080,6 +1216,7 @@ export class PaymentService {
     paidAmount: number,
     source: string,
     provider: StoreProvider,
+    reason: repo.RefundReason,
   ): Promise<void> {
     const { db, now } = this.deps;
     if (!provider.provider.refunds || !payment.providerRef) {
@@ -1102,7 +1239,8 @@ export class PaymentService {
         at: now(),
         paidAmount,
         refundedAmount: paidAmount,
-        detail: 'pago depois do prazo: devolvido',
+        refundReason: reason,
+        detail: `devolvido (${reason})`,
       }),
     );
   }
@@ -1142,7 +1280,8 @@ export class PaymentService {
       // The charge was never opened (the server stopped between the order and the provider's
       // answer); a card paid by token has none until the customer pays: it waits for its expiry.
       const since = payment.method === 'card' ? payment.expiresAt : payment.createdAt;
-      if (now().getTime() - since.getTime() > this.expiryGraceMs) {
+      const paying = payment.claimedAt && now().getTime() - payment.claimedAt.getTime() < CARD_CLAIM_MS;
+      if (!paying && now().getTime() - since.getTime() > this.expiryGraceMs) {
         await this.stop(
           payment,
           payment.method === 'card' ? 'expired' : 'failed',

@@ -766,6 +766,26 @@ export function sharePaymentsByProviderRefs(
     );
 }
 
+/** The store's share attempts holding these charges or opened with these references (the ledger check). */
+export function sharePaymentsForLedger(
+  db: DbExecutor,
+  storeId: number,
+  provider: string,
+  lookup: { providerRefs: readonly string[]; references: readonly string[] },
+): Promise<SharePaymentRow[]> {
+  const matches = [];
+  if (lookup.providerRefs.length > 0)
+    matches.push(inArray(tabSharePayments.providerRef, [...lookup.providerRefs]));
+  if (lookup.references.length > 0) matches.push(inArray(tabSharePayments.reference, [...lookup.references]));
+  if (matches.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(tabSharePayments)
+    .where(
+      and(eq(tabSharePayments.storeId, storeId), eq(tabSharePayments.provider, provider), or(...matches)),
+    );
+}
+
 export async function sharePaymentByProviderRef(
   db: DbExecutor,
   storeId: number,

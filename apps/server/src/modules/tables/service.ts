@@ -44,7 +44,7 @@ import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
-import type { ChargeState } from '../payments/providers/provider.ts';
+import type { ChargeState, ProviderKind } from '../payments/providers/provider.ts';
 import {
   CARD_ATTEMPT_SECONDS,
   declineReason,
@@ -52,6 +52,7 @@ import {
   type PaymentService,
   type ShareCardKit,
 } from '../payments/service.ts';
+import type { StrayReason } from '../payments/stray-charges.ts';
 import { raiseMenuVersion } from '../store-controls/service.ts';
 import { refuse, splitInvalid } from './refusals.ts';
 import * as repo from './repository.ts';
@@ -119,6 +120,7 @@ export type SharePayments = Pick<
   | 'cardOffer'
   | 'openCardIntent'
   | 'payWithCardToken'
+  | 'giveBackStray'
 >;
 
 /** How many closed tabs GET /staff/tabs?status=closed lists. */
@@ -463,6 +465,15 @@ export class TablesService {
         });
         return reached;
       },
+      ledger: async (storeId, provider, lookup) =>
+        (await repo.sharePaymentsForLedger(deps.db, storeId, provider, lookup)).map((row) => ({
+          id: row.id,
+          providerRef: row.providerRef,
+          reference: row.reference,
+          amount: row.amount,
+          status: row.status,
+          label: `share:${row.shareId}`,
+        })),
     });
   }
 
@@ -752,6 +763,10 @@ export class TablesService {
       providerRef: outcome.providerRef,
       clientSecret: null,
     });
+    if (!attached) {
+      // The attempt stopped (expired, or the share was paid otherwise) while this card was charged.
+      await this.giveBackShareCharge(row, outcome.providerRef, outcome.state, 'after_stop');
+    }
     let current = attached ?? (await this.reread(row));
     if (attached && outcome.state.status !== 'pending') {
       current = await this.applyShareState(attached, outcome.state);
@@ -874,20 +889,47 @@ export class TablesService {
       return this.reread(row);
     }
     const paidAt = state.paidAt ?? now();
-    const settled = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const moved = await repo.moveSharePayment(tx, row.id, { status: 'paid', paidAt });
-      if (!moved) return false;
+      if (!moved) return 'moved elsewhere' as const;
       const found = await repo.findShareOfStore(tx, row.storeId, row.shareId);
-      if (!found) return false;
+      if (!found) return 'moved elsewhere' as const;
       const method = row.method === 'card' ? SHARE_CARD_METHOD : SHARE_PIX_METHOD;
       const paid = await settleShare(tx, found.share, { at: now(), by: null, method });
-      // Paid at the counter (or by the other method) meanwhile: the store gives this money back by hand.
-      if (!paid) await repo.flagSharePaymentRefund(tx, row.id);
-      return paid;
+      return paid ? ('share paid' as const) : ('share paid before' as const);
     });
     // After the commit (never a network call in a transaction): a PIX beside a card, or the reverse.
-    if (settled) await this.dropPendingPayments(row.storeId, row.shareId);
+    if (outcome === 'share paid') await this.dropPendingPayments(row.storeId, row.shareId);
+    // Paid at the counter (or by the other method) meanwhile: this money goes back.
+    if (outcome === 'share paid before' && row.providerRef) {
+      await this.giveBackShareCharge(row, row.providerRef, state, 'share_settled');
+    }
     return this.reread(row);
+  }
+
+  /**
+   * A share's charge that did not pay it (docs/decisions/0037): its money goes back through the
+   * provider; only where the provider cannot give it back is it flagged for the store to return.
+   */
+  private async giveBackShareCharge(
+    row: repo.SharePaymentRow,
+    providerRef: string,
+    state: ChargeState,
+    reason: StrayReason,
+  ): Promise<void> {
+    const stray = await this.deps.payments.giveBackStray(
+      {
+        storeId: row.storeId,
+        provider: row.provider as ProviderKind,
+        providerRef,
+        reference: row.reference,
+        sharePaymentId: row.id,
+        reason,
+        amount: state.paidAmount ?? row.amount,
+      },
+      state,
+    );
+    if (stray.status === 'manual') await repo.flagSharePaymentRefund(this.deps.db, row.id);
   }
 
   private async reread(row: repo.SharePaymentRow): Promise<repo.SharePaymentRow> {
@@ -910,11 +952,11 @@ export class TablesService {
       try {
         const state = await payments.cancelCharge(storeId, pending.providerRef);
         if (state.status === 'paid') {
-          await repo.moveSharePayment(db, pending.id, {
+          const moved = await repo.moveSharePayment(db, pending.id, {
             status: 'paid',
             paidAt: state.paidAt ?? now(),
-            needsManualRefund: true,
           });
+          if (moved) await this.giveBackShareCharge(moved, pending.providerRef, state, 'share_settled');
           continue;
         }
         await repo.moveSharePayment(db, pending.id, { status: 'canceled', failure: 'share_paid' });

@@ -10,6 +10,7 @@ import {
   injectNotification,
   type PaymentsTestApp,
   PIX_STORES,
+  strayChargesOf,
 } from '../../test/payments.ts';
 import { guestTab, type QrTable, roundAtTable, staffCall, tabOf } from '../../test/tables.ts';
 
@@ -466,7 +467,7 @@ describe("a share paid by card through Stripe's shape (the browser confirms the 
     });
   });
 
-  it('paid by card just before the counter’s cancel reached the provider: flagged for the staff to give back', async () => {
+  it('paid by card just before the counter’s cancel reached the provider: refunded in full at once', async () => {
     const { table, tabId, shares } = await closingTab('mesa-5', STRIPE);
     const card = await cardOf(table, shares[0]!.id, STRIPE);
     await p.standin.context.notifier.settled();
@@ -477,17 +478,22 @@ describe("a share paid by card through Stripe's shape (the browser confirms the 
       p.deliver.on = true;
     }
     expect((await payAtCounter(tabId, shares[0]!.id, STRIPE)).statusCode).toBe(200);
-    expect(await attemptRow(card.id)).toMatchObject({ status: 'paid', needsManualRefund: true });
+    const row = await attemptRow(card.id);
+    expect(row).toMatchObject({ status: 'paid', needsManualRefund: false });
+    // The provider holds the charge refunded, and our ledger records it, once.
+    expect(p.standin.context.book.find('stripe', row.providerRef!)).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 1309,
+    });
+    expect(await strayChargesOf(p.t, row.providerRef!)).toEqual([
+      expect.objectContaining({ reason: 'share_settled', status: 'refunded', refundedAmount: 1309 }),
+    ]);
     const tab = await staffTab(tabId, STRIPE);
     expect(tab.partes[0]).toMatchObject({
       forma_pagamento: 'Dinheiro',
-      cartao_a_devolver: 1309,
+      cartao_a_devolver: 0,
       pix_a_devolver: 0,
     });
-    expect(tab.partes[1]).toMatchObject({ cartao_a_devolver: 0 });
-    // Guests never see it.
-    const guest = guestTableReply.parse((await guestTab(p.t, table, STRIPE)).json());
-    expect(guest.tab!.partes[0]!.cartao_a_devolver).toBeUndefined();
   });
 });
 

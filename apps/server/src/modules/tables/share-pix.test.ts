@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tabSharePayments } from '../../db/schema.ts';
 import { nextAddress, type StaffSignedIn, signInStaff, signUp } from '../../test/accounts.ts';
 import { cartLine, tableOf } from '../../test/orders.ts';
-import { buildPaymentsTestApp, type PaymentsTestApp, PIX_STORES } from '../../test/payments.ts';
+import {
+  buildPaymentsTestApp,
+  type PaymentsTestApp,
+  PIX_STORES,
+  strayChargesOf,
+} from '../../test/payments.ts';
 import { guestTab, type QrTable, roundAtTable, staffCall, tabOf } from '../../test/tables.ts';
 
 /*
@@ -213,7 +218,7 @@ describe('a share of a closing tab paid by PIX in the app', () => {
     await refused(await askPix(table, shares[0]!.id), 409, 'TAB_SHARE_ALREADY_PAID');
   });
 
-  it('a PIX paid before the counter’s cancel reached the provider is flagged for the staff to give back', async () => {
+  it('a PIX paid before the counter’s cancel reached the provider is refunded in full at once', async () => {
     const { table, tabId, shares } = await closingTab('mesa-7');
     const pix = await pixOf(table, shares[0]!.id);
     // The provider's word about the new charge must have arrived first: a notification still on its
@@ -236,12 +241,17 @@ describe('a share of a closing tab paid by PIX in the app', () => {
       },
     );
     expect(counter.statusCode).toBe(200);
-    expect(await providerRefOf(pix.id)).toMatchObject({ status: 'paid', needsManualRefund: true });
+    const row = await providerRefOf(pix.id);
+    expect(row).toMatchObject({ status: 'paid', needsManualRefund: false });
+    expect(p.standin.context.book.find('mercadopago', row.providerRef!)).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 1309,
+    });
+    expect(await strayChargesOf(p.t, row.providerRef!)).toEqual([
+      expect.objectContaining({ reason: 'share_settled', status: 'refunded', refundedAmount: 1309 }),
+    ]);
     const tab = await tabOf(p.t, owner.token, tabId);
-    expect(tab.partes.map((share) => share.pix_a_devolver)).toEqual([1309, 0]);
+    expect(tab.partes.map((share) => share.pix_a_devolver)).toEqual([0, 0]);
     expect(tab.partes[0]).toMatchObject({ forma_pagamento: 'Dinheiro' });
-    // Guests never see it.
-    const guest = guestTableReply.parse((await guestTab(p.t, table)).json());
-    expect(guest.tab!.partes[0]!.pix_a_devolver).toBeUndefined();
   });
 });

@@ -162,6 +162,20 @@ export interface CardPayments {
   detachCard(methodId: string, providerCustomer: string | null): Promise<void>;
 }
 
+/** A charge as the provider lists it (reconciliation). */
+export interface ListedCharge {
+  providerRef: string;
+  /** Our reference the charge was opened with (external_reference, metadata.reference, txid), when the provider keeps it. */
+  reference: string | null;
+  status: ChargeStatus;
+  /** Centavos asked. */
+  amount: number;
+  paidAmount: number | null;
+  /** Centavos given back so far (refunds/devoluções that are done). */
+  refundedAmount: number;
+  createdAt: Date;
+}
+
 export interface PixProvider {
   readonly kind: ProviderKind;
   /** Card payments, when the provider takes them through this integration. */
@@ -178,4 +192,6 @@ export interface PixProvider {
   refund(providerRef: string, amount: number, reference: string): Promise<void>;
   /** Throws NotificationRefused unless the signature holds (and is fresh, where the provider dates it). */
   verifyNotification(input: NotificationInput, now: Date): VerifiedNotification;
+  /** Every charge of this integration created within [from, to), following the provider's pagination. */
+  listCharges?(period: { from: Date; to: Date }): Promise<ListedCharge[]>;
 }

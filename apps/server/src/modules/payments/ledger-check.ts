@@ -1,0 +1,221 @@
+import type { LedgerCheckReply, LedgerException, LedgerExceptionKind } from '@comanda/contract';
+import { STORE_UTC_OFFSET_MINUTES } from '@comanda/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ChargeOwner, OwnedAttempt, PaymentProviders } from './ports.ts';
+import type { ListedCharge, ProviderKind } from './providers/provider.ts';
+import * as repo from './repository.ts';
+import type { StrayCharges, StrayRow } from './stray-charges.ts';
+
+/*
+ * The ledger check (docs/decisions/0037): every charge the store's provider holds for a period is
+ * read from the provider and must map to exactly one of: a released order (its payment paid with
+ * that charge), a paid table share, or a recorded refund (a refunded payment, or a stray charge
+ * given back). A charge that never held money maps to nothing. Everything else is an exception
+ * for a person, with what to look at. A charge with money that carries one of our references and
+ * that we never recorded (the server stopped between the provider's answer and our write) is
+ * recorded and given back by the check itself.
+ */
+
+export interface LedgerCheckDeps {
+  db: Database;
+  now: () => Date;
+  providers: PaymentProviders;
+  strays: StrayCharges;
+  owners: () => readonly ChargeOwner[];
+  log: FastifyBaseLogger;
+}
+
+const EXCEPTION_TEXT: Record<LedgerExceptionKind, string> = {
+  kept_without_order:
+    'O provedor ficou com o dinheiro, mas nenhum pedido foi liberado por ele e nada foi devolvido.',
+  refund_pending: 'A devolução ainda não foi feita no provedor; o sistema tenta de novo sozinho.',
+  refund_by_hand: 'Este valor precisa ser devolvido à mão pela loja.',
+  refund_unrecorded: 'O provedor devolveu este valor, mas o pedido continua como pago aqui.',
+  paid_here_only: 'Consta como pago aqui, mas o provedor não mostra este pagamento.',
+  amount_differs: 'O valor pago no provedor não é o valor do pedido.',
+  unknown_charge: 'Cobrança que não foi feita pelo Comanda.',
+  given_back_now: 'Cobrança sem registro aqui, encontrada nesta conferência e devolvida.',
+};
+
+/** The UTC instants of a store-local day ('YYYY-MM-DD', UTC-3). */
+export function storeDay(date: string): { from: Date; to: Date } {
+  const from = new Date(Date.parse(`${date}T00:00:00Z`) - STORE_UTC_OFFSET_MINUTES * 60_000);
+  if (Number.isNaN(from.getTime())) {
+    throw new AppError('invalid', 'INVALID_DATE', 'Informe uma data válida (AAAA-MM-DD).', { field: 'date' });
+  }
+  return { from, to: new Date(from.getTime() + 24 * 3600_000) };
+}
+
+const heldBy = (charge: ListedCharge) =>
+  charge.status === 'paid' || charge.status === 'refunded' ? (charge.paidAmount ?? charge.amount) : 0;
+
+export class LedgerCheck {
+  constructor(private readonly deps: LedgerCheckDeps) {}
+
+  /** Checks one store's provider for a period; `giveBack` lets it return unrecorded money (the job, the staff). */
+  async check(storeId: number, period: { from: Date; to: Date }, date: string): Promise<LedgerCheckReply> {
+    const { db, log } = this.deps;
+    const empty = { date, charges: 0, orders: 0, shares: 0, refunds: 0, unpaid: 0, exceptions: [] };
+    const store = await this.deps.providers.forStore(storeId);
+    if (!store?.provider.listCharges) return { ...empty, provider: store?.kind ?? null, available: false };
+    let listed: ListedCharge[];
+    try {
+      listed = await store.provider.listCharges(period);
+    } catch (error) {
+      log.warn({ storeId, reason: (error as Error).message }, 'ledger check: the provider could not be read');
+      return { ...empty, provider: store.kind, available: false };
+    }
+    const kind = store.kind;
+    const refs = listed.map((charge) => charge.providerRef);
+    const references = [...new Set(listed.flatMap((charge) => (charge.reference ? [charge.reference] : [])))];
+    const [payments, strays, owned] = await Promise.all([
+      repo.ledgerPayments(db, storeId, kind, {
+        providerRefs: refs,
+        references,
+        paidFrom: period.from,
+        paidTo: period.to,
+      }),
+      this.deps.strays.byProviderRefs(storeId, kind, refs),
+      this.ownedAttempts(storeId, kind, refs, references),
+    ]);
+    const paymentByRef = new Map(
+      payments.flatMap((p) => (p.providerRef ? [[p.providerRef, p] as const] : [])),
+    );
+    const strayByRef = new Map(strays.map((row) => [row.providerRef, row]));
+    const ownedByRef = new Map(owned.flatMap((o) => (o.providerRef ? [[o.providerRef, o] as const] : [])));
+    const ourReferences = new Set([...payments.map((p) => p.reference), ...owned.map((o) => o.reference)]);
+
+    const reply: LedgerCheckReply = { ...empty, provider: kind, available: true, charges: listed.length };
+    const exception = (charge: ListedCharge, kindOf: LedgerExceptionKind, orderId: number | null = null) => {
+      const entry: LedgerException = {
+        kind: kindOf,
+        provider_ref: charge.providerRef,
+        amount: heldBy(charge) || charge.amount,
+        order_id: orderId,
+        created_at: charge.createdAt.toISOString(),
+        detail: EXCEPTION_TEXT[kindOf],
+      };
+      reply.exceptions.push(entry);
+    };
+
+    for (const charge of listed) {
+      const held = heldBy(charge);
+      const refundedAll = held > 0 && charge.refundedAmount >= held;
+      const stray = strayByRef.get(charge.providerRef);
+      const payment = paymentByRef.get(charge.providerRef);
+      const attempt = ownedByRef.get(charge.providerRef);
+      if (held === 0) {
+        reply.unpaid += 1;
+        if (payment?.status === 'paid') exception(charge, 'paid_here_only', payment.orderId);
+        else if (attempt?.status === 'paid' && !stray) exception(charge, 'paid_here_only');
+        continue;
+      }
+      if (stray) {
+        this.strayVerdict(charge, stray, refundedAll, reply, exception);
+        continue;
+      }
+      if (payment) {
+        if (refundedAll) {
+          if (payment.status === 'refunded') reply.refunds += 1;
+          else exception(charge, 'refund_unrecorded', payment.orderId);
+        } else if (payment.status === 'paid' && payment.orderReleased) {
+          if (held !== payment.amount) exception(charge, 'amount_differs', payment.orderId);
+          else reply.orders += 1;
+        } else if (payment.needsManualRefund) {
+          exception(charge, 'refund_by_hand', payment.orderId);
+        } else if (payment.status === 'paid' || payment.status === 'canceled') {
+          // Paid, then cancelled by the store: its refund is on its way (the payments job retries).
+          exception(
+            charge,
+            payment.status === 'canceled' ? 'refund_pending' : 'kept_without_order',
+            payment.orderId,
+          );
+        } else {
+          exception(charge, 'kept_without_order', payment.orderId);
+        }
+        continue;
+      }
+      if (attempt) {
+        if (refundedAll) exception(charge, 'refund_unrecorded');
+        else if (attempt.status === 'paid') {
+          if (held !== attempt.amount) exception(charge, 'amount_differs');
+          else reply.shares += 1;
+        } else exception(charge, 'kept_without_order');
+        continue;
+      }
+      if (refundedAll) {
+        // Given back already, by someone: nothing is owed, but nothing here records it either.
+        exception(
+          charge,
+          charge.reference && ourReferences.has(charge.reference) ? 'refund_unrecorded' : 'unknown_charge',
+        );
+        continue;
+      }
+      if (charge.reference && ourReferences.has(charge.reference)) {
+        const owner = payments.find((p) => p.reference === charge.reference);
+        const share = owned.find((o) => o.reference === charge.reference);
+        const given = await this.deps.strays.giveBack({
+          storeId,
+          provider: kind,
+          providerRef: charge.providerRef,
+          reference: charge.reference,
+          paymentId: owner?.id ?? null,
+          sharePaymentId: share?.id ?? null,
+          reason: 'unrecorded',
+          amount: held,
+        });
+        exception(
+          charge,
+          given.status === 'refunded' ? 'given_back_now' : 'refund_pending',
+          owner?.orderId ?? null,
+        );
+        continue;
+      }
+      exception(charge, 'unknown_charge');
+    }
+
+    // Paid here within the period, absent from the provider's list.
+    const listedRefs = new Set(refs);
+    for (const payment of payments) {
+      if (payment.status !== 'paid' || !payment.providerRef || listedRefs.has(payment.providerRef)) continue;
+      if (!payment.paidAt || payment.paidAt < period.from || payment.paidAt >= period.to) continue;
+      if (payment.createdAt >= period.from) {
+        reply.exceptions.push({
+          kind: 'paid_here_only',
+          provider_ref: payment.providerRef,
+          amount: payment.paidAmount ?? payment.amount,
+          order_id: payment.orderId,
+          created_at: payment.createdAt.toISOString(),
+          detail: EXCEPTION_TEXT.paid_here_only,
+        });
+      }
+    }
+    return reply;
+  }
+
+  private strayVerdict(
+    charge: ListedCharge,
+    stray: StrayRow,
+    refundedAll: boolean,
+    reply: LedgerCheckReply,
+    exception: (charge: ListedCharge, kind: LedgerExceptionKind) => void,
+  ): void {
+    if (refundedAll) reply.refunds += 1;
+    else if (stray.status === 'manual') exception(charge, 'refund_by_hand');
+    else exception(charge, 'refund_pending');
+  }
+
+  private async ownedAttempts(
+    storeId: number,
+    provider: ProviderKind,
+    providerRefs: readonly string[],
+    references: readonly string[],
+  ): Promise<OwnedAttempt[]> {
+    const all: OwnedAttempt[] = [];
+    for (const owner of this.deps.owners())
+      all.push(...(await owner.ledger(storeId, provider, { providerRefs, references })));
+    return all;
+  }
+}
