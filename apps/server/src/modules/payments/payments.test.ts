@@ -295,7 +295,7 @@ const FORGE: Record<(typeof SHAPES)[number], (n: OutgoingNotification) => Outgoi
     ...n,
     headers: { ...n.headers, 'stripe-signature': flipSignature(n.headers['stripe-signature']!) },
   }),
-  apipix: (n) => ({ ...n, url: n.url.replace(/token=[^&]+/, 'token=forged') }),
+  apipix: (n) => ({ ...n, url: n.url.replace(/\/apipix\/[^/?]+\/pix$/, '/apipix/forged/pix') }),
 };
 
 describe('exactly once', () => {
