@@ -247,7 +247,14 @@ function cobOf(charge: StandinCharge, now: Date, complete: boolean) {
     calendario: { criacao: charge.createdAt, expiracao: extra.expiracao },
     txid: charge.providerRef,
     revisao: extra.revisao,
-    loc: { id: extra.locId, location: extra.location, tipoCob: 'cob', criacao: charge.createdAt },
+    // CobGerada's loc requires its txid too (openapi.yaml 2.9.0, line 7476).
+    loc: {
+      id: extra.locId,
+      txid: charge.providerRef,
+      location: extra.location,
+      tipoCob: 'cob',
+      criacao: charge.createdAt,
+    },
     location: extra.location,
     status: cobStatus(charge, now),
     ...(extra.devedor ? { devedor: extra.devedor } : {}),
