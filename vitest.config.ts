@@ -33,6 +33,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // The stand-in PSP and the payment adapters against the providers' own specifications.
+      {
+        test: {
+          name: 'conformance',
+          include: ['tests/conformance/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'contract',

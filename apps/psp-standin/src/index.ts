@@ -4,7 +4,7 @@ import { ChargeBook } from './charges.ts';
 import type { StandinAccounts, StandinContext, StandinShapeModule } from './context.ts';
 import { parseForm } from './form.ts';
 import { Notifier, type NotifierOptions } from './notifier.ts';
-import { apiPixShape } from './shapes/apipix.ts';
+import { apiPixShape, type DevolucaoBehaviour, setDevolucaoBehaviour } from './shapes/apipix.ts';
 import { mercadoPagoShape } from './shapes/mercadopago.ts';
 import { setCardBehaviour, stripeShape } from './shapes/stripe.ts';
 import type { CardBehaviour } from './shapes/stripe-cards.ts';
@@ -21,6 +21,7 @@ import { findCharge, registerSimulator } from './simulator.ts';
 export type { StandinCharge, StandinStatus } from './charges.ts';
 export type { StandinAccounts } from './context.ts';
 export { httpTransport, type OutgoingNotification, type Transport } from './notifier.ts';
+export type { DevolucaoBehaviour } from './shapes/apipix.ts';
 export type { CardBehaviour } from './shapes/stripe-cards.ts';
 
 export interface StandinOptions {
@@ -51,6 +52,8 @@ export interface Standin {
   expire(key: string): void;
   /** What a card's bank answers from now on (Stripe shape: a payment method id). */
   cardBehaviour(paymentMethodId: string, behaviour: CardBehaviour): void;
+  /** How the API Pix SPI treats devoluções from now on (EM_PROCESSAMENTO for a while, refused). */
+  apiPixDevolucoes(behaviour: Partial<DevolucaoBehaviour>): void;
   close(): Promise<void>;
 }
 
@@ -105,6 +108,7 @@ export async function startStandin(options: StandinOptions = {}): Promise<Standi
     fail: (key) => act(key, 'failed'),
     expire: (key) => act(key, 'expired'),
     cardBehaviour: (paymentMethodId, behaviour) => setCardBehaviour(context, paymentMethodId, behaviour),
+    apiPixDevolucoes: (behaviour) => setDevolucaoBehaviour(context, behaviour),
     async close() {
       await context.notifier.settled();
       await Promise.all([app.close(), tls?.close()]);

@@ -41,6 +41,7 @@ import { OrderTrackingService } from './modules/order-tracking/service.ts';
 import { registerStaffOrderRoutes } from './modules/order-tracking/staff-routes.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
 import { OrderService, orderRateRule } from './modules/orders/service.ts';
+import { notificationPath } from './modules/payments/notification-url.ts';
 import { createPaymentProviders, type StandinAccess } from './modules/payments/provider-factory.ts';
 import { storeSlug } from './modules/payments/repository.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
@@ -504,10 +505,8 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
         options.paymentSecretsKey !== undefined
           ? options.paymentSecretsKey
           : paymentSecretsKeyOf(config, (message) => app.log.warn(message)),
-      notificationUrl: async (storeId, provider, token) => {
-        const base = `${publicOrigin(config, await storeSlug(db, storeId))}/integracoes/v2/payment/notifications/${provider}`;
-        return provider === 'apipix' ? `${base}?token=${token}` : base;
-      },
+      notificationUrl: async (storeId, provider, token) =>
+        `${publicOrigin(config, await storeSlug(db, storeId))}${notificationPath(provider, token)}`,
     }),
     publicOrigin: (slug) => publicOrigin(config, slug),
     log: app.log,

@@ -48,6 +48,18 @@ export const editorDocumentReply = z.object({
     .string()
     .nullable()
     .describe('The online payment provider the store has (its settings are not edited here)'),
+  payment_provider_webhook: z
+    .object({
+      ok: z.boolean(),
+      url: z.string().describe('The URL registered, its secret blotted out'),
+      detail: z.string().nullable().describe('The provider’s words when it refused'),
+      at: z.string().describe('When it was tried (ISO 8601)'),
+    })
+    .nullable()
+    .optional()
+    .describe(
+      'What registering the store’s notification URL at its provider came to (API Pix); null until tried',
+    ),
 });
 export type EditorDocumentReply = z.infer<typeof editorDocumentReply>;
 

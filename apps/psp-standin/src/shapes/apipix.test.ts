@@ -583,7 +583,7 @@ describe('the webhook', () => {
     expect(answer.body.type).toBe('https://pix.bcb.gov.br/api/v2/error/WebhookOperacaoInvalida');
   });
 
-  it('posts the Pix to <webhookUrl>/pix, the query string kept, when a cob is paid', async () => {
+  it('posts the Pix to {webhookUrl}/pix, appended to the URL as text (openapi.yaml 2048), when a cob is paid', async () => {
     const token = await tokenFor(OTHER);
     const webhookUrl = 'http://sakura.localhost:3000/webhooks/apipix?token=s3cr3t';
     await call({
@@ -595,7 +595,7 @@ describe('the webhook', () => {
     const { txid } = await createCob(newTxid(), cobBody({ chave: OTHER.pixKey }), OTHER);
     standin.pay(txid);
     const [notification] = await notificationsFor(txid);
-    expect(notification!.url).toBe('http://sakura.localhost:3000/webhooks/apipix/pix?token=s3cr3t');
+    expect(notification!.url).toBe('http://sakura.localhost:3000/webhooks/apipix?token=s3cr3t/pix');
     expect(JSON.parse(notification!.body)).toEqual({
       pix: [
         {
@@ -613,7 +613,7 @@ describe('the webhook', () => {
     const { txid } = await createCob(newTxid(), cobBody({ chave: WEBHOOKED.pixKey }), WEBHOOKED);
     standin.pay(txid);
     const [notification] = await notificationsFor(txid);
-    expect(notification!.url).toBe('http://loja.localhost:3000/webhooks/apipix/pix?token=abc123');
+    expect(notification!.url).toBe('http://loja.localhost:3000/webhooks/apipix?token=abc123/pix');
   });
 
   it('posts the Pix with its devolução once refunded', async () => {

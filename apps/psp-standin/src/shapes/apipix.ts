@@ -26,6 +26,14 @@ import { type ApiPixPki, createApiPixPki } from './apipix-pki.ts';
  *
  * Revisions and removals of a failed cob change the ledger's charge in place (its extra data,
  * amount, description, expiry): the ledger writes them to its file with its next change.
+ *
+ * Devoluções go through the SPI as at a real PSP: EM_PROCESSAMENTO for `devolucoes.settleAfterMs`
+ * after the request (0: settled at once), then DEVOLVIDO, or NAO_REALIZADO when the payer's bank
+ * refuses them (`devolucoes.refuse`); both knobs are the stand-in's (`apiPixDevolucoes`). A
+ * devolução reaches its final status when anyone next calls the API; the charge moves to refunded
+ * only when DEVOLVIDO, and the callback tells either final status (openapi.yaml, callbacks.listaPix).
+ *
+ * Lists: GET /cob and GET /pix over [inicio, fim], page by page (`paginacao.paginaAtual`, from 0).
  */
 
 const ERROR_TYPE = 'https://pix.bcb.gov.br/api/v2/error/';
@@ -47,8 +55,21 @@ interface Devolucao {
   valor: string;
   natureza: 'ORIGINAL';
   descricao?: string;
-  horario: { solicitacao: string; liquidacao: string };
-  status: 'DEVOLVIDO';
+  horario: { solicitacao: string; liquidacao?: string };
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  motivo?: string;
+  /** The stand-in's own: when the SPI answers (not sent; stripped from replies). */
+  settlesAt?: string;
+  /** The stand-in's own: the final status the SPI will give. */
+  outcome?: 'DEVOLVIDO' | 'NAO_REALIZADO';
+}
+
+/** How the SPI treats the devoluções asked from now on. */
+export interface DevolucaoBehaviour {
+  /** How long a devolução stays EM_PROCESSAMENTO; 0 settles it in the request itself. */
+  settleAfterMs: number;
+  /** The payer's bank refuses them: NAO_REALIZADO. */
+  refuse: boolean;
 }
 
 /** What an API Pix charge keeps beside the ledger's fields (`StandinCharge.extra`). */
@@ -72,6 +93,7 @@ interface ApiPixState {
   /** Set by `PUT /webhook/{chave}`; otherwise the account's `webhookUrl` is used. */
   webhooks: Map<string, { webhookUrl: string; criacao: string }>;
   nextLocId: number;
+  devolucoes: DevolucaoBehaviour;
 }
 
 const states = new WeakMap<StandinContext, ApiPixState>();
@@ -79,7 +101,12 @@ const states = new WeakMap<StandinContext, ApiPixState>();
 function stateOf(context: StandinContext): ApiPixState {
   let state = states.get(context);
   if (!state) {
-    state = { tokens: new Map(), webhooks: new Map(), nextLocId: 1 };
+    state = {
+      tokens: new Map(),
+      webhooks: new Map(),
+      nextLocId: 1,
+      devolucoes: { settleAfterMs: 0, refuse: false },
+    };
     states.set(context, state);
   }
   return state;
@@ -144,7 +171,13 @@ function cobStatus(charge: StandinCharge, now: Date): CobStatus {
   }
 }
 
-/** The `Pix` entry of a paid charge, as GET /cob and the webhook carry it. */
+/** A devolução as the API answers it (the stand-in's own fields left out). */
+function devolucaoView(devolucao: Devolucao) {
+  const { settlesAt: _settlesAt, outcome: _outcome, ...view } = devolucao;
+  return view;
+}
+
+/** The `Pix` entry of a paid charge, as GET /cob, GET /pix and the webhook carry it. */
 function pixOf(charge: StandinCharge) {
   const extra = extraOf(charge);
   return {
@@ -153,8 +186,58 @@ function pixOf(charge: StandinCharge) {
     valor: toDecimal(charge.paidAmount ?? charge.amount),
     chave: extra.chave,
     horario: charge.paidAt!,
-    ...(extra.devolucoes.length > 0 ? { devolucoes: extra.devolucoes } : {}),
+    ...(extra.devolucoes.length > 0 ? { devolucoes: extra.devolucoes.map(devolucaoView) } : {}),
   };
+}
+
+/** The callback of a Pix received, or of one of its devoluções reaching a final status. */
+function callbackOf(context: StandinContext, charge: StandinCharge): OutgoingNotification | null {
+  const account = context.accounts.apipix.find((candidate) => candidate.clientId === charge.account);
+  const webhookUrl = account ? webhookOf(context, account) : null;
+  if (!webhookUrl || !charge.endToEndId) return null;
+  return {
+    url: callbackUrl(webhookUrl),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pix: [pixOf(charge)] }),
+  };
+}
+
+/**
+ * The SPI's answer to the devoluções whose time has come: DEVOLVIDO moves the charge to refunded
+ * (the ledger announces it, and the callback goes with it); NAO_REALIZADO leaves it paid, and its
+ * callback is sent here.
+ */
+function settleDevolucoes(context: StandinContext, account: ApiPixAccount): void {
+  const now = context.now().getTime();
+  for (const charge of context.book.list()) {
+    if (charge.shape !== 'apipix' || charge.account !== account.clientId) continue;
+    for (const devolucao of extraOf(charge).devolucoes) {
+      if (devolucao.status !== 'EM_PROCESSAMENTO' || Date.parse(devolucao.settlesAt ?? '') > now) continue;
+      finishDevolucao(context, charge, devolucao);
+    }
+  }
+}
+
+function finishDevolucao(context: StandinContext, charge: StandinCharge, devolucao: Devolucao): void {
+  const at = context.now().toISOString();
+  devolucao.status = devolucao.outcome ?? 'DEVOLVIDO';
+  if (devolucao.status === 'DEVOLVIDO') {
+    devolucao.horario.liquidacao = at;
+    if (
+      !context.book.move(charge.id, 'refunded', {
+        amount: fromDecimal(devolucao.valor)!,
+        reason: `devolucao ${devolucao.id}`,
+      })
+    ) {
+      devolucao.status = 'NAO_REALIZADO';
+      devolucao.motivo = 'O Pix não admite devolução.';
+    } else return;
+  } else {
+    devolucao.motivo = 'Conta do pagador encerrada.';
+  }
+  context.book.touch();
+  const callback = callbackOf(context, charge);
+  if (callback) context.notifier.send(callback);
 }
 
 /** CobGerada (after PUT and PATCH) or, with its Pix, CobCompleta (GET). */
@@ -164,7 +247,14 @@ function cobOf(charge: StandinCharge, now: Date, complete: boolean) {
     calendario: { criacao: charge.createdAt, expiracao: extra.expiracao },
     txid: charge.providerRef,
     revisao: extra.revisao,
-    loc: { id: extra.locId, location: extra.location, tipoCob: 'cob', criacao: charge.createdAt },
+    // CobGerada's loc requires its txid too (openapi.yaml 2.9.0, line 7476).
+    loc: {
+      id: extra.locId,
+      txid: charge.providerRef,
+      location: extra.location,
+      tipoCob: 'cob',
+      criacao: charge.createdAt,
+    },
     location: extra.location,
     status: cobStatus(charge, now),
     ...(extra.devedor ? { devedor: extra.devedor } : {}),
@@ -345,7 +435,10 @@ function authorize(request: FastifyRequest, reply: FastifyReply, context: Standi
     entry && entry.expiresAt > context.now().getTime()
       ? context.accounts.apipix.find((candidate) => candidate.clientId === entry.clientId)
       : undefined;
-  if (account) return { account };
+  if (account) {
+    settleDevolucoes(context, account);
+    return { account };
+  }
   void reply
     .code(401)
     .header(
@@ -421,11 +514,12 @@ function webhookOf(context: StandinContext, account: ApiPixAccount): string | nu
   return stateOf(context).webhooks.get(account.pixKey)?.webhookUrl ?? account.webhookUrl ?? null;
 }
 
-/** The standard's callback is `<webhookUrl>/pix`: the path grows, a query string stays after it. */
+/**
+ * The standard's callback is `{webhookUrl}/pix` (openapi.yaml 2.9.0, callbacks.listaPix, line
+ * 2048): `/pix` appended to the registered text as it is, whatever that text ends with.
+ */
 function callbackUrl(webhookUrl: string): string {
-  const url = new URL(webhookUrl);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/pix`;
-  return url.toString();
+  return `${webhookUrl}/pix`;
 }
 
 function createTlsApp(pki: ApiPixPki) {
@@ -552,6 +646,32 @@ function registerCobCalls(app: TlsApp, context: StandinContext): void {
     return reply.code(201).send(cobOf(charge, now, false));
   });
 
+  app.get<{ Querystring: Record<string, string | undefined> }>('/v2/cob', async (request, reply) => {
+    const auth = authorize(request, reply, context);
+    if (!auth) return reply;
+    const query = listQuery(request.query);
+    if (query.violacoes.length > 0) {
+      return problem(
+        reply,
+        400,
+        'ConsultaInvalida',
+        'Consulta inválida.',
+        'A consulta não respeita o _schema_.',
+        query.violacoes,
+      );
+    }
+    const status = request.query.status;
+    const now = context.now();
+    const created = accountCharges(context, auth.account).filter((charge) => {
+      const at = Date.parse(charge.createdAt);
+      return (
+        at >= query.inicio && at <= query.fim && (status === undefined || cobStatus(charge, now) === status)
+      );
+    });
+    const { parametros, items } = listPage(created, query);
+    return { parametros, cobs: items.map((charge) => cobOf(charge, now, true)) };
+  });
+
   app.get<{ Params: { txid: string }; Querystring: { revisao?: string } }>(
     '/v2/cob/:txid',
     async (request, reply) => {
@@ -620,8 +740,102 @@ function registerCobCalls(app: TlsApp, context: StandinContext): void {
   });
 }
 
+/** How the SPI treats the devoluções asked from now on (the stand-in's knob). */
+export function setDevolucaoBehaviour(context: StandinContext, behaviour: Partial<DevolucaoBehaviour>): void {
+  const state = stateOf(context);
+  state.devolucoes = { ...state.devolucoes, ...behaviour };
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * A listing's period and page (the standard's `inicio`, `fim`, `paginacao.paginaAtual`,
+ * `paginacao.itensPorPagina`), or the violations that make it invalid.
+ */
+function listQuery(query: Record<string, string | undefined>) {
+  const violacoes: Violacao[] = [];
+  const date = (name: 'inicio' | 'fim') => {
+    const value = query[name];
+    if (value === undefined || !RFC3339.test(value) || Number.isNaN(Date.parse(value))) {
+      violacoes.push({ propriedade: name, razao: `O parâmetro ${name} não respeita o _schema_.` });
+      return 0;
+    }
+    return Date.parse(value);
+  };
+  const integer = (name: string, fallback: number, min: number, max: number) => {
+    const value = query[name];
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      violacoes.push({ propriedade: name, razao: `O parâmetro ${name} não respeita o _schema_.` });
+      return fallback;
+    }
+    return Number(value);
+  };
+  const inicio = date('inicio');
+  const fim = date('fim');
+  if (violacoes.length === 0 && inicio > fim) {
+    violacoes.push({
+      propriedade: 'fim',
+      razao:
+        'O timestamp representado pelo parâmetro fim é anterior ao timestamp representado pelo parâmetro inicio.',
+    });
+  }
+  const paginaAtual = integer('paginacao.paginaAtual', 0, 0, 2 ** 31 - 1);
+  const itensPorPagina = integer('paginacao.itensPorPagina', 100, 1, 1000);
+  return { inicio, fim, paginaAtual, itensPorPagina, violacoes };
+}
+
+/** One page of a listing with the standard's `parametros`. */
+function listPage<T>(items: T[], query: ReturnType<typeof listQuery>) {
+  const { paginaAtual, itensPorPagina } = query;
+  return {
+    parametros: {
+      inicio: new Date(query.inicio).toISOString(),
+      fim: new Date(query.fim).toISOString(),
+      paginacao: {
+        paginaAtual,
+        itensPorPagina,
+        quantidadeDePaginas: Math.max(1, Math.ceil(items.length / itensPorPagina)),
+        quantidadeTotalDeItens: items.length,
+      },
+    },
+    items: items.slice(paginaAtual * itensPorPagina, (paginaAtual + 1) * itensPorPagina),
+  };
+}
+
+/** The account's charges oldest first, the way a listing pages steadily through them. */
+function accountCharges(context: StandinContext, account: ApiPixAccount): StandinCharge[] {
+  return context.book
+    .list()
+    .filter((charge) => charge.shape === 'apipix' && charge.account === account.clientId)
+    .reverse();
+}
+
 /** Pix received and their devoluções (refunds). */
 function registerPixCalls(app: TlsApp, context: StandinContext): void {
+  app.get<{ Querystring: Record<string, string | undefined> }>('/v2/pix', async (request, reply) => {
+    const auth = authorize(request, reply, context);
+    if (!auth) return reply;
+    const query = listQuery(request.query);
+    if (query.violacoes.length > 0) {
+      return problem(
+        reply,
+        400,
+        'ConsultaInvalida',
+        'Consulta inválida.',
+        'A consulta não respeita o _schema_.',
+        query.violacoes,
+      );
+    }
+    const received = accountCharges(context, auth.account).filter((charge) => {
+      if (!charge.endToEndId || !charge.paidAt) return false;
+      const at = Date.parse(charge.paidAt);
+      return at >= query.inicio && at <= query.fim;
+    });
+    const { parametros, items } = listPage(received, query);
+    return { parametros, pix: items.map(pixOf) };
+  });
+
   app.get<{ Params: { e2eid: string } }>('/v2/pix/:e2eid', async (request, reply) => {
     const auth = authorize(request, reply, context);
     if (!auth) return reply;
@@ -688,38 +902,39 @@ function registerPixCalls(app: TlsApp, context: StandinContext): void {
       const existing = extra.devolucoes.find((devolucao) => devolucao.id === id);
       if (existing) {
         // The standard refuses an id used by another request; the same request again is a retry.
-        if (fromDecimal(existing.valor) === amount) return reply.code(201).send(existing);
+        if (fromDecimal(existing.valor) === amount) return reply.code(201).send(devolucaoView(existing));
         return invalid(
           'A presente requisição de devolução apresenta um id já utilizado por outra requisição.',
         );
       }
+      const standing = extra.devolucoes.filter((devolucao) => devolucao.status !== 'NAO_REALIZADO');
       const paid = charge.paidAmount ?? charge.amount;
-      const returned = extra.devolucoes.reduce((sum, devolucao) => sum + fromDecimal(devolucao.valor)!, 0);
+      const returned = standing.reduce((sum, devolucao) => sum + fromDecimal(devolucao.valor)!, 0);
       if (returned + amount! > paid) {
         return invalid('A devolução, com as anteriores, excederia o valor do pix originário.');
       }
-      if (extra.devolucoes.length > 0) {
+      if (standing.length > 0 || charge.status !== 'paid') {
         // The ledger moves a paid charge to refunded once; one devolução per Pix is what it can keep.
         return invalid('Este PSP de demonstração aceita uma devolução por Pix.');
       }
-      const at = context.now().toISOString();
+      const behaviour = stateOf(context).devolucoes;
+      const now = context.now();
       const devolucao: Devolucao = {
         id,
         rtrId: `D${randomBytes(16).toString('hex').toUpperCase().slice(0, 31)}`,
         valor: toDecimal(amount!),
         natureza: 'ORIGINAL',
         ...(typeof body.descricao === 'string' ? { descricao: body.descricao } : {}),
-        // Settled at once: the stand-in has no SPI to wait for, so no EM_PROCESSAMENTO phase.
-        horario: { solicitacao: at, liquidacao: at },
-        status: 'DEVOLVIDO',
+        horario: { solicitacao: now.toISOString() },
+        status: 'EM_PROCESSAMENTO',
+        settlesAt: new Date(now.getTime() + behaviour.settleAfterMs).toISOString(),
+        outcome: behaviour.refuse ? 'NAO_REALIZADO' : 'DEVOLVIDO',
       };
       // Kept before the move, so the ledger saves it and the callback carries it.
       extra.devolucoes.push(devolucao);
-      if (!context.book.move(charge.id, 'refunded', { amount: amount!, reason: `devolucao ${id}` })) {
-        extra.devolucoes.pop();
-        return invalid('O Pix não admite devolução.');
-      }
-      return reply.code(201).send(devolucao);
+      if (behaviour.settleAfterMs <= 0) finishDevolucao(context, charge, devolucao);
+      else context.book.touch();
+      return reply.code(201).send(devolucaoView(devolucao));
     },
   );
 
@@ -739,7 +954,7 @@ function registerPixCalls(app: TlsApp, context: StandinContext): void {
           'Devolução não encontrada para o e2eid informado.',
         );
       }
-      return devolucao;
+      return devolucaoView(devolucao);
     },
   );
 }
@@ -830,15 +1045,8 @@ export const apiPixShape: StandinShapeModule & {
    */
   notifications(charge: StandinCharge, event: StandinChargeEvent, context: StandinContext) {
     if (event.status !== 'paid' && event.status !== 'refunded') return [];
-    const account = context.accounts.apipix.find((candidate) => candidate.clientId === charge.account);
-    const webhookUrl = account ? webhookOf(context, account) : null;
-    if (!webhookUrl || !charge.endToEndId) return [];
-    const notification: OutgoingNotification = {
-      url: callbackUrl(webhookUrl),
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pix: [pixOf(charge)] }),
-    };
-    return [notification];
+    const callback = callbackOf(context, charge);
+    return callback ? [callback] : [];
   },
 
   async startTls(context, port) {

@@ -141,12 +141,30 @@ describe('Mercado Pago: POST /v1/payments', () => {
   });
 
   it('takes date_of_expiration with an offset and answers it in its own offset', async () => {
-    await start();
+    await start({ now: () => new Date('2030-01-01T12:00:00.000Z') });
     const { body } = await call('POST', '/v1/payments', {
       key: 'k',
       body: pix({ date_of_expiration: '2030-01-02T10:30:00.000-03:00' }),
     });
     expect(body.date_of_expiration).toBe('2030-01-02T09:30:00.000-04:00');
+  });
+
+  it('refuses a PIX expiry under 30 minutes or over 30 days ahead (400, cause 1), takes both ends', async () => {
+    const now = new Date('2030-01-01T12:00:00.000Z');
+    await start({ now: () => now });
+    const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+    const minute = 60_000;
+    for (const [key, ahead, status] of [
+      ['a', 60_000, 400],
+      ['b', 29 * minute, 400],
+      ['c', 30 * minute, 201],
+      ['d', 30 * 24 * 60 * minute, 201],
+      ['e', 30 * 24 * 60 * minute + 1000, 400],
+    ] as const) {
+      const reply = await call('POST', '/v1/payments', { key, body: pix({ date_of_expiration: at(ahead) }) });
+      expect(reply.status, `${ahead / minute} minutes ahead`).toBe(status);
+      if (status === 400) expect(reply.body).toMatchObject({ error: 'bad_request', cause: [{ code: 1 }] });
+    }
   });
 
   it('refuses a call without an access token (401, cause 5)', async () => {
@@ -485,13 +503,15 @@ describe('Mercado Pago: notifications', () => {
     expect(verifies(notification!, 'other-secret')).toBe(false);
   });
 
-  it('dates the signature in milliseconds of the moment it was made', async () => {
-    const now = new Date('2026-05-05T15:00:00.000Z');
+  it('dates the signature in seconds of the moment it was made (the docs and the SDK validator)', async () => {
+    const now = new Date('2026-05-05T15:00:00.700Z');
     await start({ now: () => now });
     const { id } = await create();
     standin.pay(String(id));
     const [notification] = await updates();
-    expect(notification!.headers['x-signature']).toMatch(new RegExp(`^ts=${now.getTime()},v1=[0-9a-f]{64}$`));
+    expect(notification!.headers['x-signature']).toMatch(
+      new RegExp(`^ts=${Math.floor(now.getTime() / 1000)},v1=[0-9a-f]{64}$`),
+    );
   });
 
   it('gives each notification its own x-request-id', async () => {

@@ -19,8 +19,13 @@ import { creqOf, mpOutcomeOf, mpVaultOf, registerMpCardRoutes } from './mercadop
  * - POST /v1/payments/:id/refunds (`X-Idempotency-Key`, optional `{amount}` in reais);
  * - Webhooks: `POST <notification_url>?data.id=<id>&type=payment` with `x-signature: ts=…,v1=…`,
  *   an HMAC-SHA256 (hex) with the account's secret over `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`.
- *   ts is in milliseconds: Mercado Pago's own SDK validators read it so (the docs' example shows ten
- *   digits), and data.id goes lower-case into the manifest, as the docs ask.
+ *   ts is in seconds, as the docs' example and the official SDK's WebhookSignatureValidator read
+ *   it, and data.id goes lower-case into the manifest, as the docs ask.
+ * - GET /v1/payments/search (range=date_created, begin_date, end_date, sort, criteria, offset, limit).
+ *
+ * A PIX payment's date_of_expiration must be 30 minutes to 30 days ahead, as Mercado Pago's Pix
+ * docs say (mercadopago/devsite-docs#2062 raised the minimum from 5 to 30 minutes); outside that,
+ * 400 with the payments reference's cause 1 "Params Error".
  *
  * Errors have Mercado Pago's shape `{message, error, status, cause: [{code, description, data}]}`
  * with the cause codes of its API reference where it lists one.
@@ -29,6 +34,10 @@ import { creqOf, mpOutcomeOf, mpVaultOf, registerMpCardRoutes } from './mercadop
 const PREFIX = '/mercadopago';
 /** Mercado Pago's expiry of a PIX payment created without date_of_expiration. */
 const DEFAULT_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/** The span a PIX payment's date_of_expiration may take from its creation. */
+const PIX_EXPIRY_MS = { min: 30 * 60 * 1000, max: 30 * 24 * 60 * 60 * 1000 };
+/** GET /v1/payments/search: its default and largest page. */
+const SEARCH_LIMIT = { default: 30, max: 1000 };
 /** Mercado Pago answers dates in its own offset (-04:00), with milliseconds. */
 const MP_OFFSET_MINUTES = -4 * 60;
 /** yyyy-MM-dd'T'HH:mm:ss[.SSS] with an offset (or Z), the format the API asks for. */
@@ -394,6 +403,10 @@ function registerPayments(app: FastifyInstance, context: StandinContext): void {
           "The following parameters must be valid date and format (yyyy-MM-dd'T'HH:mm:ssz) date_of_expiration",
         );
       }
+      const ahead = Date.parse(text) - context.now().getTime();
+      if (ahead < PIX_EXPIRY_MS.min || ahead > PIX_EXPIRY_MS.max) {
+        return badRequest(reply, 1, 'date_of_expiration must be between 30 minutes and 30 days from now');
+      }
       expiresAt = new Date(Date.parse(text)).toISOString();
     }
 
@@ -433,6 +446,66 @@ function registerPayments(app: FastifyInstance, context: StandinContext): void {
     }
     return reply.code(201).send(paymentView(charge, context));
   });
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/v1/payments/search',
+    async (request, reply) => {
+      const account = authorizedAccount(context, request, reply);
+      if (!account) return reply;
+      const query = request.query;
+      const whole = (name: string, fallback: number, max: number) => {
+        const text = query[name];
+        if (text === undefined) return fallback;
+        return /^\d+$/.test(text) && Number(text) <= max ? Number(text) : null;
+      };
+      const limit = whole('limit', SEARCH_LIMIT.default, SEARCH_LIMIT.max);
+      const offset = whole('offset', 0, 10_000);
+      if (limit === null || offset === null)
+        return badRequest(reply, 'invalid_parameter', 'limit or offset is not valid');
+      const range = query.range ?? 'date_created';
+      if (!['date_created', 'date_approved', 'date_last_updated'].includes(range)) {
+        return badRequest(reply, 'invalid_parameter', 'range is not valid');
+      }
+      const bound = (name: 'begin_date' | 'end_date') => {
+        const text = query[name];
+        if (text === undefined) return name === 'begin_date' ? -Infinity : Infinity;
+        return ISO_WITH_OFFSET.test(text) && !Number.isNaN(Date.parse(text)) ? Date.parse(text) : null;
+      };
+      const begin = bound('begin_date');
+      const end = bound('end_date');
+      if (begin === null || end === null) {
+        return badRequest(reply, 'invalid_parameter', 'begin_date or end_date is not a valid date');
+      }
+      const at = (charge: StandinCharge) => {
+        const value =
+          range === 'date_approved'
+            ? charge.paidAt
+            : range === 'date_last_updated'
+              ? (charge.history.at(-1)?.at ?? charge.createdAt)
+              : charge.createdAt;
+        return value ? Date.parse(value) : Number.NaN;
+      };
+      const descending = query.criteria === 'desc';
+      const found = context.book
+        .list()
+        .filter((charge) => charge.shape === 'mercadopago' && charge.account === account.accessToken)
+        .filter((charge) => at(charge) >= begin && at(charge) <= end)
+        .filter(
+          (charge) =>
+            query.external_reference === undefined ||
+            extraOf(charge).externalReference === query.external_reference,
+        )
+        .sort(
+          (a, b) =>
+            (descending ? -1 : 1) *
+            (Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.providerRef.localeCompare(b.providerRef)),
+        );
+      return {
+        paging: { total: found.length, limit, offset },
+        results: found.slice(offset, offset + limit).map((charge) => paymentView(charge, context)),
+      };
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/v1/payments/:id', async (request, reply) => {
     const account = authorizedAccount(context, request, reply);
@@ -657,7 +730,7 @@ function notificationsFor(
   const dataId = charge.providerRef;
   const requestId = randomUUID();
   const now = context.now();
-  const ts = String(now.getTime());
+  const ts = String(Math.floor(now.getTime() / 1000));
   const manifest = `id:${dataId.toLowerCase()};request-id:${requestId};ts:${ts};`;
   const v1 = createHmac('sha256', account.webhookSecret).update(manifest).digest('hex');
   const url = new URL(charge.notificationUrl);

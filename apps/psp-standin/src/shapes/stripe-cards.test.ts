@@ -34,7 +34,7 @@ interface StripeReply {
   [key: string]: unknown;
   id: string;
   client_secret: string;
-  latest_charge: { authorization_code: string };
+  latest_charge: { payment_method_details: { card: { authorization_code: string } } };
 }
 
 async function call(method: string, path: string, key: string, form?: Record<string, string>) {
@@ -118,7 +118,9 @@ describe('the browser side', () => {
     expect(read.body.latest_charge).toMatchObject({
       payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
     });
-    expect(read.body.latest_charge.authorization_code).toMatch(/^\d{6}$/);
+    // Stripe.Charge.PaymentMethodDetails.Card.authorization_code; the Charge has none of its own.
+    expect(read.body.latest_charge.payment_method_details.card.authorization_code).toMatch(/^\d{6}$/);
+    expect(read.body.latest_charge).not.toHaveProperty('authorization_code');
   });
 
   it('answers the CORS preflight of a merchant page, serves the kit and the card frame', async () => {

@@ -196,9 +196,9 @@ function chargeObject(charge: StandinCharge) {
     paid: true,
     payment_intent: charge.providerRef,
     payment_method: extra.paymentMethodId,
-    authorization_code: extra.card?.authorizationCode ?? null,
+    // The issuer's code is the card's: payment_method_details.card.authorization_code (Charge).
     payment_method_details: extra.card
-      ? { type: 'card', card: extra.card.method }
+      ? { type: 'card', card: { ...extra.card.method, authorization_code: extra.card.authorizationCode } }
       : { type: 'pix', pix: { bank_transaction_id: charge.endToEndId } },
     refunded: charge.refundedAmount > 0 && charge.refundedAmount >= captured,
     status: 'succeeded',
@@ -1473,6 +1473,62 @@ function registerCardRoutes(app: FastifyInstance, context: StandinContext): void
       );
     },
   );
+
+  // Newest first, as Stripe lists; created[gt|gte|lt|lte], limit 1-100, starting_after / ending_before.
+  get(app, context, '/v1/payment_intents', ({ params, account }) => {
+    rejectUnknown(params, ['created', 'limit', 'starting_after', 'ending_before', 'expand', 'customer']);
+    const created = params.created;
+    const range: Record<string, number> = {};
+    if (typeof created === 'string') {
+      if (!/^\d+$/.test(created)) throw invalid('Invalid integer: created', { param: 'created' });
+      range.gte = range.lte = Number(created);
+    } else if (created !== undefined && !Array.isArray(created)) {
+      rejectUnknown(created, ['gt', 'gte', 'lt', 'lte'], 'created');
+      for (const [key, value] of Object.entries(created)) {
+        if (typeof value !== 'string' || !/^\d+$/.test(value)) {
+          throw invalid(`Invalid integer: created[${key}]`, { param: `created[${key}]` });
+        }
+        range[key] = Number(value);
+      }
+    }
+    const limitText = text(params, 'limit');
+    const limit = limitText === undefined ? 10 : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      throw invalid('Invalid limit: must be between 1 and 100', { param: 'limit' });
+    }
+    const expand = expansions(params, ['data.latest_charge', 'data.payment_method']).map((path) =>
+      path.replace(/^data\./, ''),
+    );
+    const inRange = (at: number) =>
+      (range.gt === undefined || at > range.gt) &&
+      (range.gte === undefined || at >= range.gte) &&
+      (range.lt === undefined || at < range.lt) &&
+      (range.lte === undefined || at <= range.lte);
+    const customer = text(params, 'customer');
+    // The ledger lists newest first; charges of the same second keep that order.
+    let intents = context.book
+      .list()
+      .filter((charge) => charge.shape === 'stripe' && charge.account === account.secretKey)
+      .filter((charge) => inRange(seconds(charge.createdAt)))
+      .filter((charge) => customer === undefined || extraOf(charge).card?.customer === customer);
+    const after = text(params, 'starting_after');
+    const before = text(params, 'ending_before');
+    if (after !== undefined) {
+      const at = intents.findIndex((charge) => charge.providerRef === after);
+      if (at === -1) throw noSuch('payment_intent', after, 'starting_after');
+      intents = intents.slice(at + 1);
+    } else if (before !== undefined) {
+      const at = intents.findIndex((charge) => charge.providerRef === before);
+      if (at === -1) throw noSuch('payment_intent', before, 'ending_before');
+      intents = intents.slice(Math.max(0, at - limit), at);
+    }
+    return {
+      object: 'list',
+      data: intents.slice(0, limit).map((charge) => paymentIntent(charge, context, expand)),
+      has_more: intents.length > limit,
+      url: '/v1/payment_intents',
+    };
+  });
 
   browserRoute(
     app,

@@ -982,6 +982,17 @@ export const storePaymentProviders = pgTable('store_payment_providers', {
   /** The token the provider's notifications carry in their URL (API Pix), compared in constant time. */
   notificationToken: text('notification_token').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  /**
+   * What the last registration of our notification URL at the provider came to (API Pix's PUT
+   * /webhook/{chave}), for the owner to see: ok, the URL with its secret blotted out, the
+   * provider's words, when. Null until one is tried.
+   */
+  webhookStatus: jsonb('webhook_status').$type<{
+    ok: boolean;
+    url: string;
+    detail: string | null;
+    at: string;
+  }>(),
 });
 
 /** One attempt to pay an order online, at one provider. */

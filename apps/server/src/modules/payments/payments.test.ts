@@ -157,6 +157,16 @@ describe.each(SHAPES)('a PIX order paid online through %s', (shape) => {
       p.t.setNow(new Date());
     }
     expect((await paymentState(p.t, intent.intent_id)).row.status).toBe('expired');
+    // Cancelled at the provider at the store's own deadline (300 s, what the customer was shown),
+    // even where the provider's code would have lived longer (Mercado Pago: 30 minutes at least).
+    // A cob expires at that same deadline at the PSP (its calendario.expiracao is ours).
+    const atProvider = p.standin.context.book.find(shape, intent.transaction_id!)!;
+    if (shape !== 'apipix') expect(atProvider.status).toBe('canceled');
+    if (shape === 'mercadopago') {
+      expect(Date.parse(atProvider.expiresAt) - Date.parse(atProvider.createdAt)).toBeGreaterThanOrEqual(
+        30 * 60_000,
+      );
+    }
     expect((await customerState(p.t, account.userId)).points).toBe(150);
     expect(await staffOrderIds(host)).not.toContain(intent.order_id);
     const check = await intentCall(p.t, account.token, 'check-confirmation', intent.intent_id, host);
@@ -295,7 +305,7 @@ const FORGE: Record<(typeof SHAPES)[number], (n: OutgoingNotification) => Outgoi
     ...n,
     headers: { ...n.headers, 'stripe-signature': flipSignature(n.headers['stripe-signature']!) },
   }),
-  apipix: (n) => ({ ...n, url: n.url.replace(/token=[^&]+/, 'token=forged') }),
+  apipix: (n) => ({ ...n, url: n.url.replace(/\/apipix\/[^/?]+\/pix$/, '/apipix/forged/pix') }),
 };
 
 describe('exactly once', () => {

@@ -149,6 +149,9 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
           caPem: pki?.caPem ?? settings.ca_pem,
           pixKey: settings.pix_key,
           webhookToken: row.notificationToken,
+          // The stand-in's token call is where the standard's example puts it.
+          ...(!local && settings.token_url ? { tokenUrl: settings.token_url } : {}),
+          onWebhookRegistration: (outcome) => repo.recordWebhookStatus(options.db, row.storeId, outcome),
           now,
         });
       }

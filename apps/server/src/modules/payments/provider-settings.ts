@@ -62,6 +62,16 @@ export const paymentProviderSection = z.discriminatedUnion('provider', [
     key_pem: pem.nullable().default(null),
     ca_pem: pem.nullable().default(null),
     pix_key: z.string().min(1).max(77),
+    /**
+     * The PSP's OAuth2 token endpoint when it is not `/oauth/token` at the base URL's origin
+     * (Efí's and the standard's example): Inter's is `/oauth/v2/token`, others differ again.
+     */
+    token_url: z
+      .string()
+      .max(300)
+      .regex(/^https:\/\/[^\s]+$/, 'must be an https URL')
+      .nullable()
+      .default(null),
   }),
   z.strictObject({
     provider: z.literal('static_pix'),

@@ -337,8 +337,22 @@ export async function saveProviderConfig(
         settings: values.settings,
         secrets: values.secrets,
         updatedAt: values.at,
+        // New settings, a new registration to come.
+        webhookStatus: null,
       },
     });
+}
+
+/** What registering the store's notification URL at its provider came to (shown to the owner). */
+export async function recordWebhookStatus(
+  db: DbExecutor,
+  storeId: number,
+  status: { ok: boolean; url: string; detail: string | null; at: Date },
+): Promise<void> {
+  await db
+    .update(storePaymentProviders)
+    .set({ webhookStatus: { ...status, at: status.at.toISOString() } })
+    .where(eq(storePaymentProviders.storeId, storeId));
 }
 
 export async function removeProviderConfig(db: DbExecutor, storeId: number): Promise<void> {

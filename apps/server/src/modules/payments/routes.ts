@@ -291,7 +291,10 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, raw);
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     const handler = async (
-      request: FastifyRequest<{ Params: { provider: string }; Querystring: Record<string, string> }>,
+      request: FastifyRequest<{
+        Params: { provider: string; token?: string };
+        Querystring: Record<string, string>;
+      }>,
       reply: FastifyReply,
     ) => {
       if (!request.store)
@@ -300,6 +303,7 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
         rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         headers: request.headers,
         query: request.query,
+        pathToken: request.params.token,
       });
       return reply.status(result.statusCode).send(result.body);
     };
@@ -316,7 +320,19 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
       querystring: z.record(z.string(), z.string()),
     };
     typed.post('/integracoes/v2/payment/notifications/:provider', { schema }, handler);
-    // API Pix PSPs append /pix to the registered URL.
+    // API Pix: the store's token is the URL's last segment, and the PSP appends /pix to it
+    // (`{webhookUrl}/pix`). The query forms (`?token=`, with /pix before it) are what URLs
+    // registered before carried.
+    const apiPixSchema = {
+      ...schema,
+      params: z.object({ provider: z.literal('apipix'), token: z.string().min(1).max(200) }),
+    };
     typed.post('/integracoes/v2/payment/notifications/:provider/pix', { schema }, handler);
+    typed.post('/integracoes/v2/payment/notifications/:provider/:token', { schema: apiPixSchema }, handler);
+    typed.post(
+      '/integracoes/v2/payment/notifications/:provider/:token/pix',
+      { schema: apiPixSchema },
+      handler,
+    );
   });
 }

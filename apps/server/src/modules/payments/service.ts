@@ -27,6 +27,7 @@ import {
 } from '../order-tracking/service.ts';
 import type { OrderService } from '../orders/service.ts';
 import { LedgerCheck, storeDay } from './ledger-check.ts';
+import { notificationPath } from './notification-url.ts';
 import type { ChargeOwner, PaymentProviders, ShareCardKit, StoreProvider } from './ports.ts';
 import {
   type CardPayments,
@@ -36,6 +37,7 @@ import {
   type PixProvider,
   ProviderError,
   type ProviderKind,
+  RefundRefused,
   type TokenPayment,
 } from './providers/provider.ts';
 import * as repo from './repository.ts';
@@ -1226,8 +1228,13 @@ export class PaymentService {
     try {
       await provider.provider.refund(payment.providerRef, paidAmount, `${payment.reference}R`);
     } catch (error) {
-      // The payment keeps its status: the reconciliation job tries again within the hour.
+      // The payment keeps its status: the reconciliation job tries again within the hour (a
+      // refund still processing at the provider is asked again the same way). One the provider
+      // refused for good goes back by hand: flagged to the store.
       this.logProviderError(error, payment, 'refund');
+      if (error instanceof RefundRefused) {
+        await db.transaction((tx) => repo.flagManualRefund(tx, payment.id, paidAmount, source, now()));
+      }
       return;
     }
     await db.transaction((tx) =>
@@ -1370,9 +1377,8 @@ export class PaymentService {
   }
 
   private notificationUrl(slug: string, provider: StoreProvider): string {
-    const base = `${this.deps.publicOrigin(slug)}/integracoes/v2/payment/notifications/${provider.kind}`;
     // API Pix PSPs authenticate by mutual TLS, which this HTTP listener cannot check: the URL carries a secret.
-    return provider.kind === 'apipix' ? `${base}?token=${provider.notificationToken}` : base;
+    return `${this.deps.publicOrigin(slug)}${notificationPath(provider.kind, provider.notificationToken)}`;
   }
 
   private async savedCardMethodId(payment: repo.PaymentRow): Promise<string | null> {

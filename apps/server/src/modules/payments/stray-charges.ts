@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { strayCharges } from '../../db/schema.ts';
-import type { ChargeState, ProviderKind } from './providers/provider.ts';
+import { type ChargeState, type ProviderKind, RefundRefused } from './providers/provider.ts';
 
 /*
  * Charges that are not their attempt's one paid charge (docs/decisions/0037): every online payment
@@ -192,6 +192,8 @@ export class StrayCharges {
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      // Refused for good (an API Pix devolução NAO_REALIZADO): the store gives it back by other means.
+      if (error instanceof RefundRefused) return finish('manual', { lastError: reason.slice(0, 300) });
       log.warn({ strayChargeId: row.id, reason }, 'stray charge not given back yet');
       const [after] = await db
         .update(strayCharges)

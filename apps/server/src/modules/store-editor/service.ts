@@ -63,6 +63,7 @@ export class StoreEditorService {
           fonts: STORE_FONTS.map((font) => ({ ...font })),
           price_cap: PRICE_CAP,
           payment_provider: exported.extras.paymentProvider,
+          payment_provider_webhook: exported.extras.paymentProviderWebhook,
         };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

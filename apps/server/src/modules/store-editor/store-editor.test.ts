@@ -198,6 +198,33 @@ describe('reading the document', () => {
     expect(response.body).not.toContain('TEST-comanda-demo-pizzaria-0001');
     expect(response.body).not.toContain('comanda-demo-webhook-secret-pizzaria');
     expect(Object.keys(reply.document)).not.toContain('payment_provider');
+    expect(reply.payment_provider_webhook).toBeNull();
+  });
+
+  it('shows what registering the notification URL at the provider came to (a refusal is not swallowed)', async () => {
+    const storeId = await storeIdOf(t, PIZZARIA);
+    const status = {
+      ok: false,
+      url: 'https://pizzaria.example/…',
+      detail: 'PUT /webhook answered 400',
+      at: new Date(0),
+    };
+    // As the provider factory records it (payments' recordWebhookStatus).
+    await t.database.db
+      .update(storePaymentProviders)
+      .set({ webhookStatus: { ...status, at: status.at.toISOString() } })
+      .where(eq(storePaymentProviders.storeId, storeId));
+    try {
+      const reply = editorDocumentReply.parse(
+        (await call('GET', '/staff/editor/document', manager.token)).json(),
+      );
+      expect(reply.payment_provider_webhook).toEqual({ ...status, at: '1970-01-01T00:00:00.000Z' });
+    } finally {
+      await t.database.db
+        .update(storePaymentProviders)
+        .set({ webhookStatus: null })
+        .where(eq(storePaymentProviders.storeId, storeId));
+    }
   });
 });
 

@@ -40,6 +40,8 @@ export type ExportedDocument = Omit<StoreDocument, 'payment_provider' | 'setting
 /** What a store's document leaves out: the provider it keeps (its name only) and its mode. */
 export interface ExportedExtras {
   paymentProvider: string | null;
+  /** What registering its notification URL at the provider came to (null until tried). */
+  paymentProviderWebhook: { ok: boolean; url: string; detail: string | null; at: string } | null;
 }
 
 /** HH:MM:SS as the document writes it: HH:MM when the seconds are zero. */
@@ -91,7 +93,7 @@ export async function exportStore(
       .where(and(eq(diningTables.storeId, storeId), eq(diningTables.ativo, true)))
       .orderBy(asc(diningTables.id)),
     db
-      .select({ provider: storePaymentProviders.provider })
+      .select({ provider: storePaymentProviders.provider, webhook: storePaymentProviders.webhookStatus })
       .from(storePaymentProviders)
       .where(eq(storePaymentProviders.storeId, storeId)),
   ]);
@@ -214,7 +216,13 @@ export async function exportStore(
     })),
     tables: tables.map((t) => ({ ref: t.ref, description: t.description })),
   };
-  return { document, extras: { paymentProvider: provider[0]?.provider ?? null } };
+  return {
+    document,
+    extras: {
+      paymentProvider: provider[0]?.provider ?? null,
+      paymentProviderWebhook: provider[0]?.webhook ?? null,
+    },
+  };
 }
 
 /**

@@ -3,11 +3,18 @@ import { crc16ccitt } from '@comanda/domain';
 import { type OutgoingNotification, type Standin, startStandin } from '@comanda/psp-standin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiPixConfig, ApiPixProvider } from './apipix.ts';
-import { NotificationRefused, type PixChargeRequest, ProviderError } from './provider.ts';
+import {
+  NotificationRefused,
+  type PixChargeRequest,
+  ProviderError,
+  RefundPending,
+  RefundRefused,
+  type WebhookRegistration,
+} from './provider.ts';
 
 const ACCOUNT = { clientId: 'forno-brasa', clientSecret: 'segredo-forno', pixKey: 'pix@fornoebrasa.com.br' };
 const WEBHOOK_TOKEN = 'tok3n-da-loja';
-const NOTIFICATION_URL = 'http://pizzaria.localhost:3000/integracoes/v2/payment/webhook/apipix';
+const NOTIFICATION_URL = `http://pizzaria.localhost:3000/integracoes/v2/payment/notifications/apipix/${WEBHOOK_TOKEN}`;
 
 let standin: Standin;
 /** The stand-in's clock; each adapter gets its own through `now`. */
@@ -31,6 +38,7 @@ beforeAll(async () => {
 afterAll(() => standin?.close());
 afterEach(() => {
   pspNow = new Date();
+  standin.apiPixDevolucoes({ settleAfterMs: 0, refuse: false });
   vi.restoreAllMocks();
   for (const provider of providers.splice(0)) provider.destroy();
 });
@@ -303,13 +311,16 @@ describe('ApiPixProvider: notifications', () => {
     standin.pay(providerRef);
     await standin.context.notifier.settled();
     const callback = delivered.find((notification) => notification.body.includes(providerRef))!;
+    // {webhookUrl}/pix, appended as text (openapi.yaml 2.9.0, line 2048): nothing after it.
+    expect(callback.url).toBe(`${NOTIFICATION_URL}/pix`);
     const url = new URL(callback.url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${NOTIFICATION_URL}/pix`);
     const verified = adapter.verifyNotification(
       {
         rawBody: Buffer.from(callback.body),
         headers: callback.headers,
         query: Object.fromEntries(url.searchParams),
+        // As the route reads it: …/apipix/<token>/pix.
+        pathToken: decodeURIComponent(url.pathname.split('/').at(-2)!),
       },
       new Date(),
     );
@@ -381,12 +392,44 @@ describe('ApiPixProvider: notifications', () => {
     expect(() => provider().verifyNotification(input('pix=1'), at)).toThrow(NotificationRefused);
   });
 
-  it('refuses a body without a list of Pix', () => {
-    expect(() => provider().verifyNotification(input({ pix: [] }), at)).toThrow(NotificationRefused);
+  it('refuses a body whose pix is not a list', () => {
+    expect(() => provider().verifyNotification(input({ pix: pix() }), at)).toThrow(NotificationRefused);
   });
 
-  it('refuses a Pix without a txid', () => {
-    expect(() => provider().verifyNotification(input({ pix: [pix({ txid: undefined })] }), at)).toThrow(
+  it('answers the PSP’s registration probe (a body without pix, as Efí posts) naming no charge', () => {
+    const probe = provider().verifyNotification(input({ evento: 'teste_webhook' }), at);
+    expect(probe.providerRefs).toEqual([]);
+    expect(probe.eventId).toMatch(/^probe:[0-9a-f]{32}$/);
+    expect(() => provider().verifyNotification(input({ evento: 'teste_webhook' }, 'wrong'), at)).toThrow(
+      NotificationRefused,
+    );
+  });
+
+  it('takes the token from the URL’s path, and still from ?token= (URLs registered before)', () => {
+    const body = { pix: [pix()] };
+    const byPath = { ...input(body, null), pathToken: WEBHOOK_TOKEN };
+    expect(provider().verifyNotification(byPath, at).providerRefs).toEqual(['Pedido00000000000000000001']);
+    expect(provider().verifyNotification(input(body), at).providerRefs).toEqual([
+      'Pedido00000000000000000001',
+    ]);
+    expect(() => provider().verifyNotification({ ...input(body, null), pathToken: 'wrong' }, at)).toThrow(
+      NotificationRefused,
+    );
+  });
+
+  it('takes a batch whose other Pix have txids of 1 to 35 characters (grouped per key), naming ours', () => {
+    const verified = provider().verifyNotification(
+      input({
+        pix: [
+          pix(),
+          pix({ endToEndId: 'E12345678202605051500abcdefghijl', txid: 'MESA7' }),
+          pix({ endToEndId: 'E12345678202605051500abcdefghijm', txid: undefined }),
+        ],
+      }),
+      at,
+    );
+    expect(verified.providerRefs).toEqual(['Pedido00000000000000000001']);
+    expect(() => provider().verifyNotification(input({ pix: [pix({ txid: 'x'.repeat(36) })] }), at)).toThrow(
       NotificationRefused,
     );
   });
@@ -395,5 +438,108 @@ describe('ApiPixProvider: notifications', () => {
     expect(() => provider().verifyNotification(input({ pix: [pix({ valor: 12.9 })] }), at)).toThrow(
       NotificationRefused,
     );
+  });
+});
+
+describe('ApiPixProvider: devoluções in processing and refused', () => {
+  it('counts a devolução done only once DEVOLVIDO: EM_PROCESSAMENTO is asked again by the same id', async () => {
+    standin.apiPixDevolucoes({ settleAfterMs: 60_000 });
+    const adapter = provider();
+    const { providerRef } = await adapter.createPixCharge(chargeRequest());
+    standin.pay(providerRef);
+    await expect(adapter.refund(providerRef, 1290, 'Estorno0101')).rejects.toBeInstanceOf(RefundPending);
+    expect(ledger(providerRef)).toMatchObject({ status: 'paid', refundedAmount: 0 });
+    expect((await adapter.getCharge(providerRef)).status).toBe('paid');
+    pspNow = new Date(pspNow.getTime() + 61_000);
+    await adapter.refund(providerRef, 1290, 'Estorno0101');
+    expect(ledger(providerRef)).toMatchObject({ status: 'refunded', refundedAmount: 1290 });
+    expect((await adapter.getCharge(providerRef)).status).toBe('refunded');
+  });
+
+  it('reports a devolução NAO_REALIZADO as refused for good, and the callback tells it', async () => {
+    standin.apiPixDevolucoes({ refuse: true });
+    const adapter = provider();
+    const { providerRef } = await adapter.createPixCharge(chargeRequest());
+    standin.pay(providerRef);
+    await standin.context.notifier.settled();
+    const before = delivered.length;
+    const refused = await adapter.refund(providerRef, 1290, 'Estorno0102').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RefundRefused);
+    expect((refused as Error).message).toMatch(/NAO_REALIZADO/);
+    // Asked again, the same id answers the same refusal: nothing is counted given back.
+    await expect(adapter.refund(providerRef, 1290, 'Estorno0102')).rejects.toBeInstanceOf(RefundRefused);
+    expect((await adapter.getCharge(providerRef)).status).toBe('paid');
+    await standin.context.notifier.settled();
+    const callback = delivered.slice(before).find((notification) => notification.body.includes(providerRef));
+    expect(JSON.parse(callback!.body).pix[0].devolucoes[0]).toMatchObject({
+      id: 'Estorno0102',
+      status: 'NAO_REALIZADO',
+    });
+  });
+});
+
+describe('ApiPixProvider: the webhook registration', () => {
+  it('reports a registration the PSP refused (not swallowed), and one it took', async () => {
+    const outcomes: WebhookRegistration[] = [];
+    const refused = provider({
+      pixKey: 'chave@de.outra.loja',
+      onWebhookRegistration: (o) => void outcomes.push(o),
+    });
+    const outcome = await refused.registerWebhook(NOTIFICATION_URL);
+    expect(outcome).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/PUT \/webhook answered 400.*WebhookOperacaoInvalida/),
+    });
+    // The secret part of the URL is never shown.
+    expect(outcome.url).toBe(NOTIFICATION_URL.replace(WEBHOOK_TOKEN, '…'));
+    expect(outcomes).toEqual([outcome]);
+    const taken = provider({ onWebhookRegistration: (o) => void outcomes.push(o) });
+    expect(await taken.registerWebhook(NOTIFICATION_URL)).toMatchObject({ ok: true, detail: null });
+    expect(outcomes).toHaveLength(2);
+  });
+
+  it('refuses to register a URL with a query (the PSP appends /pix to it as text)', async () => {
+    await expect(provider().registerWebhook(`${NOTIFICATION_URL}?token=x`)).rejects.toBeInstanceOf(
+      RangeError,
+    );
+  });
+
+  it('asks its token at the token URL the store set (Inter’s /oauth/v2/token)', async () => {
+    const calls = countTokenCalls();
+    const adapter = provider({ tokenUrl: `${new URL(standin.tlsUrl!).origin}/oauth/v2/token` });
+    // The stand-in answers the token call at /oauth/token only: the store's URL is the one asked.
+    await expect(adapter.getCharge(newReference())).rejects.toThrow(
+      /oauth\/v2\/token|POST \/oauth\/token answered 404/,
+    );
+    expect(calls()).toBe(0);
+  });
+});
+
+describe('ApiPixProvider: listCharges (reconciliation)', () => {
+  it('lists the period’s cobs, paid, pending and refunded, over more than one page of GET /cob', async () => {
+    const start = new Date('2031-03-01T12:00:00.000Z').getTime();
+    const adapter = provider({ now: () => pspNow });
+    const refs: string[] = [];
+    for (let n = 0; n < 103; n++) {
+      pspNow = new Date(start + n * 1000);
+      refs.push((await adapter.createPixCharge(chargeRequest({ amount: 1000 + n }))).providerRef);
+    }
+    pspNow = new Date(start + 200_000);
+    standin.pay(refs[1]!);
+    standin.pay(refs[2]!);
+    await adapter.refund(refs[2]!, 1002, 'Estorno0201');
+    const listed = await adapter.listCharges({ from: new Date(start + 1000), to: new Date(start + 102_000) });
+    expect(listed.map((charge) => charge.providerRef)).toEqual(refs.slice(1, 102));
+    expect(listed[0]).toEqual({
+      providerRef: refs[1],
+      reference: refs[1],
+      status: 'paid',
+      amount: 1001,
+      paidAmount: 1001,
+      refundedAmount: 0,
+      createdAt: new Date(start + 1000),
+    });
+    expect(listed[1]).toMatchObject({ status: 'refunded', paidAmount: 1002, refundedAmount: 1002 });
+    expect(listed[2]).toMatchObject({ status: 'pending', paidAmount: null, refundedAmount: 0 });
   });
 });

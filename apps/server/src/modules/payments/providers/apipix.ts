@@ -3,13 +3,17 @@ import type { ClientRequest } from 'node:http';
 import https from 'node:https';
 import {
   type ChargeState,
+  type ListedCharge,
   type NotificationInput,
   NotificationRefused,
   type PixCharge,
   type PixChargeRequest,
   type PixProvider,
   ProviderError,
+  RefundPending,
+  RefundRefused,
   type VerifiedNotification,
+  type WebhookRegistration,
 } from './provider.ts';
 
 /*
@@ -18,12 +22,16 @@ import {
  * credentials, every call over mutual TLS with the certificate the PSP issued to the store.
  *
  * Calls: PUT /cob/{txid} (our reference is the txid), GET /cob/{txid}, PATCH /cob/{txid} with
- * status REMOVIDA_PELO_USUARIO_RECEBEDOR, PUT /pix/{e2eid}/devolucao/{id}, PUT /webhook/{chave}.
+ * status REMOVIDA_PELO_USUARIO_RECEBEDOR, PUT /pix/{e2eid}/devolucao/{id}, PUT /webhook/{chave},
+ * and for reconciliation GET /cob and GET /pix over a period, page by page.
  *
- * Notifications: the PSP posts `{pix: [...]}` to `<webhookUrl>/pix`. The standard authenticates
- * the PSP by mutual TLS towards the merchant, which our server cannot check behind its HTTP
- * listener, so the webhook URL we register carries a per-store secret (`?token=`) and a
- * notification is only a hint: the service reads the cob back before it moves anything.
+ * Notifications: the PSP posts `{pix: [...]}` to `{webhookUrl}/pix`, a literal append to the URL
+ * registered (openapi.yaml 2.9.0, callbacks.listaPix, line 2048), so the URL may carry nothing
+ * after its path: a `?token=` would end up as `?token=SECRET/pix`. The standard authenticates the
+ * PSP by mutual TLS towards the merchant, which our server cannot check behind its HTTP listener,
+ * so the URL we register carries a per-store secret as its last path segment
+ * (`…/notifications/apipix/<token>`), and a notification is only a hint: the service reads the
+ * cob back before it moves anything.
  */
 
 export interface ApiPixConfig {
@@ -38,8 +46,10 @@ export interface ApiPixConfig {
   caPem: string | null;
   /** The store's PIX key the charges are paid to (the cob's `chave`). */
   pixKey: string;
-  /** The secret the webhook URL carries in its query string. */
+  /** The secret the webhook URL carries as its last path segment. */
   webhookToken: string;
+  /** Told what each webhook registration came to, so the store's owner can see a refusal. */
+  onWebhookRegistration?: (outcome: WebhookRegistration) => void | Promise<void>;
   now?: () => Date;
   /**
    * The token endpoint, when it is not `/oauth/token` at the base URL's origin (Efí's and the
@@ -49,7 +59,10 @@ export interface ApiPixConfig {
   timeoutMs?: number;
 }
 
+/** Our txids (the reference of PixChargeRequest). */
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
+/** A Pix's txid as a callback may carry it: 1 to 35 (openapi.yaml 2.9.0, Pix.txid, line 8100). */
+const NOTIFIED_TXID = /^[a-zA-Z0-9]{1,35}$/;
 const E2EID = /^[a-zA-Z0-9]{32}$/;
 const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
 const MONEY = /^(\d{1,10})\.(\d{2})$/;
@@ -58,6 +71,10 @@ const SOLICITACAO_MAX = 140;
 const MAX_ANSWER_BYTES = 1_000_000;
 /** Event ids longer than this are hashed, so a callback batching many Pix still fits a column. */
 const EVENT_ID_MAX = 200;
+/** Items per page asked of GET /cob and GET /pix (the standard's maximum is 1000). */
+const PAGE_SIZE = 100;
+/** A listing that pages on past this is not believed (a PSP that never reports the last page). */
+const MAX_PAGES = 1000;
 
 /** 1290 → "12.90". */
 function toDecimal(centavos: number): string {
@@ -100,6 +117,7 @@ interface PixAnswer {
 
 interface CobAnswer {
   txid: string;
+  chave?: unknown;
   status: string;
   calendario?: { criacao?: unknown; expiracao?: unknown };
   valor?: { original?: unknown };
@@ -242,7 +260,8 @@ export class ApiPixProvider implements PixProvider {
    * `{pix: [...]}` names which cobs to read again and what each claims was paid.
    */
   verifyNotification(input: NotificationInput, _now: Date): VerifiedNotification {
-    const token = input.query.token;
+    // The path's token; `?token=` is what URLs registered before the path form carried.
+    const token = input.pathToken ?? input.query.token;
     if (!token || !sameSecret(token, this.config.webhookToken)) {
       throw new NotificationRefused('API Pix: the webhook token is missing or wrong');
     }
@@ -252,9 +271,15 @@ export class ApiPixProvider implements PixProvider {
     } catch {
       throw new NotificationRefused('API Pix: the notification is not JSON');
     }
-    if (!isObject(body) || !Array.isArray(body.pix) || body.pix.length === 0) {
-      throw new NotificationRefused('API Pix: the notification is not {pix: [...]}');
+    if (!isObject(body)) throw new NotificationRefused('API Pix: the notification is not a JSON object');
+    if (body.pix === undefined) {
+      // A PSP checks the URL as it registers it (Efí posts a body without `pix`, e.g.
+      // {"evento":"teste_webhook"}) and registers it only when answered 2xx: nothing to read.
+      const digest = createHash('sha256').update(input.rawBody).digest('hex').slice(0, 32);
+      return { eventId: `probe:${digest}`, providerRefs: [], claimedAmounts: new Map() };
     }
+    if (!Array.isArray(body.pix))
+      throw new NotificationRefused('API Pix: the notification is not {pix: [...]}');
     const keys: string[] = [];
     const claimedAmounts = new Map<string, number>();
     for (const entry of body.pix as unknown[]) {
@@ -263,11 +288,13 @@ export class ApiPixProvider implements PixProvider {
       if (typeof pix.endToEndId !== 'string' || !E2EID.test(pix.endToEndId)) {
         throw new NotificationRefused('API Pix: a Pix without its endToEndId');
       }
-      // The standard notifies only Pix with a txid; ours are all cobs we created.
-      if (typeof pix.txid !== 'string' || !TXID.test(pix.txid)) {
-        throw new NotificationRefused('API Pix: a Pix without a txid');
-      }
       if (amount === null) throw new NotificationRefused('API Pix: a Pix whose valor is not a decimal');
+      if (pix.txid !== undefined && (typeof pix.txid !== 'string' || !NOTIFIED_TXID.test(pix.txid))) {
+        throw new NotificationRefused('API Pix: a Pix whose txid is not 1 to 35 letters and digits');
+      }
+      // The PSP groups the Pix of one key in a callback: a txid that cannot be one of ours (a
+      // shorter one, of the store's other charges on the same key) is another's, named nowhere.
+      if (typeof pix.txid !== 'string' || !TXID.test(pix.txid)) continue;
       claimedAmounts.set(pix.txid, (claimedAmounts.get(pix.txid) ?? 0) + amount);
       // A devolução's callback repeats its Pix: its ids and statuses make it an event of its own.
       const devolucoes = devolucoesOf(pix)
@@ -275,7 +302,10 @@ export class ApiPixProvider implements PixProvider {
         .sort();
       keys.push([pix.endToEndId, ...devolucoes].join(':'));
     }
-    const joined = keys.sort().join(',');
+    // A callback of none of ours still gets an id of its own, so its deliveries dedupe.
+    const joined =
+      keys.sort().join(',') ||
+      `none:${createHash('sha256').update(input.rawBody).digest('hex').slice(0, 32)}`;
     return {
       eventId:
         joined.length > EVENT_ID_MAX ? `sha256:${createHash('sha256').update(joined).digest('hex')}` : joined,
@@ -348,10 +378,23 @@ export class ApiPixProvider implements PixProvider {
     return new Date(created + seconds * 1000);
   }
 
+  /**
+   * A devolução is done only once DEVOLVIDO (openapi.yaml 2.9.0, Devolucao.status, line 8492):
+   * EM_PROCESSAMENTO is asked again later (the same id answers it), NAO_REALIZADO is final.
+   */
   private checkDevolucao(devolucao: DevolucaoAnswer, reference: string): void {
-    if (devolucao.status === 'NAO_REALIZADO') {
-      const motivo = typeof devolucao.motivo === 'string' ? `: ${devolucao.motivo.slice(0, 140)}` : '';
-      throw new ProviderError(`API Pix: devolução ${reference} NAO_REALIZADO${motivo}`);
+    const motivo = typeof devolucao.motivo === 'string' ? `: ${devolucao.motivo.slice(0, 140)}` : '';
+    switch (devolucao.status) {
+      case 'DEVOLVIDO':
+        return;
+      case 'EM_PROCESSAMENTO':
+        throw new RefundPending(`API Pix: devolução ${reference} EM_PROCESSAMENTO`);
+      case 'NAO_REALIZADO':
+        throw new RefundRefused(`API Pix: devolução ${reference} NAO_REALIZADO${motivo}`);
+      default:
+        throw new ProviderError(
+          `API Pix: devolução ${reference} has an unknown status ${String(devolucao.status).slice(0, 40)}`,
+        );
     }
   }
 
@@ -397,15 +440,23 @@ export class ApiPixProvider implements PixProvider {
   }
 
   /**
-   * Points the PSP's callbacks for the store's key at our notification URL with its token, once
-   * per URL. A failure is left for the next charge to retry: the storefront's poll and the
-   * reconciliation read the cob anyway, so a missing callback delays nothing that matters.
+   * Points the PSP's callbacks for the store's key at our notification URL (its token in the
+   * path), once per URL. The charge goes on whatever the answer (the storefront's poll and the
+   * reconciliation read the cob anyway), but the answer is reported: a refusal is the store's to
+   * see and fix at its PSP. A failure is asked again with the next charge.
    */
-  private async registerWebhook(notificationUrl: string): Promise<void> {
+  async registerWebhook(notificationUrl: string): Promise<WebhookRegistration> {
     const url = new URL(notificationUrl);
-    url.searchParams.set('token', this.config.webhookToken);
-    const webhookUrl = url.toString();
-    if (this.registeredWebhook === webhookUrl) return;
+    if (url.search || url.hash) {
+      // `{webhookUrl}/pix` is appended as text: a query would swallow it.
+      throw new RangeError('an API Pix webhook URL carries nothing after its path');
+    }
+    const webhookUrl = url.toString().replace(/\/+$/, '');
+    const shown = webhookUrl.split(this.config.webhookToken).join('…');
+    if (this.registeredWebhook === webhookUrl) {
+      return { ok: true, url: shown, detail: null, at: this.now() };
+    }
+    let outcome: WebhookRegistration;
     try {
       const answer = await this.api(
         'PUT',
@@ -415,10 +466,98 @@ export class ApiPixProvider implements PixProvider {
         // skip it; our server authenticates the callback by the token instead.
         { 'x-skip-mtls-checking': 'true' },
       );
-      if (answer.status >= 200 && answer.status < 300) this.registeredWebhook = webhookUrl;
+      const ok = answer.status >= 200 && answer.status < 300;
+      if (ok) this.registeredWebhook = webhookUrl;
+      outcome = {
+        ok,
+        url: shown,
+        detail: ok ? null : this.refusal(answer, 'PUT /webhook').message,
+        at: this.now(),
+      };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
+      outcome = { ok: false, url: shown, detail: error.message, at: this.now() };
     }
+    await this.config.onWebhookRegistration?.(outcome);
+    return outcome;
+  }
+
+  /**
+   * The cobs created in the period (GET /cob), with what their Pix paid and the devoluções done
+   * (GET /pix over the same period: a Pix is received after its cob is created, so that listing
+   * runs to now), each followed page by page.
+   */
+  async listCharges(period: { from: Date; to: Date }): Promise<ListedCharge[]> {
+    const cobs = await this.pages('/cob', 'cobs', period);
+    const paid = await this.pages('/pix', 'pix', { from: period.from, to: this.now() });
+    const pixByTxid = new Map<string, PixAnswer[]>();
+    for (const pix of paid as PixAnswer[]) {
+      if (typeof pix.txid !== 'string') continue;
+      pixByTxid.set(pix.txid, [...(pixByTxid.get(pix.txid) ?? []), pix]);
+    }
+    const listed: ListedCharge[] = [];
+    for (const item of cobs) {
+      if (typeof item.txid !== 'string' || typeof item.status !== 'string') {
+        throw new ProviderError('API Pix: GET /cob listed a cob without its txid or status', 200);
+      }
+      // Only this integration's charges: the key's cobs created by other systems have other txids.
+      if (!TXID.test(item.txid) || (item.chave !== undefined && item.chave !== this.config.pixKey)) continue;
+      const cob = item as unknown as CobAnswer;
+      const entries = pixEntries(cob).length > 0 ? pixEntries(cob) : (pixByTxid.get(cob.txid) ?? []);
+      const state = this.stateOf({ ...cob, pix: entries });
+      const amount = fromDecimal(cob.valor?.original);
+      const created = Date.parse(String(cob.calendario?.criacao));
+      if (amount === null || !Number.isFinite(created)) {
+        throw new ProviderError(`API Pix: GET /cob listed cob ${cob.txid} without its valor or criacao`, 200);
+      }
+      // The standard's fim is inclusive; the period's end is not.
+      if (created < period.from.getTime() || created >= period.to.getTime()) continue;
+      listed.push({
+        providerRef: cob.txid,
+        reference: cob.txid,
+        status: state.status,
+        amount,
+        paidAmount: state.paidAmount,
+        refundedAmount: entries
+          .flatMap(devolucoesOf)
+          .filter((devolucao) => devolucao.status === 'DEVOLVIDO')
+          .reduce((sum, devolucao) => sum + (fromDecimal(devolucao.valor) ?? 0), 0),
+        createdAt: new Date(created),
+      });
+    }
+    return listed;
+  }
+
+  /** A listing's items over every page (`paginacao.paginaAtual` from 0 to quantidadeDePaginas - 1). */
+  private async pages(
+    path: '/cob' | '/pix',
+    field: 'cobs' | 'pix',
+    period: { from: Date; to: Date },
+  ): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query = new URLSearchParams({
+        inicio: period.from.toISOString(),
+        fim: period.to.toISOString(),
+        'paginacao.paginaAtual': String(page),
+        'paginacao.itensPorPagina': String(PAGE_SIZE),
+      });
+      const answer = await this.api('GET', `${path}?${query}`);
+      if (answer.status !== 200) throw this.refusal(answer, `GET ${path}`);
+      const body = this.readJson(answer, `GET ${path}`);
+      const list = body[field];
+      const parametros = isObject(body.parametros) ? body.parametros : {};
+      const paginacao = isObject(parametros.paginacao) ? parametros.paginacao : {};
+      if (!Array.isArray(list) || typeof paginacao.quantidadeDePaginas !== 'number') {
+        throw new ProviderError(
+          `API Pix: GET ${path} answered no ${field} with its paginacao`,
+          answer.status,
+        );
+      }
+      items.push(...list.filter(isObject));
+      if (page + 1 >= paginacao.quantidadeDePaginas) return items;
+    }
+    throw new ProviderError(`API Pix: GET ${path} answered more than ${MAX_PAGES} pages`);
   }
 
   /** A call with the bearer token; one fresh token and one more try if the PSP forgot it. */

@@ -135,13 +135,23 @@ describe('Mercado Pago adapter: createPixCharge', () => {
     expect(Buffer.from(charge.qrPngBase64!, 'base64').subarray(1, 4).toString()).toBe('PNG');
   });
 
-  it('asks for the expiry and answers it', async () => {
+  it('asks for an expiry of 30 minutes at least (a minute over, for clocks), and answers the provider’s', async () => {
     const mp = await start();
     const charge = await mp.createPixCharge(request({ expiresInSeconds: 900 }));
-    expect(charge.expiresAt.toISOString()).toBe('2026-05-05T15:15:00.000Z');
+    expect(charge.expiresAt.toISOString()).toBe('2026-05-05T15:31:00.000Z');
     expect(standin.context.book.find('mercadopago', charge.providerRef)?.expiresAt).toBe(
-      '2026-05-05T15:15:00.000Z',
+      '2026-05-05T15:31:00.000Z',
     );
+  });
+
+  it('asks for a longer expiry as it is, and 30 days at most', async () => {
+    const mp = await start();
+    const hours = await mp.createPixCharge(request({ expiresInSeconds: 7200 }));
+    expect(hours.expiresAt.toISOString()).toBe('2026-05-05T17:00:00.000Z');
+    const months = await mp.createPixCharge(
+      request({ reference: 'CMD01HXY7ZP3Q4R5S6T7V8W9X0Y2Z', expiresInSeconds: 90 * 86_400 }),
+    );
+    expect(months.expiresAt.toISOString()).toBe('2026-06-04T15:00:00.000Z');
   });
 
   it('sends our reference as external reference, our notification URL and the amount in centavos', async () => {
@@ -216,10 +226,12 @@ describe('Mercado Pago adapter: getCharge', () => {
     expect((await mp.getCharge(providerRef)).status).toBe('expired');
   });
 
-  it('reads a charge past its expiry as expired', async () => {
+  it('reads a charge past its (provider’s) expiry as expired', async () => {
     const mp = await start();
     const { providerRef } = await mp.createPixCharge(request({ expiresInSeconds: 900 }));
     clock = new Date('2026-05-05T15:16:00.000Z');
+    expect((await mp.getCharge(providerRef)).status).toBe('pending');
+    clock = new Date('2026-05-05T15:32:00.000Z');
     expect((await mp.getCharge(providerRef)).status).toBe('expired');
   });
 });
@@ -429,5 +441,39 @@ describe('Mercado Pago adapter: verifyNotification', () => {
       query: { 'data.id': '12345678901', type: 'payment' },
     };
     expect(provider().verifyNotification(input, soon())).toMatchObject({ eventId: '42' });
+  });
+});
+
+describe('Mercado Pago adapter: listCharges (reconciliation)', () => {
+  it('lists the period’s payments, paid, pending and refunded, over more than one page of the search', async () => {
+    const mp = await start();
+    const refs: string[] = [];
+    for (let n = 0; n < 103; n++) {
+      clock = new Date(T0.getTime() + n * 1000);
+      const reference = `CMD01HXY7ZP3Q4R5S6T7V8W${String(n).padStart(4, '0')}`;
+      refs.push((await mp.createPixCharge(request({ reference, amount: 1000 + n }))).providerRef);
+    }
+    standin.pay(refs[1]!);
+    standin.pay(refs[2]!);
+    await mp.refund(refs[2]!, 1002, 'CMD01HXY7ZP3Q4R5S6T7V8W0002R');
+    clock = new Date(T0.getTime() + 600_000);
+    // From the second payment on, up to (not including) the last one's second.
+    const listed = await mp.listCharges({
+      from: new Date(T0.getTime() + 1000),
+      to: new Date(T0.getTime() + 102_000),
+    });
+    expect(listed).toHaveLength(101);
+    expect(listed.map((charge) => charge.providerRef)).toEqual(refs.slice(1, 102));
+    expect(listed[0]).toEqual({
+      providerRef: refs[1],
+      reference: 'CMD01HXY7ZP3Q4R5S6T7V8W0001',
+      status: 'paid',
+      amount: 1001,
+      paidAmount: 1001,
+      refundedAmount: 0,
+      createdAt: new Date(T0.getTime() + 1000),
+    });
+    expect(listed[1]).toMatchObject({ status: 'refunded', amount: 1002, refundedAmount: 1002 });
+    expect(listed[2]).toMatchObject({ status: 'pending', amount: 1003, paidAmount: null, refundedAmount: 0 });
   });
 });

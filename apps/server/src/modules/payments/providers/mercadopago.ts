@@ -4,6 +4,7 @@ import {
   type CardOnFile,
   type CardPayments,
   type ChargeState,
+  type ListedCharge,
   type NotificationInput,
   NotificationRefused,
   type PixCharge,
@@ -50,6 +51,19 @@ export const SIGNATURE_MAX_AGE_MS = 5 * 60_000;
 export const SIGNATURE_MAX_SKEW_MS = 60_000;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+/**
+ * A PIX payment's date_of_expiration must fall 30 minutes to 30 days after its creation
+ * (Mercado Pago's Pix docs; the 5-minute minimum became 30 in mercadopago/devsite-docs#2062).
+ * A shorter deadline of the store's is kept by cancelling the payment when it passes (the
+ * service's refresh), so the provider's expiry is only the latest the code can be paid.
+ */
+export const PIX_EXPIRY_SECONDS = { min: 30 * 60, max: 30 * 24 * 60 * 60 };
+/** A little over the minimum: the request's date is counted from Mercado Pago's clock, not ours. */
+const EXPIRY_MARGIN_SECONDS = 60;
+/** Payments per page of GET /v1/payments/search. */
+const SEARCH_PAGE = 100;
+/** Mercado Pago answers no more than this many (offset + limit) through one search. */
+const SEARCH_MAX_OFFSET = 10_000;
 /** Brasília time has been UTC-3 all year since 2019; Mercado Pago takes any offset. */
 const BRASILIA_OFFSET_MS = -3 * 60 * 60_000;
 
@@ -77,6 +91,7 @@ interface MpPayment {
   authorization_code?: string | null;
   three_ds_info?: { external_resource_url?: string | null; creq?: string | null } | null;
   transaction_amount?: number | null;
+  transaction_amount_refunded?: number | null;
   date_approved?: string | null;
   date_of_expiration?: string | null;
   transaction_details?: { total_paid_amount?: number | null } | null;
@@ -114,8 +129,9 @@ function parseSignature(value: string): { ts: string; v1: string } | null {
 }
 
 /**
- * The signing moment. Mercado Pago's SDK validators read ts as milliseconds (what it sends); the
- * docs' example shows ten digits, so a ts of ten digits or fewer is read as seconds.
+ * The signing moment. Mercado Pago sends ts in seconds (the docs' example has ten digits, and the
+ * official SDK's WebhookSignatureValidator multiplies it by 1000); thirteen digits, as an older
+ * integration of ours signed, are read as milliseconds.
  */
 function signedAtMs(ts: string): number {
   return ts.length <= 10 ? Number(ts) * 1000 : Number(ts);
@@ -174,7 +190,11 @@ export class MercadoPagoProvider implements PixProvider {
   }
 
   async createPixCharge(request: PixChargeRequest): Promise<PixCharge> {
-    const expiresAt = new Date(this.now().getTime() + request.expiresInSeconds * 1000);
+    const seconds = Math.min(
+      PIX_EXPIRY_SECONDS.max,
+      Math.max(PIX_EXPIRY_SECONDS.min + EXPIRY_MARGIN_SECONDS, Math.round(request.expiresInSeconds)),
+    );
+    const expiresAt = new Date(this.now().getTime() + seconds * 1000);
     const payment = await this.call<MpPayment>('POST', '/v1/payments', {
       idempotencyKey: request.reference,
       body: {
@@ -200,8 +220,53 @@ export class MercadoPagoProvider implements PixProvider {
       providerRef: String(payment.id),
       copyPaste: data.qr_code,
       qrPngBase64: data.qr_code_base64 || null,
+      // The provider's expiry, which may be later than the store's own (kept by the service).
       expiresAt: payment.date_of_expiration ? new Date(payment.date_of_expiration) : expiresAt,
     };
+  }
+
+  /**
+   * The payments created in the period: GET /v1/payments/search with range=date_created,
+   * begin_date/end_date (Mercado Pago's date format) and offset/limit paging. end_date is
+   * inclusive there; a payment created at `to` itself is left out here.
+   */
+  async listCharges(period: { from: Date; to: Date }): Promise<ListedCharge[]> {
+    const listed: ListedCharge[] = [];
+    for (let offset = 0; offset < SEARCH_MAX_OFFSET; offset += SEARCH_PAGE) {
+      const query = new URLSearchParams({
+        sort: 'date_created',
+        criteria: 'asc',
+        range: 'date_created',
+        begin_date: mercadoPagoDate(period.from),
+        end_date: mercadoPagoDate(period.to),
+        limit: String(SEARCH_PAGE),
+        offset: String(offset),
+      });
+      const page = await this.call<{
+        results?: (MpPayment & { external_reference?: string | null; date_created?: string | null })[];
+        paging?: { total?: number; limit?: number; offset?: number };
+      }>('GET', `/v1/payments/search?${query}`);
+      const results = page.results;
+      if (!Array.isArray(results) || typeof page.paging?.total !== 'number') {
+        throw new ProviderError('Mercado Pago answered a payments search without results and paging');
+      }
+      for (const payment of results) {
+        const createdAt = new Date(String(payment.date_created));
+        if (Number.isNaN(createdAt.getTime()) || createdAt >= period.to || createdAt < period.from) continue;
+        const state = stateOf(payment);
+        listed.push({
+          providerRef: String(payment.id),
+          reference: payment.external_reference ?? null,
+          status: state.status,
+          amount: centavosFromReais(payment.transaction_amount ?? 0),
+          paidAmount: state.paidAmount,
+          refundedAmount: centavosFromReais(payment.transaction_amount_refunded ?? 0),
+          createdAt,
+        });
+      }
+      if (results.length === 0 || offset + results.length >= page.paging.total) return listed;
+    }
+    throw new ProviderError(`Mercado Pago: more than ${SEARCH_MAX_OFFSET} payments in the period`);
   }
 
   async getCharge(providerRef: string): Promise<ChargeState> {

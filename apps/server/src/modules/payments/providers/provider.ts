@@ -56,6 +56,11 @@ export interface NotificationInput {
   rawBody: Buffer;
   headers: Record<string, string | string[] | undefined>;
   query: Record<string, string | undefined>;
+  /**
+   * The secret the notification's URL carries in its path (API Pix: `…/notifications/apipix/<token>`,
+   * the PSP appending `/pix` after it), when the route has one.
+   */
+  pathToken?: string | undefined;
 }
 
 /** A notification whose signature holds: which charges to look at again. */
@@ -78,6 +83,36 @@ export class ProviderError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A refund the provider took but has not settled yet (API Pix devolução EM_PROCESSAMENTO): not done; ask again later. */
+export class RefundPending extends ProviderError {}
+
+/** A refund the provider refused for good (API Pix devolução NAO_REALIZADO): the money must go back by other means. */
+export class RefundRefused extends ProviderError {}
+
+/** What registering the notification URL at the provider (API Pix's PUT /webhook/{chave}) came to. */
+export interface WebhookRegistration {
+  ok: boolean;
+  /** The URL registered (its secret part blotted out), or asked for. */
+  url: string;
+  /** The provider's words when it refused, or why it could not be asked. */
+  detail: string | null;
+  at: Date;
+}
+
+/** A charge as the provider lists it (reconciliation). */
+export interface ListedCharge {
+  providerRef: string;
+  /** Our reference the charge was opened with (external_reference, metadata.reference, txid), when the provider keeps it. */
+  reference: string | null;
+  status: ChargeStatus;
+  /** Centavos asked. */
+  amount: number;
+  paidAmount: number | null;
+  /** Centavos given back so far (refunds/devoluções that are done). */
+  refundedAmount: number;
+  createdAt: Date;
 }
 
 /** A card kept at the provider: its payment method id, brand and last 4 digits (nothing else). */
@@ -162,20 +197,6 @@ export interface CardPayments {
   detachCard(methodId: string, providerCustomer: string | null): Promise<void>;
 }
 
-/** A charge as the provider lists it (reconciliation). */
-export interface ListedCharge {
-  providerRef: string;
-  /** Our reference the charge was opened with (external_reference, metadata.reference, txid), when the provider keeps it. */
-  reference: string | null;
-  status: ChargeStatus;
-  /** Centavos asked. */
-  amount: number;
-  paidAmount: number | null;
-  /** Centavos given back so far (refunds/devoluções that are done). */
-  refundedAmount: number;
-  createdAt: Date;
-}
-
 export interface PixProvider {
   readonly kind: ProviderKind;
   /** Card payments, when the provider takes them through this integration. */
@@ -188,7 +209,11 @@ export interface PixProvider {
   getCharge(providerRef: string): Promise<ChargeState>;
   /** Cancels a pending charge; answers the state after the attempt (paid when the payment won the race). */
   cancelCharge(providerRef: string): Promise<ChargeState>;
-  /** Gives back `amount` centavos of a paid charge; `reference` makes the call idempotent. */
+  /**
+   * Gives back `amount` centavos of a paid charge; `reference` makes the call idempotent. Resolves
+   * only once the money is back: RefundPending while the provider still processes it, RefundRefused
+   * when it will not.
+   */
   refund(providerRef: string, amount: number, reference: string): Promise<void>;
   /** Throws NotificationRefused unless the signature holds (and is fresh, where the provider dates it). */
   verifyNotification(input: NotificationInput, now: Date): VerifiedNotification;

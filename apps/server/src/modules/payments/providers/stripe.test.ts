@@ -314,3 +314,38 @@ describe('Stripe notifications', () => {
     );
   });
 });
+
+describe('StripePixProvider: listCharges (reconciliation)', () => {
+  it('lists the period’s PaymentIntents, paid, pending and refunded, following starting_after past a page', async () => {
+    const start = now.getTime();
+    const refs: string[] = [];
+    for (let n = 0; n < 103; n++) {
+      now = new Date(start + n * 1000);
+      const reference = `CMD01HXY7ZP3Q4R5S6T7V8W${String(n).padStart(4, '0')}`;
+      refs.push((await provider.createPixCharge(request({ reference, amount: 1000 + n }))).providerRef);
+    }
+    standin.pay(refs[1]!);
+    standin.pay(refs[2]!);
+    await provider.refund(refs[2]!, 1002, 'CMD01HXY7ZP3Q4R5S6T7V8W0002R');
+    now = new Date(start + 600_000);
+    const listed = await provider.listCharges({
+      from: new Date(start + 1000),
+      to: new Date(start + 102_000),
+    });
+    expect(listed).toHaveLength(101);
+    // Stripe lists newest first.
+    expect(listed.map((charge) => charge.providerRef)).toEqual(refs.slice(1, 102).reverse());
+    const byRef = new Map(listed.map((charge) => [charge.providerRef, charge]));
+    expect(byRef.get(refs[1]!)).toEqual({
+      providerRef: refs[1],
+      reference: 'CMD01HXY7ZP3Q4R5S6T7V8W0001',
+      status: 'paid',
+      amount: 1001,
+      paidAmount: 1001,
+      refundedAmount: 0,
+      createdAt: new Date(start + 1000),
+    });
+    expect(byRef.get(refs[2]!)).toMatchObject({ status: 'refunded', paidAmount: 1002, refundedAmount: 1002 });
+    expect(byRef.get(refs[3]!)).toMatchObject({ status: 'pending', paidAmount: null, refundedAmount: 0 });
+  });
+});

@@ -6,6 +6,7 @@ import {
   type CardPaymentRequest,
   type CardPayments,
   type ChargeState,
+  type ListedCharge,
   type NotificationInput,
   NotificationRefused,
   type PixCharge,
@@ -43,6 +44,8 @@ export interface StripeProviderConfig {
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** `payment_method_options[pix][expires_after_seconds]` takes 60 s to 14 days. */
 const PIX_EXPIRY_SECONDS = { min: 60, max: 1_209_600 };
+/** PaymentIntents per page of a list (Stripe's maximum). */
+const LIST_PAGE = 100;
 /** Stripe's code for a PIX attempt whose code expired unpaid (the PaymentIntent's last_payment_error). */
 const ATTEMPT_EXPIRED = 'payment_intent_payment_attempt_expired';
 
@@ -163,6 +166,45 @@ export class StripePixProvider implements PixProvider {
       // Stripe keeps idempotent results 24 hours; a retry after that finds the money already back.
       if (stripeCode(error) === 'charge_already_refunded') return;
       throw providerError('refund', error);
+    }
+  }
+
+  /**
+   * The PaymentIntents created in the period (GET /v1/payment_intents with created[gte] and
+   * created[lt], in seconds), newest first, following `starting_after` while `has_more`; what
+   * was refunded is the latest Charge's amount_refunded.
+   */
+  async listCharges(period: { from: Date; to: Date }): Promise<ListedCharge[]> {
+    const listed: ListedCharge[] = [];
+    let startingAfter: string | undefined;
+    for (;;) {
+      const page = await this.call('list PaymentIntents', () =>
+        this.stripe.paymentIntents.list({
+          created: {
+            gte: Math.floor(period.from.getTime() / 1000),
+            lt: Math.ceil(period.to.getTime() / 1000),
+          },
+          limit: LIST_PAGE,
+          expand: ['data.latest_charge'],
+          ...(startingAfter ? { starting_after: startingAfter } : {}),
+        }),
+      );
+      for (const intent of page.data) {
+        const state = chargeState(intent);
+        const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+        listed.push({
+          providerRef: intent.id,
+          reference: intent.metadata?.reference ?? null,
+          status: state.status,
+          amount: intent.amount,
+          paidAmount: state.paidAmount,
+          refundedAmount: charge?.amount_refunded ?? 0,
+          createdAt: new Date(intent.created * 1000),
+        });
+      }
+      const last = page.data.at(-1);
+      if (!page.has_more || !last) return listed;
+      startingAfter = last.id;
     }
   }
 
@@ -306,7 +348,8 @@ function cardChargeState(intent: PaymentIntent): ChargeState {
         paidAmount: intent.amount_received,
         paidAt: charge ? new Date(charge.created * 1000) : null,
         detail: refunded > 0 ? `refunded ${refunded}` : null,
-        authorizationCode: charge?.authorization_code ?? null,
+        // The issuer's code lives in the Charge's card details (Stripe.Charge.PaymentMethodDetails.Card).
+        authorizationCode: charge?.payment_method_details?.card?.authorization_code ?? null,
         savedCard: saved,
       };
     }

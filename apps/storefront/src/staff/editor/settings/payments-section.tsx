@@ -61,6 +61,8 @@ const usePaymentsT = featureTranslator({
     providerMissing:
       'Esta loja não tem integração de pagamento: o pagamento pelo app fica indisponível até a equipe técnica configurar uma.',
     providerNoCard: 'Esta integração não recebe cartão pelo app.',
+    webhookRefused:
+      'O provedor recusou o endereço de notificações ({url}): {detail}. Os pagamentos são conferidos mesmo assim, com alguns segundos de atraso; corrija no provedor.',
     online: 'Pagamento pelo app',
     onlineHint: 'O cliente paga ao pedir, pela integração da loja.',
     byPix: 'PIX pelo app',
@@ -118,6 +120,8 @@ const usePaymentsT = featureTranslator({
     providerMissing:
       'This store has no payment integration: paying in the app is unavailable until the technical team sets one up.',
     providerNoCard: 'This integration does not take cards in the app.',
+    webhookRefused:
+      'The provider refused the notification address ({url}): {detail}. Payments are still checked, a few seconds later; fix it at the provider.',
     online: 'Payment in the app',
     onlineHint: 'Customers pay when ordering, through the store’s integration.',
     byPix: 'PIX in the app',
@@ -213,6 +217,14 @@ export default function PaymentsSection({ onDirty }: SectionProps) {
           {provider ? t('provider', { name: PROVIDER_NAMES[provider] ?? provider }) : t('providerMissing')}
           {provider && !takesCards ? ` ${t('providerNoCard')}` : ''}
         </p>
+        {reply.payment_provider_webhook && !reply.payment_provider_webhook.ok ? (
+          <p className="editor-issue" role="status">
+            {t('webhookRefused', {
+              url: reply.payment_provider_webhook.url,
+              detail: reply.payment_provider_webhook.detail ?? '',
+            })}
+          </p>
+        ) : null}
         <Toggle
           label={t('online')}
           hint={t('onlineHint')}

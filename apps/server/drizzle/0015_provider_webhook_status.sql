@@ -1,0 +1,1 @@
+ALTER TABLE "store_payment_providers" ADD COLUMN "webhook_status" jsonb;
