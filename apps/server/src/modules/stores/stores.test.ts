@@ -143,12 +143,18 @@ describe('what is refused (and no store is left behind)', () => {
     [{ slug: 'staff' }, 400, 'SLUG_RESERVED', 'slug'],
     [{ slug: 'admin' }, 400, 'SLUG_RESERVED', 'slug'],
     [{ slug: 'api' }, 400, 'SLUG_RESERVED', 'slug'],
+    [{ slug: 'login' }, 400, 'SLUG_RESERVED', 'slug'],
+    [{ slug: 'webhooks' }, 400, 'SLUG_RESERVED', 'slug'],
+    [{ slug: 'autodiscover' }, 400, 'SLUG_RESERVED', 'slug'],
+    [{ slug: 'imap' }, 400, 'SLUG_RESERVED', 'slug'],
     [{ slug: 'xn--cantna-9ua' }, 400, 'SLUG_RESERVED', 'slug'],
     [{ slug: 'sakura' }, 409, 'SLUG_TAKEN', 'slug'],
     [{ slug: 'cantina-2', nome: ' ' }, 400, 'INVALID_NAME', 'nome'],
     [{ slug: 'cantina-2', owner_phone: '1199' }, 400, 'INVALID_PHONE', 'owner_phone'],
     [{ slug: 'cantina-2', owner_name: 'G' }, 400, 'INVALID_NAME', 'owner_name'],
     [{ slug: 'cantina-2', password: 'curta' }, 400, 'INVALID_PASSWORD', 'password'],
+    [{ slug: 'cantina-2', password: 'aaaaaaaa' }, 400, 'WEAK_PASSWORD', 'password'],
+    [{ slug: 'cantina-2', password: 'cantina-2' }, 400, 'WEAK_PASSWORD', 'password'],
     [{ slug: 'cantina-2', template: 'hamburgueria' }, 400, 'INVALID_INPUT', 'template'],
   ])('%j: %i %s', async (body, status, code, field) => {
     const someOwner = await signInStaff(t, { role: 'owner' });
