@@ -530,6 +530,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     storeEditor: new StoreEditorService({
       db,
       now,
+      pictureUrl: (key) => pictureStorage.url(key),
       menuChanged: (storeId) => {
         menuCache.invalidate(storeId);
         bookedOut.forget(storeId);

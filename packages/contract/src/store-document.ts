@@ -1,5 +1,7 @@
 import {
+  type ContactLinkKind,
   DEFAULT_ORDER_LIMITS,
+  isContactLinkAllowed,
   MAX_LINE_QUANTITY,
   PRIMARY_MIN_CONTRAST,
   primaryContrast,
@@ -285,16 +287,36 @@ const coupon = z
       ctx.addIssue({ code: 'custom', path: ['valid_until'], message: 'must not be before valid_from' });
   });
 
+const CONTACT_LINK_WORDS: Record<ContactLinkKind, string> = {
+  phone: 'must be a phone number (digits, spaces, +, parentheses, dashes)',
+  whatsapp: 'must be a phone number or an https://wa.me/ link',
+  social: 'must be an http(s):// address or an @handle',
+  site: 'must be an http(s):// address',
+};
+
+/** A contact field the storefront turns into a link: refused unless http(s) or a phone (issue 30, F6). */
+const contactLink = (kind: ContactLinkKind, max: number) =>
+  text(max)
+    .default('')
+    .superRefine((value, ctx) => {
+      if (!isContactLinkAllowed(kind, value))
+        ctx.addIssue({
+          code: 'custom',
+          message: CONTACT_LINK_WORDS[kind],
+          params: { code: 'INVALID_CONTACT_LINK' },
+        });
+    });
+
 const settings = z.strictObject({
   nome: text(120).min(1),
   apresentacao: text(2000).default(''),
   endereco: text(300).default(''),
-  contato: text(40).default(''),
+  contato: contactLink('phone', 40),
   email_contato: z.union([z.email(), z.literal('')]).default(''),
-  whatsapp: text(40).default(''),
-  facebook: text(200).default(''),
-  instagram: text(200).default(''),
-  site: text(200).default(''),
+  whatsapp: contactLink('whatsapp', 200),
+  facebook: contactLink('social', 200),
+  instagram: contactLink('social', 200),
+  site: contactLink('site', 200),
   delivery_time: z.number().int().min(0).max(600).default(80),
   pickup_time: z.number().int().min(0).max(600).default(50),
   /** Left out: the store keeps its open or closed mode (docs/decisions/0032). */

@@ -5,6 +5,7 @@ export * from './cart.ts';
 export * from './cash-change.ts';
 export * from './checkout.ts';
 export * from './color.ts';
+export * from './contact-links.ts';
 export * from './coupon.ts';
 export * from './customer-document.ts';
 export * from './delivery-fee.ts';

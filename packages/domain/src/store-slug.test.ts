@@ -24,4 +24,31 @@ describe("a new store's sub-domain", () => {
     for (const reserved of ['www', 'api', 'staff', 'admin', 'media', 'xn--pizza-3ra'])
       expect(storeSlugProblem(reserved), reserved).toBe('SLUG_RESERVED');
   });
+
+  it('is not a mail or DNS host, nor one of our own paths (issue 30, F6)', () => {
+    for (const reserved of [
+      'login',
+      'auth',
+      'payments',
+      'webhooks',
+      'healthz',
+      'autodiscover',
+      'autoconfig',
+      'mx',
+      'imap',
+      'smtp',
+      'mta-sts',
+      'postmaster',
+      'static',
+      'assets',
+      'cdn',
+      'docs',
+      'core',
+      'estoque',
+    ])
+      expect(storeSlugProblem(reserved), reserved).toBe('SLUG_RESERVED');
+    // Names that merely contain a reserved word are stores like any other.
+    for (const store of ['login-burger', 'mx-tacos', 'pizzaria-docs', 'cdn-cafe'])
+      expect(storeSlugProblem(store), store).toBeNull();
+  });
 });

@@ -24,9 +24,19 @@ export function postJson(
   base: string,
   path: string,
   payload: unknown,
-  options: { host: string; from: string; cookie?: string },
+  options: { host: string; from: string; cookie?: string; authorization?: string },
 ): Promise<HttpReply> {
-  const body = Buffer.from(JSON.stringify(payload));
+  return postBody(base, path, Buffer.from(JSON.stringify(payload)), 'application/json', options);
+}
+
+/** POSTs raw bytes (a picture) of the given type, as `postJson` does. */
+export function postBody(
+  base: string,
+  path: string,
+  body: Buffer,
+  contentType: string,
+  options: { host: string; from: string; cookie?: string; authorization?: string },
+): Promise<HttpReply> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = request(
@@ -36,10 +46,11 @@ export function postJson(
         agent: false,
         headers: {
           host: options.host,
-          'content-type': 'application/json',
+          'content-type': contentType,
           'content-length': String(body.length),
           'x-forwarded-for': options.from,
           ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(options.authorization ? { authorization: options.authorization } : {}),
         },
       },
       (res) => {

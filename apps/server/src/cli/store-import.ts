@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { paymentSecretsKeyOf } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { createPictureStorage } from '../lib/picture-storage.ts';
 import { parseStoreDocument, StoreDocumentError } from '../modules/store-import/document.ts';
 import { importStore } from '../modules/store-import/service.ts';
 
@@ -11,6 +12,8 @@ async function main(files: string[]) {
     console.error('usage: npm run store:import -- <store.json> [more.json …]');
     return 2;
   }
+  const config = loadConfig();
+  const pictures = createPictureStorage(config);
   const documents = [];
   for (const file of files) {
     let raw: unknown;
@@ -21,7 +24,7 @@ async function main(files: string[]) {
       return 1;
     }
     try {
-      documents.push(parseStoreDocument(raw));
+      documents.push(parseStoreDocument(raw, (key) => pictures.url(key)));
     } catch (error) {
       if (error instanceof StoreDocumentError) {
         console.error(`${file}: ${error.message}`);
@@ -30,7 +33,6 @@ async function main(files: string[]) {
       throw error;
     }
   }
-  const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const paymentSecretsKey = paymentSecretsKeyOf(config, (message) => console.warn(message));
   try {

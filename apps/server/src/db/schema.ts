@@ -1,6 +1,7 @@
 import type { OpenMode } from '@comanda/domain';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -21,6 +22,11 @@ export const stores = pgTable('stores', {
   slug: text('slug').notNull().unique(),
   /** Bumped by every change to the store's menu or settings; menu caches compare it. */
   menuVersion: integer('menu_version').notNull().default(1),
+  /**
+   * The store whose staff's chain of POST /staff/stores made this one (issue 30, F6): the first
+   * store of the chain, made by the operator (store:create, store:import); null for that one.
+   */
+  rootStoreId: integer('root_store_id').references((): AnyPgColumn => stores.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

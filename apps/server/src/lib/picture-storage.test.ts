@@ -115,6 +115,18 @@ describe('LocalPictureStorage', () => {
       );
     expect(existsSync(path.join(root, '..', 'x.webp'))).toBe(false);
   });
+
+  it('the same key written many times at once: every write succeeds and no partial file is left', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'comanda-pictures-'));
+    const storage = new LocalPictureStorage(root);
+    const bytes = Buffer.alloc(256 * 1024, 7);
+    const writes = await Promise.allSettled(
+      Array.from({ length: 16 }, () => storage.put('stores/pizzaria/p/same-1100w.webp', bytes, 'image/webp')),
+    );
+    expect(writes.filter((write) => write.status === 'rejected')).toEqual([]);
+    expect(readdirSync(path.join(root, 'stores/pizzaria/p'))).toEqual(['same-1100w.webp']);
+    expect(readFileSync(path.join(root, 'stores/pizzaria/p/same-1100w.webp')).equals(bytes)).toBe(true);
+  });
 });
 
 describe('choosing the storage', () => {

@@ -1,4 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { sha256Hex, signV4 } from './sigv4.ts';
@@ -36,14 +37,32 @@ export class LocalPictureStorage implements PictureStorage {
     // The type is the file's extension when served.
     const file = path.join(this.root, key);
     await mkdir(path.dirname(file), { recursive: true });
-    // A reader never sees half a file: write beside it, then rename over.
-    const partial = `${file}.${process.pid}.${Date.now()}.part`;
-    await writeFile(partial, bytes);
-    await rename(partial, file);
+    // A reader never sees half a file: write beside it, then rename over. The partial name is
+    // unique per write (issue 30, F3): the same photo uploaded several times at once writes the same
+    // keys in the same millisecond, and a shared partial name was renamed away under the others.
+    const partial = `${file}.${randomUUID()}.part`;
+    try {
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+    } catch (error) {
+      await rm(partial, { force: true });
+      // Keys are named after their content: a rename refused because another writer put the same
+      // bytes there first (Windows refuses to replace a file another process holds open) is done.
+      if (await holds(file, bytes)) return;
+      throw error;
+    }
   }
 
   url(key: string): string {
     return `/media/${key}`;
+  }
+}
+
+async function holds(file: string, bytes: Buffer): Promise<boolean> {
+  try {
+    return (await readFile(file)).equals(bytes);
+  } catch {
+    return false;
   }
 }
 

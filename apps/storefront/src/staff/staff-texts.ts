@@ -100,6 +100,9 @@ const ptBr = {
   team: 'Equipe',
   teamTitle: 'Equipe da loja',
   roleOwner: 'Dono(a)',
+  WEAK_PASSWORD:
+    'Esta senha é fácil de adivinhar (repetições, sequências, palavras comuns ou o nome da loja, o seu nome ou telefone). Use uma frase com três ou mais palavras, ou misture letras, números e símbolos.',
+  COMMON_PASSWORD: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
   roleManager: 'Gerente',
   roleAttendant: 'Atendente',
   roleHint:
@@ -335,6 +338,9 @@ const en: Record<StaffTextKey, string> = {
   team: 'Team',
   teamTitle: 'The store’s team',
   roleOwner: 'Owner',
+  WEAK_PASSWORD:
+    'This password is easy to guess (repeats, sequences, common words or the store’s name, the person’s name or phone). Use a phrase of three or more words, or mix letters, numbers and symbols.',
+  COMMON_PASSWORD: 'This password is too common and easy to guess. Choose another one.',
   roleManager: 'Manager',
   roleAttendant: 'Attendant',
   roleHint:

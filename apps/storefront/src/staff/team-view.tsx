@@ -19,12 +19,20 @@ const ROLE_LABEL: Record<StaffRole, StaffTextKey> = {
 /** Attendants first in the form: the member an owner adds most often. */
 const ROLES_TO_OFFER = [...STAFF_ROLES];
 
-const failure = (caught: unknown) => (caught instanceof StaffApiError ? caught.detail : String(caught));
+/** Password refusals in the staff app's language; other refusals keep the server's words. */
+const PASSWORD_REFUSALS = ['WEAK_PASSWORD', 'COMMON_PASSWORD'] as const;
+
+const failureIn = (t: StaffT) => (caught: unknown) => {
+  if (!(caught instanceof StaffApiError)) return String(caught);
+  const own = PASSWORD_REFUSALS.find((code) => code === caught.code);
+  return own ? t(own) : caught.detail;
+};
 
 export function TeamView({ t, me }: { t: StaffT; me: StaffAccount }) {
   const [members, setMembers] = useState<TeamMember[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const failure = failureIn(t);
 
   const load = () =>
     staffFetch<TeamReply>('/staff/team').then(

@@ -149,6 +149,14 @@ describe('sign-up (POST /core/registration_app/)', () => {
     [{ password: '12345678' }, 'COMMON_PASSWORD', 'password'],
     [{ password: 'Password1' }, 'COMMON_PASSWORD', 'password'],
     [{ password: 'senha123' }, 'COMMON_PASSWORD', 'password'],
+    // Easy to guess though on no list (issue 30, F6): repeats, sequences, the store's own name.
+    [{ password: 'aaaaaaaa' }, 'WEAK_PASSWORD', 'password'],
+    [{ password: 'abcdefgh' }, 'WEAK_PASSWORD', 'password'],
+    [{ password: '12341234' }, 'WEAK_PASSWORD', 'password'],
+    [{ password: 'abcabcabc' }, 'WEAK_PASSWORD', 'password'],
+    [{ password: 'comanda123' }, 'WEAK_PASSWORD', 'password'],
+    [{ password: 'fornoebrasa' }, 'WEAK_PASSWORD', 'password'],
+    [{ password: 'mariasouza' }, 'WEAK_PASSWORD', 'password'],
     [{ terms: false }, 'TERMS_REQUIRED', 'terms'],
     [{ terms: 'yes' }, 'INVALID_INPUT', 'terms'],
     [{ name: 'x'.repeat(10_000) }, 'INVALID_INPUT', 'name'],
@@ -169,6 +177,40 @@ describe('sign-up (POST /core/registration_app/)', () => {
     expect(errorReply.parse(response.json())).toMatchObject({ code, field });
     const rows = await t.database.db.select().from(customers).where(eq(customers.phone, phone));
     expect(rows).toHaveLength(0);
+  });
+
+  it('a weak password is refused in words, and a phrase of a few words is taken', async () => {
+    const weak = await register({
+      name: 'Maria Souza',
+      password: 'abcabcabc',
+      terms: true,
+      cellphone: nextPhone(),
+      ddi: '55',
+    });
+    expect(errorReply.parse(weak.json())).toMatchObject({
+      code: 'WEAK_PASSWORD',
+      field: 'password',
+      detail:
+        'Esta senha é fácil de adivinhar (repetições, sequências, palavras comuns ou o nome da loja, o seu nome ou telefone). Use uma frase com três ou mais palavras, ou misture letras, números e símbolos.',
+    });
+    const phone = nextPhone();
+    // The customer's own phone is no password either.
+    const ownPhone = await register({
+      name: 'Maria Souza',
+      password: phone,
+      terms: true,
+      cellphone: phone,
+      ddi: '55',
+    });
+    expect(errorReply.parse(ownPhone.json()).code).toBe('WEAK_PASSWORD');
+    const phrase = await register({
+      name: 'Maria Souza',
+      password: 'pizza de domingo à noite',
+      terms: true,
+      cellphone: phone,
+      ddi: '55',
+    });
+    expect(phrase.statusCode, phrase.body).toBe(201);
   });
 
   it('answers malformed bodies with 4xx, never 5xx', async () => {

@@ -193,6 +193,19 @@ describe('new password with the code (POST /core/recovery_password_app/)', () =>
     expect((await reset(phone, code)).statusCode).toBe(200);
   });
 
+  it('refuses a weak password (the store’s name, the phone, a repeat) without spending the code', async () => {
+    const { phone } = await signUp(t.app);
+    await askCode(phone);
+    const code = await lastRecoveryCode(t, 'pizzaria', phone);
+    for (const weak of ['fornoebrasa', phone, '12341234']) {
+      const refused = await reset(phone, code, weak);
+      expect(refused.statusCode).toBe(400);
+      expect(errorReply.parse(refused.json())).toMatchObject({ code: 'WEAK_PASSWORD', field: 'password' });
+    }
+    expect((await signInRequest(t.app, phone, PASSWORD)).statusCode).toBe(200);
+    expect((await reset(phone, code)).statusCode).toBe(200);
+  });
+
   it('answers an unknown phone, a phone without a code and malformed codes with INVALID_CODE', async () => {
     const { phone } = await signUp(t.app);
     for (const [cellphone, code] of [

@@ -23,6 +23,7 @@ import {
   type ScryptCost,
   verifyPassword,
 } from '../../lib/password.ts';
+import { accountWords } from '../../lib/password-strength.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import {
   createSession,
@@ -238,7 +239,10 @@ export class AuthService {
     const phone = parseSignUpPhone(country, body.cellphone);
     if (!phone) throw invalidPhone('cellphone');
     const nome = checkFullName(body.name);
-    const password = checkPassword(body.password);
+    const password = await checkPassword(
+      body.password,
+      accountWords(await storeName(db, store.id), store.slug, nome, body.cellphone),
+    );
     if (body.terms !== true) throw invalid('TERMS_REQUIRED', 'É preciso aceitar os termos de uso.', 'terms');
 
     await limiter.consume(store.id, LIMITS.signUpPerAddress, address, now());
@@ -321,7 +325,10 @@ export class AuthService {
   ): Promise<WithDevice<SuccessReply>> {
     const { db, limiter, now, passwordCost } = this.deps;
     await limiter.consume(store.id, LIMITS.recoveryPerAddress, client.address, now());
-    const password = checkPassword(body.password);
+    const password = await checkPassword(
+      body.password,
+      accountWords(await storeName(db, store.id), store.slug, body.cellphone),
+    );
     const phone = loginDigitsOf(body.cellphone);
     const code = body.code.replace(/\D/g, '');
     if (!phone || code.length !== 6) throw invalidCode();

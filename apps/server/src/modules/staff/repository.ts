@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { staffAccounts } from '../../db/schema.ts';
+import { companySettings, staffAccounts, stores } from '../../db/schema.ts';
 
 export type StaffRow = typeof staffAccounts.$inferSelect;
 export type NewStaff = typeof staffAccounts.$inferInsert;
@@ -77,4 +77,17 @@ export async function lockOwners(db: DbExecutor, storeId: number): Promise<numbe
     .orderBy(asc(staffAccounts.id))
     .for('update');
   return rows.map((row) => row.id);
+}
+
+/** The store's address and name, words a member's password must not lean on. */
+export async function findStoreWords(
+  db: DbExecutor,
+  storeId: number,
+): Promise<{ slug: string; nome: string | null } | undefined> {
+  const [row] = await db
+    .select({ slug: stores.slug, nome: companySettings.nome })
+    .from(stores)
+    .leftJoin(companySettings, eq(companySettings.storeId, stores.id))
+    .where(eq(stores.id, storeId));
+  return row;
 }

@@ -10,6 +10,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { checkDisplayName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { hashing, hashPassword, type ScryptCost } from '../../lib/password.ts';
+import { accountWords } from '../../lib/password-strength.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { endAccountSessions, type SessionEnds } from '../../plugins/sessions.ts';
 import { parseSignUpPhone } from '../auth/phone.ts';
@@ -40,7 +41,11 @@ export async function createStaffAccount(
   const phone = parseSignUpPhone(input.country, input.phone);
   if (!phone) throw invalid('INVALID_PHONE', `Informe um celular válido (${input.country}).`, 'phone');
   const nome = checkDisplayName(input.name, 'nome');
-  const password = checkPassword(input.password);
+  const store = await repo.findStoreWords(db, input.storeId);
+  const password = await checkPassword(
+    input.password,
+    accountWords(store?.nome, store?.slug, nome, input.phone),
+  );
   if (await repo.findStaffByPhone(db, input.storeId, phone.loginDigits)) throw phoneTaken();
   const at = options.now;
   const row = await repo.insertStaff(db, {
@@ -136,6 +141,20 @@ export class StaffService {
     return toMember(row);
   }
 
+  /** A member's new password, checked against the store's and the member's own words. */
+  private async checkMemberPassword(storeId: number, id: number, body: { password?: string; nome?: string }) {
+    const { db } = this.deps;
+    const [store, member] = await Promise.all([
+      repo.findStoreWords(db, storeId),
+      repo.findStaffById(db, storeId, id),
+    ]);
+    if (!member) throw staffNotFound();
+    return checkPassword(
+      body.password ?? '',
+      accountWords(store?.nome, store?.slug, member.nome, body.nome, member.phone),
+    );
+  }
+
   /** PATCH /staff/team/{id}: a new password ends the member's sessions. */
   async update(staff: StaffPrincipal, id: number, body: TeamMemberUpdateRequest): Promise<TeamMember> {
     const { db, now, passwordCost } = this.deps;
@@ -143,7 +162,7 @@ export class StaffService {
     const passwordHash =
       body.password === undefined
         ? undefined
-        : await hashing(hashPassword(checkPassword(body.password), passwordCost));
+        : await hashing(hashPassword(await this.checkMemberPassword(staff.storeId, id, body), passwordCost));
     const at = now();
     const row = await db.transaction(async (tx) => {
       const owners = await repo.lockOwners(tx, staff.storeId);

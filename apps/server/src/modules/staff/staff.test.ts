@@ -157,6 +157,16 @@ describe('the team (owner only)', () => {
         'password',
       ],
       [
+        { phone: nextPhone(), nome: 'Ana', role: 'attendant', password: 'abcabcabc' },
+        'WEAK_PASSWORD',
+        'password',
+      ],
+      [
+        { phone: nextPhone(), nome: 'Ana', role: 'attendant', password: 'fornoebrasa' },
+        'WEAK_PASSWORD',
+        'password',
+      ],
+      [
         { phone: nextPhone(), nome: 'Ana', role: 'chef', password: 'senha-boa-1' },
         'INVALID_INPUT',
         undefined,
@@ -194,6 +204,20 @@ describe('the team (owner only)', () => {
     expect((await signInRequest(t.app, member.phone, 'senha-nova-do-caio', { staff: true })).statusCode).toBe(
       200,
     );
+  });
+
+  it('a weak new password (the member’s own name, a sequence) is refused and changes nothing', async () => {
+    const member = await signInStaff(t, { name: 'Rita Moraes', role: 'attendant' });
+    for (const password of ['ritamoraes', 'abcdefgh', member.phone]) {
+      const refused = await call('PATCH', `/staff/team/${member.userId}`, owner.token, {
+        password,
+        role: 'manager',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(errorReply.parse(refused.json())).toMatchObject({ code: 'WEAK_PASSWORD', field: 'password' });
+    }
+    expect((await call('GET', '/staff/me', member.token)).statusCode).toBe(200);
+    expect((await team()).find((m) => m.id === member.userId)?.role).toBe('attendant');
   });
 
   it('removing a member ends its sessions, keeps who did what, and frees its phone', async () => {

@@ -126,6 +126,29 @@ describe('uploading a product picture', () => {
     expect(storedFiles()).toBe(files);
   });
 
+  it('the same photo sent 8 times at once: all 201, one picture, no partial file left (issue 30, F3)', async () => {
+    const png = await photo(640, 480).png().toBuffer();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => upload(png, { type: 'image/png', kind: 'product' })),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(8).fill(201));
+    const urls = new Set(replies.map((reply) => pictureReply.parse(reply.json()).url));
+    expect(urls.size).toBe(1);
+    const files = readdirSync(path.join(dataDir, 'media/stores/pizzaria/p'));
+    expect(files.filter((name) => name.endsWith('.part'))).toEqual([]);
+    const stem = path.basename([...urls][0]!).replace(/-800w\.webp$/, '');
+    expect(files.filter((name) => name.startsWith(stem)).sort()).toEqual(
+      [
+        `${stem}-1100w.webp`,
+        `${stem}-480w.webp`,
+        `${stem}-800w.webp`,
+        `${stem}-thumb-176w.webp`,
+        `${stem}-thumb-88w.webp`,
+      ].sort(),
+    );
+    expect((await served([...urls][0]!)).meta).toMatchObject({ width: 800, height: 600 });
+  });
+
   it('on the menu, a product with the picture gets its srcset from the picture’s name', async () => {
     const reply = pictureReply.parse(
       (await upload(await photo(1200, 900).png().toBuffer(), { type: 'image/png' })).json(),
@@ -164,6 +187,18 @@ describe('other kinds', () => {
     );
     expect(reply).toMatchObject({ kind: 'banner', srcset: null, thumbnail: null, icons: null });
     expect((await served(reply.url)).meta).toMatchObject({ width: 1100, height: 440, format: 'webp' });
+  });
+
+  it('the same large banner sent 6 times at once: all 201, one picture', async () => {
+    const banner = await photo(6000, 3000).jpeg().toBuffer();
+    const replies = await Promise.all(Array.from({ length: 6 }, () => upload(banner, { kind: 'banner' })));
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(6).fill(201));
+    const urls = new Set(replies.map((reply) => pictureReply.parse(reply.json()).url));
+    expect(urls.size).toBe(1);
+    expect(
+      readdirSync(path.join(dataDir, 'media/stores/pizzaria/banner')).filter((n) => n.endsWith('.part')),
+    ).toEqual([]);
+    expect((await served([...urls][0]!)).meta).toMatchObject({ width: 1100, height: 440 });
   });
 
   it('a logo comes with the app icons drawn from it, whole (not cropped)', async () => {
@@ -283,6 +318,19 @@ describe('pictures in an S3 bucket', () => {
       cacheControl: 'public, max-age=31536000, immutable',
     });
     expect(await sharp(object.bytes).metadata()).toMatchObject({ width: 800, height: 600 });
+  });
+
+  it('the same photo sent 8 times at once: all 201, the bucket holds one picture', async () => {
+    const owner = await signInStaff(app, { role: 'owner' });
+    const png = await photo(640, 480).png().toBuffer();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => upload(png, { token: owner.token, app, type: 'image/png' })),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(8).fill(201));
+    const url = pictureReply.parse(replies[0]!.json()).url;
+    expect(new Set(replies.map((reply) => pictureReply.parse(reply.json()).url))).toEqual(new Set([url]));
+    const stem = url.slice(`${s3.endpoint}/fotos/`.length).replace(/-800w\.webp$/, '');
+    expect([...s3.objects.keys()].filter((key) => key.startsWith(stem))).toHaveLength(5);
   });
 
   it('a bucket that refuses is 503 PICTURE_STORAGE_UNAVAILABLE, said in words', async () => {

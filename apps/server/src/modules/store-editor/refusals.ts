@@ -91,6 +91,26 @@ const MESSAGES: [RegExp, (match: RegExpExecArray) => string][] = [
   [/^two shifts (\d) on day (\d)$/, (m) => `Há dois turnos ${m[1]} no mesmo dia (${DAYS[Number(m[2])]}).`],
 ];
 
+const LOOK_PICTURE_NAMES: Record<string, string> = {
+  logo: 'Logo',
+  icon_192: 'Ícone do app',
+  icon_512: 'Ícone do app',
+  bg_image: 'Fundo',
+  bg_video: 'Vídeo de fundo',
+};
+
+/** Each contact field's refusal, naming the field as the editor's screen does. */
+const CONTACT_LINK_TEXT: Record<string, string> = {
+  contato:
+    'Telefone: use só o número com DDD (números, espaços, +, parênteses e hífens), como (11) 3255-0000.',
+  whatsapp: 'WhatsApp: use o número com DDD, só números, ou um link https://wa.me/….',
+  instagram:
+    'Instagram: use o @perfil ou um endereço que comece com https://, como https://instagram.com/sualoja.',
+  facebook:
+    'Facebook: use o @perfil ou um endereço que comece com https://, como https://facebook.com/sualoja.',
+  site: 'Site: use um endereço que comece com https:// (ou http://), como https://sualoja.com.br.',
+};
+
 const decimal = (n: number) => String(n).replace('.', ',');
 
 /** The words of a rule the document names by code (packages/contract/src/store-document.ts). */
@@ -123,6 +143,10 @@ function ruleText(code: string, issue: z.core.$ZodIssue, input: unknown): string
         ? `A cor principal ${colour} tem contraste de ${ratio}:1 com o fundo escuro da loja; o mínimo é 4,5:1 (WCAG AA). Escolha uma cor mais clara.`
         : `A cor principal ${colour} tem contraste de ${ratio}:1 com texto branco; o mínimo é 4,5:1 (WCAG AA). Escolha uma cor mais escura.`;
     }
+    case 'PICTURE_NOT_OWN':
+      return `${LOOK_PICTURE_NAMES[String(issue.path.at(-1))] ?? 'A foto'}: envie a foto pelo editor da loja (Aparência); endereços de outros sites não são aceitos.`;
+    case 'INVALID_CONTACT_LINK':
+      return CONTACT_LINK_TEXT[String(issue.path.at(-1))] ?? 'Use um endereço que comece com https://.';
     case 'POLYGON_NOT_CLOSED':
       return 'A área deve ser um polígono fechado: pelo menos 4 pontos, o último igual ao primeiro.';
     case 'COORDINATES_OUT_OF_RANGE':

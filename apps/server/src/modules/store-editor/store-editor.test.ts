@@ -614,6 +614,90 @@ describe('bad input is refused with the document path and a clear message; nothi
     });
   });
 
+  it.each([
+    [
+      'site',
+      'javascript:alert(document.cookie)',
+      'Site: use um endereço que comece com https:// (ou http://), como https://sualoja.com.br.',
+    ],
+    [
+      'instagram',
+      'vbscript:msgbox(1)',
+      'Instagram: use o @perfil ou um endereço que comece com https://, como https://instagram.com/sualoja.',
+    ],
+    [
+      'facebook',
+      'data:text/html,<script>alert(1)</script>',
+      'Facebook: use o @perfil ou um endereço que comece com https://, como https://facebook.com/sualoja.',
+    ],
+    [
+      'site',
+      '//evil.example',
+      'Site: use um endereço que comece com https:// (ou http://), como https://sualoja.com.br.',
+    ],
+    [
+      'whatsapp',
+      'https://evil.example/wa',
+      'WhatsApp: use o número com DDD, só números, ou um link https://wa.me/….',
+    ],
+    [
+      'contato',
+      'javascript:alert(1)',
+      'Telefone: use só o número com DDD (números, espaços, +, parênteses e hífens), como (11) 3255-0000.',
+    ],
+  ] as const)(
+    'a contact link that is not http(s) or a phone: %s %s (issue 30, F6)',
+    async (field, value, detail) => {
+      await expectNothingSaved(async () => {
+        const response = await save('contact', (doc) => {
+          doc.settings[field] = value;
+        });
+        const body = expectRefusal(response, 400, 'INVALID_CONTACT_LINK', `settings.${field}`);
+        expect(body.detail).toBe(detail);
+      });
+    },
+  );
+
+  it('contact links as stores type them are taken: https, @handles, bare addresses, phones, wa.me', async () => {
+    const response = await save('contact', (doc) => {
+      doc.settings.instagram = '@fornoebrasa';
+      doc.settings.facebook = 'facebook.com/fornoebrasa';
+      doc.settings.site = 'http://fornoebrasa.example/cardapio';
+      doc.settings.whatsapp = 'https://wa.me/5511999990000';
+      doc.settings.contato = '+55 (11) 3255-0000';
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it.each([
+    ['logo', 'https://tracker.example/pixel.png', 'Logo'],
+    ['bg_image', 'https://cdn.example/banner.webp', 'Fundo'],
+    ['icon_192', '//tracker.example/i.png', 'Ícone do app'],
+    ['logo', '/media/stores/sakura/logo/0123456789abcdef01234567-256w.webp', 'Logo'],
+    ['bg_image', '/media/../../etc/passwd', 'Fundo'],
+  ] as const)(
+    'a look picture that is not the store’s own: %s %s (issue 30, F6)',
+    async (field, value, name) => {
+      await expectNothingSaved(async () => {
+        const response = await save('look', (doc) => {
+          doc.look[field] = value;
+        });
+        const body = expectRefusal(response, 400, 'PICTURE_NOT_OWN', `look.${field}`);
+        expect(body.detail).toBe(
+          `${name}: envie a foto pelo editor da loja (Aparência); endereços de outros sites não são aceitos.`,
+        );
+      });
+    },
+  );
+
+  it('the store’s own uploaded pictures and the server’s media are taken for the look', async () => {
+    const response = await save('look', (doc) => {
+      doc.look.logo = '/media/stores/pizzaria/logo/0123456789abcdef01234567-256w.webp';
+      doc.look.bg_image = '/media/pizzaria/banner.webp';
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
   it('a primary colour white text cannot be read on', async () => {
     await expectNothingSaved(async () => {
       const response = await save('look', (doc) => {

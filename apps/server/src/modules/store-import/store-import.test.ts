@@ -178,6 +178,30 @@ describe('store document validation', () => {
     ]);
   });
 
+  it('refuses contact links that are not http(s) or a phone, and look pictures from elsewhere (issue 30, F6)', () => {
+    const doc = storeDocumentFactory();
+    const settings = doc.settings as Record<string, unknown>;
+    settings.site = 'javascript:alert(1)';
+    settings.instagram = '//evil.example';
+    settings.whatsapp = 'data:text/html,<b>oi</b>';
+    (doc.look as Record<string, unknown>).logo = 'https://tracker.example/pixel.png';
+    expect(problemsOf(doc)).toEqual([
+      'settings.whatsapp: must be a phone number or an https://wa.me/ link',
+      'settings.instagram: must be an http(s):// address or an @handle',
+      'settings.site: must be an http(s):// address',
+      "look.logo: must be one of the store's own pictures (uploaded in the staff editor or under /media/)",
+    ]);
+    // An S3 bucket's (or its CDN's) address of this store's pictures is its own.
+    const cdn = (key: string) => `https://fotos.comanda.app/${key}`;
+    (doc.look as Record<string, unknown>).logo =
+      `https://fotos.comanda.app/stores/${String(doc.slug)}/logo/a-256w.webp`;
+    settings.site = 'https://loja.example';
+    settings.instagram = '@loja';
+    settings.whatsapp = '5511999990000';
+    expect(() => parseStoreDocument(doc, cdn)).not.toThrow();
+    expect(() => parseStoreDocument(doc)).toThrow(StoreDocumentError);
+  });
+
   it('names each rule with a stable code for the staff editor', () => {
     const parsed = storeDocument.safeParse(
       storeDocumentFactory({

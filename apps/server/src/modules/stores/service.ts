@@ -55,6 +55,8 @@ export interface NewStore {
   nome: string;
   template: StoreTemplate;
   owner: { phone: string; country: PhoneCountry; name: string; password: string };
+  /** The first store of the chain of owners that asks for this one; none when the operator does. */
+  rootStoreId?: number;
 }
 
 export interface CreatedStore {
@@ -78,7 +80,7 @@ export async function createStore(
     throw invalid('INVALID_NAME', 'O nome da loja deve ter de 2 a 120 caracteres.', 'nome');
   const document = parseStoreDocument(TEMPLATES[input.template]({ slug, nome }));
   return db.transaction(async (tx) => {
-    const storeId = await repo.claimSlug(tx, slug);
+    const storeId = await repo.claimSlug(tx, slug, input.rootStoreId ?? null);
     if (storeId === undefined) throw slugTaken(slug);
     await applyStoreDocument(tx, document);
     const owner = await createStaffAccount(
@@ -92,8 +94,14 @@ export async function createStore(
   });
 }
 
-/** An owner may open this many stores a day (RATE_LIMIT_MULTIPLIER scales it). */
-export const STORES_PER_OWNER: WindowRule = {
+/**
+ * New stores a chain of owners may open a day (RATE_LIMIT_MULTIPLIER scales it), counted per
+ * lineage (issue 30, F6): every store made through POST /staff/stores remembers the first store of
+ * its chain (the one the operator made), and the limit is that root's. Counted per account, each
+ * new store's owner brought 10 more a day and chained owners multiplied the limit; per lineage, a
+ * store and every store its owners' stores make share 10 a day however long the chain.
+ */
+export const STORES_PER_LINEAGE: WindowRule = {
   kind: 'window',
   name: 'store-create',
   max: 10,
@@ -119,7 +127,8 @@ export class StoreService {
   async create(staff: StaffPrincipal, body: StoreCreateRequest): Promise<StoreCreateReply> {
     const { now } = this.deps;
     checkSlug(body.slug);
-    await this.deps.limiter.consume(staff.storeId, STORES_PER_OWNER, String(staff.staffId), now());
+    const rootStoreId = await repo.rootStoreOf(this.deps.db, staff.storeId);
+    await this.deps.limiter.consume(rootStoreId, STORES_PER_LINEAGE, 'lineage', now());
     const created = await createStore(
       this.deps.db,
       {
@@ -132,6 +141,7 @@ export class StoreService {
           name: body.owner_name,
           password: body.password,
         },
+        rootStoreId,
       },
       { cost: this.deps.passwordCost, now: now() },
     );

@@ -7,7 +7,7 @@ import {
   signInReply,
   storeCreateReply,
 } from '@comanda/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffAccounts, stores } from '../../db/schema.ts';
 import {
@@ -22,6 +22,7 @@ import {
   signUp,
 } from '../../test/accounts.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { createStore } from './service.ts';
 
 /*
  * An owner opens a new store without touching a file (issue 17): a sub-domain, a name and a first
@@ -143,12 +144,18 @@ describe('what is refused (and no store is left behind)', () => {
     [{ slug: 'staff' }, 400, 'SLUG_RESERVED', 'slug'],
     [{ slug: 'admin' }, 400, 'SLUG_RESERVED', 'slug'],
     [{ slug: 'api' }, 400, 'SLUG_RESERVED', 'slug'],
+    [{ slug: 'login' }, 400, 'SLUG_RESERVED', 'slug'],
+    [{ slug: 'webhooks' }, 400, 'SLUG_RESERVED', 'slug'],
+    [{ slug: 'autodiscover' }, 400, 'SLUG_RESERVED', 'slug'],
+    [{ slug: 'imap' }, 400, 'SLUG_RESERVED', 'slug'],
     [{ slug: 'xn--cantna-9ua' }, 400, 'SLUG_RESERVED', 'slug'],
     [{ slug: 'sakura' }, 409, 'SLUG_TAKEN', 'slug'],
     [{ slug: 'cantina-2', nome: ' ' }, 400, 'INVALID_NAME', 'nome'],
     [{ slug: 'cantina-2', owner_phone: '1199' }, 400, 'INVALID_PHONE', 'owner_phone'],
     [{ slug: 'cantina-2', owner_name: 'G' }, 400, 'INVALID_NAME', 'owner_name'],
     [{ slug: 'cantina-2', password: 'curta' }, 400, 'INVALID_PASSWORD', 'password'],
+    [{ slug: 'cantina-2', password: 'aaaaaaaa' }, 400, 'WEAK_PASSWORD', 'password'],
+    [{ slug: 'cantina-2', password: 'cantina-2' }, 400, 'WEAK_PASSWORD', 'password'],
     [{ slug: 'cantina-2', template: 'hamburgueria' }, 400, 'INVALID_INPUT', 'template'],
   ])('%j: %i %s', async (body, status, code, field) => {
     const someOwner = await signInStaff(t, { role: 'owner' });
@@ -170,21 +177,91 @@ describe('what is refused (and no store is left behind)', () => {
   });
 });
 
+const createAt = (host: string, token: string, body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/staff/stores',
+    headers: { host, ...bearer(token) },
+    payload: {
+      nome: 'Cantina da Nona',
+      owner_phone: nextPhone(),
+      owner_name: 'Giulia Rossi',
+      password: PASSWORD,
+      ...body,
+    },
+  });
+const staffToken = async (host: string, phone: string) =>
+  signInReply.parse((await signInRequest(t.app, phone, PASSWORD, { host, staff: true })).json()).token;
+
 describe('a limit', () => {
-  it('an owner opens at most 10 stores a day (attempts count)', async () => {
-    const busy = await signInStaff(t, { role: 'owner' });
-    for (let i = 0; i < 10; i++)
-      expectRefusal(await create({ slug: 'sakura' }, busy.token), 409, 'SLUG_TAKEN');
-    const body = expectRefusal(await create({ slug: 'cantina-9' }, busy.token), 429, 'TOO_MANY_ATTEMPTS');
-    expect(body.detail).toMatch(/^Muitas lojas criadas hoje\. Tente novamente em /);
-    expect((await create({ slug: 'cantina-9' })).statusCode).toBe(201);
+  it('a chain of owners opens at most 10 stores a day between them: a new store’s owner brings no more (issue 30, F6)', async () => {
+    // A lineage of its own: a store the operator made (npm run store:create).
+    const rootPhone = nextPhone();
+    const root = await createStore(
+      t.database.db,
+      {
+        slug: 'raiz',
+        nome: 'Cantina Raiz',
+        template: 'blank',
+        owner: { phone: rootPhone, country: 'BR', name: 'Rui Raiz', password: PASSWORD },
+      },
+      { cost: { ln: 10, r: 8, p: 1 }, now: TUESDAY_NOON },
+    );
+    const rootToken = await staffToken('raiz.localhost', rootPhone);
+    const daughterPhone = nextPhone();
+    const daughter = await createAt('raiz.localhost', rootToken, {
+      slug: 'filha',
+      owner_phone: daughterPhone,
+    });
+    expect(daughter.statusCode, daughter.body).toBe(201);
+    const daughterToken = await staffToken('filha.localhost', daughterPhone);
+    const granddaughterPhone = nextPhone();
+    const granddaughter = await createAt('filha.localhost', daughterToken, {
+      slug: 'neta',
+      owner_phone: granddaughterPhone,
+    });
+    expect(granddaughter.statusCode, granddaughter.body).toBe(201);
+    const granddaughterToken = await staffToken('neta.localhost', granddaughterPhone);
+    const chain = [
+      ['raiz.localhost', rootToken],
+      ['filha.localhost', daughterToken],
+      ['neta.localhost', granddaughterToken],
+    ] as const;
+    // Two made; eight more attempts anywhere along the chain use up the day (attempts count).
+    for (let i = 0; i < 8; i++) {
+      const [host, token] = chain[i % 3]!;
+      expectRefusal(await createAt(host, token, { slug: 'sakura' }), 409, 'SLUG_TAKEN');
+    }
+    for (const [host, token] of chain) {
+      const body = expectRefusal(await createAt(host, token, { slug: 'bisneta' }), 429, 'TOO_MANY_ATTEMPTS');
+      expect(body.detail).toMatch(/^Muitas lojas criadas hoje\. Tente novamente em /);
+    }
+    const rows = await t.database.db
+      .select({ slug: stores.slug, root: stores.rootStoreId })
+      .from(stores)
+      .where(inArray(stores.slug, ['raiz', 'filha', 'neta', 'bisneta']));
+    expect(rows.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual([
+      { slug: 'filha', root: root.storeId },
+      { slug: 'neta', root: root.storeId },
+      { slug: 'raiz', root: null },
+    ]);
+    // Another lineage keeps its own day.
+    const sakuraOwner = await signInStaff(t, { host: 'sakura.localhost', role: 'owner' });
+    expect((await createAt('sakura.localhost', sakuraOwner.token, { slug: 'cantina-9' })).statusCode).toBe(
+      201,
+    );
   });
 });
 
 describe('the new owner', () => {
   it('has the password given, and nothing at the store that created it', async () => {
     const phone = nextPhone();
-    expect((await create({ slug: 'doceria', owner_phone: phone, password: PASSWORD })).statusCode).toBe(201);
+    // From Sakura: Forno & Brasa's owners have used their lineage's day in the tests above.
+    const sakuraOwner = await signInStaff(t, { host: 'sakura.localhost', role: 'owner' });
+    expect(
+      (await createAt('sakura.localhost', sakuraOwner.token, { slug: 'doceria', owner_phone: phone }))
+        .statusCode,
+    ).toBe(201);
     expect(
       (await signInRequest(t.app, phone, PASSWORD, { host: 'doceria.localhost', staff: true })).statusCode,
     ).toBe(200);

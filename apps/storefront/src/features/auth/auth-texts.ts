@@ -30,6 +30,9 @@ export const useAuthT = featureTranslator({
     signinBusy: 'Muitas pessoas estão entrando agora. Tente de novo em alguns segundos.',
     blankPassword: 'A senha não pode ter só espaços. Use letras, números ou símbolos.',
     commonPassword: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+    weakPassword:
+      'Esta senha é fácil de adivinhar (repetições, sequências, palavras comuns ou o nome da loja, o seu nome ou telefone). Use uma frase com três ou mais palavras, ou misture letras, números e símbolos.',
+    passwordCheckBusy: 'Muitas senhas sendo verificadas agora. Tente de novo em alguns segundos.',
     gotIt: 'Entendi',
     signupHeading: 'Crie sua conta',
     phoneNotFound: 'Não encontramos uma conta com este celular. Crie a sua agora:',
@@ -83,6 +86,9 @@ export const useAuthT = featureTranslator({
     signinBusy: 'Many people are signing in right now. Try again in a few seconds.',
     blankPassword: 'The password cannot be only spaces. Use letters, numbers or symbols.',
     commonPassword: 'This password is too common and easy to guess. Choose another one.',
+    weakPassword:
+      'This password is easy to guess (repeats, sequences, common words or the store’s name, your name or phone). Use a phrase of three or more words, or mix letters, numbers and symbols.',
+    passwordCheckBusy: 'Many passwords are being checked right now. Try again in a few seconds.',
     gotIt: 'Got it',
     signupHeading: 'Create your account',
     phoneNotFound: 'We found no account with this mobile number. Create yours now:',

@@ -7,6 +7,8 @@ type AuthT = ReturnType<typeof useAuthT>;
 const OWN_WORDS = {
   BLANK_PASSWORD: 'blankPassword',
   COMMON_PASSWORD: 'commonPassword',
+  WEAK_PASSWORD: 'weakPassword',
+  PASSWORD_CHECK_BUSY: 'passwordCheckBusy',
   SIGN_IN_BUSY: 'signinBusy',
 } as const;
 

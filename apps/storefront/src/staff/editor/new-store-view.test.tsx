@@ -122,6 +122,9 @@ describe("an owner's new store", () => {
     await user.type(slug, 'www');
     expect(slug).toHaveAccessibleDescription(/Este endereço é reservado/);
     await user.clear(slug);
+    await user.type(slug, 'autodiscover');
+    expect(slug).toHaveAccessibleDescription(/Este endereço é reservado/);
+    await user.clear(slug);
     await user.type(slug, 'loja-');
     expect(slug).toHaveAccessibleDescription(/sem hífen no começo ou no fim/);
     expect(api.calls).toHaveLength(0);

@@ -25,6 +25,9 @@ const useNewStoreT = featureTranslator({
     nome: 'Nome da loja',
     nomeHint: 'Como os clientes vão ver; dá para mudar depois em Contato e redes.',
     INVALID_NAME: 'O nome da loja deve ter de 2 a 120 caracteres.',
+    WEAK_PASSWORD:
+      'Esta senha é fácil de adivinhar (repetições, sequências, palavras comuns ou o nome da loja, o seu nome ou telefone). Use uma frase com três ou mais palavras, ou misture letras, números e símbolos.',
+    COMMON_PASSWORD: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
     template: 'Começar com',
     blank: 'Loja em branco',
     blankHint:
@@ -63,6 +66,9 @@ const useNewStoreT = featureTranslator({
     nome: 'Store name',
     nomeHint: 'As customers will see it; it can be changed later in Contact and social.',
     INVALID_NAME: "The store's name must be 2 to 120 characters.",
+    WEAK_PASSWORD:
+      'This password is easy to guess (repeats, sequences, common words or the store’s name, the person’s name or phone). Use a phrase of three or more words, or mix letters, numbers and symbols.',
+    COMMON_PASSWORD: 'This password is too common and easy to guess. Choose another one.',
     template: 'Start with',
     blank: 'Blank store',
     blankHint:
@@ -94,7 +100,14 @@ type NewStoreT = ReturnType<typeof useNewStoreT>;
 type Field = 'slug' | 'nome' | 'template' | 'owner_phone' | 'owner_name' | 'password';
 
 /** Refusals this screen words itself (the server's are Portuguese; these follow the staff app's language). */
-const OWN_WORDS = ['INVALID_SLUG', 'SLUG_RESERVED', 'SLUG_TAKEN', 'INVALID_NAME'] as const;
+const OWN_WORDS = [
+  'INVALID_SLUG',
+  'SLUG_RESERVED',
+  'SLUG_TAKEN',
+  'INVALID_NAME',
+  'WEAK_PASSWORD',
+  'COMMON_PASSWORD',
+] as const;
 
 const EMPTY = {
   slug: '',

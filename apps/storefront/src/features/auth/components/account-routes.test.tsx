@@ -74,7 +74,7 @@ describe('account routes', () => {
     const user = renderApp('/my_privacy');
     await user.type(await screen.findByRole('textbox', { name: 'Celular' }), '11987654321');
     await user.click(screen.getByRole('button', { name: 'Próximo' }));
-    await user.type(await screen.findByLabelText('Senha'), 'segredo-123');
+    await user.type(await screen.findByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await screen.findByRole('heading', { level: 2, name: 'Privacidade' });
     expect(location.pathname).toBe('/my_privacy');

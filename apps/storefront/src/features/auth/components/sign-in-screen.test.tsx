@@ -179,14 +179,14 @@ describe('sign-in: signin step (password)', () => {
   it('signs in, keeps the token and goes to the profile when the cart is empty', async () => {
     const api = mockApi({ [LOOKUP]: found, [SIGN_IN]: signedIn(), [CUSTOMER]: { body: customer() } });
     const { user } = await toPasswordStep(api);
-    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await screen.findByRole('heading', { name: 'Meus dados' });
     expect(location.pathname).toBe('/profile');
     expect(getToken()).toBe(sessionToken());
     expect(api.callsTo('POST', '/core/v2/auth/api-token-auth-without-email/')[0]!.body).toEqual({
       username: PHONE,
-      password: 'segredo-123',
+      password: 'segredo-forte-123',
     });
   });
 
@@ -194,7 +194,7 @@ describe('sign-in: signin step (password)', () => {
     const api = mockApi({ [LOOKUP]: found, [SIGN_IN]: signedIn() });
     act(() => cartStore.set([{}] as never));
     const { user } = await toPasswordStep(api);
-    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     await vi.waitFor(() => expect(location.pathname).toBe('/confirmation'));
     expect(getToken()).not.toBeNull();
@@ -235,7 +235,7 @@ describe('sign-in: signin step (password)', () => {
     const detail = 'Muitas tentativas de entrar. Tente novamente em 30 segundos.';
     const api = mockApi({ [LOOKUP]: found, [SIGN_IN]: { status: 429, body: { detail } } });
     const { user } = await toPasswordStep(api);
-    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('dialog', { name: 'Erro ao entrar' })).toHaveTextContent(detail);
   });
@@ -244,7 +244,7 @@ describe('sign-in: signin step (password)', () => {
     const busy = { status: 503, body: { detail: 'x', code: 'SIGN_IN_BUSY' } };
     const api = mockApi({ [LOOKUP]: found, [SIGN_IN]: busy });
     const { user } = await toPasswordStep(api);
-    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('dialog', { name: 'Erro ao entrar' })).toHaveTextContent(
       'Muitas pessoas estão entrando agora. Tente de novo em alguns segundos.',
@@ -260,7 +260,7 @@ describe('sign-in: signin step (password)', () => {
   it('says there is no connection, in both languages', async () => {
     const api = mockApi({ [LOOKUP]: found, [SIGN_IN]: { offline: true } });
     const { user } = await toPasswordStep(api);
-    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('dialog', { name: 'Erro ao entrar' })).toHaveTextContent(
       'Não foi possível se conectar. Verifique sua conexão com a internet e tente novamente.',
@@ -334,14 +334,14 @@ describe('sign-in: signup step', () => {
       [CUSTOMER]: { body: customer() },
     });
     await user.type(screen.getByRole('textbox', { name: 'Nome e sobrenome' }), 'Maria Souza');
-    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('checkbox', { name: 'Li e aceito os termos de uso' }));
     await user.click(screen.getByRole('checkbox', { name: /ofertas e novidades/ }));
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     await screen.findByRole('heading', { name: 'Meus dados' });
     expect(api.callsTo('POST', '/core/registration_app/')[0]!.body).toEqual({
       name: 'Maria Souza',
-      password: 'segredo-123',
+      password: 'segredo-forte-123',
       terms: true,
       cellphone: PHONE,
       ddi: '55',
@@ -355,7 +355,7 @@ describe('sign-in: signup step', () => {
       [SIGN_UP]: { status: 409, body: { detail: 'Este celular já tem cadastro.', code: 'PHONE_TAKEN' } },
     });
     await user.type(screen.getByRole('textbox', { name: 'Nome e sobrenome' }), 'Maria Souza');
-    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('checkbox', { name: 'Li e aceito os termos de uso' }));
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Encontramos um problema' });
@@ -366,12 +366,13 @@ describe('sign-in: signup step', () => {
   it.each([
     ['COMMON_PASSWORD', 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.'],
     ['BLANK_PASSWORD', 'A senha não pode ter só espaços. Use letras, números ou símbolos.'],
+    ['WEAK_PASSWORD', 'Esta senha é fácil de adivinhar (repetições, sequências, palavras comuns'],
   ])('words the server refusal %s itself', async (code, text) => {
     const { user } = await toSignUp({
       [SIGN_UP]: { status: 400, body: { detail: 'x', code, field: 'password' } },
     });
     await user.type(screen.getByRole('textbox', { name: 'Nome e sobrenome' }), 'Maria Souza');
-    await user.type(screen.getByLabelText('Senha'), 'segredo-123');
+    await user.type(screen.getByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('checkbox', { name: 'Li e aceito os termos de uso' }));
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     expect(await screen.findByRole('dialog', { name: 'Encontramos um problema' })).toHaveTextContent(text);

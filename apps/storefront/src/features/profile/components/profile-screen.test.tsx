@@ -124,7 +124,7 @@ describe('profile (/profile)', () => {
     await user.click(screen.getByRole('link', { name: 'Perfil' }));
     await user.type(await screen.findByRole('textbox', { name: 'Celular' }), '11987654321');
     await user.click(screen.getByRole('button', { name: 'Próximo' }));
-    await user.type(await screen.findByLabelText('Senha'), 'segredo-123');
+    await user.type(await screen.findByLabelText('Senha'), 'segredo-forte-123');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Maria Souza')).toBeInTheDocument();
   });

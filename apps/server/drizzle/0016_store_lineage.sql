@@ -1,0 +1,2 @@
+ALTER TABLE "stores" ADD COLUMN "root_store_id" integer;--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_root_store_id_stores_id_fk" FOREIGN KEY ("root_store_id") REFERENCES "public"."stores"("id") ON DELETE no action ON UPDATE no action;
