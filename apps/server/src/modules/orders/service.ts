@@ -399,10 +399,11 @@ export class OrderService {
     spend: number,
   ): Promise<PlaceOrderResult | null> {
     if (written.pointsBefore === null) throw notAuthenticated();
+    // The locked write that follows finds a taken key as well.
+    if (written.rateUnseen) return null;
     const { principal, key } = attempt;
     const first = await repo.findIdempotencyKey(db, principal.storeId, principal.customerId, key);
     if (first) return this.answerFrom(first, attempt);
-    if (written.rateUnseen) return null;
     if (written.rateLimited) throw this.tooManyOrders(written.rateStartedAt, attempt.now);
     if (written.pointsBefore < spend) throw refuse.notEnoughPoints();
     throw new Error('the order write claimed no key, yet the key has no row');
