@@ -77,4 +77,17 @@ describe('password hashing queue', () => {
     // beside it, can end before it (the other eight ordinary hashes wait behind it).
     expect(finished.indexOf('priority')).toBeLessThanOrEqual(3);
   });
+
+  it('a priority hash has a slot of its own: it does not wait for a running ordinary hash to end', async () => {
+    const finished: string[] = [];
+    const slow = { ln: 15, r: 8, p: 1 };
+    const ordinary = Array.from({ length: 4 }, (_, index) =>
+      hashPassword('senha-da-fila-1', slow).then(() => finished.push(`ordinary-${index}`)),
+    );
+    const priority = hashPassword('senha-da-fila-1', cheap, { priority: true }).then(() =>
+      finished.push('priority'),
+    );
+    await Promise.all([...ordinary, priority]);
+    expect(finished[0]).toBe('priority');
+  });
 });

@@ -31,6 +31,13 @@ export const MAX_CONCURRENT_HASHES = 2;
 export const MAX_WAITING_HASHES = 8;
 /** The priority lane (known devices of the account) has its own bound. */
 export const MAX_WAITING_PRIORITY_HASHES = 8;
+/**
+ * Hash slots only the priority lane may take, beyond the shared ones: a flood holding every shared
+ * slot cannot make a known device wait for one of its hashes to end. An ordinary hash starts only
+ * while fewer than MAX_CONCURRENT_HASHES run in all, so a priority hash shares the cores with at
+ * most the ordinary ones already running, and with one of them once either ends.
+ */
+export const RESERVED_PRIORITY_HASHES = 1;
 
 export class HashingBusyError extends Error {
   constructor() {
@@ -47,19 +54,40 @@ let running = 0;
 const waiting: (() => void)[] = [];
 const waitingPriority: (() => void)[] = [];
 
+const slotsFor = (priority: boolean) =>
+  priority ? MAX_CONCURRENT_HASHES + RESERVED_PRIORITY_HASHES : MAX_CONCURRENT_HASHES;
+
 async function withHashSlot<T>(work: () => Promise<T>, options: HashOptions): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) {
-    const lane = options.priority ? waitingPriority : waiting;
-    const bound = options.priority ? MAX_WAITING_PRIORITY_HASHES : MAX_WAITING_HASHES;
+  const priority = options.priority === true;
+  if (running >= slotsFor(priority)) {
+    const lane = priority ? waitingPriority : waiting;
+    const bound = priority ? MAX_WAITING_PRIORITY_HASHES : MAX_WAITING_HASHES;
     if (lane.length >= bound) throw new HashingBusyError();
+    // The slot is taken for this waiter by the hash that hands it over (handOver).
     await new Promise<void>((resolve) => lane.push(resolve));
+  } else {
+    running += 1;
   }
-  running += 1;
   try {
     return await work();
   } finally {
     running -= 1;
-    (waitingPriority.shift() ?? waiting.shift())?.();
+    handOver();
+  }
+}
+
+/** Starts the waiting hashes the free slots allow, the priority lane first. */
+function handOver(): void {
+  for (;;) {
+    const next =
+      waitingPriority.length > 0 && running < slotsFor(true)
+        ? waitingPriority.shift()
+        : waiting.length > 0 && running < slotsFor(false)
+          ? waiting.shift()
+          : undefined;
+    if (!next) return;
+    running += 1;
+    next();
   }
 }
 

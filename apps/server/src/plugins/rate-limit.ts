@@ -39,6 +39,13 @@ export interface BackoffRule {
 
 export type LimitRule = WindowRule | BackoffRule;
 
+/** A window rule's counter row (`rate_limits.key`) and its maximum, multiplier applied. */
+export interface WindowCounter {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
 const MINUTE = 60;
 
 type Bucket = typeof rateLimits.$inferSelect;
@@ -65,6 +72,16 @@ export class RateLimiter {
     /** RATE_LIMIT_MULTIPLIER. */
     private readonly multiplier = 1,
   ) {}
+
+  /**
+   * The counter of a window rule for a subject, for a statement that counts the use itself in the
+   * same transaction as what it limits (order placement: docs/decisions/0021's addendum). Such a
+   * statement must count as `consume` does: the window starts at the first use, and restarts once
+   * `windowSeconds` have passed since then (or when the count is 0).
+   */
+  windowCounter(rule: WindowRule, subject: string): WindowCounter {
+    return { key: keyOf(rule, subject), max: rule.max * this.multiplier, windowSeconds: rule.windowSeconds };
+  }
 
   /** Counts one use of a window rule; 429 TOO_MANY_ATTEMPTS beyond its maximum. */
   async consume(storeId: number, rule: WindowRule, subject: string, now: Date): Promise<void> {

@@ -43,8 +43,9 @@ const SIGN_IN_LIMITS =
   'After 5 failures on a phone from one address (50 from anywhere, 20 on any phone from one address) ' +
   'each try waits 30 s, doubling up to 15 min: 429 TOO_MANY_ATTEMPTS with Retry-After; 120 sign-ins a ' +
   'minute per store. A success sets the `comanda_device` cookie (httpOnly): that device is not held by ' +
-  'the per-phone and per-store limits and is hashed first. 503 SIGN_IN_BUSY (Retry-After) when too ' +
-  'many passwords are being checked.';
+  'the per-phone and per-store limits and signs in through a lane of its own. 503 SIGN_IN_BUSY ' +
+  '(Retry-After) when too many passwords are being checked; the addresses that sent the most ' +
+  'sign-ins in the last minute are turned away first.';
 
 /** Phone sign-in, sign-up, logout and password recovery (spec section 7 "Authentication and account"). */
 export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthService }) {

@@ -16,7 +16,6 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import {
   type HashOptions,
   hashing,
-  hashingBusy,
   hashPassword,
   MAX_CONCURRENT_HASHES,
   needsRehash,
@@ -38,6 +37,7 @@ import { createCustomerAccount, findAccountByPhone, setPasswordHash } from '../c
 import { storeName } from '../menu/service.ts';
 import type { SmsProvider } from '../sms/provider.ts';
 import { findStaffByPhone, setStaffPasswordHash } from '../staff/service.ts';
+import { FairLane, InFlight } from './admission.ts';
 import { type DeviceAccount, knownDeviceOf, knownDeviceValue } from './known-device.ts';
 import { LIMITS } from './limits.ts';
 import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
@@ -93,25 +93,15 @@ const invalidCode = () =>
 const invalidPhone = (field: string) => invalid('INVALID_PHONE', 'Informe um celular válido.', field);
 
 /**
- * Sign-ins in progress on this instance, per lane: beyond the bound a sign-in is refused (503)
- * before it touches the database. The bound is small on purpose: each sign-in holds a database
+ * Sign-ins checked at once on this instance, per lane (admission.ts): each holds a database
  * connection through its limit counters, so a flood held to 4 at a time cannot take the pool (or
- * PGlite's one connection) from a customer. Requests that carry a known-device cookie have their
- * own lane (the cookie is checked right after).
+ * PGlite's one connection) from a customer.
  */
-class InFlight {
-  private running = 0;
-  constructor(private readonly max: number) {}
-  tryEnter(): boolean {
-    if (this.running >= this.max) return false;
-    this.running += 1;
-    return true;
-  }
-  leave(): void {
-    this.running -= 1;
-  }
-}
 const SIGN_INS_IN_FLIGHT = MAX_CONCURRENT_HASHES * 2;
+/** Ordinary sign-ins that may wait for a place: about two hashes' time each at most. */
+const SIGN_INS_WAITING = 8;
+const SIGN_IN_MAX_WAIT_MS = 5_000;
+const SIGN_IN_SOURCE_MEMORY_MS = 60_000;
 
 const deviceAccount = (account: {
   storeId: number;
@@ -124,6 +114,12 @@ const deviceAccount = (account: {
   passwordHash: account.passwordHash,
   ...(account.staff ? { staff: true } : {}),
 });
+
+/** The account a sign-in names, and the device nonce when its cookie is a known device of it. */
+interface Found {
+  account: SignInAccount | undefined;
+  device: string | null;
+}
 
 /** Who a sign-in checks the password of: a customer, or a member of the store's team. */
 interface SignInAccount {
@@ -140,7 +136,14 @@ const hashCode = (salt: string, code: string) =>
 /** The account calls of spec section 7 "Authentication and account". */
 export class AuthService {
   private dummyHash: Promise<string> | undefined;
-  private readonly ordinarySignIns = new InFlight(SIGN_INS_IN_FLIGHT);
+  /** Sign-ins without a known device of the account, shared fairly between client addresses. */
+  private readonly ordinarySignIns = new FairLane({
+    running: SIGN_INS_IN_FLIGHT,
+    waiting: SIGN_INS_WAITING,
+    maxWaitMs: SIGN_IN_MAX_WAIT_MS,
+    memoryMs: SIGN_IN_SOURCE_MEMORY_MS,
+  });
+  /** Known devices of the account only (their cookie checked), so no flood can fill it. */
   private readonly deviceSignIns = new InFlight(SIGN_INS_IN_FLIGHT);
 
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -158,7 +161,8 @@ export class AuthService {
   /**
    * POST /core/v2/auth/api-token-auth-without-email/ (customers; staff accounts: 403 STAFF_ACCOUNT)
    * and POST /staff/auth/sign-in (staff only). A known device of the account is not held by the
-   * per-phone and per-store limits and hashes ahead of other sign-ins (docs/decisions/0020).
+   * per-phone and per-store limits, and signs in through a lane and a hash slot of its own; the
+   * others share their lane fairly between addresses (docs/decisions/0020 and its addendum).
    */
   async signIn(
     store: StoreRef,
@@ -166,12 +170,21 @@ export class AuthService {
     client: Client,
     audience: Audience = 'customer',
   ): Promise<WithDevice<SignInReply>> {
-    const lane = client.device ? this.deviceSignIns : this.ordinarySignIns;
-    if (!lane.tryEnter()) throw hashingBusy();
+    const phone = loginDigitsOf(body.username);
+    // A device cookie is checked before choosing the lane (one indexed read): a forged or another
+    // account's cookie takes the ordinary lane, so a flood cannot fill the known devices' one.
+    let found: Found | null = null;
+    if (client.device && phone) {
+      const account = await this.signInAccount(store.id, phone, audience);
+      found = { account, device: account ? knownDeviceOf(client.device, deviceAccount(account)) : null };
+    }
+    const leave = found?.device
+      ? this.deviceSignIns.enter()
+      : await this.ordinarySignIns.enter(client.address);
     try {
-      return await this.checkSignIn(store, body, client, audience);
+      return await this.checkSignIn(store, body, client, audience, phone, found);
     } finally {
-      lane.leave();
+      leave();
     }
   }
 
@@ -180,14 +193,19 @@ export class AuthService {
     body: SignInRequest,
     client: Client,
     audience: Audience,
+    phone: string | null,
+    found: Found | null,
   ): Promise<WithDevice<SignInReply>> {
     const { db, limiter, now, passwordCost } = this.deps;
-    const phone = loginDigitsOf(body.username);
     // Staff phones are counted apart from customers' (the same phone may be both at one store).
     const phoneDigits = phone ?? body.username.replace(/\D/g, '').slice(0, 20);
     const phoneKey = audience === 'staff' ? `staff:${phoneDigits}` : phoneDigits;
-    const account = phone ? await this.signInAccount(store.id, phone, audience) : undefined;
-    const device = account ? knownDeviceOf(client.device, deviceAccount(account)) : null;
+    const account = found
+      ? found.account
+      : phone
+        ? await this.signInAccount(store.id, phone, audience)
+        : undefined;
+    const device = found?.device ?? null;
 
     if (device) {
       await limiter.beginAttempt(store.id, LIMITS.signInPerDevice, device, now());

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { idempotencyKeys, type OrderLineItemSnapshot, orders } from '../../db/schema.ts';
 import { runStatement, statement } from '../../db/statements.ts';
+import type { WindowCounter } from '../../plugins/rate-limit.ts';
 import type { AvailabilitySettings } from '../menu/service.ts';
 
 /*
@@ -347,6 +348,14 @@ export interface WriteOrderInput {
   requestHash: string;
   /** The order's reply; its order_info.pontos_fidelidade is set here to the balance after the order. */
   reply: unknown;
+  /**
+   * The customer's orders counter (ORDER_RATE_LIMIT_*), counted by this statement with the order,
+   * only when it claims the key and only while it is under its maximum; null: orders not limited.
+   * `mayBeAbsent`: the caller locked the customer in an earlier statement of this transaction, so a
+   * counter this statement does not see does not exist yet (a first order). Otherwise a counter
+   * created after the statement began cannot be told from none, and the write claims nothing.
+   */
+  rate: (WindowCounter & { mayBeAbsent: boolean }) | null;
 }
 
 export interface WriteOrderResult {
@@ -360,13 +369,20 @@ export interface WriteOrderResult {
   couponCustomerUses: number;
   /** Other orders (not cancelled) booked for the same schedule period. */
   periodTaken: number;
+  /** Nothing was claimed because the customer had placed the window's maximum of orders. */
+  rateLimited: boolean;
+  /** When the customer's window of orders started (with `rateLimited`, it says how long to wait). */
+  rateStartedAt: Date | null;
+  /** Nothing was claimed because the counter could not be seen (not `mayBeAbsent`): write again locked. */
+  rateUnseen: boolean;
 }
 
 const ts = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
- * One statement writes the whole order: it locks the customer's row, then claims the
- * Idempotency-Key with the order's reply (only when the points to spend are there), and, only
+ * One statement writes the whole order: it locks the customer's row and then the customer's
+ * orders counter, claims the Idempotency-Key with the order's reply (only when the points to spend
+ * are there and the counter is under its maximum), counts the order on the counter, and, only
  * when the claim happened, writes the order, its lines, its first status change, the coupon's use
  * and redemption, and the points it spends (balance and ledger; what it earns waits for delivery). Run on its own it is its own transaction:
  * two requests of one customer take turns at the row lock, so the second sees the first's key and
@@ -375,7 +391,8 @@ const ts = (value: Date | null) => (value ? value.toISOString() : null);
  * did not happen, or when a per-customer or schedule limit counted here is exceeded.
  */
 export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promise<WriteOrderResult> {
-  const { order: o, lines, key, requestHash, reply } = input;
+  const { order: o, lines, key, requestHash, reply, rate } = input;
+  const rateKey = rate?.key ?? null;
   const spend = o.pontosUtilizados;
   // The points an order earns are credited when it is delivered (docs/decisions/0021); an order
   // awaiting its online payment learns them when the payment is confirmed.
@@ -386,6 +403,9 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
     couponClaimed: number;
     couponCustomerUses: number;
     periodTaken: number;
+    rateLimited: number;
+    rateStartedAt: Date | string | null;
+    rateUnseen: number;
   }>(
     db,
     statement('comanda_order_write')`
@@ -394,6 +414,22 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
       where store_id = ${o.storeId} and id = ${o.customerId}
       for update
     ),
+    -- The orders counter, locked after the customer. FOR UPDATE reads its latest version even when
+    -- another order of this customer changed it after this statement's snapshot was taken.
+    rate as (
+      select r.count, r.started_at from rate_limits r
+      where r.store_id = ${o.storeId} and r.key = ${rateKey}::text and exists (select 1 from locked)
+      for update of r
+    ),
+    allowed as (
+      select 1 where ${rateKey}::text is null
+      union all
+      select 1 from rate r
+      where r.count < ${rate?.max ?? null}::int
+        or r.started_at + ${rate?.windowSeconds ?? null}::float8 * interval '1 second' <= ${ts(o.dhIniciado)}::timestamptz
+      union all
+      select 1 where ${rate?.mayBeAbsent ?? false}::boolean and not exists (select 1 from rate)
+    ),
     claim as (
       insert into idempotency_keys (store_id, customer_id, key, request_hash, status_code, response, order_id, created_at)
       select ${o.storeId}, ${o.customerId}, ${key}, ${requestHash}, 201,
@@ -401,8 +437,29 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
           to_jsonb(l.points - ${spend}::int)),
         ${o.id}, ${ts(o.dhIniciado)}::timestamptz
       from locked l
-      where l.points >= ${spend}::int
+      where l.points >= ${spend}::int and exists (select 1 from allowed)
       on conflict do nothing
+      returning 1
+    ),
+    -- One use of the limit, only by the request that claimed the key (a replay counts nothing), and
+    -- in the order's transaction (a draft rolled back gives it back). As RateLimiter.consume counts.
+    counted as (
+      insert into rate_limits as r (store_id, key, count, started_at, last_at, blocked_until)
+      select ${o.storeId}, ${rateKey}::text, 1, ${ts(o.dhIniciado)}::timestamptz, ${ts(o.dhIniciado)}::timestamptz, null
+      where ${rateKey}::text is not null and exists (select 1 from claim)
+      on conflict (store_id, key) do update set
+        count = case
+          when r.count = 0 or r.started_at + ${rate?.windowSeconds ?? null}::float8 * interval '1 second' <= excluded.started_at
+            then 1
+          else r.count + 1
+        end,
+        started_at = case
+          when r.count = 0 or r.started_at + ${rate?.windowSeconds ?? null}::float8 * interval '1 second' <= excluded.started_at
+            then excluded.started_at
+          else r.started_at
+        end,
+        last_at = excluded.last_at,
+        blocked_until = null
       returning 1
     ),
     new_order as (
@@ -473,7 +530,12 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
         where r.coupon_id = ${o.couponId}::int and r.customer_id = ${o.customerId}) as "couponCustomerUses",
       (select count(*)::int from orders x
         where x.store_id = ${o.storeId} and x.hora_entrega = ${ts(o.horaEntrega)}::timestamptz
-          and x.status <> 'Cancelado') as "periodTaken"
+          and x.status <> 'Cancelado') as "periodTaken",
+      (select count(*)::int from rate where not exists (select 1 from allowed)) as "rateLimited",
+      (select started_at from rate) as "rateStartedAt",
+      (select count(*)::int from locked
+        where ${rateKey}::text is not null and not exists (select 1 from rate) and not exists (select 1 from allowed)
+      ) as "rateUnseen"
   `,
   );
   const row = rows[0]!;
@@ -483,6 +545,9 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
     couponClaimed: row.couponClaimed > 0,
     couponCustomerUses: row.couponCustomerUses,
     periodTaken: row.periodTaken,
+    rateLimited: row.rateLimited > 0,
+    rateStartedAt: row.rateStartedAt === null ? null : new Date(row.rateStartedAt),
+    rateUnseen: row.rateUnseen > 0,
   };
 }
 

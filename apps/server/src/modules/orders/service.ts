@@ -113,7 +113,8 @@ export class OrderService {
    * the same statement as the order, under the customer's row lock: of two requests with one key
    * the second waits for the first and then answers its stored reply (422 when its body differs).
    * A refusal writes nothing and is then stored as the key's reply, so a key always answers the
-   * same (docs/decisions/0014-order-placement-round-trips.md).
+   * same (docs/decisions/0014-order-placement-round-trips.md). The customer's orders limit is
+   * counted by that same write, only by the request that claims the key (0021's addendum).
    */
   async place(
     principal: CustomerPrincipal,
@@ -230,7 +231,6 @@ export class OrderService {
       address,
       coupon,
     });
-    await this.countOrder(principal, now);
     const result = await this.write(
       attempt,
       write,
@@ -242,27 +242,6 @@ export class OrderService {
     // Scheduled orders wait for their time and paid-online ones for their payment: never accepted here.
     const autoAccept = context.autoAccept && write.order.horaEntrega === null && !online;
     return autoAccept && result.statusCode === 201 ? { ...result, autoAccept } : result;
-  }
-
-  /**
-   * One more order of this customer, counted once it passed every rule (a refused draft or a replay
-   * of a key costs nothing); 429 TOO_MANY_ORDERS beyond the window's maximum.
-   */
-  private async countOrder(principal: CustomerPrincipal, now: Date): Promise<void> {
-    const { limiter, orderRate } = this.deps;
-    if (!limiter || !orderRate) return;
-    try {
-      await limiter.consume(principal.storeId, orderRate, String(principal.customerId), now);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.kind !== 'too_many') throw error;
-      const wait = waitText(Number(error.extra.retryAfterSeconds ?? 60));
-      throw new AppError(
-        'too_many',
-        TOO_MANY_ORDERS,
-        `Você fez muitos pedidos em pouco tempo. Tente novamente em ${wait}.`,
-        { retryAfterSeconds: error.extra.retryAfterSeconds },
-      );
-    }
   }
 
   /**
@@ -325,7 +304,17 @@ export class OrderService {
     const { db } = this.deps;
     const { principal, key, hash } = attempt;
     const { order, lines, reply, spend } = toWrite;
-    const input: repo.WriteOrderInput = { order, lines, key, requestHash: hash, reply };
+    const { limiter, orderRate } = this.deps;
+    const counter =
+      limiter && orderRate ? limiter.windowCounter(orderRate, String(principal.customerId)) : null;
+    const input = (customerLocked: boolean): repo.WriteOrderInput => ({
+      order,
+      lines,
+      key,
+      requestHash: hash,
+      reply,
+      rate: counter && { ...counter, mayBeAbsent: customerLocked },
+    });
     const period = order.horaEntrega;
     const capacity = period ? periodCapacity : null;
     const placed = (written: repo.WriteOrderResult): PlaceOrderResult => ({
@@ -334,14 +323,22 @@ export class OrderService {
       replayed: false,
     });
     if (order.couponId === null && !capacity && !online && !tab) {
-      const written = await repo.writeOrder(db, input);
-      return written.claimed ? placed(written) : this.unclaimed(db, attempt, written, spend);
+      const written = await repo.writeOrder(db, input(false));
+      if (written.claimed) return placed(written);
+      const answer = await this.unclaimed(db, attempt, written, spend);
+      // The customer's orders counter did not exist when the statement began (a first order in a
+      // day): counted again below, in a transaction whose write statement comes after the lock.
+      if (answer) return answer;
     }
     return db.transaction(async (tx) => {
       await repo.lockCustomer(tx, principal.storeId, principal.customerId);
       if (period && capacity) await repo.lockSchedulePeriod(tx, principal.storeId, period);
-      const written = await repo.writeOrder(tx, input);
-      if (!written.claimed) return this.unclaimed(tx, attempt, written, spend);
+      const written = await repo.writeOrder(tx, input(true));
+      if (!written.claimed) {
+        const answer = await this.unclaimed(tx, attempt, written, spend);
+        if (!answer) throw new Error('the orders counter was unseen under the customer lock');
+        return answer;
+      }
       if (order.couponId !== null && !written.couponClaimed) throw couponRefusal('COUPON_EXHAUSTED');
       if (couponLimitPerCustomer !== null && written.couponCustomerUses >= couponLimitPerCustomer) {
         throw couponRefusal('COUPON_CUSTOMER_LIMIT');
@@ -363,6 +360,19 @@ export class OrderService {
     });
   }
 
+  /** 429 TOO_MANY_ORDERS, with the wait until the customer's window of orders ends. */
+  private tooManyOrders(windowStartedAt: Date | null, now: Date): AppError {
+    const windowMs = (this.deps.orderRate?.windowSeconds ?? 60) * 1000;
+    const startedMs = windowStartedAt?.getTime() ?? now.getTime();
+    const seconds = Math.max(1, Math.ceil((startedMs + windowMs - now.getTime()) / 1000));
+    return new AppError(
+      'too_many',
+      TOO_MANY_ORDERS,
+      `Você fez muitos pedidos em pouco tempo. Tente novamente em ${waitText(seconds)}.`,
+      { retryAfterSeconds: seconds },
+    );
+  }
+
   /** Deletes the Idempotency-Keys older than `maxAgeHours` (the purge job; docs/decisions/0019). */
   purgeIdempotencyKeys(maxAgeHours: number): Promise<number> {
     const olderThan = new Date(this.deps.now().getTime() - maxAgeHours * 3_600_000);
@@ -377,17 +387,24 @@ export class OrderService {
     return repo.forgetKeyOf(tx, order);
   }
 
-  /** Nothing was written: the key was taken meanwhile (its reply), or the points were spent. */
+  /**
+   * Nothing was written: the key was taken meanwhile (its reply, whatever the limit), the customer
+   * placed the window's orders (429 TOO_MANY_ORDERS, not the key's reply), or the points were
+   * spent. Null when the orders counter was unseen: the caller writes again under the lock.
+   */
   private async unclaimed(
     db: DbExecutor,
     attempt: Attempt,
     written: repo.WriteOrderResult,
     spend: number,
-  ): Promise<PlaceOrderResult> {
+  ): Promise<PlaceOrderResult | null> {
     if (written.pointsBefore === null) throw notAuthenticated();
+    // The locked write that follows finds a taken key as well.
+    if (written.rateUnseen) return null;
     const { principal, key } = attempt;
     const first = await repo.findIdempotencyKey(db, principal.storeId, principal.customerId, key);
     if (first) return this.answerFrom(first, attempt);
+    if (written.rateLimited) throw this.tooManyOrders(written.rateStartedAt, attempt.now);
     if (written.pointsBefore < spend) throw refuse.notEnoughPoints();
     throw new Error('the order write claimed no key, yet the key has no row');
   }
