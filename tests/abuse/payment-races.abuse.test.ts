@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   guestTableReply,
+  ledgerCheckReply,
   type PaymentIntentData,
   type TabShareCardReply,
   tabShareCardReply,
 } from '@comanda/contract';
+import { storeLocalTime } from '@comanda/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -126,6 +128,16 @@ async function expectLedgerHolds() {
   await p.standin.context.notifier.settled();
   const tally = await providerLedger(p);
   expect(tally.violations).toEqual([]);
+  for (const host of [CARDS, TABLES]) {
+    const staff = await signInStaff(p.t, { host, role: 'manager' });
+    const reply = await p.t.app.inject({
+      method: 'GET',
+      url: `/staff/payments/ledger?date=${storeLocalTime(new Date()).dateISO}`,
+      headers: { host, ...bearer(staff.token) },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(ledgerCheckReply.parse(reply.json())).toMatchObject({ available: true, exceptions: [] });
+  }
   return tally;
 }
 

@@ -41,10 +41,12 @@ const EXCEPTION_TEXT: Record<LedgerExceptionKind, string> = {
 
 /** The UTC instants of a store-local day ('YYYY-MM-DD', UTC-3). */
 export function storeDay(date: string): { from: Date; to: Date } {
-  const from = new Date(Date.parse(`${date}T00:00:00Z`) - STORE_UTC_OFFSET_MINUTES * 60_000);
-  if (Number.isNaN(from.getTime())) {
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  // A day that rolls over (2026-02-31) is not one.
+  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== date) {
     throw new AppError('invalid', 'INVALID_DATE', 'Informe uma data válida (AAAA-MM-DD).', { field: 'date' });
   }
+  const from = new Date(midnight - STORE_UTC_OFFSET_MINUTES * 60_000);
   return { from, to: new Date(from.getTime() + 24 * 3600_000) };
 }
 
