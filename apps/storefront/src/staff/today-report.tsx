@@ -1,6 +1,7 @@
 import type { TodayReport } from '@comanda/contract';
 import { formatBRL, storeLocalTime } from '@comanda/domain';
 import { useEffect, useState } from 'react';
+import { LedgerCheckCard } from './ledger-check.tsx';
 import { StaffApiError, staffFetch, staffToken } from './staff-api.ts';
 import type { StaffT } from './staff-texts.ts';
 
@@ -131,6 +132,7 @@ export function TodayView({ t }: { t: StaffT }) {
           {t('exportCsv')}
         </button>
       </form>
+      <LedgerCheckCard t={t} />
     </main>
   );
 }
