@@ -447,7 +447,7 @@ export const tabSharePayments = pgTable(
     reference: text('reference').notNull(),
     providerRef: text('provider_ref'),
     amount: integer('amount').notNull(),
-    /** pending, paid, expired, failed or canceled. */
+    /** pending, paid, expired, failed, canceled, or refunded (paid, then given back: docs/decisions/0037). */
     status: text('status').notNull(),
     copyPaste: text('copy_paste'),
     /** The QR image as a data: URL. */

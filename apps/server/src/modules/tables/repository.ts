@@ -741,6 +741,17 @@ export async function moveSharePayment(
   return row;
 }
 
+/**
+ * An attempt whose charge did not pay its share (paid otherwise first) and goes back through the
+ * provider (docs/decisions/0037): no longer paid, with the share paid as its reason.
+ */
+export async function markShareChargeReturned(db: DbExecutor, id: number): Promise<void> {
+  await db
+    .update(tabSharePayments)
+    .set({ status: 'refunded', failure: 'share_paid' })
+    .where(and(eq(tabSharePayments.id, id), eq(tabSharePayments.status, 'paid')));
+}
+
 /** A paid attempt whose share was paid otherwise first: the store gives the money back by hand. */
 export async function flagSharePaymentRefund(db: DbExecutor, id: number): Promise<void> {
   await db.update(tabSharePayments).set({ needsManualRefund: true }).where(eq(tabSharePayments.id, id));

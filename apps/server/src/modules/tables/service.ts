@@ -930,6 +930,8 @@ export class TablesService {
       state,
     );
     if (stray.status === 'manual') await repo.flagSharePaymentRefund(this.deps.db, row.id);
+    // The guest's attempt then reads as the share paid otherwise, not as their payment received.
+    else await repo.markShareChargeReturned(this.deps.db, row.id);
   }
 
   private async reread(row: repo.SharePaymentRow): Promise<repo.SharePaymentRow> {

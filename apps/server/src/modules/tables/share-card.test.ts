@@ -479,7 +479,13 @@ describe("a share paid by card through Stripe's shape (the browser confirms the 
     }
     expect((await payAtCounter(tabId, shares[0]!.id, STRIPE)).statusCode).toBe(200);
     const row = await attemptRow(card.id);
-    expect(row).toMatchObject({ status: 'paid', needsManualRefund: false });
+    // The guest's attempt reads as the share paid otherwise; its money went back.
+    expect(row).toMatchObject({ status: 'refunded', failure: 'share_paid', needsManualRefund: false });
+    expect(await statusOf(table, shares[0]!.id, card.id, STRIPE)).toMatchObject({
+      status: 'failed',
+      falha: 'share_paid',
+      detail: 'Esta parte da conta já foi paga.',
+    });
     // The provider holds the charge refunded, and our ledger records it, once.
     expect(p.standin.context.book.find('stripe', row.providerRef!)).toMatchObject({
       status: 'refunded',

@@ -242,7 +242,7 @@ describe('a share of a closing tab paid by PIX in the app', () => {
     );
     expect(counter.statusCode).toBe(200);
     const row = await providerRefOf(pix.id);
-    expect(row).toMatchObject({ status: 'paid', needsManualRefund: false });
+    expect(row).toMatchObject({ status: 'refunded', failure: 'share_paid', needsManualRefund: false });
     expect(p.standin.context.book.find('mercadopago', row.providerRef!)).toMatchObject({
       status: 'refunded',
       refundedAmount: 1309,
