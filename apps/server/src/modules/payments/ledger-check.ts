@@ -1,5 +1,5 @@
 import type { LedgerCheckReply, LedgerException, LedgerExceptionKind } from '@comanda/contract';
-import { STORE_UTC_OFFSET_MINUTES } from '@comanda/domain';
+import { STORE_UTC_OFFSET_MINUTES, storeLocalTime } from '@comanda/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -53,8 +53,38 @@ export function storeDay(date: string): { from: Date; to: Date } {
 const heldBy = (charge: ListedCharge) =>
   charge.status === 'paid' || charge.status === 'refunded' ? (charge.paidAmount ?? charge.amount) : 0;
 
+/** A store-local date, YYYY-MM-DD (UTC-3). */
+const storeClockDate = (at: Date) => storeLocalTime(at).dateISO;
+
 export class LedgerCheck {
   constructor(private readonly deps: LedgerCheckDeps) {}
+
+  /**
+   * The ledger job's round: yesterday and today (store time) of every store with a provider that
+   * lists its charges, so unrecorded money is given back and exceptions reach the log within the hour.
+   */
+  async checkRecentDays(): Promise<{ stores: number; exceptions: number }> {
+    const { db, now, log } = this.deps;
+    const today = storeClockDate(now());
+    const yesterday = storeClockDate(new Date(now().getTime() - 24 * 3600_000));
+    let stores = 0;
+    let exceptions = 0;
+    for (const storeId of await repo.storesWithProvider(db)) {
+      for (const date of [yesterday, today]) {
+        const report = await this.check(storeId, storeDay(date), date);
+        if (!report.available) continue;
+        stores += 1;
+        exceptions += report.exceptions.length;
+        if (report.exceptions.length > 0) {
+          log.warn(
+            { storeId, date, exceptions: report.exceptions.map((e) => [e.kind, e.provider_ref]) },
+            'ledger check: charges that do not add up',
+          );
+        }
+      }
+    }
+    return { stores, exceptions };
+  }
 
   /** Checks one store's provider for a period; `giveBack` lets it return unrecorded money (the job, the staff). */
   async check(storeId: number, period: { from: Date; to: Date }, date: string): Promise<LedgerCheckReply> {

@@ -47,8 +47,10 @@ import type { MenuCache } from '../menu/menu-cache.ts';
 import type { ChargeState, ProviderKind } from '../payments/providers/provider.ts';
 import {
   CARD_ATTEMPT_SECONDS,
+  CARD_CLAIM_MS,
   declineReason,
   newReference,
+  PAYMENT_EXPIRY_GRACE_MS,
   type PaymentService,
   type ShareCardKit,
 } from '../payments/service.ts';
@@ -105,9 +107,6 @@ export const SHARE_CARD_PER_ADDRESS: WindowRule = {
 
 /** What a share paid by card in the app says it was paid with. */
 export const SHARE_CARD_METHOD = 'Cartão (app)';
-
-/** A token being paid with longer than this is taken as lost (its request died): the attempt may expire. */
-const CARD_CLAIM_MS = 60_000;
 
 /** The payments module's calls a share's PIX and card need (its service: never its tables). */
 export type SharePayments = Pick<
@@ -847,9 +846,10 @@ export class TablesService {
     const { db, now, payments } = this.deps;
     if (!row.providerRef) {
       // Never opened (its request died talking to the provider), or a card attempt no token has paid:
-      // given up once past its time (not while a token is being paid with).
+      // given up once past its time and the grace an order's attempt gets too (not while a token is
+      // being paid with).
       const claimed = row.claimedAt && now().getTime() - row.claimedAt.getTime() < CARD_CLAIM_MS;
-      if (row.expiresAt <= now() && !claimed) {
+      if (this.pastGrace(row) && !claimed) {
         await repo.moveSharePayment(db, row.id, { status: row.method === 'card' ? 'expired' : 'failed' });
       }
       return this.reread(row);
@@ -857,7 +857,7 @@ export class TablesService {
     let state: ChargeState;
     try {
       state = await payments.readCharge(row.storeId, row.providerRef);
-      if (state.status === 'pending' && row.expiresAt <= now()) {
+      if (state.status === 'pending' && this.pastGrace(row)) {
         state = await payments.cancelCharge(row.storeId, row.providerRef);
         if (state.status === 'pending' || state.status === 'canceled')
           state = { ...state, status: 'expired' };
@@ -867,6 +867,11 @@ export class TablesService {
       return row;
     }
     return this.applyShareState(row, state);
+  }
+
+  /** Whether an attempt is past its expiry and the grace after it (an order's attempt's, 0018). */
+  private pastGrace(row: repo.SharePaymentRow): boolean {
+    return this.deps.now().getTime() > row.expiresAt.getTime() + PAYMENT_EXPIRY_GRACE_MS;
   }
 
   /**
