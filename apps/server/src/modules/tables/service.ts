@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   type GuestTab,
   type GuestTableReply,
+  type ShareAttemptStatus,
   type ShareCardFailure,
   type StaffTab,
   type StaffTabListReply,
@@ -373,14 +374,14 @@ async function settleShare(
   return true;
 }
 
-const SHARE_PIX_DETAIL: Record<TabSharePixReply['status'], string> = {
+const SHARE_PIX_DETAIL: Record<ShareAttemptStatus, string> = {
   pending: 'Aguardando o pagamento.',
   paid: 'Pagamento recebido!',
   expired: 'O tempo para pagar este PIX acabou. Gere outro para pagar a sua parte.',
   failed: 'Este PIX não pode mais ser pago.',
 };
 
-const SHARE_CARD_DETAIL: Record<TabShareCardReply['status'], string> = {
+const SHARE_CARD_DETAIL: Record<ShareAttemptStatus, string> = {
   pending: 'Digite os dados do cartão para pagar.',
   paid: 'Pagamento recebido!',
   expired: 'O tempo para pagar com este cartão acabou. Tente de novo para pagar a sua parte.',
@@ -401,7 +402,7 @@ const SHARE_CARD_FAILURE: Record<ShareCardFailure, string> = {
 const failureOf = (row: repo.SharePaymentRow): ShareCardFailure | null =>
   row.failure && row.failure in SHARE_CARD_FAILURE ? (row.failure as ShareCardFailure) : null;
 
-const shareStatusOf = (row: repo.SharePaymentRow) =>
+const shareStatusOf = (row: repo.SharePaymentRow): ShareAttemptStatus =>
   row.status === 'pending' || row.status === 'paid' || row.status === 'expired' ? row.status : 'failed';
 
 function shareCardReplyOf(
