@@ -36,8 +36,18 @@ export {
   type PaymentReply,
 } from './attempt-rules.ts';
 export { declineReason, declineText } from './payment-texts.ts';
-export type { ChargeOwner, OwnedAttempt, PaymentProviders, ShareCardKit, StoreProvider } from './ports.ts';
+export type {
+  AwaitingPayment,
+  ChargeOwner,
+  OrderPlacement,
+  OwnedAttempt,
+  PaymentProviders,
+  ShareCardKit,
+  StoreProvider,
+} from './ports.ts';
+export type { ChargeState, ProviderKind } from './providers/provider.ts';
 export { listSavedCards, savedCardOf } from './saved-cards.ts';
+export type { StrayReason } from './stray-charges.ts';
 
 /*
  * The payments module's face (docs/decisions/0018, 0029, 0035, 0037): the calls its routes, the

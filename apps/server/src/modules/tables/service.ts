@@ -45,17 +45,18 @@ import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
-import type { ChargeState, ProviderKind } from '../payments/providers/provider.ts';
 import {
   CARD_ATTEMPT_SECONDS,
   CARD_CLAIM_MS,
+  type ChargeState,
   declineReason,
   newReference,
   PAYMENT_EXPIRY_GRACE_MS,
   type PaymentService,
+  type ProviderKind,
   type ShareCardKit,
+  type StrayReason,
 } from '../payments/service.ts';
-import type { StrayReason } from '../payments/stray-charges.ts';
 import { raiseMenuVersion } from '../store-controls/service.ts';
 import { refuse, splitInvalid } from './refusals.ts';
 import * as repo from './repository.ts';
