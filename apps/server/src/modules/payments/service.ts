@@ -90,6 +90,8 @@ export class PaymentService {
       owners: () => this.notifications.owners,
       log: deps.log,
     });
+    // The store's cancel of an order paid online: its money goes back once the cancel has committed.
+    deps.tracking.onCancelled((storeId, orderId) => this.refunds.refundCancelledOrder(storeId, orderId));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -231,10 +233,5 @@ export class PaymentService {
   /** POST /staff/payments/{id}/confirm */
   confirmByStaff(staff: StaffPrincipal, paymentId: number): Promise<{ status: PaymentStatus }> {
     return this.pix.confirmByStaff(staff, paymentId);
-  }
-
-  /** The store cancelled an order paid online: its money goes back (never throws). */
-  refundCancelledOrder(storeId: number, orderId: number): Promise<void> {
-    return this.refunds.refundCancelledOrder(storeId, orderId);
   }
 }
