@@ -476,8 +476,6 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     db,
     now,
     events: orderEvents,
-    // The payments module (built below, on the tracking service) gives back what the store cancels.
-    refundCancelled: (storeId, orderId) => paymentService.refundCancelledOrder(storeId, orderId),
   });
   const orders = new OrderService({
     db,

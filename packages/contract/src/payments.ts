@@ -12,6 +12,10 @@ import { orderPlacedReply, orderSubmission } from './orders.ts';
 /** The public id of a payment attempt: what the storefront keeps and polls with. */
 export const intentId = freeText(64).min(8);
 
+/**
+ * Where a payment attempt stands: the one list of these words, for an order's attempt, a table
+ * share's (`shareAttemptStatus`), the payments repository's and the providers' charge states.
+ */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'canceled', 'refunded'] as const;
 export const paymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatus>;

@@ -7,7 +7,7 @@ import {
 } from '@comanda/domain';
 import { z } from 'zod';
 import { centavos, freeText } from './common.ts';
-import { cardPaymentMethodId, cardToken } from './payments.ts';
+import { cardPaymentMethodId, cardToken, paymentStatus } from './payments.ts';
 
 /*
  * Table mode (issue 19; spec sections 2, 3 "Table", 6 "Local (table) mode", 7 `/bar/v2/tables/list/`):
@@ -320,11 +320,18 @@ export const tabSharePixParams = z.object({ table: dbId, share: dbId });
 /** GET /bar/v2/tables/{table}/tab/shares/{share}/pix/{id}/ */
 export const tabSharePixIdParams = z.object({ table: dbId, share: dbId, id: dbId });
 
+/**
+ * A share's attempt as its guest reads it: the payment statuses it can show (a canceled or refunded
+ * attempt reads as failed).
+ */
+export const shareAttemptStatus = paymentStatus.extract(['pending', 'paid', 'expired', 'failed']);
+export type ShareAttemptStatus = z.infer<typeof shareAttemptStatus>;
+
 /** A guest's PIX charge for one share of a closing tab. */
 export const tabSharePixReply = z.object({
   id: z.number().int(),
   /** pending until the store's PIX provider says otherwise (the guest's word is never enough). */
-  status: z.enum(['pending', 'paid', 'expired', 'failed']),
+  status: shareAttemptStatus,
   /** The share's amount, in centavos (the server's figure). */
   valor: centavos,
   /** The BR Code to copy and paste. */
@@ -362,7 +369,7 @@ export type ShareCardFailure = (typeof SHARE_CARD_FAILURES)[number];
 export const tabShareCardReply = z.object({
   id: z.number().int(),
   /** pending until the store's provider says paid (the guest's word is never enough). */
-  status: z.enum(['pending', 'paid', 'expired', 'failed']),
+  status: shareAttemptStatus,
   /** The share's amount, in centavos (the server's figure). */
   valor: centavos,
   /**

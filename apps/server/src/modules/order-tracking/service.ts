@@ -126,12 +126,23 @@ export interface OrderTrackingDeps {
   db: Database;
   now: () => Date;
   events: OrderEvents;
-  /** After the store cancels an order: its online payment, if any, is given back (the payments module). */
-  refundCancelled?: (storeId: number, orderId: number) => Promise<void>;
 }
 
+/**
+ * A step of the store's cancel that runs once the cancel has committed (the payments module gives
+ * an online payment back). It never throws: the cancel stands either way.
+ */
+export type CancelledListener = (storeId: number, orderId: number) => Promise<void>;
+
 export class OrderTrackingService {
+  private readonly cancelledListeners: CancelledListener[] = [];
+
   constructor(private readonly deps: OrderTrackingDeps) {}
+
+  /** Another module's step after the store cancels an order (registered by that module itself). */
+  onCancelled(listener: CancelledListener): void {
+    this.cancelledListeners.push(listener);
+  }
 
   /** GET /bar/atendimentos_list_app: the customer's last 100 orders, newest first. */
   async listForCustomer(principal: CustomerPrincipal, clientId: number | undefined): Promise<OrderListReply> {
@@ -274,9 +285,10 @@ export class OrderTrackingService {
       const details = await detailsOf(tx, staff.storeId, [id]);
       return toStaffOrder(row!, details.lines(id), details.changes(id));
     });
-    // The money goes back once the cancel has committed: a provider call never holds the order's lock.
-    if (to === 'Cancelado' && this.deps.refundCancelled) {
-      await this.deps.refundCancelled(staff.storeId, id);
+    // The cancel's further steps (its money given back) run once it has committed: a provider call
+    // never holds the order's lock.
+    if (to === 'Cancelado' && this.cancelledListeners.length > 0) {
+      for (const listener of this.cancelledListeners) await listener(staff.storeId, id);
       // The reply shows where its money stands now (on its way back, back, or to give back by hand).
       return this.getForStaff(staff, id);
     }

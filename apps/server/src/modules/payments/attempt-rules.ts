@@ -5,9 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import type { OrderTrackingService } from '../order-tracking/service.ts';
-import type { OrderService } from '../orders/service.ts';
 import { notificationPath } from './notification-url.ts';
-import type { PaymentProviders, StoreProvider } from './ports.ts';
+import type { OrderPlacement, PaymentProviders, StoreProvider } from './ports.ts';
 import { ProviderError } from './providers/provider.ts';
 import type * as repo from './repository.ts';
 
@@ -20,7 +19,7 @@ export interface PaymentDeps {
   db: Database;
   now: () => Date;
   events: OrderEvents;
-  orders: OrderService;
+  orders: OrderPlacement;
   tracking: OrderTrackingService;
   providers: PaymentProviders;
   /** The address a store's provider notifications come to: http(s)://<slug>.<domain>. */

@@ -1,9 +1,39 @@
+import type { CreatePaymentIntentRequest, OrderErrorReply, OrderPlacedReply } from '@comanda/contract';
+import type { OnlinePaymentKind } from '@comanda/domain';
+import type { DbExecutor } from '../../db/client.ts';
+import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import type { PixProvider, ProviderKind } from './providers/provider.ts';
 
 /*
- * What the payments module asks of its surroundings and offers to other modules' charges: the
- * store's provider, and the owners of charges that are not an order's (a table share's).
+ * What the payments module asks of its surroundings and offers to other modules' charges: order
+ * placement, the store's provider, and the owners of charges that are not an order's (a table
+ * share's).
  */
+
+/**
+ * Order placement as an order's payment attempt uses it: the orders module's service fits it as it
+ * is (app.ts hands it over), so payments never imports the orders module, which sits above it.
+ */
+export interface OrderPlacement {
+  /** Places the order awaiting its payment; `online.record` writes the attempt in the order's transaction. */
+  place(
+    principal: CustomerPrincipal,
+    body: CreatePaymentIntentRequest['order'],
+    keyHeader: string | string[] | undefined,
+    online: AwaitingPayment,
+  ): Promise<{ statusCode: number; body: OrderPlacedReply | OrderErrorReply }>;
+  /** An order whose payment could not even start: its Idempotency-Key is forgotten (in `tx`). */
+  forgetAttempt(
+    tx: DbExecutor,
+    order: { storeId: number; customerId: number; orderId: number },
+  ): Promise<void>;
+}
+
+/** The payment attempt written with the order it pays for. */
+export interface AwaitingPayment {
+  kind: OnlinePaymentKind;
+  record(tx: DbExecutor, written: { order: { id: number; total: number }; earn: number }): Promise<void>;
+}
 
 /** The store's provider, built from its stored settings and secrets. */
 export interface StoreProvider {

@@ -1,3 +1,4 @@
+import type { PaymentStatus } from '@comanda/contract';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
@@ -20,7 +21,7 @@ import {
  */
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'canceled' | 'refunded';
+export type { PaymentStatus };
 export type ProviderRow = typeof storePaymentProviders.$inferSelect;
 
 export interface NewPayment {

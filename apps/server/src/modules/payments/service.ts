@@ -36,8 +36,18 @@ export {
   type PaymentReply,
 } from './attempt-rules.ts';
 export { declineReason, declineText } from './payment-texts.ts';
-export type { ChargeOwner, OwnedAttempt, PaymentProviders, ShareCardKit, StoreProvider } from './ports.ts';
+export type {
+  AwaitingPayment,
+  ChargeOwner,
+  OrderPlacement,
+  OwnedAttempt,
+  PaymentProviders,
+  ShareCardKit,
+  StoreProvider,
+} from './ports.ts';
+export type { ChargeState, ProviderKind } from './providers/provider.ts';
 export { listSavedCards, savedCardOf } from './saved-cards.ts';
+export type { StrayReason } from './stray-charges.ts';
 
 /*
  * The payments module's face (docs/decisions/0018, 0029, 0035, 0037): the calls its routes, the
@@ -80,6 +90,8 @@ export class PaymentService {
       owners: () => this.notifications.owners,
       log: deps.log,
     });
+    // The store's cancel of an order paid online: its money goes back once the cancel has committed.
+    deps.tracking.onCancelled((storeId, orderId) => this.refunds.refundCancelledOrder(storeId, orderId));
   }
 
   // -------------------------------------------------------------------------------------------
@@ -221,10 +233,5 @@ export class PaymentService {
   /** POST /staff/payments/{id}/confirm */
   confirmByStaff(staff: StaffPrincipal, paymentId: number): Promise<{ status: PaymentStatus }> {
     return this.pix.confirmByStaff(staff, paymentId);
-  }
-
-  /** The store cancelled an order paid online: its money goes back (never throws). */
-  refundCancelledOrder(storeId: number, orderId: number): Promise<void> {
-    return this.refunds.refundCancelledOrder(storeId, orderId);
   }
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   type GuestTab,
   type GuestTableReply,
+  type ShareAttemptStatus,
   type ShareCardFailure,
   type StaffTab,
   type StaffTabListReply,
@@ -44,17 +45,18 @@ import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
 import type { MenuCache } from '../menu/menu-cache.ts';
-import type { ChargeState, ProviderKind } from '../payments/providers/provider.ts';
 import {
   CARD_ATTEMPT_SECONDS,
   CARD_CLAIM_MS,
+  type ChargeState,
   declineReason,
   newReference,
   PAYMENT_EXPIRY_GRACE_MS,
   type PaymentService,
+  type ProviderKind,
   type ShareCardKit,
+  type StrayReason,
 } from '../payments/service.ts';
-import type { StrayReason } from '../payments/stray-charges.ts';
 import { raiseMenuVersion } from '../store-controls/service.ts';
 import { refuse, splitInvalid } from './refusals.ts';
 import * as repo from './repository.ts';
@@ -373,14 +375,14 @@ async function settleShare(
   return true;
 }
 
-const SHARE_PIX_DETAIL: Record<TabSharePixReply['status'], string> = {
+const SHARE_PIX_DETAIL: Record<ShareAttemptStatus, string> = {
   pending: 'Aguardando o pagamento.',
   paid: 'Pagamento recebido!',
   expired: 'O tempo para pagar este PIX acabou. Gere outro para pagar a sua parte.',
   failed: 'Este PIX não pode mais ser pago.',
 };
 
-const SHARE_CARD_DETAIL: Record<TabShareCardReply['status'], string> = {
+const SHARE_CARD_DETAIL: Record<ShareAttemptStatus, string> = {
   pending: 'Digite os dados do cartão para pagar.',
   paid: 'Pagamento recebido!',
   expired: 'O tempo para pagar com este cartão acabou. Tente de novo para pagar a sua parte.',
@@ -401,7 +403,7 @@ const SHARE_CARD_FAILURE: Record<ShareCardFailure, string> = {
 const failureOf = (row: repo.SharePaymentRow): ShareCardFailure | null =>
   row.failure && row.failure in SHARE_CARD_FAILURE ? (row.failure as ShareCardFailure) : null;
 
-const shareStatusOf = (row: repo.SharePaymentRow) =>
+const shareStatusOf = (row: repo.SharePaymentRow): ShareAttemptStatus =>
   row.status === 'pending' || row.status === 'paid' || row.status === 'expired' ? row.status : 'failed';
 
 function shareCardReplyOf(

@@ -1,3 +1,5 @@
+import type { PaymentStatus } from '@comanda/contract';
+
 /*
  * One interface for every way a store takes PIX online (docs/decisions/0018-online-payments-pix.md):
  * Mercado Pago, Stripe and the central bank's API Pix (bank PSPs) through their documented HTTP
@@ -8,8 +10,8 @@
 export const PROVIDER_KINDS = ['mercadopago', 'stripe', 'apipix', 'static_pix'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
-/** A charge's state as its provider reports it, in our words. */
-export type ChargeStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'canceled' | 'refunded';
+/** A charge's state as its provider reports it, in our words: a payment's statuses. */
+export type ChargeStatus = PaymentStatus;
 
 export interface PixChargeRequest {
   /**
