@@ -877,22 +877,26 @@ export class TablesService {
   }
 
   /**
-   * What the provider says of an attempt, applied: paid (for at least the share's amount) pays the
-   * share by the counter's own function, once; a share paid otherwise first keeps the money flagged
-   * for the store to give back. Then the share's other pending attempt is cancelled at the provider.
+   * What the provider says of an attempt, applied: paid (for the share's amount) pays the share by
+   * the counter's own function, once; another amount, or a share paid otherwise first, gives the
+   * money back. Then the share's other pending attempt is cancelled at the provider.
    */
   private async applyShareState(
     row: repo.SharePaymentRow,
     state: ChargeState,
   ): Promise<repo.SharePaymentRow> {
     const { db, now } = this.deps;
-    // Less than the share: not the share paid (the store sees the money at its provider).
-    const short = state.status === 'paid' && (state.paidAmount ?? 0) < row.amount;
-    const status = short || state.status === 'refunded' ? 'failed' : state.status;
+    // Another amount than the share's is not the share paid: it goes back in full, as an order's
+    // would (docs/decisions/0037). A provider that names no amount paid the one it was asked.
+    const otherAmount = state.status === 'paid' && (state.paidAmount ?? row.amount) !== row.amount;
+    const status = otherAmount || state.status === 'refunded' ? 'failed' : state.status;
     if (status === 'pending') return row;
     if (status !== 'paid') {
-      const failure = row.method === 'card' && status === 'failed' && !short ? cardFailureOf(state) : null;
+      const failure =
+        row.method === 'card' && status === 'failed' && !otherAmount ? cardFailureOf(state) : null;
       await repo.moveSharePayment(db, row.id, { status, failure });
+      if (otherAmount && row.providerRef)
+        await this.giveBackShareCharge(row, row.providerRef, state, 'amount');
       return this.reread(row);
     }
     const paidAt = state.paidAt ?? now();

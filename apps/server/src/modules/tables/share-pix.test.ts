@@ -254,4 +254,21 @@ describe('a share of a closing tab paid by PIX in the app', () => {
     expect(tab.partes.map((share) => share.pix_a_devolver)).toEqual([0, 0]);
     expect(tab.partes[0]).toMatchObject({ forma_pagamento: 'Dinheiro' });
   });
+  it('paid with another amount than the share’s: the share stays unpaid and the money goes back', async () => {
+    const { table, tabId, shares } = await closingTab('mesa-9');
+    const pix = await pixOf(table, shares[0]!.id);
+    const ref = (await providerRefOf(pix.id)).providerRef!;
+    p.standin.pay(ref, 1000);
+    await p.standin.context.notifier.settled();
+    expect(await providerRefOf(pix.id)).toMatchObject({ status: 'failed' });
+    expect(p.standin.context.book.find('mercadopago', ref)).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 1000,
+    });
+    expect(await strayChargesOf(p.t, ref)).toEqual([
+      expect.objectContaining({ reason: 'amount', status: 'refunded', refundedAmount: 1000 }),
+    ]);
+    const tab = await tabOf(p.t, owner.token, tabId);
+    expect(tab.partes[0]!.pago_em).toBeNull();
+  });
 });
