@@ -9,6 +9,10 @@ const serverProjects = [
     : []),
 ];
 
+// Migrates one template database per database kind and run; each test file's database is a copy of
+// it (apps/server/src/test/global-setup.ts, docs/decisions/0040).
+const templateDatabases = './apps/server/src/test/global-setup.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -46,6 +50,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: project.env,
+          globalSetup: [templateDatabases],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -57,6 +62,7 @@ export default defineConfig({
           include: ['tests/agreement/**/*.test.ts'],
           environment: 'node',
           env: project.env,
+          globalSetup: [templateDatabases],
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },
@@ -68,6 +74,7 @@ export default defineConfig({
           include: ['tests/abuse/**/*.abuse.test.ts'],
           environment: 'node',
           env: project.env,
+          globalSetup: [templateDatabases],
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },
