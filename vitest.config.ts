@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner for every package. The server suite runs on PGlite always and, when
 // TEST_DATABASE_URL is set (CI), a second time on that PostgreSQL server.
@@ -27,6 +27,16 @@ export default defineConfig({
         test: {
           name: 'tooling',
           include: ['tests/tooling/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/tooling/compiled-server.test.ts'],
+          environment: 'node',
+        },
+      },
+      // The compiled server (apps/server/dist) with the built storefront: `npm test` runs it after
+      // `npm run build` (`npm run test:compiled`); `npm run test:unit` leaves it out.
+      {
+        test: {
+          name: 'compiled-server',
+          include: ['tests/tooling/compiled-server.test.ts'],
           environment: 'node',
         },
       },
