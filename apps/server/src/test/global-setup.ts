@@ -35,7 +35,13 @@ function makeTemplate(serverUrl: string): Omit<SharedTemplate, 'users'> {
   if (!serverUrl) {
     const dir = mkdtempSync(path.join(tmpdir(), 'comanda-template-'));
     const file = path.join(dir, 'pgdata.tar');
-    const remove = async () => rmSync(dir, { recursive: true, force: true });
+    const removeNow = () => rmSync(dir, { recursive: true, force: true });
+    // Also when the runner exits without its teardown (an interrupted run).
+    process.once('exit', removeNow);
+    const remove = async () => {
+      process.off('exit', removeNow);
+      removeNow();
+    };
     const ready = (async () => {
       createPgliteTemplate(file);
       return { kind: 'pglite', file } as const;
