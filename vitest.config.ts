@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner for every package. The server suite runs on PGlite always and, when
 // TEST_DATABASE_URL is set (CI), a second time on that PostgreSQL server.
@@ -8,6 +8,10 @@ const serverProjects = [
     ? [{ name: 'server-postgres', env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } }]
     : []),
 ];
+
+// Migrates one template database per database kind and run; each test file's database is a copy of
+// it (apps/server/src/test/global-setup.ts, docs/decisions/0040).
+const templateDatabases = './apps/server/src/test/global-setup.ts';
 
 export default defineConfig({
   test: {
@@ -23,6 +27,16 @@ export default defineConfig({
         test: {
           name: 'tooling',
           include: ['tests/tooling/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'tests/tooling/compiled-server.test.ts'],
+          environment: 'node',
+        },
+      },
+      // The compiled server (apps/server/dist) with the built storefront: `npm test` runs it after
+      // `npm run build` (`npm run test:compiled`); `npm run test:unit` leaves it out.
+      {
+        test: {
+          name: 'compiled-server',
+          include: ['tests/tooling/compiled-server.test.ts'],
           environment: 'node',
         },
       },
@@ -55,6 +69,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: project.env,
+          globalSetup: [templateDatabases],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -66,6 +81,7 @@ export default defineConfig({
           include: ['tests/agreement/**/*.test.ts'],
           environment: 'node',
           env: project.env,
+          globalSetup: [templateDatabases],
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },
@@ -77,6 +93,7 @@ export default defineConfig({
           include: ['tests/abuse/**/*.abuse.test.ts'],
           environment: 'node',
           env: project.env,
+          globalSetup: [templateDatabases],
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },

@@ -36,23 +36,29 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite directory; undefined keeps the embedded database in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * PGlite in memory only: start from this data-dir dump (`PGlite.dumpDataDir`) instead of a new
+   * cluster (the tests' migrated template, docs/decisions/0040).
+   */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
-function openPglite(dataDir: string | undefined): DatabaseHandle {
+function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): DatabaseHandle {
   let client: PGlite;
   if (dataDir) {
+    if (loadDataDir) throw new Error('loadDataDir is for an in-memory PGlite only');
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     ensureCluster(dir);
     client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
   } else {
-    client = new PGlite({ startParams: PGLITE_START_PARAMS });
+    client = new PGlite({ startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

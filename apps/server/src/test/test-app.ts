@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type Services } from '../app.ts';
 import type { AppContext } from '../app-context.ts';
 import { loadConfig } from '../config.ts';
@@ -11,6 +12,7 @@ import { readDemoStore } from '../modules/store-import/demo-stores.ts';
 import type { StoreDocument } from '../modules/store-import/document.ts';
 import { parseStoreDocument } from '../modules/store-import/document.ts';
 import { importStore } from '../modules/store-import/service.ts';
+import { adminQuery, dropPostgresDatabase, type TestDatabaseTemplate } from './template-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,7 +29,10 @@ export interface TestApp {
 
 /**
  * A fresh database for one test file: an in-memory PGlite, or a new database on the server named
- * by TEST_DATABASE_URL (dropped on close).
+ * by TEST_DATABASE_URL (dropped on close). Under the vitest config, both are copies of the run's
+ * migrated template (./global-setup.ts, docs/decisions/0040); without one (a file run outside the
+ * config), the new database is migrated in place. Either way `migrate()` runs: on a copy it finds
+ * every migration applied and changes nothing.
  */
 export async function openTestDatabase(): Promise<{
   database: DatabaseHandle;
@@ -36,16 +41,17 @@ export async function openTestDatabase(): Promise<{
   url?: string;
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const template = providedTemplate();
   if (!serverUrl) {
-    const database = openDatabase({});
+    const database = openDatabase(
+      template?.kind === 'pglite' ? { loadDataDir: new Blob([readFileSync(template.file)]) } : {},
+    );
     await database.migrate();
     return { database, drop: async () => {} };
   }
   const name = `comanda_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const copied = template?.kind === 'postgres' && template.serverUrl === serverUrl;
+  await adminQuery(serverUrl, `create database ${name}${copied ? ` template ${template.name}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
@@ -53,13 +59,18 @@ export async function openTestDatabase(): Promise<{
   return {
     database,
     url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    drop: () => dropPostgresDatabase(serverUrl, name),
   };
+}
+
+/** The run's template database, when the global setup made one (undefined outside vitest's config). */
+function providedTemplate(): TestDatabaseTemplate | undefined {
+  try {
+    return inject('testDatabaseTemplate');
+  } catch {
+    // Not in a vitest worker (a script importing the test helpers): no template.
+    return undefined;
+  }
 }
 
 /** The tests' PAYMENT_SECRETS_KEY: the stores' payment secrets are sealed with it. */
