@@ -10,7 +10,7 @@ const serverProjects = [
 ];
 
 // Migrates one template database per database kind and run; each test file's database is a copy of
-// it (apps/server/src/test/global-setup.ts, docs/decisions/0040).
+// it (apps/server/src/test/global-setup.ts, docs/decisions/0039).
 const templateDatabases = './apps/server/src/test/global-setup.ts';
 
 export default defineConfig({

@@ -38,7 +38,7 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /**
    * PGlite in memory only: start from this data-dir dump (`PGlite.dumpDataDir`) instead of a new
-   * cluster (the tests' migrated template, docs/decisions/0040).
+   * cluster (the tests' migrated template, docs/decisions/0039).
    */
   loadDataDir?: Blob | undefined;
   poolSize?: number;

@@ -1,7 +1,7 @@
 /**
  * Vitest global setup of the projects that open server databases (server, agreement, abuse; on
  * PGlite and on PostgreSQL): migrates one template database per database kind and run, and
- * provides it to the test files, whose `openTestDatabase` copies it (docs/decisions/0040).
+ * provides it to the test files, whose `openTestDatabase` copies it (docs/decisions/0039).
  *
  * The projects of one database kind share their template: the first one's setup makes it, the last
  * one's teardown removes it.

@@ -1,5 +1,5 @@
 /**
- * Migrated template databases for the server's test files (docs/decisions/0040): the migrations run
+ * Migrated template databases for the server's test files (docs/decisions/0039): the migrations run
  * once per vitest run, in the global setup (./global-setup.ts), and each test file's database is a
  * copy of the result instead of a new database migrated in place.
  *

@@ -30,7 +30,7 @@ export interface TestApp {
 /**
  * A fresh database for one test file: an in-memory PGlite, or a new database on the server named
  * by TEST_DATABASE_URL (dropped on close). Under the vitest config, both are copies of the run's
- * migrated template (./global-setup.ts, docs/decisions/0040); without one (a file run outside the
+ * migrated template (./global-setup.ts, docs/decisions/0039); without one (a file run outside the
  * config), the new database is migrated in place. Either way `migrate()` runs: on a copy it finds
  * every migration applied and changes nothing.
  */
