@@ -17,6 +17,16 @@ import {
 } from './provider.ts';
 
 /*
+ * The official SDK's request bodies (the `mercadopago` package, a development dependency: types
+ * only, erased from the bundle). Every body this adapter sends is written `satisfies` one of them,
+ * so a field the SDK does not know, or of another type, fails the typecheck naming it (issue 37).
+ */
+type SdkPaymentCreate = Parameters<import('mercadopago').Payment['create']>[0]['body'];
+type SdkRefundCreate = NonNullable<Parameters<import('mercadopago').PaymentRefund['create']>[0]['body']>;
+type SdkCustomerCreate = Parameters<import('mercadopago').Customer['create']>[0]['body'];
+type SdkCustomerCardCreate = Parameters<import('mercadopago').CustomerCard['create']>[0]['body'];
+
+/*
  * Mercado Pago's PIX through its payments API (https://api.mercadopago.com), as a thin fetch
  * client: the official Node SDK hard-codes its base URL, so it could not be pointed at the local
  * stand-in PSP. A charge is a payment with `payment_method_id: 'pix'`; our reference is its
@@ -205,7 +215,7 @@ export class MercadoPagoProvider implements PixProvider {
         external_reference: request.reference,
         notification_url: request.notificationUrl,
         date_of_expiration: mercadoPagoDate(expiresAt),
-      },
+      } satisfies SdkPaymentCreate,
     });
     const data = payment.point_of_interaction?.transaction_data;
     if (!data?.qr_code) throw new ProviderError('Mercado Pago answered a payment without a PIX code');
@@ -276,6 +286,7 @@ export class MercadoPagoProvider implements PixProvider {
   async cancelCharge(providerRef: string): Promise<ChargeState> {
     try {
       const payment = await this.call<MpPayment>('PUT', this.paymentPath(providerRef), {
+        // Exactly what the SDK's own Payment.cancel sends (mercadopago dist/clients/payment/cancel).
         body: { status: 'cancelled' },
       });
       return stateOf(payment);
@@ -291,7 +302,7 @@ export class MercadoPagoProvider implements PixProvider {
       throw new RangeError(`cannot refund ${amount} centavos`);
     await this.call('POST', `${this.paymentPath(providerRef)}/refunds`, {
       idempotencyKey: reference,
-      body: { amount: reaisFromCentavos(amount) },
+      body: { amount: reaisFromCentavos(amount) } satisfies SdkRefundCreate,
     });
   }
 
@@ -451,7 +462,11 @@ class MercadoPagoCards implements CardPayments {
   async createCustomer(customer: { reference: string; email: string; name: string }): Promise<string> {
     try {
       const created = await this.client.request<{ id: string }>('POST', '/v1/customers', {
-        body: { email: customer.email, first_name: customer.name, description: customer.reference },
+        body: {
+          email: customer.email,
+          first_name: customer.name,
+          description: customer.reference,
+        } satisfies SdkCustomerCreate,
       });
       return created.id;
     } catch (error) {
@@ -482,7 +497,7 @@ class MercadoPagoCards implements CardPayments {
         external_reference: request.reference,
         notification_url: request.notificationUrl,
         three_d_secure_mode: 'optional',
-      },
+      } satisfies SdkPaymentCreate,
     });
     if (
       typeof payment.transaction_amount !== 'number' ||
@@ -511,7 +526,9 @@ class MercadoPagoCards implements CardPayments {
       id: string | number;
       last_four_digits?: string;
       payment_method?: { id?: string };
-    }>('POST', `/v1/customers/${encodeURIComponent(providerCustomer)}/cards`, { body: { token } });
+    }>('POST', `/v1/customers/${encodeURIComponent(providerCustomer)}/cards`, {
+      body: { token } satisfies SdkCustomerCardCreate,
+    });
     return {
       methodId: String(card.id),
       brand: cardBrand(card.payment_method?.id),
