@@ -647,19 +647,9 @@ function registerCobCalls(app: TlsApp, context: StandinContext): void {
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/v2/cob', async (request, reply) => {
-    const auth = authorize(request, reply, context);
-    if (!auth) return reply;
-    const query = listQuery(request.query);
-    if (query.violacoes.length > 0) {
-      return problem(
-        reply,
-        400,
-        'ConsultaInvalida',
-        'Consulta inválida.',
-        'A consulta não respeita o _schema_.',
-        query.violacoes,
-      );
-    }
+    const listing = authorizedListing(request, reply, context);
+    if (!listing) return reply;
+    const { auth, query } = listing;
     const status = request.query.status;
     const now = context.now();
     const created = accountCharges(context, auth.account).filter((charge) => {
@@ -803,6 +793,32 @@ function listPage<T>(items: T[], query: ReturnType<typeof listQuery>) {
   };
 }
 
+/**
+ * A listing call's account and period (GET /cob, GET /pix); null once the reply is sent: 401/403
+ * without the token, 400 ConsultaInvalida with its violations for a period the schema refuses.
+ */
+function authorizedListing(
+  request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+  reply: FastifyReply,
+  context: StandinContext,
+) {
+  const auth = authorize(request, reply, context);
+  if (!auth) return null;
+  const query = listQuery(request.query);
+  if (query.violacoes.length > 0) {
+    problem(
+      reply,
+      400,
+      'ConsultaInvalida',
+      'Consulta inválida.',
+      'A consulta não respeita o _schema_.',
+      query.violacoes,
+    );
+    return null;
+  }
+  return { auth, query };
+}
+
 /** The account's charges oldest first, the way a listing pages steadily through them. */
 function accountCharges(context: StandinContext, account: ApiPixAccount): StandinCharge[] {
   return context.book
@@ -814,19 +830,9 @@ function accountCharges(context: StandinContext, account: ApiPixAccount): Standi
 /** Pix received and their devoluções (refunds). */
 function registerPixCalls(app: TlsApp, context: StandinContext): void {
   app.get<{ Querystring: Record<string, string | undefined> }>('/v2/pix', async (request, reply) => {
-    const auth = authorize(request, reply, context);
-    if (!auth) return reply;
-    const query = listQuery(request.query);
-    if (query.violacoes.length > 0) {
-      return problem(
-        reply,
-        400,
-        'ConsultaInvalida',
-        'Consulta inválida.',
-        'A consulta não respeita o _schema_.',
-        query.violacoes,
-      );
-    }
+    const listing = authorizedListing(request, reply, context);
+    if (!listing) return reply;
+    const { auth, query } = listing;
     const received = accountCharges(context, auth.account).filter((charge) => {
       if (!charge.endToEndId || !charge.paidAt) return false;
       const at = Date.parse(charge.paidAt);

@@ -1,4 +1,4 @@
-import type { CreatePaymentIntentRequest, PaymentIntentReply } from '@comanda/contract';
+import type { CardTokenRequest, CreatePaymentIntentRequest, PaymentIntentReply } from '@comanda/contract';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import {
   CARD_ATTEMPT_SECONDS,
@@ -114,12 +114,7 @@ export class CardOrders {
    */
   async payCardToken(
     principal: CustomerPrincipal,
-    body: {
-      intent_id: string;
-      token: string;
-      payment_method_id: string;
-      save_token?: string | null | undefined;
-    },
+    body: CardTokenRequest,
   ): Promise<PaymentReply<PaymentIntentReply>> {
     const { db, now } = this.deps;
     const payment = await this.attempts.customerPayment(principal, body.intent_id);

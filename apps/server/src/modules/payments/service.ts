@@ -1,5 +1,6 @@
 import type {
   CancelPixReply,
+  CardTokenRequest,
   CheckConfirmationReply,
   CreatePaymentIntentRequest,
   LedgerCheckReply,
@@ -25,7 +26,7 @@ import type {
 } from './providers/provider.ts';
 import { Refunds } from './refunds.ts';
 import { SavedCards } from './saved-cards.ts';
-import { ShareCharges } from './share-charges.ts';
+import { ShareCharges, type ShareTokenPayment } from './share-charges.ts';
 import type { StrayCharge, StrayRow } from './stray-charges.ts';
 
 export {
@@ -125,12 +126,7 @@ export class PaymentService {
   /** POST /bar/v2/payment/card-token/ */
   payCardToken(
     principal: CustomerPrincipal,
-    body: {
-      intent_id: string;
-      token: string;
-      payment_method_id: string;
-      save_token?: string | null | undefined;
-    },
+    body: CardTokenRequest,
   ): Promise<PaymentReply<PaymentIntentReply>> {
     return this.cards.payCardToken(principal, body);
   }
@@ -189,17 +185,7 @@ export class PaymentService {
     return this.shares.openCardIntent(storeId, request);
   }
 
-  payWithCardToken(
-    storeId: number,
-    request: {
-      reference: string;
-      attemptKey: string;
-      amount: number;
-      description: string;
-      token: string;
-      paymentMethodId: string;
-    },
-  ): Promise<TokenPayment> {
+  payWithCardToken(storeId: number, request: ShareTokenPayment): Promise<TokenPayment> {
     return this.shares.payWithCardToken(storeId, request);
   }
 

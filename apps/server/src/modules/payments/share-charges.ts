@@ -17,6 +17,17 @@ import * as repo from './repository.ts';
  * charge, reading and cancelling it. The record, its moves and its money's fate are the owner's.
  */
 
+/** A guest's card token paying a share's attempt (the token flow). */
+export interface ShareTokenPayment {
+  reference: string;
+  /** One per token: the provider call's idempotency key. */
+  attemptKey: string;
+  amount: number;
+  description: string;
+  token: string;
+  paymentMethodId: string;
+}
+
 export class ShareCharges {
   constructor(private readonly deps: PaymentDeps) {}
 
@@ -127,17 +138,7 @@ export class ShareCharges {
    * outcome (approved, declined with its reason, or a 3-D Secure challenge). Throws ProviderError
    * when the provider fails or takes no tokens.
    */
-  async payWithCardToken(
-    storeId: number,
-    request: {
-      reference: string;
-      attemptKey: string;
-      amount: number;
-      description: string;
-      token: string;
-      paymentMethodId: string;
-    },
-  ): Promise<TokenPayment> {
+  async payWithCardToken(storeId: number, request: ShareTokenPayment): Promise<TokenPayment> {
     const provider = await this.deps.providers.forStore(storeId);
     const store = await repo.storeFacts(this.deps.db, storeId);
     const cards = provider?.provider.cards;
