@@ -1,6 +1,6 @@
 import type { StaffAccount, TeamMember, TeamReply } from '@comanda/contract';
 import { STAFF_ROLES, type StaffRole } from '@comanda/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { phoneText } from './board-model.ts';
 import { StaffApiError, staffFetch } from './staff-api.ts';
 import type { StaffT, StaffTextKey } from './staff-texts.ts';
@@ -33,6 +33,12 @@ export function TeamView({ t, me }: { t: StaffT; me: StaffAccount }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const failure = failureIn(t);
+  // A refusal shows above the team: on a phone the form that caused it is a screen below, so the
+  // refusal comes into view (a weak new password, a phone already in the team).
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) alertRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [error]);
 
   const load = () =>
     staffFetch<TeamReply>('/staff/team').then(
@@ -61,7 +67,7 @@ export function TeamView({ t, me }: { t: StaffT; me: StaffAccount }) {
   return (
     <main className="staff-controls">
       {error ? (
-        <p className="staff-error" role="alert">
+        <p className="staff-error" role="alert" ref={alertRef}>
           {error}
         </p>
       ) : null}
