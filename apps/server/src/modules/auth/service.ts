@@ -23,6 +23,7 @@ import {
   verifyPassword,
 } from '../../lib/password.ts';
 import { accountWords } from '../../lib/password-strength.ts';
+import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from '../../lib/phone.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import {
   createSession,
@@ -40,7 +41,6 @@ import { findStaffByPhone, setStaffPasswordHash } from '../staff/service.ts';
 import { FairLane, InFlight } from './admission.ts';
 import { type DeviceAccount, knownDeviceOf, knownDeviceValue } from './known-device.ts';
 import { LIMITS } from './limits.ts';
-import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
 import * as repo from './repository.ts';
 
 export const RECOVERY_CODE_TTL_MINUTES = 10;
