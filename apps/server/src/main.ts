@@ -4,8 +4,8 @@ import { startStandin } from '@comanda/psp-standin';
 import { buildApp, paymentSecretsKeyOf } from './app.ts';
 import { ConfigError, loadConfig, runsStandin } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import type { StandinAccess } from './modules/payments/provider-factory.ts';
-import { loadDemoStoresIfEmpty } from './modules/store-import/demo-stores.ts';
+import type { StandinAccess } from './modules/payments/index.ts';
+import { loadDemoStoresIfEmpty } from './modules/store-import/index.ts';
 
 async function main() {
   const config = loadConfig();

@@ -34,10 +34,10 @@ import {
   type SessionEnds,
   type SessionIdentity,
 } from '../../plugins/sessions.ts';
-import { createCustomerAccount, findAccountByPhone, setPasswordHash } from '../customers/service.ts';
-import { storeName } from '../menu/service.ts';
-import type { SmsProvider } from '../sms/provider.ts';
-import { findStaffByPhone, setStaffPasswordHash } from '../staff/service.ts';
+import { createCustomerAccount, findAccountByPhone, setPasswordHash } from '../customers/index.ts';
+import { storeName } from '../menu/index.ts';
+import type { SmsProvider } from '../sms/index.ts';
+import { findStaffByPhone, setStaffPasswordHash } from '../staff/index.ts';
 import { FairLane, InFlight } from './admission.ts';
 import { type DeviceAccount, knownDeviceOf, knownDeviceValue } from './known-device.ts';
 import { LIMITS } from './limits.ts';
