@@ -15,12 +15,17 @@ const root = import.meta.dirname;
 /** The compiled server's entry: `node <SERVER_NODE_FLAGS> apps/server/dist/main.mjs`. */
 export const COMPILED_SERVER = path.join(root, 'dist', 'main.mjs');
 
+const STANDIN_CHUNK = 'psp-standin';
+
 export async function buildServer(): Promise<void> {
   await build({
     entryPoints: {
       main: path.join(root, 'src/main.ts'),
       // Spawned by the server to create a new embedded database (src/db/pglite-cluster.ts).
       'pglite-cluster': path.join(root, 'src/db/pglite-cluster.ts'),
+      // The demo's stand-in PSP, a file of its own that main.mjs imports only when the config asks
+      // for it: a production server never loads the test double nor its packages (docs/decisions/0041).
+      [STANDIN_CHUNK]: path.join(root, '../psp-standin/src/index.ts'),
     },
     outdir: path.join(root, 'dist'),
     outExtension: { '.js': '.mjs' },
@@ -34,9 +39,12 @@ export async function buildServer(): Promise<void> {
       {
         name: 'packages-stay-outside',
         setup(builder) {
-          builder.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@comanda/') ? undefined : { external: true },
-          );
+          builder.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (args.path === '@comanda/psp-standin' && args.kind === 'dynamic-import') {
+              return { path: `./${STANDIN_CHUNK}.mjs`, external: true };
+            }
+            return args.path.startsWith('@comanda/') ? undefined : { external: true };
+          });
         },
       },
     ],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /*
- * The import rules of biome.json (docs/decisions/0015-module-boundaries.md), proved with the
+ * The import rules of biome.json (docs/decisions/0015-module-boundaries.md, 0041-module-faces.md), proved with the
  * project's Biome binary and configuration: each case is a file at a path where a rule applies,
  * once with a forbidden import (the lint must fail, naming the rule) and once with an allowed one
  * (it must pass). The files are written into two copies of the tree's layout in a temporary
@@ -113,7 +113,7 @@ const CASES: Case[] = [
     name: "a server module does not import another module's repository",
     file: 'apps/server/src/modules/auth/service.ts',
     forbidden: '../customers/repository.ts',
-    allowed: '../customers/service.ts',
+    allowed: '../customers/index.ts',
   },
   {
     name: 'a server module imports its own repository',
@@ -132,6 +132,84 @@ const CASES: Case[] = [
     file: 'apps/server/src/lib/errors.ts',
     forbidden: '../modules/menu/service.ts',
     allowed: '../db/client.ts',
+  },
+  {
+    name: 'a storefront feature does not import the app shell (from a sub-folder)',
+    file: 'apps/storefront/src/features/table/components/app-fixture.tsx',
+    forbidden: '../../../app/routes.tsx',
+    allowed: '../../../lib/source.ts',
+  },
+  {
+    name: 'a storefront feature does not import the app shell (from its root)',
+    file: 'apps/storefront/src/features/menu/app-fixture.ts',
+    forbidden: '../../app/route-guards.ts',
+    allowed: '../../components/dialog.tsx',
+  },
+  {
+    name: 'a storefront feature does not import the app shell (from two folders down)',
+    file: 'apps/storefront/src/features/addresses/maps/providers/app-fixture.ts',
+    forbidden: '../../../../app/layout/banner-line.tsx',
+    allowed: '../../../../lib/i18n.ts',
+  },
+  {
+    name: "a server module imports another module's face, not its files",
+    file: 'apps/server/src/modules/orders/stages.ts',
+    forbidden: '../menu/service.ts',
+    allowed: '../menu/index.ts',
+  },
+  {
+    name: "a server module does not reach another module's files through modules/",
+    file: 'apps/server/src/modules/tables/service.ts',
+    forbidden: '../../modules/payments/attempt-rules.ts',
+    allowed: '../../modules/payments/index.ts',
+  },
+  {
+    name: "a server module's sub-folder imports another module's face, not its files",
+    file: 'apps/server/src/modules/payments/providers/apipix.ts',
+    forbidden: '../../order-tracking/service.ts',
+    allowed: '../../order-tracking/index.ts',
+  },
+  {
+    name: "a server route file imports another module's face, not its files",
+    file: 'apps/server/src/modules/storefront/routes.ts',
+    forbidden: '../menu/front-door.ts',
+    allowed: '../menu/index.ts',
+  },
+  {
+    name: "a server module's face does not hand out its repository",
+    file: 'apps/server/src/modules/menu/index.ts',
+    forbidden: './repository.ts',
+    allowed: './service.ts',
+  },
+  {
+    name: "a server module's face does not hand out its routes",
+    file: 'apps/server/src/modules/stores/index.ts',
+    forbidden: './routes.ts',
+    allowed: './service.ts',
+  },
+  {
+    name: "the server's app.ts imports a module's face and routes, not its other files",
+    file: 'apps/server/src/app.ts',
+    forbidden: './modules/payments/repository.ts',
+    allowed: './modules/payments/routes.ts',
+  },
+  {
+    name: "the server's main.ts imports a module's face, not its files",
+    file: 'apps/server/src/main.ts',
+    forbidden: './modules/store-import/demo-stores.ts',
+    allowed: './modules/store-import/index.ts',
+  },
+  {
+    name: "a server command imports a module's face, not its files",
+    file: 'apps/server/src/cli/store-export.ts',
+    forbidden: '../modules/store-import/export.ts',
+    allowed: '../modules/store-import/index.ts',
+  },
+  {
+    name: "a server test helper imports a module's face, not its files",
+    file: 'apps/server/src/test/test-app.ts',
+    forbidden: '../modules/store-import/service.ts',
+    allowed: '../modules/store-import/index.ts',
   },
 ];
 

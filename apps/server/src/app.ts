@@ -21,48 +21,51 @@ import {
   type PictureStorage,
 } from './lib/picture-storage.ts';
 import { API_SECURITY_HEADERS, securityHeaders } from './lib/security-headers.ts';
+import { AddressService } from './modules/addresses/index.ts';
 import { registerAddressRoutes } from './modules/addresses/routes.ts';
-import { AddressService } from './modules/addresses/service.ts';
+import { AuthService } from './modules/auth/index.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { CouponService } from './modules/coupons/service.ts';
+import { CouponService } from './modules/coupons/index.ts';
+import { CustomerService } from './modules/customers/index.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
-import { CustomerService } from './modules/customers/service.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
-import { LocalMapsProvider } from './modules/maps/local-provider.ts';
+import { LocalMapsProvider, MapsService } from './modules/maps/index.ts';
 import { registerMapsRoutes } from './modules/maps/routes.ts';
-import { MapsService } from './modules/maps/service.ts';
-import { BookedOutPeriods } from './modules/menu/booked-out.ts';
-import { createMenuFrontDoor, type FrontDoor } from './modules/menu/front-door.ts';
-import { MenuCache } from './modules/menu/menu-cache.ts';
+import {
+  BookedOutPeriods,
+  createMenuFrontDoor,
+  type FrontDoor,
+  MenuCache,
+  MenuService,
+} from './modules/menu/index.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
+import { OrderTrackingService } from './modules/order-tracking/index.ts';
 import { registerOrderTrackingRoutes } from './modules/order-tracking/routes.ts';
-import { OrderTrackingService } from './modules/order-tracking/service.ts';
 import { registerStaffOrderRoutes } from './modules/order-tracking/staff-routes.ts';
+import { OrderService, orderRateRule } from './modules/orders/index.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
-import { OrderService, orderRateRule } from './modules/orders/service.ts';
-import { notificationPath } from './modules/payments/notification-url.ts';
-import { createPaymentProviders, type StandinAccess } from './modules/payments/provider-factory.ts';
-import { storeSlug } from './modules/payments/repository.ts';
+import {
+  createPaymentProviders,
+  loadSecretsKey,
+  PaymentService,
+  type StandinAccess,
+} from './modules/payments/index.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
-import { loadSecretsKey } from './modules/payments/secrets.ts';
-import { PaymentService } from './modules/payments/service.ts';
+import { ReportsService } from './modules/reports/index.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
-import { ReportsService } from './modules/reports/service.ts';
-import { createSmsProvider } from './modules/sms/factory.ts';
+import { createSmsProvider } from './modules/sms/index.ts';
 import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
+import { StaffService } from './modules/staff/index.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
-import { StaffService } from './modules/staff/service.ts';
+import { StoreControlsService } from './modules/store-controls/index.ts';
 import { registerStoreControlRoutes } from './modules/store-controls/routes.ts';
-import { StoreControlsService } from './modules/store-controls/service.ts';
-import { PictureService } from './modules/store-editor/pictures.ts';
+import { PictureService, StoreEditorService } from './modules/store-editor/index.ts';
 import { registerStoreEditorRoutes } from './modules/store-editor/routes.ts';
-import { StoreEditorService } from './modules/store-editor/service.ts';
 import { registerStorefront } from './modules/storefront/routes.ts';
+import { StoreService } from './modules/stores/index.ts';
 import { registerStoreRoutes } from './modules/stores/routes.ts';
-import { StoreService } from './modules/stores/service.ts';
+import { TablesService } from './modules/tables/index.ts';
 import { registerTableRoutes } from './modules/tables/routes.ts';
-import { TablesService } from './modules/tables/service.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerPrivateReplies } from './plugins/private-replies.ts';
@@ -503,14 +506,14 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
         options.paymentSecretsKey !== undefined
           ? options.paymentSecretsKey
           : paymentSecretsKeyOf(config, (message) => app.log.warn(message)),
-      notificationUrl: async (storeId, provider, token) =>
-        `${publicOrigin(config, await storeSlug(db, storeId))}${notificationPath(provider, token)}`,
+      publicOrigin: (slug) => publicOrigin(config, slug),
     }),
     publicOrigin: (slug) => publicOrigin(config, slug),
     log: app.log,
   });
   return {
     sms,
+    menu: new MenuService({ db }),
     menuCache,
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),

@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { startStandin } from '@comanda/psp-standin';
 import { buildApp, paymentSecretsKeyOf } from './app.ts';
-import { ConfigError, loadConfig, runsStandin } from './config.ts';
+import { type Config, ConfigError, loadConfig, runsStandin } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import type { StandinAccess } from './modules/payments/provider-factory.ts';
-import { loadDemoStoresIfEmpty } from './modules/store-import/demo-stores.ts';
+import type { StandinAccess } from './modules/payments/index.ts';
+import { loadDemoStoresIfEmpty } from './modules/store-import/index.ts';
 
 async function main() {
   const config = loadConfig();
@@ -18,16 +17,7 @@ async function main() {
   // TEST-ONLY clock override (CLOCK_OFFSET_MS, 0 by default: the real clock).
   const offset = config.CLOCK_OFFSET_MS;
   const now = () => new Date(Date.now() + offset);
-  // The local stand-in PSP: the demo's payment provider (docs/decisions/0018).
-  if (runsStandin(config)) mkdirSync(config.DATA_DIR, { recursive: true });
-  const standin = runsStandin(config)
-    ? await startStandin({
-        port: config.PSP_STANDIN_PORT,
-        tlsPort: config.PSP_STANDIN_TLS_PORT,
-        dataFile: path.join(config.DATA_DIR, 'psp-standin.json'),
-        now,
-      })
-    : null;
+  const standin = runsStandin(config) ? await startDemoStandin(config, now) : null;
   const external = !standin && config.PSP_STANDIN_URL ? externalStandin(config.PSP_STANDIN_URL) : null;
   const warnings: string[] = [];
   const paymentSecretsKey = paymentSecretsKeyOf(config, (message) => warnings.push(message));
@@ -67,6 +57,22 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/**
+ * The local stand-in PSP: the demo's payment provider (docs/decisions/0018). A test double, so it is
+ * loaded only when the config asks for it: the production server neither loads nor depends on it
+ * (docs/decisions/0041); the compiled server has it in a file of its own, dist/psp-standin.mjs.
+ */
+async function startDemoStandin(config: Config, now: () => Date) {
+  const { startStandin } = await import('@comanda/psp-standin');
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  return startStandin({
+    port: config.PSP_STANDIN_PORT,
+    tlsPort: config.PSP_STANDIN_TLS_PORT,
+    dataFile: path.join(config.DATA_DIR, 'psp-standin.json'),
+    now,
+  });
 }
 
 /** A stand-in PSP of another process: its accounts are registered by whoever runs it. */

@@ -14,7 +14,9 @@
  * agree to the centavo.
  */
 import type { Centavos } from './money.ts';
+import type { Product } from './product.ts';
 
+export type { Product } from './product.ts';
 // The menu's price labels live apart so the menu home does not load the customisation rules.
 export { isVariablePrice, lowestVariantPrice, variantsOf } from './variant-prices.ts';
 
@@ -65,21 +67,6 @@ export interface ProductGroup {
   /** 0 = no cap. */
   max: number;
   grupo: ItemGroup;
-}
-
-export interface Product {
-  id: number;
-  descricao: string;
-  detalhes: string;
-  valor_venda: Centavos;
-  url_imagem: string | null;
-  categoria_id: number;
-  categoria: string;
-  item_pai: boolean;
-  item_filho: boolean;
-  cod_pai: number | null;
-  /** Sold out for now (the staff's switch): listed, not orderable. */
-  esgotado?: boolean;
 }
 
 export interface FullProduct extends Product {

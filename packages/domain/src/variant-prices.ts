@@ -3,7 +3,7 @@
  * carry the customisation rules of product-pricing.ts on its first load.
  */
 import type { Centavos } from './money.ts';
-import type { Product } from './product-pricing.ts';
+import type { Product } from './product.ts';
 
 /** The child variants of a parent: products with item_filho whose cod_pai is the parent's id. */
 export function variantsOf(parent: Product, allProducts: readonly Product[]): Product[] {

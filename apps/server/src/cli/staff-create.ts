@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { scryptCost } from '../lib/password.ts';
-import { createStaffAccount } from '../modules/staff/service.ts';
+import { createStaffAccount } from '../modules/staff/index.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
 import { type CliIo, runAsDatabaseCli } from './database-cli.ts';
 

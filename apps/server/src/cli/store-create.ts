@@ -5,7 +5,7 @@ import { loadConfig, publicOrigin } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { scryptCost } from '../lib/password.ts';
-import { createStore } from '../modules/stores/service.ts';
+import { createStore } from '../modules/stores/index.ts';
 import { type CliIo, runAsDatabaseCli } from './database-cli.ts';
 
 const USAGE = `usage: npm run store:create -- --slug <sub-domain> --name <store name> --owner-phone <number> --owner-name <name> [--template blank|pizzaria] [--password <password>] [--owner-country BR]

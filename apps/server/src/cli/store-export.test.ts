@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDemoStore } from '../modules/store-import/demo-stores.ts';
-import { parseStoreDocument } from '../modules/store-import/document.ts';
+import { parseStoreDocument, readDemoStore } from '../modules/store-import/index.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { runStoreExport } from './store-export.ts';
 

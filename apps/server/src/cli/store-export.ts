@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { DatabaseHandle } from '../db/client.ts';
-import { exportStore } from '../modules/store-import/export.ts';
+import { exportStore } from '../modules/store-import/index.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
 import { type CliIo, runAsDatabaseCli } from './database-cli.ts';
 

@@ -3,8 +3,7 @@ import { paymentSecretsKeyOf } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createPictureStorage } from '../lib/picture-storage.ts';
-import { parseStoreDocument, StoreDocumentError } from '../modules/store-import/document.ts';
-import { importStore } from '../modules/store-import/service.ts';
+import { importStore, parseStoreDocument, StoreDocumentError } from '../modules/store-import/index.ts';
 
 /** npm run store:import -- store.json [more.json …] */
 async function main(files: string[]) {

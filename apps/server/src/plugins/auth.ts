@@ -1,6 +1,6 @@
 import { type StaffRole, staffRoleAllows } from '@comanda/domain';
-import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { bearerToken, resolveSession, resolveStreamTicket, type SessionIdentity } from './sessions.ts';
 import type { StoreRef } from './tenant.ts';
@@ -50,8 +50,15 @@ declare module 'fastify' {
 
 export const SECURITY_BEARER = [{ bearerAuth: [] }];
 
+/** What the session resolver needs of the app's context (the plugins sit under app-context.ts). */
+export interface SessionResolverContext {
+  app: FastifyInstance;
+  db: Database;
+  now: () => Date;
+}
+
 /** Registers the session resolver that requireCustomer and requireStaff use. */
-export function registerAuth(ctx: AppContext): void {
+export function registerAuth(ctx: SessionResolverContext): void {
   ctx.app.decorate('resolveSessionToken', (store: StoreRef, token: string) =>
     resolveSession(ctx.db, store, token, ctx.now()),
   );

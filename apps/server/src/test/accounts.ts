@@ -1,7 +1,7 @@
 import { type RegistrationRequest, registrationReply, signInReply } from '@comanda/contract';
 import type { StaffRole } from '@comanda/domain';
 import type { FastifyInstance } from 'fastify';
-import { createStaffAccount } from '../modules/staff/service.ts';
+import { createStaffAccount } from '../modules/staff/index.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 

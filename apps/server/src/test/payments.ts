@@ -3,7 +3,7 @@ import type { OrderSubmission, PaymentIntentReply } from '@comanda/contract';
 import { type OutgoingNotification, type Standin, startStandin } from '@comanda/psp-standin';
 import { eq } from 'drizzle-orm';
 import { paymentEvents, payments, strayCharges } from '../db/schema.ts';
-import { readDemoStore } from '../modules/store-import/demo-stores.ts';
+import { readDemoStore } from '../modules/store-import/index.ts';
 import { bearer, buildAccountsTestApp, signInStaff } from './accounts.ts';
 import type { TestApp } from './test-app.ts';
 

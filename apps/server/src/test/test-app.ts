@@ -7,11 +7,13 @@ import type { AppContext } from '../app-context.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import type { PictureStorage } from '../lib/picture-storage.ts';
-import type { StandinAccess } from '../modules/payments/provider-factory.ts';
-import { readDemoStore } from '../modules/store-import/demo-stores.ts';
-import type { StoreDocument } from '../modules/store-import/document.ts';
-import { parseStoreDocument } from '../modules/store-import/document.ts';
-import { importStore } from '../modules/store-import/service.ts';
+import type { StandinAccess } from '../modules/payments/index.ts';
+import {
+  importStore,
+  parseStoreDocument,
+  readDemoStore,
+  type StoreDocument,
+} from '../modules/store-import/index.ts';
 import { adminQuery, dropPostgresDatabase, type TestDatabaseTemplate } from './template-database.ts';
 
 export interface TestApp {

@@ -28,8 +28,13 @@ import {
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { type CustomerPrincipal, forbidden } from '../../plugins/auth.ts';
-import { type StorePlaces, storeCityNamed, storeDistrictNamed, storePlaces } from '../maps/service.ts';
-import type { StreetIndex } from '../maps/street-index.ts';
+import {
+  type StorePlaces,
+  type StreetIndex,
+  storeCityNamed,
+  storeDistrictNamed,
+  storePlaces,
+} from '../maps/index.ts';
 import * as repo from './repository.ts';
 
 /*

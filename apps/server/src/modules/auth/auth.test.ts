@@ -24,7 +24,7 @@ import {
   signUp,
 } from '../../test/accounts.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { createStaffAccount } from '../staff/service.ts';
+import { createStaffAccount } from '../staff/index.ts';
 
 const WRONG_LOGIN = 'Telefone ou senha incorretos! Verifique os dados e tente novamente.';
 

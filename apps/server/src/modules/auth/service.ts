@@ -23,6 +23,7 @@ import {
   verifyPassword,
 } from '../../lib/password.ts';
 import { accountWords } from '../../lib/password-strength.ts';
+import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from '../../lib/phone.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import {
   createSession,
@@ -33,14 +34,13 @@ import {
   type SessionEnds,
   type SessionIdentity,
 } from '../../plugins/sessions.ts';
-import { createCustomerAccount, findAccountByPhone, setPasswordHash } from '../customers/service.ts';
-import { storeName } from '../menu/service.ts';
-import type { SmsProvider } from '../sms/provider.ts';
-import { findStaffByPhone, setStaffPasswordHash } from '../staff/service.ts';
+import { createCustomerAccount, findAccountByPhone, setPasswordHash } from '../customers/index.ts';
+import { storeName } from '../menu/index.ts';
+import type { SmsProvider } from '../sms/index.ts';
+import { findStaffByPhone, setStaffPasswordHash } from '../staff/index.ts';
 import { FairLane, InFlight } from './admission.ts';
 import { type DeviceAccount, knownDeviceOf, knownDeviceValue } from './known-device.ts';
 import { LIMITS } from './limits.ts';
-import { countryOfDdi, e164, loginDigitsOf, parseSignUpPhone } from './phone.ts';
 import * as repo from './repository.ts';
 
 export const RECOVERY_CODE_TTL_MINUTES = 10;

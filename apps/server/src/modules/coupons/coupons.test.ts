@@ -10,8 +10,7 @@ import { coupons } from '../../db/schema.ts';
 import { bearer, buildAccountsTestApp, PIZZARIA, type SignedUp, signUp } from '../../test/accounts.ts';
 import { addCoupon, cartLine, couponUses, customerState, placeOrder, submission } from '../../test/orders.ts';
 import { storeDocumentFactory, type TestApp } from '../../test/test-app.ts';
-import { parseStoreDocument, StoreDocumentError } from '../store-import/document.ts';
-import { importStore } from '../store-import/service.ts';
+import { importStore, parseStoreDocument, StoreDocumentError } from '../store-import/index.ts';
 
 /*
  * Coupons: validation (POST /core/coupon_validate_app) and their use by orders. The pizzaria demo

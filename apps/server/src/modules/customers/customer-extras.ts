@@ -1,7 +1,7 @@
 import type { CustomerAddress, SavedCard } from '@comanda/contract';
 import type { DbExecutor } from '../../db/client.ts';
-import { listAddresses } from '../addresses/service.ts';
-import { listSavedCards } from '../payments/service.ts';
+import { listAddresses } from '../addresses/index.ts';
+import { listSavedCards } from '../payments/index.ts';
 
 /* The parts of the customer record that other modules own. */
 

@@ -12,7 +12,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { checkFullName } from '../../lib/account-fields.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { type CustomerPrincipal, forbidden, requireCustomer } from '../../plugins/auth.ts';
-import { pendingPoints } from '../orders/service.ts';
+import { pendingPoints } from '../orders/index.ts';
 import { listCustomerAddresses, listCustomerCards } from './customer-extras.ts';
 import type { CustomerRow, NewCustomer } from './repository.ts';
 import * as repo from './repository.ts';

@@ -24,7 +24,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { BookedOutPeriods } from './booked-out.ts';
 import { menuKeys, menuSurrogateKey } from './front-door.ts';
 import type { MenuCache } from './menu-cache.ts';
-import * as menu from './service.ts';
+import type { MenuService } from './service.ts';
 
 const tags = ['menu'];
 const errors = { 400: errorReply, 404: errorReply };
@@ -32,10 +32,9 @@ const errors = { 400: errorReply, 404: errorReply };
 /** The start-up calls of spec section 7 that need no customer, served from the per-store cache. */
 export function registerMenuRoutes(
   ctx: AppContext,
-  { menuCache, bookedOut }: { menuCache: MenuCache; bookedOut: BookedOutPeriods },
+  { menu, menuCache, bookedOut }: { menu: MenuService; menuCache: MenuCache; bookedOut: BookedOutPeriods },
 ) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
 
   const serve = async (
     request: FastifyRequest,
@@ -64,8 +63,7 @@ export function registerMenuRoutes(
         response: { 200: appManifest },
       },
     },
-    (request, reply) =>
-      serve(request, reply, menuKeys.manifest, () => menu.buildManifest(db, request.store.id)),
+    (request, reply) => serve(request, reply, menuKeys.manifest, () => menu.manifest(request.store.id)),
   );
 
   app.get(
@@ -83,7 +81,7 @@ export function registerMenuRoutes(
       const now = ctx.now();
       const full = await bookedOut.get(request.store.id, now);
       return serve(request, reply, menuKeys.company(now, full), () =>
-        menu.buildCompany(db, request.store.id, request.store.slug, now, full),
+        menu.company(request.store.id, request.store.slug, now, full),
       );
     },
   );
@@ -91,8 +89,7 @@ export function registerMenuRoutes(
   app.get(
     '/estoque/categorias_app',
     { schema: { tags, summary: 'Categories', querystring: formatQuery, response: { 200: categoryList } } },
-    (request, reply) =>
-      serve(request, reply, menuKeys.categories, () => menu.buildCategories(db, request.store.id)),
+    (request, reply) => serve(request, reply, menuKeys.categories, () => menu.categories(request.store.id)),
   );
 
   app.get(
@@ -110,7 +107,7 @@ export function registerMenuRoutes(
     (request, reply) => {
       const channel = request.query.local === 'local' ? 'local' : 'app';
       return serve(request, reply, menuKeys.products(channel), () =>
-        menu.buildProducts(db, request.store.id, channel),
+        menu.products(request.store.id, channel),
       );
     },
   );
@@ -130,7 +127,7 @@ export function registerMenuRoutes(
       const channel = request.query.local === 'local' ? 'local' : 'app';
       const id = request.params.id;
       return serve(request, reply, menuKeys.product(id, channel), () =>
-        menu.buildFullProduct(db, request.store.id, id, channel),
+        menu.fullProduct(request.store.id, id, channel),
       );
     },
   );
@@ -145,8 +142,7 @@ export function registerMenuRoutes(
         response: { 200: openingShiftList },
       },
     },
-    (request, reply) =>
-      serve(request, reply, menuKeys.hours, () => menu.buildOpeningHours(db, request.store.id)),
+    (request, reply) => serve(request, reply, menuKeys.hours, () => menu.openingHours(request.store.id)),
   );
 
   app.get(
@@ -160,7 +156,7 @@ export function registerMenuRoutes(
       },
     },
     (request, reply) =>
-      serve(request, reply, menuKeys.neighbourhoods, () => menu.buildNeighbourhoods(db, request.store.id)),
+      serve(request, reply, menuKeys.neighbourhoods, () => menu.neighbourhoods(request.store.id)),
   );
 
   app.get(
@@ -174,7 +170,7 @@ export function registerMenuRoutes(
       },
     },
     (request, reply) =>
-      serve(request, reply, menuKeys.paymentMethods, () => menu.buildPaymentMethods(db, request.store.id)),
+      serve(request, reply, menuKeys.paymentMethods, () => menu.paymentMethods(request.store.id)),
   );
 
   app.get(
@@ -192,7 +188,7 @@ export function registerMenuRoutes(
     (request, reply) => {
       const type = request.query.tipo_entrega;
       return serve(request, reply, `payment-methods-filtered:${type ?? ''}`, () =>
-        menu.buildFilteredPaymentMethods(db, request.store.id, type),
+        menu.paymentMethodsFor(request.store.id, type),
       );
     },
   );
@@ -207,8 +203,7 @@ export function registerMenuRoutes(
         response: { 200: loyaltyProgramList },
       },
     },
-    (request, reply) =>
-      serve(request, reply, menuKeys.loyalty, () => menu.buildLoyalty(db, request.store.id)),
+    (request, reply) => serve(request, reply, menuKeys.loyalty, () => menu.loyalty(request.store.id)),
   );
 
   app.get(
@@ -221,6 +216,6 @@ export function registerMenuRoutes(
         response: { 200: tableList },
       },
     },
-    (request, reply) => serve(request, reply, 'tables', () => menu.buildTables(db, request.store.id)),
+    (request, reply) => serve(request, reply, 'tables', () => menu.tables(request.store.id)),
   );
 }

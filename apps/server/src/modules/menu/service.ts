@@ -121,7 +121,7 @@ export function bookedOutPeriods(db: DbExecutor, storeId: number, now: Date) {
  * The company call. Its cached reply is per minute and per set of full periods (the caller's key
  * from `bookedOutKey`), so an order that fills a period shows at once.
  */
-export async function buildCompany(
+async function buildCompany(
   db: DbExecutor,
   storeId: number,
   slug: string,
@@ -188,7 +188,7 @@ export async function buildCompany(
   ];
 }
 
-export async function buildManifest(db: DbExecutor, storeId: number): Promise<AppManifest> {
+async function buildManifest(db: DbExecutor, storeId: number): Promise<AppManifest> {
   const c = await requireCompany(db, storeId);
   const icons: AppManifest['icons'] = [];
   if (c.icon192) icons.push({ src: c.icon192, sizes: '192x192', type: 'image/png', purpose: 'any' });
@@ -207,7 +207,7 @@ export async function buildManifest(db: DbExecutor, storeId: number): Promise<Ap
   };
 }
 
-export async function buildCategories(db: DbExecutor, storeId: number): Promise<Category[]> {
+async function buildCategories(db: DbExecutor, storeId: number): Promise<Category[]> {
   const rows = await repo.listCategories(db, storeId);
   return rows.map((c) => ({
     id: c.id,
@@ -240,7 +240,7 @@ function toProduct(p: ProductRow, hasGroups: boolean): Product {
   };
 }
 
-export async function buildProducts(db: DbExecutor, storeId: number, channel: Channel): Promise<Product[]> {
+async function buildProducts(db: DbExecutor, storeId: number, channel: Channel): Promise<Product[]> {
   const [rows, withGroups] = await Promise.all([
     repo.listProducts(db, storeId, channel),
     repo.productIdsWithGroups(db, storeId),
@@ -308,7 +308,7 @@ export function toProductGroup(use: OptionGroupUse, items: readonly OptionItemFi
   };
 }
 
-export async function buildFullProduct(
+async function buildFullProduct(
   db: DbExecutor,
   storeId: number,
   productId: number,
@@ -332,7 +332,7 @@ export async function buildFullProduct(
   };
 }
 
-export async function buildOpeningHours(db: DbExecutor, storeId: number): Promise<OpeningShift[]> {
+async function buildOpeningHours(db: DbExecutor, storeId: number): Promise<OpeningShift[]> {
   const rows = await repo.listOpeningHours(db, storeId);
   return rows.map((h) => ({
     id: h.id,
@@ -343,7 +343,7 @@ export async function buildOpeningHours(db: DbExecutor, storeId: number): Promis
   }));
 }
 
-export async function buildNeighbourhoods(db: DbExecutor, storeId: number): Promise<Neighbourhood[]> {
+async function buildNeighbourhoods(db: DbExecutor, storeId: number): Promise<Neighbourhood[]> {
   const rows = await repo.listNeighbourhoods(db, storeId);
   return rows.map((n) => ({
     id: n.id,
@@ -370,12 +370,12 @@ const toPaymentMethod = (m: PaymentRow): PaymentMethod => ({
   tipos_entrega: m.tiposEntrega as PaymentMethod['tipos_entrega'],
 });
 
-export async function buildPaymentMethods(db: DbExecutor, storeId: number): Promise<PaymentMethod[]> {
+async function buildPaymentMethods(db: DbExecutor, storeId: number): Promise<PaymentMethod[]> {
   return (await repo.listPaymentMethods(db, storeId)).map(toPaymentMethod);
 }
 
 /** The in-person methods (reserved online ids removed), optionally for one delivery type. */
-export async function buildFilteredPaymentMethods(
+async function buildFilteredPaymentMethods(
   db: DbExecutor,
   storeId: number,
   deliveryType: string | undefined,
@@ -387,7 +387,7 @@ export async function buildFilteredPaymentMethods(
     .map(toPaymentMethod);
 }
 
-export async function buildLoyalty(db: DbExecutor, storeId: number): Promise<LoyaltyProgram[]> {
+async function buildLoyalty(db: DbExecutor, storeId: number): Promise<LoyaltyProgram[]> {
   const program = await repo.findLoyaltyProgram(db, storeId);
   if (!program) return [];
   return [
@@ -404,6 +404,58 @@ export async function buildLoyalty(db: DbExecutor, storeId: number): Promise<Loy
   ];
 }
 
-export async function buildTables(db: DbExecutor, storeId: number): Promise<TableList> {
+async function buildTables(db: DbExecutor, storeId: number): Promise<TableList> {
   return { tables: await repo.listTables(db, storeId) };
+}
+
+/**
+ * The menu replies of spec section 7, read from the service's database: the menu routes and the
+ * storefront's page ask it, and never hold the database themselves.
+ */
+export class MenuService {
+  constructor(private readonly deps: { db: DbExecutor }) {}
+
+  company(storeId: number, slug: string, now: Date, bookedOut?: ReadonlyMap<string, number>) {
+    return buildCompany(this.deps.db, storeId, slug, now, bookedOut);
+  }
+
+  manifest(storeId: number) {
+    return buildManifest(this.deps.db, storeId);
+  }
+
+  categories(storeId: number) {
+    return buildCategories(this.deps.db, storeId);
+  }
+
+  products(storeId: number, channel: Channel) {
+    return buildProducts(this.deps.db, storeId, channel);
+  }
+
+  fullProduct(storeId: number, productId: number, channel: Channel) {
+    return buildFullProduct(this.deps.db, storeId, productId, channel);
+  }
+
+  openingHours(storeId: number) {
+    return buildOpeningHours(this.deps.db, storeId);
+  }
+
+  neighbourhoods(storeId: number) {
+    return buildNeighbourhoods(this.deps.db, storeId);
+  }
+
+  paymentMethods(storeId: number) {
+    return buildPaymentMethods(this.deps.db, storeId);
+  }
+
+  paymentMethodsFor(storeId: number, deliveryType: string | undefined) {
+    return buildFilteredPaymentMethods(this.deps.db, storeId, deliveryType);
+  }
+
+  loyalty(storeId: number) {
+    return buildLoyalty(this.deps.db, storeId);
+  }
+
+  tables(storeId: number) {
+    return buildTables(this.deps.db, storeId);
+  }
 }

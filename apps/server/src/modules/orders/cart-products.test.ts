@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccountsTestApp, signUp } from '../../test/accounts.ts';
 import { cartLine, placeOrder, submission } from '../../test/orders.ts';
 import { TEST_PAYMENT_SECRETS_KEY, type TestApp } from '../../test/test-app.ts';
-import { readDemoStore } from '../store-import/demo-stores.ts';
-import { importStore } from '../store-import/service.ts';
+import { importStore, readDemoStore } from '../store-import/index.ts';
 import { CartProductCopies } from './cart-products.ts';
 import type { ContextProduct } from './repository.ts';
 

@@ -7,7 +7,7 @@ import {
   linePricesDiffer,
   picksOfItems,
 } from '@comanda/domain';
-import { toProductGroup } from '../menu/service.ts';
+import { toProductGroup } from '../menu/index.ts';
 import { cartLineRefusal, refuse } from './refusals.ts';
 import type { ContextProduct } from './repository.ts';
 

@@ -15,8 +15,8 @@ import {
   type TabJoinRefusal,
 } from '@comanda/domain';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { addressNotDeliverable } from '../addresses/service.ts';
-import { couponRefusal } from '../coupons/service.ts';
+import { addressNotDeliverable } from '../addresses/index.ts';
+import { couponRefusal } from '../coupons/index.ts';
 
 /*
  * Every refusal of order placement, with its code, kind (HTTP status) and the Portuguese text the

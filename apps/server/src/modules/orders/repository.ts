@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import { idempotencyKeys, type OrderLineItemSnapshot, orders } from '../../db/schema.ts';
 import { runStatement, statement } from '../../db/statements.ts';
 import type { WindowCounter } from '../../plugins/rate-limit.ts';
-import type { AvailabilitySettings } from '../menu/service.ts';
+import type { AvailabilitySettings } from '../menu/index.ts';
 
 /*
  * Order placement reads everything it needs in one statement and writes the whole order in

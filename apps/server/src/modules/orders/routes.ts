@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireCustomer, SECURITY_BEARER } from '../../plugins/auth.ts';
-import type { CouponService } from '../coupons/service.ts';
+import type { CouponService } from '../coupons/index.ts';
 import type { OrderService } from './service.ts';
 
 const refusals = {

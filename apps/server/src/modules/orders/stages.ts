@@ -27,9 +27,9 @@ import {
 import type { DbExecutor } from '../../db/client.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
 import { tableTokenMatches } from '../../lib/table-links.ts';
-import { savedAddress } from '../addresses/service.ts';
-import { checkCoupon, couponRefusal } from '../coupons/service.ts';
-import { availabilityAt } from '../menu/service.ts';
+import { savedAddress } from '../addresses/index.ts';
+import { checkCoupon, couponRefusal } from '../coupons/index.ts';
+import { availabilityAt } from '../menu/index.ts';
 import { checkoutRefusalError, refuse, tabJoinRefusalError } from './refusals.ts';
 import type * as repo from './repository.ts';
 import type { OrderRequest } from './request.ts';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
-import type { OrderTrackingService } from '../order-tracking/service.ts';
+import type { OrderTrackingService } from '../order-tracking/index.ts';
 import { notificationPath } from './notification-url.ts';
 import type { OrderPlacement, PaymentProviders, StoreProvider } from './ports.ts';
 import { ProviderError } from './providers/provider.ts';

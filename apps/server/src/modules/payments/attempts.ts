@@ -2,7 +2,7 @@ import type { CreatePaymentIntentRequest, OrderErrorReply, OrderPlacedReply } fr
 import { ONLINE_CARD_ID, ONLINE_PIX_ID } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
-import { announceReleased, dropUnpaidOrder, releasePaidOrder } from '../order-tracking/service.ts';
+import { announceReleased, dropUnpaidOrder, releasePaidOrder } from '../order-tracking/index.ts';
 import {
   CARD_CLAIM_MS,
   intentNotFound,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
+import { notificationPath } from './notification-url.ts';
 import { isStandin, readProviderSettings } from './provider-settings.ts';
 import { ApiPixProvider } from './providers/apipix.ts';
 import { MercadoPagoProvider } from './providers/mercadopago.ts';
@@ -32,14 +33,17 @@ export interface ProviderFactoryOptions {
   secretsKey: Buffer | null;
   standin: StandinAccess | null;
   now: () => Date;
-  /** The URL a store's notifications come to (Stripe's and API Pix's are per account, not per charge). */
-  notificationUrl: (storeId: number, provider: string, token: string) => Promise<string>;
+  /** A store's public origin from its slug: its notifications come to a path under it. */
+  publicOrigin: (slug: string) => string;
 }
 
 /** A stand-in account's public key, derived from its secret so that it is the same at every start. */
 const standinKeySuffix = (secret: string) => createHash('sha256').update(secret).digest('hex').slice(0, 24);
 
 export function createPaymentProviders(options: ProviderFactoryOptions): PaymentProviders {
+  /** The URL a store's notifications come to (Stripe's and API Pix's are per account, not per charge). */
+  const notificationUrl = async (storeId: number, provider: string, token: string) =>
+    `${options.publicOrigin(await repo.storeSlug(options.db, storeId))}${notificationPath(provider, token)}`;
   const built = new Map<number, { stamp: number; value: StoreProvider }>();
   const registered = new Set<string>();
 
@@ -90,7 +94,7 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
         const publishableKey =
           settings.publishable_key ?? (local ? `pk_test_${standinKeySuffix(settings.secret_key)}` : null);
         if (local) {
-          const webhookUrl = await options.notificationUrl(row.storeId, 'stripe', row.notificationToken);
+          const webhookUrl = await notificationUrl(row.storeId, 'stripe', row.notificationToken);
           register(`stripe:${settings.secret_key}`, () =>
             standin().addAccounts({
               stripe: [
@@ -122,7 +126,7 @@ export function createPaymentProviders(options: ProviderFactoryOptions): Payment
         if (local) {
           if (!pki || !standin().tlsUrl)
             throw new Error('the stand-in PSP runs without its API Pix listener');
-          const webhookUrl = await options.notificationUrl(row.storeId, 'apipix', row.notificationToken);
+          const webhookUrl = await notificationUrl(row.storeId, 'apipix', row.notificationToken);
           register(`apipix:${settings.client_id}`, () =>
             standin().addAccounts({
               apipix: [

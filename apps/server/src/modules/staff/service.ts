@@ -11,9 +11,9 @@ import { checkDisplayName, checkPassword } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { hashing, hashPassword, type ScryptCost } from '../../lib/password.ts';
 import { accountWords } from '../../lib/password-strength.ts';
+import { parseSignUpPhone } from '../../lib/phone.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { endAccountSessions, type SessionEnds } from '../../plugins/sessions.ts';
-import { parseSignUpPhone } from '../auth/phone.ts';
 import * as repo from './repository.ts';
 
 /*

@@ -3,8 +3,7 @@ import type { OpenMode } from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
-import type { MenuCache } from '../menu/menu-cache.ts';
-import { storeAvailability } from '../menu/service.ts';
+import { type MenuCache, storeAvailability } from '../menu/index.ts';
 import * as repo from './repository.ts';
 
 export interface StoreControlsDeps {

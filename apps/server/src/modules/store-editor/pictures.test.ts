@@ -17,7 +17,7 @@ import {
 import { productIdOf } from '../../test/orders.ts';
 import { type S3Standin, startS3Standin } from '../../test/s3-standin.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
-import type { ExportedDocument } from '../store-import/export.ts';
+import type { ExportedDocument } from '../store-import/index.ts';
 
 /*
  * Pictures uploaded in the staff editor: judged by their content whatever they claim to be, kept to

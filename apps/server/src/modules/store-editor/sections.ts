@@ -1,7 +1,6 @@
 import type { EditorSection } from '@comanda/contract';
 import { z } from 'zod';
-import { storeDocument } from '../store-import/document.ts';
-import type { ExportedDocument } from '../store-import/export.ts';
+import { type ExportedDocument, storeDocument } from '../store-import/index.ts';
 
 /*
  * The editor's sections (docs/decisions/0032): each owns some top-level parts of the store document

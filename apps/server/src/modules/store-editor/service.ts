@@ -11,9 +11,13 @@ import { STORE_FONTS, type StaffRole } from '@comanda/domain';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
-import { type storeDocument, storeDocumentFor } from '../store-import/document.ts';
-import { type ExportedDocument, exportStore } from '../store-import/export.ts';
-import { applyStoreDocument } from '../store-import/service.ts';
+import {
+  applyStoreDocument,
+  type ExportedDocument,
+  exportStore,
+  type storeDocument,
+  storeDocumentFor,
+} from '../store-import/index.ts';
 import { refuse } from './refusals.ts';
 import * as repo from './repository.ts';
 import { sectionOf, sectionPaths, sectionShapeProblem, withSection } from './sections.ts';

@@ -24,7 +24,7 @@ import {
 import { cartLine, placeOrder, productIdOf, storeIdOf, submission } from '../../test/orders.ts';
 import { menuReplies, storeRows } from '../../test/store-state.ts';
 import { buildSecondTestApp, type TestApp } from '../../test/test-app.ts';
-import type { ExportedDocument } from '../store-import/export.ts';
+import type { ExportedDocument } from '../store-import/index.ts';
 
 /*
  * The staff editor of issue 17: a store's document read whole and saved one section at a time,

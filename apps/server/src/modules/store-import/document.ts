@@ -1,6 +1,6 @@
 import { checkStoreDocument, storeDocumentShape } from '@comanda/contract';
 import { z } from 'zod';
-import { paymentProviderSection } from '../payments/provider-settings.ts';
+import { paymentProviderSection } from '../payments/index.ts';
 
 /**
  * The store document read by `npm run store:import` (docs/store-import-format.md): the contract's

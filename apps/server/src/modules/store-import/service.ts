@@ -17,7 +17,7 @@ import {
   products,
   stores,
 } from '../../db/schema.ts';
-import { removeProviderSettings, saveProviderSettings } from '../payments/provider-settings.ts';
+import { removeProviderSettings, saveProviderSettings } from '../payments/index.ts';
 import type { StoreDocument } from './document.ts';
 
 export interface ImportResult {

@@ -8,10 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { EncodedReply } from '../../lib/encoded-reply.ts';
 import { isApiPath } from '../../plugins/tenant.ts';
-import type { BookedOutPeriods } from '../menu/booked-out.ts';
-import { menuKeys } from '../menu/front-door.ts';
-import type { MenuCache } from '../menu/menu-cache.ts';
-import * as menu from '../menu/service.ts';
+import { type BookedOutPeriods, type MenuCache, type MenuService, menuKeys } from '../menu/index.ts';
 import { isHomePath, type PreparedTemplate, prepareTemplate, renderStorePage, storeIcon } from './page.ts';
 
 interface EncodedPage {
@@ -63,9 +60,13 @@ function accepts(header: string | undefined, encoding: string): boolean {
  */
 export async function registerStorefront(
   ctx: AppContext,
-  { menuCache, bookedOut: bookedOutPeriods }: { menuCache: MenuCache; bookedOut: BookedOutPeriods },
+  {
+    menu,
+    menuCache,
+    bookedOut: bookedOutPeriods,
+  }: { menu: MenuService; menuCache: MenuCache; bookedOut: BookedOutPeriods },
 ) {
-  const { app, config, db } = ctx;
+  const { app, config } = ctx;
   const dir = config.storefrontDir;
   const indexFile = path.join(dir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -112,13 +113,13 @@ export async function registerStorefront(
     // The company call's copy (ADR 0027): the page and the call then share one company reply.
     const bookedOut = await bookedOutPeriods.get(storeId, now);
     const [versioned, ...others] = await Promise.all([
-      menuCache.getVersioned(storeId, menuKeys.categories, () => menu.buildCategories(db, storeId)),
+      menuCache.getVersioned(storeId, menuKeys.categories, () => menu.categories(storeId)),
       menuCache.get(storeId, menuKeys.company(now, bookedOut), () =>
-        menu.buildCompany(db, storeId, slug, now, bookedOut),
+        menu.company(storeId, slug, now, bookedOut),
       ),
-      menuCache.get(storeId, menuKeys.products('app'), () => menu.buildProducts(db, storeId, 'app')),
-      menuCache.get(storeId, menuKeys.hours, () => menu.buildOpeningHours(db, storeId)),
-      menuCache.get(storeId, menuKeys.manifest, () => menu.buildManifest(db, storeId)),
+      menuCache.get(storeId, menuKeys.products('app'), () => menu.products(storeId, 'app')),
+      menuCache.get(storeId, menuKeys.hours, () => menu.openingHours(storeId)),
+      menuCache.get(storeId, menuKeys.manifest, () => menu.manifest(storeId)),
     ]);
     const categories = versioned.encoded;
     const [company, products, hours, manifest] = others;
@@ -177,7 +178,7 @@ export async function registerStorefront(
     // The company call's copy (ADR 0027): the page and the call then share one company reply.
     const bookedOut = await bookedOutPeriods.get(storeId, now);
     const company = await menuCache.get(storeId, menuKeys.company(now, bookedOut), () =>
-      menu.buildCompany(db, storeId, slug, now, bookedOut),
+      menu.company(storeId, slug, now, bookedOut),
     );
     const key = company?.etag ?? '-';
     let cached = staffPages.get(storeId);

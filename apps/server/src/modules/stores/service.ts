@@ -5,9 +5,8 @@ import { AppError, invalid } from '../../lib/errors.ts';
 import type { ScryptCost } from '../../lib/password.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import type { RateLimiter, WindowRule } from '../../plugins/rate-limit.ts';
-import { createStaffAccount, type StaffRow } from '../staff/service.ts';
-import { parseStoreDocument } from '../store-import/document.ts';
-import { applyStoreDocument } from '../store-import/service.ts';
+import { createStaffAccount, type StaffRow } from '../staff/index.ts';
+import { applyStoreDocument, parseStoreDocument } from '../store-import/index.ts';
 import * as repo from './repository.ts';
 import { TEMPLATES } from './templates.ts';
 

@@ -1,5 +1,5 @@
 import type { StoreTemplate } from '@comanda/contract';
-import { readDemoStore } from '../store-import/demo-stores.ts';
+import { readDemoStore } from '../store-import/index.ts';
 
 /*
  * What a new store starts from (docs/decisions/0032). Either way it starts closed (`pausada`): the

@@ -44,7 +44,7 @@ import { newTableToken, tableLinks, tableTokenMatches } from '../../lib/table-li
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
-import type { MenuCache } from '../menu/menu-cache.ts';
+import type { MenuCache } from '../menu/index.ts';
 import {
   CARD_ATTEMPT_SECONDS,
   CARD_CLAIM_MS,
@@ -56,8 +56,8 @@ import {
   type ProviderKind,
   type ShareCardKit,
   type StrayReason,
-} from '../payments/service.ts';
-import { raiseMenuVersion } from '../store-controls/service.ts';
+} from '../payments/index.ts';
+import { raiseMenuVersion } from '../store-controls/index.ts';
 import { refuse, splitInvalid } from './refusals.ts';
 import * as repo from './repository.ts';
 

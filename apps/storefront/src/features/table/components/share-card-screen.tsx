@@ -1,7 +1,6 @@
 import type { TabShareCardReply, TabShareShape } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RouteProps } from '../../../app/routes.tsx';
 import { type CardAttempt, CardStatus } from '../../../components/card-fields/card-form-parts.tsx';
 import {
   type CardTokenPayment,
@@ -28,6 +27,10 @@ function backToTab() {
   window.location.replace(TAB_PATH);
 }
 
+export interface ShareCardScreenProps {
+  params: Record<string, string | undefined>;
+}
+
 /**
  * /mesa/cartao/{share}: a guest pays one share of the closing tab by card in the app (docs/decisions/
  * 0035). A page of its own, because its content security policy lets the card provider's kit in
@@ -35,7 +38,7 @@ function backToTab() {
  * frame opens over the page and a modal would leave it unreachable. The share's amount is the
  * server's; the card goes to the provider's own fields; the share is paid when the provider says so.
  */
-export default function ShareCardScreen({ params }: RouteProps) {
+export default function ShareCardScreen({ params }: ShareCardScreenProps) {
   const t = useTableT();
   const shareId = Number(params.share);
   const { state, guest } = useTableState();

@@ -1,14 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BannerLine } from '../../../app/layout/banner-line.tsx';
-import { FlashHost } from '../../../app/layout/flash-host.tsx';
-import { languageStore } from '../../../lib/preferences.ts';
-import { isLocalMode } from '../../../lib/source.ts';
-import { START_PATHS } from '../../../lib/start-data.ts';
-import { mockApi } from '../../../test/accounts.tsx';
-import { company } from '../../../test/fixtures.ts';
-import { renderWithData } from '../../../test/render.tsx';
+import { languageStore } from '../../lib/preferences.ts';
+import { isLocalMode } from '../../lib/source.ts';
+import { START_PATHS } from '../../lib/start-data.ts';
+import { mockApi } from '../../test/accounts.tsx';
+import { company } from '../../test/fixtures.ts';
+import { renderWithData } from '../../test/render.tsx';
 import {
   atTable,
   CALLS_PATH,
@@ -16,7 +14,9 @@ import {
   guestTable,
   TABLES,
   tableCall,
-} from '../../../test/table-fixtures.ts';
+} from '../../test/table-fixtures.ts';
+import { BannerLine } from './banner-line.tsx';
+import { FlashHost } from './flash-host.tsx';
 
 const NOT_FOUND = 'Mesa não encontrada. Leia o QrCode novamente ou faça o login';
 

@@ -1,0 +1,2 @@
+// The orders module's face (docs/decisions/0041): what other modules and the app's composition may use.
+export { OrderService, orderRateRule, pendingPoints } from './service.ts';

@@ -1,0 +1,17 @@
+// The payments module's face (docs/decisions/0041): what other modules and the app's composition may use.
+export { createPaymentProviders, type StandinAccess } from './provider-factory.ts';
+export { paymentProviderSection, removeProviderSettings, saveProviderSettings } from './provider-settings.ts';
+export { loadSecretsKey } from './secrets.ts';
+export {
+  CARD_ATTEMPT_SECONDS,
+  CARD_CLAIM_MS,
+  type ChargeState,
+  declineReason,
+  listSavedCards,
+  newReference,
+  PAYMENT_EXPIRY_GRACE_MS,
+  PaymentService,
+  type ProviderKind,
+  type ShareCardKit,
+  type StrayReason,
+} from './service.ts';

@@ -1,0 +1,2 @@
+// The store controls module's face (docs/decisions/0041): what other modules and the app's composition may use.
+export { raiseMenuVersion, StoreControlsService } from './service.ts';

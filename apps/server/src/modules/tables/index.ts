@@ -1,0 +1,2 @@
+// The tables module's face (docs/decisions/0041): what other modules and the app's composition may use.
+export { joinTableTab, TablesService } from './service.ts';
