@@ -1,6 +1,7 @@
 export * from './account-rules.ts';
 export * from './address-rules.ts';
 export * from './app-name.ts';
+export * from './capabilities.ts';
 export * from './cart.ts';
 export * from './cash-change.ts';
 export * from './checkout.ts';

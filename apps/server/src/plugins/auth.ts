@@ -1,5 +1,5 @@
-import { type StaffRole, staffRoleAllows } from '@comanda/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Capability, type StaffRole, staffMay } from '@comanda/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { bearerToken, resolveSession, resolveStreamTicket, type SessionIdentity } from './sessions.ts';
@@ -11,6 +11,11 @@ import type { StoreRef } from './tenant.ts';
  * Without a token, or with one that is unknown, expired, revoked or from another store: 401
  * NOT_AUTHENTICATED (the storefront then clears the token and goes to /signin). With a valid token
  * of the other kind of account: 403 FORBIDDEN.
+ *
+ * Who may do what (docs/decisions/0042): a staff route names its capability once, in its config
+ * (`config: { capability: 'team.manage' }`); the hook registered here checks the caller's role
+ * against the domain's capability table when the request arrives, before its body is read, so a
+ * caller without the role learns nothing else and sends nothing big.
  */
 
 export interface CustomerPrincipal {
@@ -40,12 +45,26 @@ export interface StaffPrincipal {
 type TokenResolver = (store: StoreRef, token: string) => Promise<SessionIdentity | null>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The capability a staff route needs (packages/domain/src/capabilities.ts). */
+    capability?: Capability;
+    /** The staff event stream: signed in by a stream ticket in `?ticket=` as well as by a token. */
+    acceptsStreamTicket?: boolean;
+  }
   interface FastifyInstance {
+    /** Every route added after registerAuth, with the capability it names (the walking test reads it). */
+    routeCapabilities: readonly RouteCapability[];
     /** Resolves a session token at a store; use requireCustomer/requireStaff rather than this. */
     resolveSessionToken: TokenResolver;
     /** Resolves an event-stream ticket at a store. */
     resolveStreamTicket: TokenResolver;
   }
+}
+
+export interface RouteCapability {
+  method: string;
+  url: string;
+  capability: Capability | undefined;
 }
 
 export const SECURITY_BEARER = [{ bearerAuth: [] }];
@@ -57,13 +76,35 @@ export interface SessionResolverContext {
   now: () => Date;
 }
 
-/** Registers the session resolver that requireCustomer and requireStaff use. */
+/**
+ * Registers the session resolver that requireCustomer and requireStaff use, and the hook that checks
+ * each staff route's capability. Register it after the tenant (the hook needs request.store).
+ */
 export function registerAuth(ctx: SessionResolverContext): void {
   ctx.app.decorate('resolveSessionToken', (store: StoreRef, token: string) =>
     resolveSession(ctx.db, store, token, ctx.now()),
   );
   ctx.app.decorate('resolveStreamTicket', (store: StoreRef, ticket: string) =>
     resolveStreamTicket(ctx.db, store, ticket, ctx.now()),
+  );
+  const routes: RouteCapability[] = [];
+  ctx.app.decorate('routeCapabilities', routes);
+  ctx.app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, capability: route.config?.capability });
+    }
+  });
+  // A callback hook: the routes that name no capability (most requests) pay no promise.
+  ctx.app.addHook(
+    'onRequest',
+    (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const { capability, acceptsStreamTicket } = request.routeOptions.config;
+      if (capability === undefined) {
+        done();
+        return;
+      }
+      checkCapability(request, capability, acceptsStreamTicket === true).then(() => done(), done);
+    },
   );
 }
 
@@ -131,23 +172,39 @@ export async function requireCustomer(request: FastifyRequest): Promise<Customer
   return principalOf(session);
 }
 
-/**
- * A signed-in staff account of this store whose role allows at least `needed` (default: any staff
- * role); customers and staff of a lower role get 403.
- */
-export async function requireStaff(
+const checkedStaff = new WeakMap<FastifyRequest, StaffPrincipal>();
+
+/** 401 without a live session; 403 for a customer or a member whose role may not use `capability`. */
+async function checkCapability(
   request: FastifyRequest,
-  needed: StaffRole = 'attendant',
-): Promise<StaffPrincipal> {
-  const session = await requireSession(request);
+  capability: Capability,
+  acceptsStreamTicket: boolean,
+) {
+  const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
+  const session = acceptsStreamTicket
+    ? await requireSessionOrStreamTicket(request, typeof ticket === 'string' ? ticket : undefined)
+    : await requireSession(request);
   const role = session.staffRole;
-  if (role === null || !staffRoleAllows(role, needed)) throw forbidden();
-  return {
+  if (role === null || !staffMay(role, capability)) throw forbidden();
+  checkedStaff.set(request, {
     staffId: session.accountId,
     userId: session.accountId,
     storeId: session.storeId,
     sessionId: session.sessionId,
     username: session.username,
     role,
-  };
+  });
+}
+
+/**
+ * The signed-in staff member whose role the capability hook let through. Only a route that names its
+ * capability in its config has one: any other route calling this is a programming error (a 500 that
+ * the route tests catch), never a staff call let through unchecked.
+ */
+export function requireStaff(request: FastifyRequest): StaffPrincipal {
+  const staff = checkedStaff.get(request);
+  if (!staff) {
+    throw new Error(`${request.method} ${request.routeOptions.url} names no capability in its config`);
+  }
+  return staff;
 }

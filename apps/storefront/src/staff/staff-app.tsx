@@ -6,7 +6,7 @@ import type {
   TableCall,
 } from '@comanda/contract';
 import { ORDER_EVENT, orderEventData, RESYNC_EVENT, TABLE_CALL_EVENT, tableCall } from '@comanda/contract';
-import { staffRoleAllows } from '@comanda/domain';
+import { staffMay } from '@comanda/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readBoot } from '../lib/boot.ts';
 import { useStore } from '../lib/external-store.ts';
@@ -440,12 +440,12 @@ function SignedIn() {
           <button type="button" aria-pressed={view === 'settings'} onClick={() => setView('settings')}>
             {t('settings')}
           </button>
-          {me && staffRoleAllows(me.role, 'manager') ? (
+          {me && staffMay(me.role, 'reports.read') ? (
             <button type="button" aria-pressed={view === 'today'} onClick={() => setView('today')}>
               {t('today')}
             </button>
           ) : null}
-          {me && staffRoleAllows(me.role, 'owner') ? (
+          {me && staffMay(me.role, 'team.manage') ? (
             <button type="button" aria-pressed={view === 'team'} onClick={() => setView('team')}>
               {t('team')}
             </button>
@@ -501,7 +501,7 @@ function SignedIn() {
       ) : view === 'tables' ? (
         <TablesView
           t={t}
-          canManage={me !== null && staffRoleAllows(me.role, 'manager')}
+          canManage={me !== null && staffMay(me.role, 'tables.manage')}
           reply={tables.reply}
           failed={tables.failed}
           calls={calls}
@@ -513,7 +513,7 @@ function SignedIn() {
         <StoreControls
           t={t}
           onAutoPrint={setAutoPrint}
-          canManage={me !== null && staffRoleAllows(me.role, 'manager')}
+          canManage={me !== null && staffMay(me.role, 'store.open_close')}
         />
       ) : view === 'team' && me ? (
         <TeamView t={t} me={me} />

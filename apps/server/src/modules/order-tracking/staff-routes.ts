@@ -9,7 +9,6 @@ import {
   staffOrderListReply,
   streamTicketReply,
 } from '@comanda/contract';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireSession, requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
@@ -18,10 +17,6 @@ import type { OrderTrackingService } from './service.ts';
 
 const tags = ['staff'];
 
-/** Who is calling is checked before the input: a caller without a staff token learns nothing else. */
-const staffFirst = async (request: FastifyRequest) => {
-  await requireStaff(request);
-};
 const staffOnly = { 401: errorReply, 403: errorReply };
 
 const STAFF_AUTH =
@@ -44,7 +39,7 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
   app.get(
     '/staff/orders',
     {
-      preValidation: staffFirst,
+      config: { capability: 'orders.handle' },
       schema: {
         tags,
         summary: 'The store’s orders, newest first',
@@ -57,13 +52,14 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
         response: { 200: staffOrderListReply, 400: errorReply, ...staffOnly },
       },
     },
-    async (request) => service.listForStaff(await requireStaff(request), request.query),
+    async (request) => service.listForStaff(requireStaff(request), request.query),
   );
 
   app.get(
     '/staff/orders/events',
     {
       exposeHeadRoute: false,
+      config: { capability: 'orders.handle', acceptsStreamTicket: true },
       schema: {
         tags,
         summary: 'Live status of every order of the store (Server-Sent Events)',
@@ -88,7 +84,7 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
   app.post(
     '/staff/orders/events/ticket',
     {
-      preValidation: staffFirst,
+      config: { capability: 'orders.handle' },
       schema: {
         tags,
         summary: 'A one-minute ticket to open the store’s order event stream with EventSource',
@@ -99,7 +95,6 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
       },
     },
     async (request, reply) => {
-      await requireStaff(request);
       reply.header('cache-control', 'no-store');
       return streams.ticket(await requireSession(request));
     },
@@ -108,7 +103,7 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
   app.get(
     '/staff/orders/:id',
     {
-      preValidation: staffFirst,
+      config: { capability: 'orders.handle' },
       schema: {
         tags,
         summary: 'One order of the store, with its full history',
@@ -118,13 +113,13 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
         response: { 200: staffOrder, 400: errorReply, ...staffOnly, 404: errorReply },
       },
     },
-    async (request) => service.getForStaff(await requireStaff(request), request.params.id),
+    async (request) => service.getForStaff(requireStaff(request), request.params.id),
   );
 
   app.post(
     '/staff/orders/:id/status',
     {
-      preValidation: staffFirst,
+      config: { capability: 'orders.handle' },
       schema: {
         tags,
         summary: 'Move an order to its next status (or cancel it)',
@@ -150,6 +145,6 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
         response: { 200: staffOrder, 400: errorReply, ...staffOnly, 404: errorReply, 409: errorReply },
       },
     },
-    async (request) => service.changeStatus(await requireStaff(request), request.params.id, request.body),
+    async (request) => service.changeStatus(requireStaff(request), request.params.id, request.body),
   );
 }

@@ -239,6 +239,7 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
   app.post(
     '/staff/payments/:id/confirm',
     {
+      config: { capability: 'payments.confirm' },
       schema: {
         tags: ['staff'],
         summary: 'Confirm that the money of a static-key PIX arrived (staff)',
@@ -256,15 +257,13 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
         },
       },
     },
-    async (request) => payments.confirmByStaff(await requireStaff(request), request.params.id),
+    async (request) => payments.confirmByStaff(requireStaff(request), request.params.id),
   );
 
   app.get(
     '/staff/payments/ledger',
     {
-      preValidation: async (request) => {
-        await requireStaff(request, 'manager');
-      },
+      config: { capability: 'payments.ledger' },
       schema: {
         tags: ['staff'],
         summary: "The day's provider charges checked against the orders, shares and refunds (managers)",
@@ -280,7 +279,7 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
         response: { 200: ledgerCheckReply, 400: errorReply, 401: errorReply, 403: errorReply },
       },
     },
-    async (request) => payments.ledgerOfDay(await requireStaff(request, 'manager'), request.query.date),
+    async (request) => payments.ledgerOfDay(requireStaff(request), request.query.date),
   );
 
   // The providers' notifications need their raw body (signatures are over the exact bytes).

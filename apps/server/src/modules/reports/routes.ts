@@ -1,5 +1,4 @@
 import { errorReply, ordersCsvQuery, todayReport } from '@comanda/contract';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -10,10 +9,6 @@ const tags = ['staff'];
 const ROLES =
   'Managers and the owner (403 FORBIDDEN for attendants and customers; 401 without a staff token).';
 
-const managerFirst = async (request: FastifyRequest) => {
-  await requireStaff(request, 'manager');
-};
-
 /** Today at a glance and the orders export (issue 16 part 6), documented under 'staff'. */
 export function registerReportRoutes(ctx: AppContext, services: { reports: ReportsService }) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +17,7 @@ export function registerReportRoutes(ctx: AppContext, services: { reports: Repor
   app.get(
     '/staff/reports/today',
     {
-      preValidation: managerFirst,
+      config: { capability: 'reports.read' },
       schema: {
         tags,
         summary: 'Today so far: orders, revenue by payment and delivery type, average ticket, top products',
@@ -31,13 +26,13 @@ export function registerReportRoutes(ctx: AppContext, services: { reports: Repor
         response: { 200: todayReport, 401: errorReply, 403: errorReply },
       },
     },
-    async (request) => service.today((await requireStaff(request, 'manager')).storeId),
+    async (request) => service.today(requireStaff(request).storeId),
   );
 
   app.get(
     '/staff/reports/orders.csv',
     {
-      preValidation: managerFirst,
+      config: { capability: 'reports.read' },
       schema: {
         tags,
         summary: 'The orders of a range of days as CSV (Excel-ready)',
@@ -56,7 +51,7 @@ export function registerReportRoutes(ctx: AppContext, services: { reports: Repor
       },
     },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'manager');
+      const staff = requireStaff(request);
       const { from, to } = request.query;
       const csv = await service.ordersCsv(staff.storeId, from, to);
       return reply

@@ -7,8 +7,6 @@ import {
   teamMemberUpdateRequest,
   teamReply,
 } from '@comanda/contract';
-import type { StaffRole } from '@comanda/domain';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -21,11 +19,6 @@ const OWNERS =
   'Owners only (403 FORBIDDEN for managers and attendants, 401 without a staff token); ids of other ' +
   'stores or of removed members: 404 STAFF_NOT_FOUND.';
 
-/** Who is calling is checked before the input: a caller without the role learns nothing else. */
-const roleFirst = (needed: StaffRole) => async (request: FastifyRequest) => {
-  await requireStaff(request, needed);
-};
-
 /** The signed-in member and the owner's team calls (docs/decisions/0026). */
 export function registerStaffRoutes(ctx: AppContext, services: { staff: StaffService }) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
@@ -34,6 +27,7 @@ export function registerStaffRoutes(ctx: AppContext, services: { staff: StaffSer
   app.get(
     '/staff/me',
     {
+      config: { capability: 'staff.me' },
       schema: {
         tags,
         summary: 'The signed-in member of the team, with its role',
@@ -45,13 +39,13 @@ export function registerStaffRoutes(ctx: AppContext, services: { staff: StaffSer
         response: { 200: staffAccount, ...staffOnly },
       },
     },
-    async (request) => service.me(await requireStaff(request)),
+    async (request) => service.me(requireStaff(request)),
   );
 
   app.get(
     '/staff/team',
     {
-      preValidation: roleFirst('owner'),
+      config: { capability: 'team.manage' },
       schema: {
         tags,
         summary: 'The store’s team',
@@ -60,13 +54,13 @@ export function registerStaffRoutes(ctx: AppContext, services: { staff: StaffSer
         response: { 200: teamReply, ...staffOnly },
       },
     },
-    async (request) => service.team(await requireStaff(request, 'owner')),
+    async (request) => service.team(requireStaff(request)),
   );
 
   app.post(
     '/staff/team',
     {
-      preValidation: roleFirst('owner'),
+      config: { capability: 'team.manage' },
       schema: {
         tags,
         summary: 'Add a member to the team',
@@ -79,7 +73,7 @@ export function registerStaffRoutes(ctx: AppContext, services: { staff: StaffSer
       },
     },
     async (request, reply) => {
-      const member = await service.add(await requireStaff(request, 'owner'), request.body);
+      const member = await service.add(requireStaff(request), request.body);
       return reply.status(201).send(member);
     },
   );
@@ -87,7 +81,7 @@ export function registerStaffRoutes(ctx: AppContext, services: { staff: StaffSer
   app.patch(
     '/staff/team/:id',
     {
-      preValidation: roleFirst('owner'),
+      config: { capability: 'team.manage' },
       schema: {
         tags,
         summary: 'Change a member’s role, name or password',
@@ -100,13 +94,13 @@ export function registerStaffRoutes(ctx: AppContext, services: { staff: StaffSer
         response: { 200: teamMember, 400: errorReply, ...staffOnly, 404: errorReply, 409: errorReply },
       },
     },
-    async (request) => service.update(await requireStaff(request, 'owner'), request.params.id, request.body),
+    async (request) => service.update(requireStaff(request), request.params.id, request.body),
   );
 
   app.delete(
     '/staff/team/:id',
     {
-      preValidation: roleFirst('owner'),
+      config: { capability: 'team.manage' },
       schema: {
         tags,
         summary: 'Remove a member from the team',
@@ -119,7 +113,7 @@ export function registerStaffRoutes(ctx: AppContext, services: { staff: StaffSer
       },
     },
     async (request, reply) => {
-      await service.remove(await requireStaff(request, 'owner'), request.params.id);
+      await service.remove(requireStaff(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -9,8 +9,6 @@ import {
   storePauseRequest,
   storeSettingsRequest,
 } from '@comanda/contract';
-import type { StaffRole } from '@comanda/domain';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
@@ -22,11 +20,6 @@ const staffOnly = { 401: errorReply, 403: errorReply };
 const ROLES =
   'Attendants read the controls and switch products and options sold out; opening, closing, pausing and ' +
   'the settings need a manager or the owner (403 FORBIDDEN otherwise). Without a staff token 401.';
-
-/** Who is calling is checked before the input: a caller without the role learns nothing else. */
-const roleFirst = (needed: StaffRole) => async (request: FastifyRequest) => {
-  await requireStaff(request, needed);
-};
 
 /** The store controls and the sold-out switches of issue 16 (documented under 'staff'). */
 export function registerStoreControlRoutes(
@@ -40,7 +33,7 @@ export function registerStoreControlRoutes(
   app.get(
     '/staff/store',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'store.read' },
       schema: {
         tags,
         summary: 'The store’s open/closed mode, pause, and order settings',
@@ -49,13 +42,13 @@ export function registerStoreControlRoutes(
         response: controlsReply,
       },
     },
-    async (request) => service.controls((await requireStaff(request)).storeId),
+    async (request) => service.controls(requireStaff(request).storeId),
   );
 
   app.put(
     '/staff/store/mode',
     {
-      preValidation: roleFirst('manager'),
+      config: { capability: 'store.open_close' },
       schema: {
         tags,
         summary: 'Open or close the store now, or follow its hours again (auto)',
@@ -65,13 +58,13 @@ export function registerStoreControlRoutes(
         response: controlsReply,
       },
     },
-    async (request) => service.setMode(await requireStaff(request, 'manager'), request.body.mode),
+    async (request) => service.setMode(requireStaff(request), request.body.mode),
   );
 
   app.post(
     '/staff/store/pause',
     {
-      preValidation: roleFirst('manager'),
+      config: { capability: 'store.open_close' },
       schema: {
         tags,
         summary: 'Pause new orders for 5 to 240 minutes, with an optional reason',
@@ -81,14 +74,13 @@ export function registerStoreControlRoutes(
         response: controlsReply,
       },
     },
-    async (request) =>
-      service.pause(await requireStaff(request, 'manager'), request.body.minutes, request.body.reason),
+    async (request) => service.pause(requireStaff(request), request.body.minutes, request.body.reason),
   );
 
   app.delete(
     '/staff/store/pause',
     {
-      preValidation: roleFirst('manager'),
+      config: { capability: 'store.open_close' },
       schema: {
         tags,
         summary: 'End the pause now',
@@ -97,13 +89,13 @@ export function registerStoreControlRoutes(
         response: controlsReply,
       },
     },
-    async (request) => service.resume(await requireStaff(request, 'manager')),
+    async (request) => service.resume(requireStaff(request)),
   );
 
   app.patch(
     '/staff/store/settings',
     {
-      preValidation: roleFirst('manager'),
+      config: { capability: 'orders.settings' },
       schema: {
         tags,
         summary: 'Auto-accept new orders, auto-print the kitchen ticket',
@@ -113,13 +105,13 @@ export function registerStoreControlRoutes(
         response: controlsReply,
       },
     },
-    async (request) => service.settings(await requireStaff(request, 'manager'), request.body),
+    async (request) => service.settings(requireStaff(request), request.body),
   );
 
   app.get(
     '/staff/menu/availability',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'menu.sold_out' },
       schema: {
         tags,
         summary: 'The products and option items the app offers, with their sold-out switches',
@@ -128,14 +120,14 @@ export function registerStoreControlRoutes(
         response: { 200: menuAvailabilityReply, ...staffOnly },
       },
     },
-    async (request) => service.availability((await requireStaff(request)).storeId),
+    async (request) => service.availability(requireStaff(request).storeId),
   );
 
   for (const kind of ['product', 'option-item'] as const) {
     app.put(
       kind === 'product' ? '/staff/menu/products/:id/sold-out' : '/staff/menu/option-items/:id/sold-out',
       {
-        preValidation: roleFirst('attendant'),
+        config: { capability: 'menu.sold_out' },
         schema: {
           tags,
           summary:
@@ -150,7 +142,7 @@ export function registerStoreControlRoutes(
         },
       },
       async (request) =>
-        service.setSoldOut(await requireStaff(request), kind, request.params.id, request.body.sold_out),
+        service.setSoldOut(requireStaff(request), kind, request.params.id, request.body.sold_out),
     );
   }
 }

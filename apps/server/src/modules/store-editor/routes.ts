@@ -9,8 +9,6 @@ import {
   pictureQuery,
   pictureReply,
 } from '@comanda/contract';
-import type { StaffRole } from '@comanda/domain';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -31,14 +29,6 @@ const ROLES =
   'with a customer’s).';
 
 /**
- * Who is calling is checked when the request arrives, before its body is read: a caller without the
- * role learns nothing else and sends nothing big.
- */
-const roleFirst = (needed: StaffRole) => async (request: FastifyRequest) => {
-  await requireStaff(request, needed);
-};
-
-/**
  * The body of a section is documented with the store document's own schema but checked by the
  * service, inside the whole document: its refusals then name document paths and say what is wrong
  * in Portuguese (validating it here would answer in zod's words with body paths).
@@ -57,7 +47,7 @@ export function registerStoreEditorRoutes(
   app.get(
     '/staff/editor/document',
     {
-      onRequest: roleFirst('attendant'),
+      config: { capability: 'settings.read' },
       schema: {
         tags,
         summary: 'The store’s document (menu, hours, delivery, payments, coupons, loyalty, contact, look)',
@@ -71,7 +61,7 @@ export function registerStoreEditorRoutes(
       },
     },
     async (request, reply) => {
-      const document = await service.document(await requireStaff(request));
+      const document = await service.document(requireStaff(request));
       reply.header('etag', `"${document.menu_version}"`);
       return document;
     },
@@ -81,7 +71,7 @@ export function registerStoreEditorRoutes(
     app.put(
       `/staff/editor/sections/${section}`,
       {
-        onRequest: roleFirst('manager'),
+        config: { capability: 'settings.edit' },
         bodyLimit: SECTION_BODY_LIMIT,
         validatorCompiler: checkedByTheService,
         schema: {
@@ -117,19 +107,14 @@ export function registerStoreEditorRoutes(
         },
       },
       async (request) =>
-        service.saveSection(
-          await requireStaff(request, 'manager'),
-          section,
-          request.body,
-          request.headers['if-match'],
-        ),
+        service.saveSection(requireStaff(request), section, request.body, request.headers['if-match']),
     );
   }
 
   app.get(
     '/staff/editor/audit',
     {
-      onRequest: roleFirst('manager'),
+      config: { capability: 'settings.audit' },
       schema: {
         tags,
         summary: 'Who changed what in the store’s document, newest first',
@@ -142,7 +127,7 @@ export function registerStoreEditorRoutes(
         response: { 200: editorAuditReply, 400: errorReply, ...staffOnly },
       },
     },
-    async (request) => service.audit(await requireStaff(request, 'manager'), request.query),
+    async (request) => service.audit(requireStaff(request), request.query),
   );
 }
 
@@ -166,7 +151,7 @@ function registerPictureRoute(ctx: AppContext, pictures: PictureService) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/staff/editor/pictures',
       {
-        onRequest: roleFirst('manager'),
+        config: { capability: 'settings.edit' },
         validatorCompiler: checkedByTheService,
         schema: {
           tags,

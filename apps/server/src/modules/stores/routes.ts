@@ -11,9 +11,7 @@ export function registerStoreRoutes(ctx: AppContext, services: { stores: StoreSe
   app.post(
     '/staff/stores',
     {
-      onRequest: async (request) => {
-        await requireStaff(request, 'owner');
-      },
+      config: { capability: 'stores.create' },
       schema: {
         tags: ['staff-editor'],
         summary: 'Create a new store from a template, with its first owner',
@@ -39,7 +37,7 @@ export function registerStoreRoutes(ctx: AppContext, services: { stores: StoreSe
       },
     },
     async (request, reply) => {
-      const created = await services.stores.create(await requireStaff(request, 'owner'), request.body);
+      const created = await services.stores.create(requireStaff(request), request.body);
       return reply.status(201).send(created);
     },
   );

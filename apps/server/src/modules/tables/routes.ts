@@ -31,13 +31,11 @@ import {
 } from '@comanda/contract';
 import {
   SERVICE_FEE_PERCENT_MAX,
-  type StaffRole,
   TAB_SPLIT_MAX_PEOPLE,
   TABLE_CALL_LIMIT,
   TABLE_CALL_WINDOW_SECONDS,
   TABLE_CODE_LENGTH,
 } from '@comanda/domain';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
@@ -47,7 +45,6 @@ import {
   SHARE_CARD_PER_ADDRESS,
   SHARE_PIX_METHOD,
   SHARE_PIX_PER_ADDRESS,
-  TABLE_ADMIN_ROLE,
   TABLE_CALLS_PER_ADDRESS,
   type TablesService,
 } from './service.ts';
@@ -60,11 +57,6 @@ import {
 const guestTags = ['tables'];
 const staffTags = ['staff'];
 const staffOnly = { 401: errorReply, 403: errorReply };
-
-/** Who is calling is checked before the input: a caller without the role learns nothing else. */
-const roleFirst = (needed: StaffRole) => async (request: FastifyRequest) => {
-  await requireStaff(request, needed);
-};
 
 /** The guests' calls take the QR code's token in the query; a missing one is TABLE_TOKEN_INVALID. */
 const guestQuery = tableTokenQuery.partial();
@@ -365,7 +357,7 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
   app.get(
     '/staff/tables',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'tables.serve' },
       schema: {
         tags: staffTags,
         summary: 'The store’s tables with their QR addresses, tabs and waiting calls',
@@ -377,13 +369,13 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
         response: { 200: staffTablesReply, ...staffOnly },
       },
     },
-    async (request) => service.tables(await requireStaff(request), request.store),
+    async (request) => service.tables(requireStaff(request), request.store),
   );
 
   app.post(
     '/staff/tables',
     {
-      preValidation: roleFirst(TABLE_ADMIN_ROLE),
+      config: { capability: 'tables.manage' },
       schema: {
         tags: staffTags,
         summary: 'Add a table',
@@ -397,7 +389,7 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
       },
     },
     async (request, reply) => {
-      const staff = await requireStaff(request, TABLE_ADMIN_ROLE);
+      const staff = requireStaff(request);
       return reply
         .status(201)
         .send(await service.createTable(staff, request.store, request.body.description));
@@ -407,7 +399,7 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
   app.patch(
     '/staff/tables/settings',
     {
-      preValidation: roleFirst(TABLE_ADMIN_ROLE),
+      config: { capability: 'tables.manage' },
       schema: {
         tags: staffTags,
         summary: 'The waiter’s code and the service fee',
@@ -422,13 +414,13 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
         response: { 200: tableSettings, 400: errorReply, ...staffOnly },
       },
     },
-    async (request) => service.updateSettings(await requireStaff(request, TABLE_ADMIN_ROLE), request.body),
+    async (request) => service.updateSettings(requireStaff(request), request.body),
   );
 
   app.get(
     '/staff/tables/qr-sheet',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'tables.serve' },
       schema: {
         tags: staffTags,
         summary: 'What the printable QR sheet draws: one QR code per active table',
@@ -437,13 +429,13 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
         response: { 200: tableQrSheetReply, ...staffOnly },
       },
     },
-    async (request) => service.qrSheet(await requireStaff(request), request.store),
+    async (request) => service.qrSheet(requireStaff(request), request.store),
   );
 
   app.patch(
     '/staff/tables/:table',
     {
-      preValidation: roleFirst(TABLE_ADMIN_ROLE),
+      config: { capability: 'tables.manage' },
       schema: {
         tags: staffTags,
         summary: 'Rename a table, deactivate it or activate it again',
@@ -458,18 +450,13 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
       },
     },
     async (request) =>
-      service.updateTable(
-        await requireStaff(request, TABLE_ADMIN_ROLE),
-        request.store,
-        request.params.table,
-        request.body,
-      ),
+      service.updateTable(requireStaff(request), request.store, request.params.table, request.body),
   );
 
   app.post(
     '/staff/tables/:table/rotate-token',
     {
-      preValidation: roleFirst(TABLE_ADMIN_ROLE),
+      config: { capability: 'tables.manage' },
       schema: {
         tags: staffTags,
         summary: 'Give a table a new QR token (reprint its QR code)',
@@ -479,14 +466,13 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
         response: { 200: staffTable, 400: errorReply, ...staffOnly, 404: errorReply },
       },
     },
-    async (request) =>
-      service.rotateToken(await requireStaff(request, TABLE_ADMIN_ROLE), request.store, request.params.table),
+    async (request) => service.rotateToken(requireStaff(request), request.store, request.params.table),
   );
 
   app.post(
     '/staff/tables/:table/open',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'tables.serve' },
       schema: {
         tags: staffTags,
         summary: 'Open a table’s tab (with a fresh waiter’s code when the store uses them)',
@@ -499,13 +485,13 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.openTable(await requireStaff(request), request.params.table)),
+      reply.status(201).send(await service.openTable(requireStaff(request), request.params.table)),
   );
 
   app.post(
     '/staff/tables/calls/:id/ack',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'tables.serve' },
       schema: {
         tags: staffTags,
         summary: 'Acknowledge a guest’s call',
@@ -517,7 +503,7 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
         response: { 200: tableCall, 400: errorReply, ...staffOnly, 404: errorReply },
       },
     },
-    async (request) => service.acknowledgeCall(await requireStaff(request), request.params.id),
+    async (request) => service.acknowledgeCall(requireStaff(request), request.params.id),
   );
 
   // -------------------------------------------------------------------------------------------
@@ -526,7 +512,7 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
   app.get(
     '/staff/tabs',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'tables.serve' },
       schema: {
         tags: staffTags,
         summary: 'The store’s tabs',
@@ -538,13 +524,13 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
         response: { 200: staffTabListReply, 400: errorReply, ...staffOnly },
       },
     },
-    async (request) => service.tabs(await requireStaff(request), request.query.status),
+    async (request) => service.tabs(requireStaff(request), request.query.status),
   );
 
   app.get(
     '/staff/tabs/:id',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'tables.serve' },
       schema: {
         tags: staffTags,
         summary: 'One tab, with its rounds, lines (with their order-line ids), bill and shares',
@@ -554,13 +540,13 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
         response: { 200: staffTab, 400: errorReply, ...staffOnly, 404: errorReply },
       },
     },
-    async (request) => service.tab(await requireStaff(request), request.params.id),
+    async (request) => service.tab(requireStaff(request), request.params.id),
   );
 
   app.post(
     '/staff/tabs/:id/close',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'tables.serve' },
       schema: {
         tags: staffTags,
         summary: 'Close a tab: fix the bill and split it',
@@ -580,13 +566,13 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
         response: { 200: staffTab, 400: errorReply, ...staffOnly, 404: errorReply, 409: errorReply },
       },
     },
-    async (request) => service.closeTab(await requireStaff(request), request.params.id, request.body),
+    async (request) => service.closeTab(requireStaff(request), request.params.id, request.body),
   );
 
   app.post(
     '/staff/tabs/:id/shares/:share/paid',
     {
-      preValidation: roleFirst('attendant'),
+      config: { capability: 'tables.serve' },
       schema: {
         tags: staffTags,
         summary: 'Mark a share of a closing tab paid at the counter',
@@ -602,7 +588,7 @@ export function registerTableRoutes(ctx: AppContext, services: { tables: TablesS
     },
     async (request) =>
       service.markSharePaid(
-        await requireStaff(request),
+        requireStaff(request),
         request.params.id,
         request.params.share,
         request.body.forma_pagamento,

@@ -20,7 +20,6 @@ import {
   type TabTotalsShape,
 } from '@comanda/contract';
 import {
-  type StaffRole,
   splitByItems,
   splitEvenly,
   TAB_STATUSES,
@@ -1375,9 +1374,6 @@ export class TablesService {
     });
   }
 }
-
-/** Whether a role may change the store's tables (create, rename, deactivate, rotate) and settings. */
-export const TABLE_ADMIN_ROLE: StaffRole = 'manager';
 
 /** A table's ref from its name: 'Balcão 1' → 'balcao-1' (the store document's ref format). */
 export function refOfName(name: string): string {

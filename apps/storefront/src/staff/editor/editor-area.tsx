@@ -1,5 +1,5 @@
 import type { StaffAccount } from '@comanda/contract';
-import { staffRoleAllows } from '@comanda/domain';
+import { type Capability, staffMay } from '@comanda/domain';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { EditorProvider, useEditorDocument } from './editor-context.tsx';
@@ -18,21 +18,21 @@ type Screen = ComponentType<SectionProps>;
 interface Entry {
   id: string;
   screen: LazyExoticComponent<Screen>;
-  /** The least role that opens it (the server refuses the rest anyway). */
-  role: 'attendant' | 'manager' | 'owner';
+  /** What opening it needs beyond reading the store (the server refuses the rest anyway). */
+  needs?: Capability;
 }
 
 const SETTINGS: Entry[] = [
-  { id: 'hours', screen: lazy(() => import('./settings/hours-section.tsx')), role: 'attendant' },
-  { id: 'delivery', screen: lazy(() => import('./settings/delivery-section.tsx')), role: 'attendant' },
-  { id: 'scheduling', screen: lazy(() => import('./settings/scheduling-section.tsx')), role: 'attendant' },
-  { id: 'payments', screen: lazy(() => import('./settings/payments-section.tsx')), role: 'attendant' },
-  { id: 'contact', screen: lazy(() => import('./settings/contact-section.tsx')), role: 'attendant' },
-  { id: 'coupons', screen: lazy(() => import('./settings/coupons-section.tsx')), role: 'attendant' },
-  { id: 'loyalty', screen: lazy(() => import('./settings/loyalty-section.tsx')), role: 'attendant' },
-  { id: 'look', screen: lazy(() => import('./settings/look-section.tsx')), role: 'attendant' },
-  { id: 'audit', screen: lazy(() => import('./audit-view.tsx')), role: 'manager' },
-  { id: 'newStore', screen: lazy(() => import('./new-store-view.tsx')), role: 'owner' },
+  { id: 'hours', screen: lazy(() => import('./settings/hours-section.tsx')) },
+  { id: 'delivery', screen: lazy(() => import('./settings/delivery-section.tsx')) },
+  { id: 'scheduling', screen: lazy(() => import('./settings/scheduling-section.tsx')) },
+  { id: 'payments', screen: lazy(() => import('./settings/payments-section.tsx')) },
+  { id: 'contact', screen: lazy(() => import('./settings/contact-section.tsx')) },
+  { id: 'coupons', screen: lazy(() => import('./settings/coupons-section.tsx')) },
+  { id: 'loyalty', screen: lazy(() => import('./settings/loyalty-section.tsx')) },
+  { id: 'look', screen: lazy(() => import('./settings/look-section.tsx')) },
+  { id: 'audit', screen: lazy(() => import('./audit-view.tsx')), needs: 'settings.audit' },
+  { id: 'newStore', screen: lazy(() => import('./new-store-view.tsx')), needs: 'stores.create' },
 ];
 
 /** 'Cardápio': the menu editor (section `menu`). */
@@ -63,7 +63,7 @@ export default function EditorArea({
       </div>
     );
   return (
-    <EditorProvider initial={loaded.reply} canEdit={staffRoleAllows(me.role, 'manager')}>
+    <EditorProvider initial={loaded.reply} canEdit={staffMay(me.role, 'settings.edit')}>
       <div hidden={mode !== 'menu'}>
         <MenuArea onDirty={onMenuDirty} />
       </div>
@@ -92,7 +92,7 @@ function SettingsArea({ me }: { me: StaffAccount }) {
   const [dirty, setDirty] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const onDirty = useCallback((value: boolean) => setDirty(value), []);
-  const entries = SETTINGS.filter((entry) => staffRoleAllows(me.role, entry.role));
+  const entries = SETTINGS.filter((entry) => staffMay(me.role, entry.needs ?? 'settings.read'));
   const entry = entries.find((candidate) => candidate.id === open);
   const back = () => {
     setDirty(false);

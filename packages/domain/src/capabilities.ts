@@ -1,0 +1,130 @@
+import { STAFF_ROLES, type StaffRole, staffRoleAllows } from './staff-roles.ts';
+
+/**
+ * Who may do what in a store (docs/decisions/0042): every staff action by name, with the lowest role
+ * that may do it. The server's staff routes each name one capability and one hook checks it; the
+ * staff app shows what the member's role may do. Answering "which role may do X" is this table.
+ *
+ * `movable` is the range within which a store may move an entry's role (its own rule, issue 33
+ * stores them); an entry without it is the same in every store.
+ */
+export interface CapabilityRule {
+  /** The lowest role allowed when the store has not moved it. */
+  lowest: StaffRole;
+  /** The lowest and highest role a store may set instead; absent: no store may move it. */
+  movable?: { from: StaffRole; to: StaffRole };
+  /** What it lets a member do, for the reader of this table (and the API docs). */
+  means: string;
+}
+
+export const CAPABILITIES = {
+  'staff.me': {
+    lowest: 'attendant',
+    means: 'Read one’s own staff account and role (the staff app starts with it).',
+  },
+  'orders.handle': {
+    lowest: 'attendant',
+    means: 'List and read the store’s orders, follow them live, move them along or cancel them.',
+  },
+  'payments.confirm': {
+    lowest: 'attendant',
+    means: 'Confirm that the money of a PIX to the store’s own key arrived.',
+  },
+  'store.read': {
+    lowest: 'attendant',
+    means: 'Read whether the store is open, paused or closed, and its order settings.',
+  },
+  'menu.sold_out': {
+    lowest: 'attendant',
+    movable: { from: 'attendant', to: 'manager' },
+    means: 'Switch products and option items sold out and back.',
+  },
+  'tables.serve': {
+    lowest: 'attendant',
+    means: 'Read the tables, their QR sheet and calls; open a table, answer a call, close and settle tabs.',
+  },
+  'settings.read': {
+    lowest: 'attendant',
+    means: 'Read the store document (menu, hours, delivery, payments, coupons, loyalty, contact, look).',
+  },
+  'store.open_close': {
+    lowest: 'manager',
+    means: 'Open or close the store now, follow its hours again, pause it or end the pause.',
+  },
+  'orders.settings': {
+    lowest: 'manager',
+    means: 'Switch auto-accept and the kitchen ticket’s auto-print of new orders.',
+  },
+  'settings.edit': {
+    lowest: 'manager',
+    means: 'Save sections of the store document and upload its pictures.',
+  },
+  'settings.audit': {
+    lowest: 'manager',
+    means: 'Read who changed what in the store document.',
+  },
+  'reports.read': {
+    lowest: 'manager',
+    movable: { from: 'attendant', to: 'owner' },
+    means: 'Read the day’s figures and export the orders as CSV.',
+  },
+  'payments.ledger': {
+    lowest: 'manager',
+    means: 'Check the day’s provider charges against the orders, shares and refunds.',
+  },
+  'tables.manage': {
+    lowest: 'manager',
+    means: 'Add, rename, deactivate a table, give it a new QR token; the waiter’s code and service fee.',
+  },
+  'team.manage': {
+    lowest: 'owner',
+    means: 'Read the team, add members, change their role, name or password, remove them.',
+  },
+  'stores.create': {
+    lowest: 'owner',
+    means: 'Open another store on the deployment, with its first owner.',
+  },
+} as const satisfies Record<string, CapabilityRule>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as Capability[];
+
+export function isCapability(name: unknown): name is Capability {
+  return typeof name === 'string' && Object.hasOwn(CAPABILITIES, name);
+}
+
+/** A store's own roles for the capabilities it may move, as stored (unchecked until read). */
+export type CapabilityOverrides = Readonly<Partial<Record<string, unknown>>>;
+
+export type OverrideRefusal = 'UNKNOWN_CAPABILITY' | 'UNKNOWN_ROLE' | 'NOT_MOVABLE' | 'OUT_OF_RANGE';
+
+/**
+ * Why a store may not give `capability` the role `role`; null when it may. For a store's editor to
+ * refuse a rule before saving it, and for reading one back: a refused override counts as absent.
+ */
+export function overrideRefusal(capability: string, role: unknown): OverrideRefusal | null {
+  if (!isCapability(capability)) return 'UNKNOWN_CAPABILITY';
+  if (typeof role !== 'string' || !(STAFF_ROLES as readonly string[]).includes(role)) return 'UNKNOWN_ROLE';
+  const rule: CapabilityRule = CAPABILITIES[capability];
+  if (!rule.movable) return 'NOT_MOVABLE';
+  const { from, to } = rule.movable;
+  const staffRole = role as StaffRole;
+  return staffRoleAllows(staffRole, from) && staffRoleAllows(to, staffRole) ? null : 'OUT_OF_RANGE';
+}
+
+/** The lowest role that may use `capability` in a store with `storeOverrides` (refused ones ignored). */
+export function roleNeededFor(capability: Capability, storeOverrides?: CapabilityOverrides): StaffRole {
+  const override = storeOverrides?.[capability];
+  if (override !== undefined && overrideRefusal(capability, override) === null) return override as StaffRole;
+  return CAPABILITIES[capability].lowest;
+}
+
+/** Whether a member with `role` may use `capability` in a store with `storeOverrides`. */
+export function staffMay(
+  role: StaffRole,
+  capability: Capability,
+  storeOverrides?: CapabilityOverrides,
+): boolean {
+  return staffRoleAllows(role, roleNeededFor(capability, storeOverrides));
+}
