@@ -73,7 +73,7 @@ test.describe('the staff board', () => {
     await expect(card).toContainText('Retirada no balcão');
     await expect(card).toContainText('Pagamento: Cartão de crédito (na entrega)');
     await expect(app).toHaveAttribute('data-alarm', 'ringing');
-    await expect(board.getByRole('alert')).toContainText('1 pedido(s) novo(s)');
+    await expect(board.getByRole('alert')).toContainText('1 pedido novo');
 
     await card.getByRole('button', { name: 'Aceitar' }).click();
     await expect(app).toHaveAttribute('data-alarm', 'idle');

@@ -3,7 +3,9 @@
  * the stand-in PSP's simulator from a terminal. A charge is named by the stand-in's id, the
  * provider's id or the store's reference (the last column of `list`).
  */
+
 import { parseArgs } from 'node:util';
+import { formatBRL } from '@comanda/domain';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,7 +35,7 @@ if (command === 'list') {
       [
         charge.id,
         charge.status.padEnd(8),
-        `R$ ${(charge.amount / 100).toFixed(2)}`,
+        formatBRL(charge.amount),
         charge.shape,
         charge.description,
         charge.reference,

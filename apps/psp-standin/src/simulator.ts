@@ -1,3 +1,4 @@
+import { formatBRL } from '@comanda/domain';
 import type { FastifyInstance } from 'fastify';
 import type { StandinCharge, StandinStatus } from './charges.ts';
 import type { StandinContext } from './context.ts';
@@ -13,12 +14,6 @@ const ACTIONS = { pay: 'paid', fail: 'failed', expire: 'expired' } as const sati
   StandinStatus
 >;
 type Action = keyof typeof ACTIONS;
-
-const money = (centavos: number) =>
-  `R$\u00a0${(centavos / 100)
-    .toFixed(2)
-    .replace('.', ',')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -37,7 +32,7 @@ function page(charges: StandinCharge[]): string {
       (charge) => `<tr>
   <td><code>${escapeHtml(charge.id)}</code><br><small>${escapeHtml(charge.shape)} · ${escapeHtml(charge.providerRef)}</small></td>
   <td>${escapeHtml(charge.description)}</td>
-  <td class="money">${money(charge.amount)}</td>
+  <td class="money">${formatBRL(charge.amount)}</td>
   <td>${STATUS_TEXT[charge.status]}</td>
   <td>${
     charge.status === 'pending'

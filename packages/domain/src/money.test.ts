@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, parseReais, reaisToCentavos } from './money.ts';
+import {
+  centavosFromDecimalReais,
+  centavosToDecimalReais,
+  centavosToReaisNumber,
+  formatBRL,
+  formatReais,
+  MAX_REAIS_NUMBER_CENTAVOS,
+  parseReais,
+  reaisToCentavos,
+} from './money.ts';
 
 describe('formatBRL', () => {
   it("shows 'R$' with a no-break space (never alone on a line), comma decimals and dot thousands", () => {
@@ -103,5 +112,73 @@ describe('parseReais', () => {
   it('returns null instead of throwing for text that is not an amount', () => {
     expect(parseReais('doze reais')).toBeNull();
     expect(parseReais('12,90')).toBe(1290);
+  });
+});
+
+describe('exact reais for payment providers', () => {
+  it('writes centavos as reais with two places from the digits', () => {
+    expect(centavosToDecimalReais(1290)).toBe('12.90');
+    expect(centavosToDecimalReais(5)).toBe('0.05');
+    expect(centavosToDecimalReais(0)).toBe('0.00');
+    expect(centavosToDecimalReais(-1290)).toBe('-12.90');
+    expect(centavosToDecimalReais(123456789)).toBe('1234567.89');
+  });
+
+  it('writes centavos as the JSON number of reais: 1290 is 12.9 and 29 is 0.29', () => {
+    expect(JSON.stringify({ amount: centavosToReaisNumber(1290) })).toBe('{"amount":12.9}');
+    expect(JSON.stringify({ amount: centavosToReaisNumber(29) })).toBe('{"amount":0.29}');
+    expect(JSON.stringify({ amount: centavosToReaisNumber(100) })).toBe('{"amount":1}');
+  });
+
+  it('refuses to write what is not whole centavos or too large to be exact as a number', () => {
+    expect(() => centavosToDecimalReais(12.5)).toThrow(RangeError);
+    expect(() => centavosToDecimalReais(Number.NaN)).toThrow(RangeError);
+    expect(() => centavosToDecimalReais(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => centavosToReaisNumber(MAX_REAIS_NUMBER_CENTAVOS + 1)).toThrow(RangeError);
+  });
+
+  it('reads a provider amount as centavos without a float: 0.29 is 29, not 28', () => {
+    expect(Math.trunc(0.29 * 100)).toBe(28);
+    expect(centavosFromDecimalReais(0.29)).toBe(29);
+    expect(centavosFromDecimalReais('0.29')).toBe(29);
+    expect(centavosFromDecimalReais(12.9)).toBe(1290);
+    expect(centavosFromDecimalReais('12.90')).toBe(1290);
+    expect(centavosFromDecimalReais('12.9')).toBe(1290);
+    expect(centavosFromDecimalReais(12)).toBe(1200);
+    expect(centavosFromDecimalReais(-3.5)).toBe(-350);
+    expect(centavosFromDecimalReais(-0)).toBe(0);
+  });
+
+  it('refuses a provider amount with more than two decimals, not finite or not reais', () => {
+    for (const value of [
+      12.345,
+      '12.345',
+      1.005,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      1e21,
+      1e-7,
+      '12,90',
+      '1e3',
+      ' 12.90',
+      '',
+      '.5',
+      '12.',
+      null,
+      undefined,
+      '90071992547409.92',
+      {},
+    ]) {
+      expect(centavosFromDecimalReais(value), String(value)).toBeNull();
+    }
+  });
+});
+
+describe('formatReais', () => {
+  it('writes the amount as typed beside an R$ label, and parseReais reads it back', () => {
+    expect(formatReais(1290)).toBe('12,90');
+    expect(formatReais(123456)).toBe('1.234,56');
+    expect(formatReais(-500)).toBe('-5,00');
+    expect(parseReais(formatReais(123456))).toBe(123456);
   });
 });

@@ -12,15 +12,28 @@ const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
  * nearest centavo, halves away from zero.
  */
 export function formatBRL(centavos: Centavos): string {
+  const { sign, digits } = reaisParts(centavos);
+  // A no-break space: 'R$' never wraps onto a line of its own.
+  return `${sign}R$\u00a0${digits}`;
+}
+
+/**
+ * The amount as a person types it in a field that shows 'R$' beside it: '1.234,56' for 123456,
+ * '-5,00' for -500; rounded as `formatBRL` rounds. `parseReais` reads it back.
+ */
+export function formatReais(centavos: Centavos): string {
+  const { sign, digits } = reaisParts(centavos);
+  return `${sign}${digits}`;
+}
+
+function reaisParts(centavos: Centavos): { sign: '' | '-'; digits: string } {
   if (!Number.isFinite(centavos)) throw new RangeError(`Not an amount of centavos: ${centavos}`);
   const magnitude = Math.round(Math.abs(centavos));
   const reais = Math.floor(magnitude / 100)
     .toString()
     .replace(THOUSANDS, '.');
   const cents = (magnitude % 100).toString().padStart(2, '0');
-  const sign = centavos < 0 && magnitude > 0 ? '-' : '';
-  // A no-break space: 'R$' never wraps onto a line of its own.
-  return `${sign}R$\u00a0${reais},${cents}`;
+  return { sign: centavos < 0 && magnitude > 0 ? '-' : '', digits: `${reais},${cents}` };
 }
 
 /**
@@ -106,4 +119,63 @@ function numberToCentavos(value: number): Centavos | null {
     return Math.abs(value) < 1 ? 0 : null;
   }
   return parseReais(text);
+}
+
+/**
+ * The largest centavos `centavosToReaisNumber` writes: a decimal of up to 15 significant digits
+ * survives the trip through a double and back to its shortest text (IEEE 754 binary64 holds 15
+ * decimal digits exactly); past that the number a JSON body carries could read as other reais.
+ */
+export const MAX_REAIS_NUMBER_CENTAVOS = 999_999_999_999_999;
+
+/**
+ * Centavos to reais written as a decimal with two places, from the digits and not through a
+ * float: 1290 → '12.90', 5 → '0.05', -1290 → '-12.90'. What an API that takes money as text
+ * (the Central Bank's API Pix) receives. Throws a RangeError for anything but whole centavos.
+ */
+export function centavosToDecimalReais(centavos: Centavos): string {
+  if (!Number.isSafeInteger(centavos)) throw new RangeError(`Not a whole number of centavos: ${centavos}`);
+  const digits = String(Math.abs(centavos)).padStart(3, '0');
+  const sign = centavos < 0 ? '-' : '';
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
+ * Centavos to reais as a number for an API that takes money as a JSON number (Mercado Pago):
+ * 1290 → 12.9. The number is read from the exact decimal text, so its shortest form, which is
+ * what JSON.stringify writes, is that decimal. Throws a RangeError past MAX_REAIS_NUMBER_CENTAVOS.
+ */
+export function centavosToReaisNumber(centavos: Centavos): number {
+  const text = centavosToDecimalReais(centavos);
+  if (Math.abs(centavos) > MAX_REAIS_NUMBER_CENTAVOS) {
+    throw new RangeError(`Too many centavos to write exactly as a number of reais: ${centavos}`);
+  }
+  return Number(text);
+}
+
+const DECIMAL_REAIS = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * A provider's reais (the number 12.9 or the text '12.90') to centavos, exactly: null for
+ * anything else, including more than two decimals (12.345 is not rounded, it is refused), a
+ * value that is not finite, exponent forms and amounts past the safe integers. A number is read
+ * through its shortest decimal text, the text a JSON body held.
+ */
+export function centavosFromDecimalReais(value: unknown): Centavos | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value;
+  } else {
+    return null;
+  }
+  const match = DECIMAL_REAIS.exec(text);
+  if (!match) return null;
+  const [, sign, reais = '', fraction = ''] = match;
+  const magnitude = Number(reais) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(magnitude)) return null;
+  // Written this way so -0 never comes out of '-0.00'.
+  return sign === '-' && magnitude !== 0 ? -magnitude : magnitude;
 }

@@ -4,7 +4,9 @@ import {
   ALLOWED_STATUS_TRANSITIONS,
   canTransition,
   checkTransition,
+  FINAL_ORDER_STATUSES,
   isFinalStatus,
+  OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
   orderStartedAt,
   orderStepIndex,
@@ -130,6 +132,13 @@ describe('staff status transitions', () => {
 
   it('Entregue and Cancelado are final', () => {
     expect(ORDER_STATUSES.filter(isFinalStatus)).toEqual(['Entregue', 'Cancelado']);
+  });
+
+  it('the final statuses are exactly those with no transition out, and the open ones the rest', () => {
+    const noWayOut = ORDER_STATUSES.filter((status) => ALLOWED_STATUS_TRANSITIONS[status].length === 0);
+    expect([...FINAL_ORDER_STATUSES]).toEqual(noWayOut);
+    expect(OPEN_ORDER_STATUSES).toEqual(ORDER_STATUSES.filter((status) => !noWayOut.includes(status)));
+    expect(isFinalStatus('Pago')).toBe(false);
   });
 
   it('a cancellation needs a reason', () => {

@@ -84,8 +84,18 @@ export const ALLOWED_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly O
   Cancelado: [],
 };
 
-export function isFinalStatus(status: OrderStatus): boolean {
-  return ALLOWED_STATUS_TRANSITIONS[status].length === 0;
+/** The statuses an order never leaves: the ones ALLOWED_STATUS_TRANSITIONS moves nowhere. */
+export const FINAL_ORDER_STATUSES = ['Entregue', 'Cancelado'] as const satisfies readonly OrderStatus[];
+export type FinalOrderStatus = (typeof FINAL_ORDER_STATUSES)[number];
+
+/** The statuses an order can still move on from, in the order's course. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (status) => !isFinalStatus(status),
+);
+
+/** Whether `status` is final (false for a text that is no status at all). */
+export function isFinalStatus(status: string): status is FinalOrderStatus {
+  return (FINAL_ORDER_STATUSES as readonly string[]).includes(status);
 }
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { buildBrCode } from '@comanda/domain';
+import { buildBrCode, centavosFromDecimalReais, centavosToDecimalReais } from '@comanda/domain';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { StandinCharge, StandinChargeEvent } from '../charges.ts';
 import type { StandinAccounts, StandinContext, StandinShapeModule } from '../context.ts';
@@ -40,7 +40,7 @@ const ERROR_TYPE = 'https://pix.bcb.gov.br/api/v2/error/';
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
 const E2EID = /^[a-zA-Z0-9]{32}$/;
 const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
-const MONEY = /^(\d{1,10})\.(\d{2})$/;
+const MONEY = /^\d{1,10}\.\d{2}$/;
 const TOKEN_SECONDS = 3600;
 const SCOPES = 'cob.write cob.read pix.write pix.read webhook.write webhook.read';
 /** CobExpiracao's default when `calendario.expiracao` is absent: a day. */
@@ -114,14 +114,9 @@ function stateOf(context: StandinContext): ApiPixState {
 
 const extraOf = (charge: StandinCharge) => charge.extra as unknown as CobExtra;
 
-/** 1290 → "12.90": the standard's money is a decimal string with two places. */
-function toDecimal(centavos: number): string {
-  return `${Math.trunc(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;
-}
-
+/** The standard's money ("12.90", two places, at most ten digits before them) to centavos, else null. */
 function fromDecimal(text: unknown): number | null {
-  const match = typeof text === 'string' ? MONEY.exec(text) : null;
-  return match ? Number(match[1]) * 100 + Number(match[2]) : null;
+  return typeof text === 'string' && MONEY.test(text) ? centavosFromDecimalReais(text) : null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -183,7 +178,7 @@ function pixOf(charge: StandinCharge) {
   return {
     endToEndId: charge.endToEndId!,
     txid: charge.providerRef,
-    valor: toDecimal(charge.paidAmount ?? charge.amount),
+    valor: centavosToDecimalReais(charge.paidAmount ?? charge.amount),
     chave: extra.chave,
     horario: charge.paidAt!,
     ...(extra.devolucoes.length > 0 ? { devolucoes: extra.devolucoes.map(devolucaoView) } : {}),
@@ -259,7 +254,7 @@ function cobOf(charge: StandinCharge, now: Date, complete: boolean) {
     status: cobStatus(charge, now),
     ...(extra.devedor ? { devedor: extra.devedor } : {}),
     valor: {
-      original: toDecimal(charge.amount),
+      original: centavosToDecimalReais(charge.amount),
       ...(extra.modalidadeAlteracao === undefined ? {} : { modalidadeAlteracao: extra.modalidadeAlteracao }),
     },
     chave: extra.chave,
@@ -928,7 +923,7 @@ function registerPixCalls(app: TlsApp, context: StandinContext): void {
       const devolucao: Devolucao = {
         id,
         rtrId: `D${randomBytes(16).toString('hex').toUpperCase().slice(0, 31)}`,
-        valor: toDecimal(amount!),
+        valor: centavosToDecimalReais(amount!),
         natureza: 'ORIGINAL',
         ...(typeof body.descricao === 'string' ? { descricao: body.descricao } : {}),
         horario: { solicitacao: now.toISOString() },

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { formatBRL } from '@comanda/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StandinContext } from '../context.ts';
 import { readStateFile, writeStateFile } from '../state-file.ts';
@@ -393,7 +394,7 @@ export function registerMpCardRoutes(mp: FastifyInstance, context: StandinContex
     const paymentId = decodeCreq(request.body?.creq);
     const charge = paymentId ? context.book.find('mercadopago', paymentId) : undefined;
     if (!charge) return reply.code(404).type('text/plain; charset=utf-8').send('Desafio não encontrado');
-    const amount = `R$\u00a0${(charge.amount / 100).toFixed(2).replace('.', ',')}`;
+    const amount = formatBRL(charge.amount);
     const field = `<input type="hidden" name="creq" value="${escapeHtml(request.body?.creq ?? '')}">`;
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

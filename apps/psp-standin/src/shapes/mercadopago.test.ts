@@ -96,7 +96,7 @@ describe('Mercado Pago: POST /v1/payments', () => {
     );
     const ticket = await fetch(data.ticket_url);
     expect(ticket.status).toBe(200);
-    expect(await ticket.text()).toContain('R$ 12,90');
+    expect(await ticket.text()).toContain('R$\u00a012,90');
   });
 
   it('keeps the charge in the ledger in centavos, by account, id and external reference', async () => {

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto';
-import { buildBrCode } from '@comanda/domain';
+import { buildBrCode, centavosFromDecimalReais, centavosToReaisNumber, formatBRL } from '@comanda/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { StandinCharge } from '../charges.ts';
@@ -116,15 +116,14 @@ function mpDate(iso: string | null): string | null {
   return `${shifted.toISOString().slice(0, 23)}-04:00`;
 }
 
-/** Reais on the wire to centavos: a positive number with at most two decimals, else null. */
+/** Reais on the wire to centavos: a positive number with at most two decimals (never rounded), else null. */
 function centavosFromReais(value: unknown): number | null {
-  if (typeof value !== 'number' || !(value > 0)) return null;
-  // The shortest text of the number is what was sent: more than two decimals is refused, not rounded.
-  if (!/^\d+(\.\d{1,2})?$/.test(String(value))) return null;
-  return Math.round(value * 100);
+  if (typeof value !== 'number') return null;
+  const centavos = centavosFromDecimalReais(value);
+  return centavos !== null && centavos > 0 ? centavos : null;
 }
 
-const reais = (centavos: number) => centavos / 100;
+const reais = centavosToReaisNumber;
 
 /** The collector's user id: Mercado Pago access tokens end with it (`APP_USR-…-<user id>`). */
 function userId(accessToken: string): number {
@@ -590,7 +589,7 @@ function registerPayments(app: FastifyInstance, context: StandinContext): void {
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pagamento PIX ${charge.providerRef}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:420px;margin:24px auto;padding:0 16px">
-<h1 style="font-size:1.2rem">Pague com PIX: R$ ${reais(charge.amount).toFixed(2).replace('.', ',')}</h1>
+<h1 style="font-size:1.2rem">Pague com PIX: ${formatBRL(charge.amount)}</h1>
 <img alt="QR Code PIX" width="260" height="260" src="data:image/png;base64,${extraOf(charge).qrCodeBase64}">
 <p>PIX copia e cola:</p><textarea readonly rows="5" style="width:100%">${escaped}</textarea>
 <p><a href="/">Simulador do PSP local</a></p>

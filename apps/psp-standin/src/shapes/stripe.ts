@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { buildBrCode } from '@comanda/domain';
+import { buildBrCode, centavosToDecimalReais, formatBRL } from '@comanda/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { StandinCharge, StandinChargeEvent } from '../charges.ts';
@@ -135,7 +135,8 @@ const base62 = (length: number) => {
 };
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
 const extraOf = (charge: StandinCharge) => charge.extra as unknown as StripeExtra;
-const brl = (centavos: number) => `R$${(centavos / 100).toFixed(2)}`;
+/** Amounts as Stripe's own error messages write them: 'R$0.50'. */
+const brl = (centavos: number) => `R$${centavosToDecimalReais(centavos)}`;
 
 /** Never echo a whole key: Stripe shows its prefix and last four characters. */
 const redactKey = (key: string) =>
@@ -1087,7 +1088,7 @@ function instructionsPage(charge: StandinCharge): string {
 <style>body{font-family:system-ui,sans-serif;max-width:420px;margin:24px auto;padding:0 16px;color:#1b1d21}
 img{width:100%;max-width:280px;display:block;margin:16px auto}textarea{width:100%;height:96px}</style></head><body>
 <h1>Pague com PIX</h1>
-<p>${escapeHtml(charge.description)} · ${brl(charge.amount).replace('.', ',').replace('R$', 'R$ ')}</p>
+<p>${escapeHtml(charge.description)} · ${formatBRL(charge.amount)}</p>
 ${
   pending
     ? `<img src="/stripe/pix/${escapeHtml(charge.providerRef)}/qr.svg" alt="QR code PIX">
@@ -1609,7 +1610,7 @@ function registerCardRoutes(app: FastifyInstance, context: StandinContext): void
         challengePage({
           intentId: charge.providerRef,
           clientSecret: extraOf(charge).clientSecret,
-          amountText: brl(charge.amount).replace('R$', 'R$\u00a0').replace('.', ','),
+          amountText: formatBRL(charge.amount),
           last4: extraOf(charge).card!.method?.last4 ?? '',
         }),
       );

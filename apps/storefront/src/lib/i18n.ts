@@ -1,6 +1,6 @@
 import { en } from './i18n/en.ts';
 import { type MessageKey, ptBr } from './i18n/pt-br.ts';
-import { type Language, useLanguage } from './preferences.ts';
+import { DEFAULT_LANGUAGE, htmlLang, type Language, useLanguage } from './preferences.ts';
 
 export type { MessageKey };
 export type Messages = Partial<Record<MessageKey, string>>;
@@ -9,17 +9,70 @@ export type Translate = (key: MessageKey, vars?: Vars) => string;
 
 const dictionaries: Record<Language, Messages> = { pt_br: ptBr, en };
 
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
 /**
- * The text of `key` in `messages`, else in Portuguese (the default language), else the key itself,
- * so a missing translation never shows an empty label. `{name}` placeholders take `vars`; with
- * `count` 1 the `<key>_one` text is preferred.
+ * The CLDR plural category of `count` in `language`, from the browser's own rules (no bytes of
+ * ours): Portuguese puts 0, 1 and 1,5 in 'one' and a round million in 'many'; English only 1 in
+ * 'one'; everything else is 'other'.
  */
-export function translate(messages: Messages, key: MessageKey, vars?: Vars): string {
-  const one = vars?.count === 1 ? (`${key}_one` as MessageKey) : undefined;
-  const pick = (dictionary: Messages) => (one && dictionary[one]) || dictionary[key];
-  const text = pick(messages) ?? pick(ptBr) ?? key;
+export function pluralCategory(language: Language, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(htmlLang(language));
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+/**
+ * The keys that may hold the text of `key`, most fitting first. With a numeric `count`:
+ * `<key>_zero` for exactly 0 (a sentence of its own, such as 'Nenhum pedido novo'), then
+ * `<key>_<category>` for the language's category ('one', 'many'), then `key` itself, which is
+ * the 'other' form. Without a count, just `key`.
+ */
+export function textKeys(language: Language, key: string, vars?: Vars): string[] {
+  const count = vars?.count;
+  if (typeof count !== 'number' || !Number.isFinite(count)) return [key];
+  const keys: string[] = [];
+  if (count === 0) keys.push(`${key}_zero`);
+  const category = pluralCategory(language, count);
+  if (category !== 'other') keys.push(`${key}_${category}`);
+  keys.push(key);
+  return keys;
+}
+
+/** `{name}` placeholders filled from `vars`; an unknown name stays as written, so it shows. */
+export function interpolate(text: string, vars?: Vars): string {
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** The first of `keys` that `dictionary` has. */
+function firstText(dictionary: Partial<Record<string, string>>, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const text = dictionary[key];
+    if (text !== undefined && text !== '') return text;
+  }
+  return undefined;
+}
+
+/**
+ * The text of `key` in `messages` (written in `language`), else in Portuguese (the default
+ * language), else the key itself, so a missing translation never shows an empty label. The plural
+ * form follows `vars.count` (see `textKeys`); `{name}` placeholders take `vars`.
+ */
+export function translate(
+  messages: Messages,
+  key: MessageKey,
+  vars?: Vars,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const text =
+    firstText(messages, textKeys(language, key, vars)) ??
+    firstText(ptBr, textKeys(DEFAULT_LANGUAGE, key, vars)) ??
+    key;
+  return interpolate(text, vars);
 }
 
 const translators = new Map<Language, Translate>();
@@ -29,7 +82,7 @@ export function translatorFor(language: Language): Translate {
   let translator = translators.get(language);
   if (!translator) {
     const messages = dictionaries[language];
-    translator = (key, vars) => translate(messages, key, vars);
+    translator = (key, vars) => translate(messages, key, vars, language);
     translators.set(language, translator);
   }
   return translator;
@@ -56,14 +109,12 @@ export function featureTranslator<K extends string>(dictionaries: {
       const fallback: Partial<Record<string, string>> = dictionaries.pt_br;
       const shared = translatorFor(language);
       fn = (key, vars) => {
-        const one = vars?.count === 1 ? `${key}_one` : key;
-        // The language's own words first (its singular, then its plural), then Portuguese's.
-        const text = own[one] ?? own[key] ?? fallback[one] ?? fallback[key];
+        // The language's own words first (in its plural rules), then Portuguese's (in Portuguese's).
+        const text =
+          firstText(own, textKeys(language, key, vars)) ??
+          firstText(fallback, textKeys(DEFAULT_LANGUAGE, key, vars));
         if (text === undefined) return shared(key as MessageKey, vars);
-        if (!vars) return text;
-        return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-          name in vars ? String(vars[name]) : whole,
-        );
+        return interpolate(text, vars);
       };
       cache.set(language, fn);
     }

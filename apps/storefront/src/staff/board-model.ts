@@ -1,5 +1,12 @@
 import type { StaffOrder } from '@comanda/contract';
-import { isOrderStatus, type OrderStatus, storeLocalTime } from '@comanda/domain';
+import {
+  FINAL_ORDER_STATUSES,
+  isFinalStatus,
+  isOrderStatus,
+  OPEN_ORDER_STATUSES,
+  type OrderStatus,
+  storeLocalTime,
+} from '@comanda/domain';
 
 /*
  * The order board's rules, free of React: which column an order sits in, what its main action
@@ -13,8 +20,8 @@ export const COLUMNS: readonly Column[] = ['new', 'preparing', 'ready', 'done'];
 export const SCHEDULED_LEAD_MS = 60 * 60_000;
 
 /** The statuses the board lists, open ones first (the catch-up list asks for these). */
-export const OPEN_STATUSES: readonly OrderStatus[] = ['Solicitado', 'Preparo', 'Finalização', 'Concluido'];
-export const DONE_STATUSES: readonly OrderStatus[] = ['Entregue', 'Cancelado'];
+export const OPEN_STATUSES: readonly OrderStatus[] = OPEN_ORDER_STATUSES;
+export const DONE_STATUSES: readonly OrderStatus[] = FINAL_ORDER_STATUSES;
 
 function statusOf(order: StaffOrder): OrderStatus | null {
   return isOrderStatus(order.status) ? order.status : null;
@@ -31,7 +38,7 @@ export function columnOf(order: StaffOrder, now: Date): Column | null {
   if (status === 'Solicitado') return isWaitingForSchedule(order, now) ? 'scheduled' : 'new';
   if (status === 'Preparo' || status === 'Finalização') return 'preparing';
   if (status === 'Concluido') return 'ready';
-  if (status === 'Entregue' || status === 'Cancelado') {
+  if (status && isFinalStatus(status)) {
     // Done today (store time) only: yesterday's service is not on today's board.
     return storeLocalTime(new Date(order.updated_at)).dateISO === storeLocalTime(now).dateISO ? 'done' : null;
   }

@@ -1,5 +1,5 @@
 import type { StaffOrder } from '@comanda/contract';
-import { formatBRL, storeClockText } from '@comanda/domain';
+import { formatBRL, isFinalStatus, storeClockText } from '@comanda/domain';
 import { useLanguage } from '../lib/preferences.ts';
 import { scheduleText } from '../lib/schedule-times.ts';
 import { groupedLines, minutesSince, nextStatus, onlinePaymentNote, phoneText } from './board-model.ts';
@@ -48,7 +48,7 @@ export function OrderCard({
           {minutes < 1 ? t('justNow') : t('minutesAgo', { minutes })}
         </span>
       </header>
-      {order.status === 'Cancelado' || order.status === 'Entregue' ? (
+      {isFinalStatus(order.status) ? (
         <p className="staff-order-status">{t(`status${order.status}`)}</p>
       ) : null}
       {order.agendado && order.hora_entrega ? (

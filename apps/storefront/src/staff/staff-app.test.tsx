@@ -86,7 +86,7 @@ describe('the board hears the tables', () => {
     const calls = await screen.findByRole('region', { name: 'Chamados das mesas' });
     expect(within(calls).getByText('Mesa 3 chamou o garçom')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mesas 1' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('1 chamado(s) de mesa');
+    expect(screen.getByRole('alert')).toHaveTextContent('1 chamado de mesa');
     expect(document.querySelector('.staff-app')).toHaveAttribute('data-alarm', 'muted');
     expect(api.callsTo('GET', '/staff/tables')).not.toHaveLength(0);
   });

@@ -26,7 +26,7 @@ export function agoText(from: string, now: Date, t: StaffT): string {
 }
 
 export function roundsText(count: number, t: StaffT): string {
-  return count === 1 ? t('roundsOne') : t('roundsMany', { count });
+  return t('rounds', { count });
 }
 
 /** 'Mesa 3 chamou o garçom', 'Mesa 3 pediu a conta'. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type LedgerCheckReply, ledgerCheckReply, type PaymentIntentData } from '@comanda/contract';
-import { storeLocalTime } from '@comanda/domain';
+import { centavosToReaisNumber, storeLocalTime } from '@comanda/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema.ts';
@@ -94,7 +94,7 @@ async function chargeBehindOurBack(intent: PaymentIntentData, reference: string)
       'x-idempotency-key': randomUUID(),
     },
     body: JSON.stringify({
-      transaction_amount: intent.amount / 100,
+      transaction_amount: centavosToReaisNumber(intent.amount),
       token,
       installments: 1,
       payment_method_id: 'master',

@@ -1,7 +1,9 @@
 /**
  * Brazilian Portuguese, the default language and the fallback for every other (spec section 1).
- * `{name}` is filled from the vars; a key ending in `_one` is used instead of its base when
- * `count` is 1.
+ * `{name}` is filled from the vars. With a numeric `count`, `<key>_zero` (for 0), then
+ * `<key>_one` / `<key>_many` (the language's plural category, lib/i18n.ts `textKeys`) are used
+ * before the base key, which is the 'other' form. Portuguese puts 0 and 1,5 in 'one' too, so a
+ * `_one` text says `{count}`, never a literal 1.
  */
 export const ptBr = {
   skipToContent: 'Pular para o conteúdo',
@@ -10,7 +12,7 @@ export const ptBr = {
   tabCart: 'Carrinho',
   tabProfile: 'Perfil',
   cartLines: '{count} itens no carrinho',
-  cartLines_one: '1 item no carrinho',
+  cartLines_one: '{count} item no carrinho',
   storeInfo: 'Informações da loja',
   useDarkMode: 'Usar modo escuro',
   useLightMode: 'Usar modo claro',
@@ -43,11 +45,12 @@ export const ptBr = {
   searchLabel: 'Buscar no cardápio',
   searchPlaceholder: 'Buscar no cardápio',
   searchResults: '{count} produtos encontrados',
-  searchResults_one: '1 produto encontrado',
+  searchResults_one: '{count} produto encontrado',
+  searchResults_zero: 'Nenhum produto encontrado',
   noResults: 'Nenhum produto encontrado para “{query}”.',
   emptyMenu: 'O cardápio está vazio no momento.',
   productCount: '{count} itens',
-  productCount_one: '1 item',
+  productCount_one: '{count} item',
   priceFrom: 'a partir de',
   variablePrice: 'Preço variável',
   soldOut: 'Esgotado',

@@ -15,7 +15,7 @@ const ptBr = {
   unchanged: 'Nada mudou.',
   unsaved: 'Alterações não salvas.',
   viewOnly: 'Só gerentes e donos alteram a loja. Você pode consultar.',
-  refused_one: 'Não salvo: 1 problema para corrigir.',
+  refused_one: 'Não salvo: {count} problema para corrigir.',
   refused: 'Não salvo: {count} problemas para corrigir.',
   conflict:
     'Alguém alterou esta parte da loja enquanto você editava. Recarregue para ver a versão atual (suas alterações aqui serão descartadas).',
@@ -82,7 +82,7 @@ const en: Partial<Record<keyof typeof ptBr, string>> = {
   unchanged: 'Nothing changed.',
   unsaved: 'Unsaved changes.',
   viewOnly: 'Only managers and owners change the store. You can look.',
-  refused_one: 'Not saved: 1 problem to fix.',
+  refused_one: 'Not saved: {count} problem to fix.',
   refused: 'Not saved: {count} problems to fix.',
   conflict:
     'Someone changed this part of the store while you were editing. Reload to see the current version (your changes here will be discarded).',

@@ -1,4 +1,4 @@
-import { formatBRL, parseReais } from '@comanda/domain';
+import { formatReais, parseReais } from '@comanda/domain';
 import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
 import { useLanguage } from '../../lib/preferences.ts';
 import type { EditorIssue } from './editor-context.tsx';
@@ -178,8 +178,7 @@ function clamp(value: number, min?: number, max?: number): number {
 }
 
 /** '12,90' for 1290 centavos (-5,00 for -500): the amount as typed, without the currency (the field shows R$ beside it). */
-const reaisText = (centavos: number | null): string =>
-  centavos === null ? '' : formatBRL(centavos).replace(/R\$\s/, '');
+const reaisText = (centavos: number | null): string => (centavos === null ? '' : formatReais(centavos));
 
 /** Money in centavos, typed in reais ('12,90'); shown formatted when the box is left. */
 export function MoneyField({

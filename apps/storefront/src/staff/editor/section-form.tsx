@@ -79,7 +79,7 @@ export function SectionForm({
       {canEdit ? null : <p className="staff-notice">{t('viewOnly')}</p>}
       {status.kind === 'refused' ? (
         <div className="staff-error editor-issues" role="alert">
-          <p>{t(issues.length === 1 ? 'refused_one' : 'refused', { count: issues.length })}</p>
+          <p>{t('refused', { count: issues.length })}</p>
           <ul>
             {issues.map((issue) => (
               <li key={`${issue.field}|${issue.detail}`}>{issueText(issue, t, language)}</li>

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ClientRequest } from 'node:http';
 import https from 'node:https';
+import { centavosFromDecimalReais, centavosToDecimalReais } from '@comanda/domain';
 import {
   type ChargeState,
   type ListedCharge,
@@ -65,7 +66,7 @@ const TXID = /^[a-zA-Z0-9]{26,35}$/;
 const NOTIFIED_TXID = /^[a-zA-Z0-9]{1,35}$/;
 const E2EID = /^[a-zA-Z0-9]{32}$/;
 const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
-const MONEY = /^(\d{1,10})\.(\d{2})$/;
+const MONEY = /^\d{1,10}\.\d{2}$/;
 /** CobBase: solicitacaoPagador fills the pacs.008's RemittanceInformation, 140 characters at most. */
 const SOLICITACAO_MAX = 140;
 const MAX_ANSWER_BYTES = 1_000_000;
@@ -76,15 +77,9 @@ const PAGE_SIZE = 100;
 /** A listing that pages on past this is not believed (a PSP that never reports the last page). */
 const MAX_PAGES = 1000;
 
-/** 1290 → "12.90". */
-function toDecimal(centavos: number): string {
-  return `${Math.trunc(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;
-}
-
-/** "12.90" → 1290, read as digits: a float would make "0.29" 28.999… centavos. */
+/** The standard's money ("12.90", two places, at most ten digits before them) to centavos, else null. */
 function fromDecimal(text: unknown): number | null {
-  const match = typeof text === 'string' ? MONEY.exec(text) : null;
-  return match ? Number(match[1]) * 100 + Number(match[2]) : null;
+  return typeof text === 'string' && MONEY.test(text) ? centavosFromDecimalReais(text) : null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -174,7 +169,7 @@ export class ApiPixProvider implements PixProvider {
       throw new RangeError('a cob expires a positive whole number of seconds after its creation');
     }
     await this.registerWebhook(request.notificationUrl);
-    const original = toDecimal(request.amount);
+    const original = centavosToDecimalReais(request.amount);
     const description = [...request.description].slice(0, SOLICITACAO_MAX).join('');
     const answer = await this.api('PUT', `/cob/${request.reference}`, {
       calendario: { expiracao: request.expiresInSeconds },
@@ -235,7 +230,7 @@ export class ApiPixProvider implements PixProvider {
       throw new ProviderError(`API Pix: cob ${providerRef} has no Pix to give back (${cob.status})`);
     }
     const path = `/pix/${pix.endToEndId as string}/devolucao/${reference}`;
-    const valor = toDecimal(amount);
+    const valor = centavosToDecimalReais(amount);
     const answer = await this.api('PUT', path, { valor });
     if (answer.status === 201 || answer.status === 200) {
       this.checkDevolucao(this.readJson(answer, 'PUT /devolucao'), reference);
@@ -353,7 +348,7 @@ export class ApiPixProvider implements PixProvider {
           .filter((devolucao) => devolucao.status === 'DEVOLVIDO')
           .reduce((sum, devolucao) => sum + (fromDecimal(devolucao.valor) ?? 0), 0);
         return returned > 0
-          ? state('refunded', `CONCLUIDA, ${toDecimal(returned)} devolvido`, paidAmount, paidAt)
+          ? state('refunded', `CONCLUIDA, ${centavosToDecimalReais(returned)} devolvido`, paidAmount, paidAt)
           : state('paid', 'CONCLUIDA', paidAmount, paidAt);
       }
       // The enum says REMOVIDA_…; the standard's own description spells it REMOVIDO_….

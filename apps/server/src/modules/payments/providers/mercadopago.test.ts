@@ -1,17 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
-import { crc16ccitt } from '@comanda/domain';
+import { checkBrCode, crc16ccitt } from '@comanda/domain';
 import { type OutgoingNotification, type Standin, startStandin } from '@comanda/psp-standin';
-import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  centavosFromReais,
-  MercadoPagoProvider,
-  mercadoPagoDate,
-  reaisFromCentavos,
-  SIGNATURE_MAX_AGE_MS,
-} from './mercadopago.ts';
+import { MercadoPagoProvider, mercadoPagoDate, SIGNATURE_MAX_AGE_MS } from './mercadopago.ts';
 import {
   type NotificationInput,
   NotificationRefused,
@@ -64,20 +58,6 @@ const request = (overrides: Partial<PixChargeRequest> = {}): PixChargeRequest =>
   ...overrides,
 });
 
-/** The BR Code's top-level fields (ID, length, value), checking each length as it goes. */
-function brCodeFields(code: string): Map<string, string> {
-  const fields = new Map<string, string>();
-  let at = 0;
-  while (at < code.length) {
-    const id = code.slice(at, at + 2);
-    const length = Number(code.slice(at + 2, at + 4));
-    fields.set(id, code.slice(at + 4, at + 4 + length));
-    at += 4 + length;
-  }
-  expect(at).toBe(code.length);
-  return fields;
-}
-
 /** What the stand-in sent, as our webhook route would hand it to the adapter. */
 function asInput(notification: OutgoingNotification): NotificationInput {
   return {
@@ -97,19 +77,34 @@ async function paidNotification(): Promise<NotificationInput> {
 }
 
 describe('Mercado Pago adapter: money', () => {
-  it('sends 1290 centavos as 12.9 reais and reads 12.9 back as 1290', () => {
-    expect(JSON.stringify({ amount: reaisFromCentavos(1290) })).toBe('{"amount":12.9}');
-    expect(centavosFromReais(12.9)).toBe(1290);
-  });
-
-  it('converts any whole centavos to reais with at most two decimals and back, exactly', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000_000_000 }), (centavos) => {
-        const reais = reaisFromCentavos(centavos);
-        expect(String(reais)).toMatch(/^\d+(\.\d{1,2})?$/);
-        expect(centavosFromReais(JSON.parse(JSON.stringify(reais)))).toBe(centavos);
-      }),
-    );
+  it('reads a paid amount answered with a third decimal as a provider failure, never rounded', async () => {
+    const answering = createHttpServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          id: 123,
+          status: 'approved',
+          transaction_amount: 12.9,
+          transaction_details: { total_paid_amount: 12.905 },
+          date_approved: T0.toISOString(),
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = answering.address() as AddressInfo;
+      const mp = new MercadoPagoProvider({
+        baseUrl: `http://127.0.0.1:${port}`,
+        accessToken: TOKEN,
+        webhookSecret: SECRET,
+        now: () => T0,
+      });
+      const error = await mp.getCharge('123').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as Error).message).toContain('12.905');
+    } finally {
+      await new Promise((resolve) => answering.close(resolve));
+    }
   });
 
   it('writes dates as Mercado Pago documents them, with the Brasília offset', () => {
@@ -121,11 +116,12 @@ describe('Mercado Pago adapter: createPixCharge', () => {
   it('answers a BR Code for the amount, with a valid CRC', async () => {
     const mp = await start();
     const charge = await mp.createPixCharge(request());
-    const fields = brCodeFields(charge.copyPaste);
-    expect(fields.get('00')).toBe('01');
-    expect(fields.get('53')).toBe('986');
-    expect(fields.get('54')).toBe('12.90');
-    expect(fields.get('63')).toBe(crc16ccitt(charge.copyPaste.slice(0, -4)));
+    const check = checkBrCode(charge.copyPaste, { amount: 1290 });
+    expect(check).toMatchObject({
+      ok: true,
+      fields: { payloadFormatIndicator: '01', currency: '986', amount: 1290 },
+    });
+    expect(charge.copyPaste.slice(-4)).toBe(crc16ccitt(charge.copyPaste.slice(0, -4)));
   });
 
   it("answers the payment id as the provider's reference and the PNG", async () => {

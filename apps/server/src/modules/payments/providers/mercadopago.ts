@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { centavosFromDecimalReais, centavosToReaisNumber } from '@comanda/domain';
 import {
   type CardKit,
   type CardOnFile,
@@ -77,15 +78,15 @@ const SEARCH_MAX_OFFSET = 10_000;
 /** Brasília time has been UTC-3 all year since 2019; Mercado Pago takes any offset. */
 const BRASILIA_OFFSET_MS = -3 * 60 * 60_000;
 
-/** Centavos to the reais Mercado Pago takes: 1290 → 12.9, the nearest double to the decimal. */
-export function reaisFromCentavos(centavos: number): number {
-  if (!Number.isSafeInteger(centavos)) throw new RangeError(`not a whole number of centavos: ${centavos}`);
-  return centavos / 100;
-}
-
-/** Reais as Mercado Pago answers them to centavos: 12.9 → 1290 (rounding away the binary error). */
-export function centavosFromReais(reais: number): number {
-  return Math.round(reais * 100);
+/** Reais Mercado Pago answered, as centavos; an amount with a third decimal is not believed. */
+function centavosAnswered(reais: unknown, field: string): number {
+  const centavos = centavosFromDecimalReais(reais);
+  if (centavos === null) {
+    throw new ProviderError(
+      `Mercado Pago answered a ${field} that is not reais and centavos: ${String(reais)}`,
+    );
+  }
+  return centavos;
 }
 
 /** yyyy-MM-dd'T'HH:mm:ss.SSS-03:00, the date format Mercado Pago's API documents. */
@@ -208,7 +209,7 @@ export class MercadoPagoProvider implements PixProvider {
     const payment = await this.call<MpPayment>('POST', '/v1/payments', {
       idempotencyKey: request.reference,
       body: {
-        transaction_amount: reaisFromCentavos(request.amount),
+        transaction_amount: centavosToReaisNumber(request.amount),
         description: request.description,
         payment_method_id: 'pix',
         payer: { email: request.payerEmail },
@@ -220,10 +221,7 @@ export class MercadoPagoProvider implements PixProvider {
     const data = payment.point_of_interaction?.transaction_data;
     if (!data?.qr_code) throw new ProviderError('Mercado Pago answered a payment without a PIX code');
     // Our reference is the idempotency key: another amount means the key was reused for another charge.
-    if (
-      typeof payment.transaction_amount !== 'number' ||
-      centavosFromReais(payment.transaction_amount) !== request.amount
-    ) {
+    if (centavosFromDecimalReais(payment.transaction_amount) !== request.amount) {
       throw new ProviderError('Mercado Pago answered a payment of another amount for this reference');
     }
     return {
@@ -268,9 +266,12 @@ export class MercadoPagoProvider implements PixProvider {
           providerRef: String(payment.id),
           reference: payment.external_reference ?? null,
           status: state.status,
-          amount: centavosFromReais(payment.transaction_amount ?? 0),
+          amount: centavosAnswered(payment.transaction_amount ?? 0, 'transaction_amount'),
           paidAmount: state.paidAmount,
-          refundedAmount: centavosFromReais(payment.transaction_amount_refunded ?? 0),
+          refundedAmount: centavosAnswered(
+            payment.transaction_amount_refunded ?? 0,
+            'transaction_amount_refunded',
+          ),
           createdAt,
         });
       }
@@ -302,7 +303,7 @@ export class MercadoPagoProvider implements PixProvider {
       throw new RangeError(`cannot refund ${amount} centavos`);
     await this.call('POST', `${this.paymentPath(providerRef)}/refunds`, {
       idempotencyKey: reference,
-      body: { amount: reaisFromCentavos(amount) } satisfies SdkRefundCreate,
+      body: { amount: centavosToReaisNumber(amount) } satisfies SdkRefundCreate,
     });
   }
 
@@ -403,7 +404,7 @@ function stateOf(payment: MpPayment): ChargeState {
     // total_paid_amount holds the charged amount before payment and what was paid after.
     const amount = payment.transaction_details?.total_paid_amount ?? payment.transaction_amount;
     return {
-      paidAmount: typeof amount === 'number' ? centavosFromReais(amount) : null,
+      paidAmount: typeof amount === 'number' ? centavosAnswered(amount, 'total_paid_amount') : null,
       paidAt: payment.date_approved ? new Date(payment.date_approved) : null,
     };
   };
@@ -488,7 +489,7 @@ class MercadoPagoCards implements CardPayments {
     const payment = await this.client.request<MpPayment>('POST', '/v1/payments', {
       idempotencyKey: request.attemptKey,
       body: {
-        transaction_amount: reaisFromCentavos(request.amount),
+        transaction_amount: centavosToReaisNumber(request.amount),
         token: request.token,
         installments: 1,
         payment_method_id: request.paymentMethodId,
@@ -499,10 +500,7 @@ class MercadoPagoCards implements CardPayments {
         three_d_secure_mode: 'optional',
       } satisfies SdkPaymentCreate,
     });
-    if (
-      typeof payment.transaction_amount !== 'number' ||
-      centavosFromReais(payment.transaction_amount) !== request.amount
-    ) {
+    if (centavosFromDecimalReais(payment.transaction_amount) !== request.amount) {
       throw new ProviderError('Mercado Pago answered a card payment of another amount');
     }
     const info = payment.three_ds_info;

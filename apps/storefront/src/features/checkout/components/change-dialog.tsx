@@ -1,4 +1,4 @@
-import { cashChangeVerdict, formatBRL, parseChangeFor } from '@comanda/domain';
+import { cashChangeVerdict, formatBRL, formatReais, parseChangeFor } from '@comanda/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -24,7 +24,7 @@ const ALLOWED_INPUT = /^[\d.,]{0,9}$/;
  */
 export function ChangeDialog({ total, initial, onConfirm, onClose, t }: ChangeDialogProps) {
   const titleId = useId();
-  const [text, setText] = useState(initial ? (initial / 100).toFixed(2).replace('.', ',') : '');
+  const [text, setText] = useState(initial ? formatReais(initial) : '');
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {

@@ -110,8 +110,7 @@ function OrderCard({ order }: { order: TrackedOrder }) {
           {t(`status${order.status}` as 'statusSolicitado')}
         </span>
         <span className="order-card-meta">
-          {formatStoreDateTime(order.dh_iniciado)} ·{' '}
-          {units === 1 ? t('itemsCount_one') : t('itemsCount', { count: units })}
+          {formatStoreDateTime(order.dh_iniciado)} · {t('itemsCount', { count: units })}
         </span>
         <span className="order-card-total">{formatBRL(order.total)}</span>
       </Link>

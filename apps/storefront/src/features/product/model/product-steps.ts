@@ -25,13 +25,13 @@ export function stepGroups(product: FullProduct, channel: Channel): ProductGroup
 export function statusLabel(group: ProductGroup, status: GroupStatus, t: ProductT): string {
   if (status.ok) return t('statusOk');
   if (group.max !== 0 && status.total > group.max) return t('overMaximum');
-  return status.missing === 1 ? t('missingOne') : t('missingMany', { count: status.missing });
+  return t('missing', { count: status.missing });
 }
 
 /** Why Next is blocked on a group step. */
 export function blockedMessage(group: ProductGroup, status: GroupStatus, t: ProductT): string {
   if (group.max !== 0 && status.total > group.max) return t('tooMany', { max: group.max });
-  return status.missing === 1 ? t('needMoreOne') : t('needMoreMany', { count: status.missing });
+  return t('needMore', { count: status.missing });
 }
 
 /**

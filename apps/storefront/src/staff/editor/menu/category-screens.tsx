@@ -43,7 +43,7 @@ export function CategoriesScreen() {
             >
               <span className="menu-row-name">{category.descricao}</span>
               <span className="menu-row-meta">
-                {t(category.products.length === 1 ? 'productCount_one' : 'productCount', {
+                {t('productCount', {
                   count: category.products.length,
                 })}
               </span>
@@ -186,7 +186,7 @@ export function CategoryScreen({ categoryRef }: { categoryRef: string }) {
         <ConfirmDialog
           title={t('removeCategoryTitle', { name: category.descricao })}
           question={[
-            t(category.products.length === 1 ? 'removeCategoryQuestion_one' : 'removeCategoryQuestion', {
+            t('removeCategoryQuestion', {
               count: category.products.length,
             }),
             linked.length > 0 ? t('unlinksOptions', { options: linkedNames(linked) }) : '',

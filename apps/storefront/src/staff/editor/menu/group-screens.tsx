@@ -51,11 +51,11 @@ export function GroupsScreen() {
               >
                 <span className="menu-row-name">{groupLabel(menu.option_groups, group)}</span>
                 <span className="menu-row-meta">
-                  {t(group.items.length === 1 ? 'optionCount_one' : 'optionCount', {
+                  {t('optionCount', {
                     count: group.items.length,
                   })}
                   {' · '}
-                  {users === 0 ? t('unused') : t(users === 1 ? 'usedBy_one' : 'usedBy', { count: users })}
+                  {users === 0 ? t('unused') : t('usedBy', { count: users })}
                 </span>
                 <IssueMark path={`option_groups.${index}`} />
               </button>
@@ -255,9 +255,7 @@ function ItemToggle({
   const t = useMenuT();
   const facts = [
     item.preco > 0 ? formatBRL(item.preco) : t('free'),
-    item.qt_padrao > 0
-      ? t(item.qt_padrao === 1 ? 'includedUnits_one' : 'includedUnits', { count: item.qt_padrao })
-      : '',
+    item.qt_padrao > 0 ? t('includedUnits', { count: item.qt_padrao }) : '',
     !item.ativo_pedidos && !item.ativo_garcom ? t('hiddenEverywhere') : '',
   ].filter(Boolean);
   return (

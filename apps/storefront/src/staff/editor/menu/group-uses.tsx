@@ -22,7 +22,7 @@ export function limitsText(use: Pick<DocumentGroupUse, 'min' | 'max'>, t: MenuT)
   const { min, max } = use;
   if (max !== 0 && min > max) return t('limitsImpossible');
   if (min === 0) return max === 0 ? t('limitsOptional') : t('limitsUpTo', { max });
-  if (max === min) return t(min === 1 ? 'limitsExactly_one' : 'limitsExactly', { count: min });
+  if (max === min) return t('limitsExactly', { count: min });
   if (max === 0) return t('limitsAtLeast', { min });
   return t('limitsBetween', { min, max });
 }
@@ -63,7 +63,7 @@ export function GroupUses({ owner, basePath, label }: { owner: UseOwner; basePat
               </span>
               <span className="menu-row-meta">
                 {found
-                  ? `${t(found.group.items.length === 1 ? 'optionCount_one' : 'optionCount', {
+                  ? `${t('optionCount', {
                       count: found.group.items.length,
                     })} · ${t(`policyShort_${POLICY_KEY[found.group.politica_cobranca]}`)}`
                   : ''}

@@ -75,7 +75,7 @@ export function IssueMark({ path }: { path: string }) {
   const t = useMenuT();
   const count = countUnder(issueFields, path);
   if (count === 0) return null;
-  return <span className="menu-issue-mark">{t(count === 1 ? 'toFix_one' : 'toFix', { count })}</span>;
+  return <span className="menu-issue-mark">{t('toFix', { count })}</span>;
 }
 
 /** A product's price as the menu shows it: the price, 'from' its cheapest variant, or variable. */

@@ -75,7 +75,7 @@ const useCouponsT = featureTranslator({
     validUntilOnly: 'Vale até {until}',
     validAlways: 'Sem prazo de validade',
     limitUses: 'até {count} usos',
-    limitUses_one: 'até 1 uso',
+    limitUses_one: 'até {count} uso',
     limitPerCustomer: '{count} por cliente',
     limitMinimum: 'pedido mínimo de {amount}',
     limitsNone: 'Sem limite de usos nem pedido mínimo',
@@ -137,7 +137,7 @@ const useCouponsT = featureTranslator({
     validUntilOnly: 'Valid until {until}',
     validAlways: 'No end date',
     limitUses: 'up to {count} uses',
-    limitUses_one: 'up to 1 use',
+    limitUses_one: 'up to {count} use',
     limitPerCustomer: '{count} per customer',
     limitMinimum: 'minimum order {amount}',
     limitsNone: 'No limit of uses nor minimum order',
@@ -170,9 +170,7 @@ function validityText(coupon: DocumentCoupon, t: CouponsT): string {
 
 function limitsText(coupon: DocumentCoupon, t: CouponsT): string {
   const parts = [
-    coupon.max_uses !== null
-      ? t(coupon.max_uses === 1 ? 'limitUses_one' : 'limitUses', { count: coupon.max_uses })
-      : null,
+    coupon.max_uses !== null ? t('limitUses', { count: coupon.max_uses }) : null,
     coupon.max_uses_per_customer !== null
       ? t('limitPerCustomer', { count: coupon.max_uses_per_customer })
       : null,

@@ -120,7 +120,7 @@ describe('the delivery screen', { timeout: 20_000 }, () => {
     });
     const drawer = await typeArea(user, POINTS.slice(0, 2));
     expect(within(drawer).getByRole('status').textContent).toBe(
-      '2 ponto(s) marcado(s): marque pelo menos 3 cantos.',
+      '2 pontos marcados: marque pelo menos 3 cantos.',
     );
     await user.click(within(drawer).getByRole('button', { name: 'Pronto' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -129,7 +129,7 @@ describe('the delivery screen', { timeout: 20_000 }, () => {
     expect(within(area).getByText(detail)).toBeTruthy();
     expect(
       within(area).getByText(
-        '2 ponto(s) marcado(s): uma área precisa de pelo menos 3 cantos (ao salvar, o último se liga ao primeiro).',
+        '2 pontos marcados: uma área precisa de pelo menos 3 cantos (ao salvar, o último se liga ao primeiro).',
       ),
     ).toBeTruthy();
     expect(

@@ -350,12 +350,8 @@ function CityCard({
           <span>
             <span className="staff-strong">{title}</span>
             <span className="settings-summary">
-              {off > 0
-                ? t(off === 1 ? 'citySummaryOffOne' : 'citySummaryOff', {
-                    count: city.neighbourhoods.length,
-                    off,
-                  })
-                : t('citySummary', { count: city.neighbourhoods.length })}
+              {t('citySummary', { count: city.neighbourhoods.length })}
+              {off > 0 ? ` · ${t('citySummaryOff', { count: off })}` : ''}
               {city.ativo ? '' : ` · ${t('cityInactive')}`}
             </span>
           </span>

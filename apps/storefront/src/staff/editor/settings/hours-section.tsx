@@ -54,7 +54,8 @@ const useHoursT = featureTranslator({
     allWeek: 'Todos os dias',
     copyApply: 'Copiar',
     copyCancel: 'Cancelar',
-    copied: 'Horários de {day} copiados para {count} dia(s).',
+    copied: 'Horários de {day} copiados para {count} dias.',
+    copied_one: 'Horários de {day} copiados para {count} dia.',
     holidayRowHint: 'Valem nas datas da lista de feriados abaixo, no lugar do dia da semana.',
     holidaysTitle: 'Datas de feriado',
     holidaysIntro:
@@ -91,7 +92,8 @@ const useHoursT = featureTranslator({
     allWeek: 'Every day',
     copyApply: 'Copy',
     copyCancel: 'Cancel',
-    copied: 'Hours of {day} copied to {count} day(s).',
+    copied: 'Hours of {day} copied to {count} days.',
+    copied_one: 'Hours of {day} copied to {count} day.',
     holidayRowHint: 'They apply on the dates of the holiday list below, instead of the weekday.',
     holidaysTitle: 'Holiday dates',
     holidaysIntro:

@@ -28,8 +28,8 @@ const useLoyaltyT = featureTranslator({
     vlrRecompensa: 'Valor da recompensa',
     vlrRecompensaHint: 'O pedido precisa valer pelo menos isso para usar a recompensa.',
     percRecompensa: 'Porcentagem de desconto',
-    points: '{count} pontos',
-    points_one: '1 ponto',
+    points: '{points} pontos',
+    points_one: '{points} ponto',
     summaryTitle: 'O que o cliente ganha',
     summaryRate: 'A cada R$ 1,00 em produtos, o cliente ganha {points}.',
     summaryRateNone: 'Com 0 pontos por real, nenhum pedido rende pontos.',
@@ -58,8 +58,8 @@ const useLoyaltyT = featureTranslator({
     vlrRecompensa: 'Reward amount',
     vlrRecompensaHint: 'The order must be worth at least this to use the reward.',
     percRecompensa: 'Percent off',
-    points: '{count} points',
-    points_one: '1 point',
+    points: '{points} points',
+    points_one: '{points} point',
     summaryTitle: 'What a customer gets',
     summaryRate: 'For every R$ 1,00 in products, the customer earns {points}.',
     summaryRateNone: 'At 0 points per real, no order earns points.',
@@ -74,8 +74,7 @@ const useLoyaltyT = featureTranslator({
 
 type LoyaltyT = ReturnType<typeof useLoyaltyT>;
 
-const pointsText = (count: number, t: LoyaltyT) =>
-  count === 1 ? t('points_one') : t('points', { count: percentText(count) });
+const pointsText = (count: number, t: LoyaltyT) => t('points', { count, points: percentText(count) });
 
 /** The loyalty program (section `loyalty`): switch, rules, rate, reward, and what it means in reais. */
 export default function LoyaltySection({ onDirty }: SectionProps) {
