@@ -73,7 +73,9 @@ export default defineConfig({
       cwd: '..',
       url: `http://127.0.0.1:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Seeding (four short node processes, each opening PGlite) before the server listens: on
+      // the shared 2-core machine under load this took more than two minutes once.
+      timeout: 300_000,
       env: { PORT: String(E2E_PORT) },
     },
     {
@@ -82,7 +84,7 @@ export default defineConfig({
       cwd: '..',
       url: `http://127.0.0.1:${E2E_CLOSED_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       env: {
         PORT: String(E2E_CLOSED_PORT),
         CLOCK_OFFSET_MS: String(mondayNoonOffsetMs()),
