@@ -1,13 +1,57 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner for every package. The server suite runs on PGlite always and, when
-// TEST_DATABASE_URL is set (CI), a second time on that PostgreSQL server.
+// One runner for every package. Without TEST_DATABASE_URL (a newcomer without PostgreSQL) the
+// server, agreement and abuse suites run on PGlite. With it (CI) they run on that PostgreSQL server,
+// the database of every deployment but the embedded demo, and PGlite keeps only the tests of what
+// is embedded-specific (EMBEDDED_SPECIFIC_SERVER_TESTS): the rest is the same SQL through the same
+// Drizzle code, whose run on PGlite told nothing the PostgreSQL run did not (docs/decisions/0046).
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * The server tests whose code paths differ on PGlite, run on PGlite even when PostgreSQL is there.
+ * The PGlite template of global-setup.ts runs every migration on PGlite in these runs too.
+ */
+const EMBEDDED_SPECIFIC_SERVER_TESTS = [
+  // PGlite's data directory made in a process of its own (db/pglite-cluster.ts), and the named
+  // statements, prepared once per PGlite database in a path node-postgres never takes
+  // (db/statements.ts: orders, sessions, rate limits and order events run through it).
+  'apps/server/src/db/**/*.test.ts',
+  // The rate-limit SQL under concurrent callers on PGlite's one connection.
+  'apps/server/src/plugins/rate-limit.test.ts',
+  // Order events: PGlite's in-process LISTEN (PgliteOrderEvents) instead of a pool's connection,
+  // and the live-order hub over it (events.test.ts branches on the database kind).
+  'apps/server/src/lib/order-events.test.ts',
+  'apps/server/src/modules/order-tracking/events.test.ts',
+  // The staff migration, replayed from the migration files on a PGlite of its own. Like
+  // db/pglite-cluster.test.ts, it opens PGlite whatever the project, so server-postgres runs it too.
+  'apps/server/src/modules/staff/staff-migration.test.ts',
+];
+
 const serverProjects = [
-  { name: 'server-pglite', env: { TEST_DATABASE_URL: '' } },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'server-postgres', env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } }]
+  {
+    name: 'server-pglite',
+    env: { TEST_DATABASE_URL: '' },
+    include: onPostgres ? EMBEDDED_SPECIFIC_SERVER_TESTS : ['apps/server/src/**/*.test.ts'],
+  },
+  ...(onPostgres
+    ? [
+        {
+          name: 'server-postgres',
+          env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+          include: ['apps/server/src/**/*.test.ts'],
+        },
+      ]
     : []),
 ];
+
+/**
+ * The agreement and abuse suites drive the whole server through its HTTP face: nothing in them is
+ * embedded-specific, so they run once, on PostgreSQL when it is there (where the abuse suite's races
+ * and kill -9 are real), on PGlite otherwise.
+ */
+const wholeServerProjects = onPostgres
+  ? [{ kind: 'postgres', env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL } }]
+  : [{ kind: 'pglite', env: { TEST_DATABASE_URL: '' } }];
 
 // Migrates one template database per database kind and run; each test file's database is a copy of
 // it (apps/server/src/test/global-setup.ts, docs/decisions/0039).
@@ -66,7 +110,7 @@ export default defineConfig({
       ...serverProjects.map((project) => ({
         test: {
           name: project.name,
-          include: ['apps/server/src/**/*.test.ts'],
+          include: project.include,
           environment: 'node',
           env: project.env,
           globalSetup: [templateDatabases],
@@ -74,10 +118,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
-      // The storefront's checkout model against the real server: one property, both databases.
-      ...serverProjects.map((project) => ({
+      // The storefront's checkout model against the real server: one property.
+      ...wholeServerProjects.map((project) => ({
         test: {
-          name: project.name.replace('server', 'agreement'),
+          name: `agreement-${project.kind}`,
           include: ['tests/agreement/**/*.test.ts'],
           environment: 'node',
           env: project.env,
@@ -87,9 +131,9 @@ export default defineConfig({
         },
       })),
       // The abuse suite (tests/abuse/README.md): short form here, full form by `npm run test:abuse`.
-      ...serverProjects.map((project) => ({
+      ...wholeServerProjects.map((project) => ({
         test: {
-          name: project.name.replace('server', 'abuse'),
+          name: `abuse-${project.kind}`,
           include: ['tests/abuse/**/*.abuse.test.ts'],
           environment: 'node',
           env: project.env,

@@ -329,6 +329,9 @@ test.describe('availability', () => {
 });
 
 test.describe('accessibility', () => {
+  // Whole-page axe scans (each seconds of CPU) beside a second worker on the 2-core machine: one
+  // took past the default minute under load (docs/decisions/0046). A budget, not a retry.
+  test.describe.configure({ timeout: 180_000 });
   for (const mode of ['light', 'dark'] as const) {
     test(`the product dialog and the cart have no serious or critical axe violations in ${mode} mode`, async ({
       page,

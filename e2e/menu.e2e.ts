@@ -230,6 +230,9 @@ test.describe('offline', () => {
 });
 
 test.describe('accessibility', () => {
+  // Whole-page axe scans (each seconds of CPU) beside a second worker on the 2-core machine: one
+  // took past the default minute under load (docs/decisions/0046). A budget, not a retry.
+  test.describe.configure({ timeout: 180_000 });
   for (const store of ['pizzaria', 'sakura']) {
     for (const mode of ['light', 'dark'] as const) {
       test(`${store} in ${mode} mode has no serious or critical axe violations`, async ({ page }) => {

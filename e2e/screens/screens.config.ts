@@ -58,7 +58,9 @@ export default defineConfig({
       cwd: '../..',
       url: `http://127.0.0.1:${SCREENS_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Seeding (four short node processes, each opening PGlite) before the server listens: on
+      // the shared 2-core machine under load this took more than two minutes once.
+      timeout: 300_000,
       env: {
         PORT: String(SCREENS_PORT),
         // TEST-ONLY: the server's clock at SCREENS_TIME (open stores, the same day as the pages).
@@ -72,7 +74,7 @@ export default defineConfig({
       cwd: '../..',
       url: `http://127.0.0.1:${SCREENS_CLOSED_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
       env: {
         PORT: String(SCREENS_CLOSED_PORT),
         // TEST-ONLY: the server's clock at SCREENS_CLOSED_TIME (sakura closed, scheduling open).

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { SCREENS_PORT, SCREENS_TIME } from './screens.config.ts';
@@ -129,7 +130,41 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** The screen matches its baseline and axe finds nothing serious on it. */
+/**
+ * A screen's name without its store and theme ('sakura-dark-cart' and 'pizzaria-light-cart' are
+ * both 'cart'; 'editor-look-sakura-dark-look' is 'editor-look-look'); English and desktop stay apart.
+ */
+const screenOf = (name: string) =>
+  name
+    .replace(/(^|-)(pizzaria|sakura)(?=-)/, '$1-')
+    .replace(/(^|-)(light|dark)(?=-)/, '$1-')
+    .replace(/--+/g, '-')
+    .replace(/^-/, '');
+
+/** Which of a screen's pictures axe checks: the pizzaria's before sakura's, light before dark. */
+const variantRank = (name: string) => (/(^|-)sakura-/.test(name) ? 2 : 0) + (/(^|-)dark-/.test(name) ? 1 : 0);
+
+/**
+ * The pictures axe checks: one per screen, the first of its baselines by variantRank. The themes and
+ * stores change colours and words, not the structure axe judges; the colour pairs themselves are
+ * held by the store editor's contrast rule and by the journeys' axe scans in both themes (both
+ * stores' menus; the product dialog, cart, sign-in, sign-up and profile). A picture without a baseline yet (a new
+ * screen, `--update-snapshots`) is checked too. (docs/decisions/0046)
+ */
+const AXE_CHECKED = (() => {
+  const first = new Map<string, string>();
+  const names = readdirSync(new URL('./baselines/', import.meta.url))
+    .filter((file) => file.endsWith('.png'))
+    .map((file) => file.slice(0, -'.png'.length))
+    .sort((a, b) => variantRank(a) - variantRank(b) || a.localeCompare(b));
+  for (const name of names) if (!first.has(screenOf(name))) first.set(screenOf(name), name);
+  return { names: new Set(names), checked: new Set(first.values()) };
+})();
+
+/** Whether axe checks this picture: the first of its screen, or one with no baseline yet. */
+export const axeChecks = (name: string) => AXE_CHECKED.checked.has(name) || !AXE_CHECKED.names.has(name);
+
+/** The screen matches its baseline and, once per screen (axeChecks), axe finds nothing serious on it. */
 export async function checkScreen(
   page: Page,
   name: string,
@@ -140,7 +175,7 @@ export async function checkScreen(
   await expect(page).toHaveScreenshot(`${name}.png`, {
     mask: [...dynamicParts(page, { times: maskTimes }), ...extraMasks],
   });
-  expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+  if (axeChecks(name)) expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
 }
 
 export const CUSTOMER_PASSWORD = 'senha-segura-1';
