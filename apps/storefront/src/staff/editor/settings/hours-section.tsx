@@ -1,10 +1,10 @@
 import type { DocumentShift } from '@comanda/contract';
-import { storeLocalTime } from '@comanda/domain';
+import { STORE_TIME_ZONE_CHOICES, type StoreTimeZone, storeLocalTime } from '@comanda/domain';
 import { useId, useState } from 'react';
 import { featureTranslator, type MessageKey } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
 import { useSectionDraft } from '../editor-context.tsx';
-import { TextField, Toggle, useIssue } from '../fields.tsx';
+import { SelectField, TextField, Toggle, useIssue } from '../fields.tsx';
 import { SectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import {
@@ -28,6 +28,7 @@ import {
   WORKDAYS,
 } from './hours-model.ts';
 import './settings-screens.css';
+import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 
 const useHoursT = featureTranslator({
   pt_br: {
@@ -56,6 +57,8 @@ const useHoursT = featureTranslator({
     copyCancel: 'Cancelar',
     copied: 'Horários de {day} copiados para {count} dia(s).',
     holidayRowHint: 'Valem nas datas da lista de feriados abaixo, no lugar do dia da semana.',
+    timeZone: 'Fuso horário da loja',
+    timeZoneHint: 'Os horários, os agendamentos e os relatórios seguem o relógio desta cidade.',
     holidaysTitle: 'Datas de feriado',
     holidaysIntro:
       'Nestas datas valem os horários de "Feriados" acima (sem turnos lá, a loja fica fechada nesses dias).',
@@ -93,6 +96,8 @@ const useHoursT = featureTranslator({
     copyCancel: 'Cancel',
     copied: 'Hours of {day} copied to {count} day(s).',
     holidayRowHint: 'They apply on the dates of the holiday list below, instead of the weekday.',
+    timeZone: 'Store time zone',
+    timeZoneHint: 'Opening hours, scheduling and reports follow the clock of this city.',
     holidaysTitle: 'Holiday dates',
     holidaysIntro:
       'On these dates the "Holidays" hours above apply (without shifts there, the store is closed on them).',
@@ -116,6 +121,8 @@ export default function HoursSection({ onDirty }: SectionProps) {
   const [copied, setCopied] = useState('');
   const setHours = (change: (hours: DocumentShift[]) => DocumentShift[]) =>
     update((document) => ({ ...document, hours: change(document.hours) }));
+  const setTimeZone = (timeZone: StoreTimeZone) =>
+    update((document) => ({ ...document, settings: { ...document.settings, time_zone: timeZone } }));
   const setHolidays = (change: (holidays: string[]) => string[]) =>
     update((document) => ({
       ...document,
@@ -132,6 +139,7 @@ export default function HoursSection({ onDirty }: SectionProps) {
       onSaved={adopt}
       onDirty={onDirty}
     >
+      <TimeZoneField value={draft.settings.time_zone} onChange={setTimeZone} t={t} />
       {DAYS.map((day) => (
         <DayHours
           key={day}
@@ -146,6 +154,34 @@ export default function HoursSection({ onDirty }: SectionProps) {
       </p>
       <Holidays holidays={draft.settings.holidays} setHolidays={setHolidays} />
     </SectionForm>
+  );
+}
+
+/** Brazil's zones by the cities people know; a zone of Brazil outside the short list stays offered. */
+function TimeZoneField({
+  value,
+  onChange,
+  t,
+}: {
+  value: StoreTimeZone;
+  onChange: (zone: StoreTimeZone) => void;
+  t: HoursT;
+}) {
+  const language = useLanguage();
+  const options = STORE_TIME_ZONE_CHOICES.map(({ zone, label }) => ({
+    value: zone,
+    label: label[language],
+  }));
+  if (!options.some((option) => option.value === value)) options.push({ value, label: value });
+  return (
+    <SelectField
+      label={t('timeZone')}
+      hint={t('timeZoneHint')}
+      path="settings.time_zone"
+      value={value}
+      options={options}
+      onChange={onChange}
+    />
   );
 }
 
@@ -361,7 +397,7 @@ function Holidays({
   const [typed, setTyped] = useState('');
   const date = dateFromTyped(typed);
   const listIssue = useIssue('settings.holidays');
-  const today = storeLocalTime(new Date()).dateISO;
+  const today = storeLocalTime(new Date(), pageStoreTimeZone()).dateISO;
   return (
     <section className="editor-group" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('holidaysTitle')}</h3>
