@@ -1,4 +1,4 @@
-import { TZDate, tzOffset } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz';
 
 /**
  * Store time: a store's wall clock in its own IANA time zone (docs/decisions/0043). Brazil has four
@@ -86,10 +86,12 @@ export function storeLocalTime(at: Date, timeZone: string): StoreLocalTime {
 /** The instant of a store-local date ('YYYY-MM-DD') and minutes since its midnight (may pass 1440). */
 export function storeInstant(dateISO: string, minutes: number, timeZone: string): Date {
   const [year, month, day] = dateISO.split('-').map(Number) as [number, number, number];
-  const instant = new TZDate(year, month - 1, day, 0, minutes, timeZone).getTime();
-  if (Number.isNaN(instant))
-    throw new RangeError(`Not a store date and time: '${dateISO}' ${minutes} in '${timeZone}'`);
-  return new Date(instant);
+  const wallClockAsUtc = Date.UTC(year, month - 1, day, 0, minutes);
+  if (Number.isNaN(wallClockAsUtc)) throw new RangeError(`Not a store date: '${dateISO}'`);
+  // The offset is the one in force at the instant itself: read it at a first guess, then again at
+  // the instant that guess gives, which settles it unless the wall-clock time falls in a change.
+  const guess = wallClockAsUtc - storeOffsetMinutes(new Date(wallClockAsUtc), timeZone) * MS_PER_MINUTE;
+  return new Date(wallClockAsUtc - storeOffsetMinutes(new Date(guess), timeZone) * MS_PER_MINUTE);
 }
 
 /** A store day as the half-open interval [from, to) of instants, for reports and ledgers. */

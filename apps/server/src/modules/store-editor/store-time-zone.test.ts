@@ -62,15 +62,14 @@ async function save(section: EditorSection, change: (doc: ExportedDocument) => v
   const read = editorDocumentReply.parse((await call('GET', '/staff/editor/document')).json());
   const doc = structuredClone(read.document) as unknown as ExportedDocument;
   change(doc);
-  const body: Record<string, Record<string, unknown> | unknown> = {};
+  const body: Record<string, unknown> = {};
+  const settings: Record<string, unknown> = {};
   for (const path of read.sections[section]) {
     const [head, key] = path.split('.') as [keyof ExportedDocument, string?];
     if (key === undefined) body[head] = doc[head];
-    else {
-      const settings = (body.settings ??= {}) as Record<string, unknown>;
-      settings[key] = (doc[head] as Record<string, unknown>)[key];
-    }
+    else settings[key] = (doc[head] as Record<string, unknown>)[key];
   }
+  if (Object.keys(settings).length > 0) body.settings = settings;
   return call('PUT', `/staff/editor/sections/${section}`, { payload: body, ifMatch: read.menu_version });
 }
 

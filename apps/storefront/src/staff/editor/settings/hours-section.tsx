@@ -34,7 +34,7 @@ const useHoursT = featureTranslator({
   pt_br: {
     title: 'Horários',
     intro:
-      'Quando a loja recebe pedidos, em horário de Brasília. Até dois turnos por dia; um dia sem turnos fica fechado.',
+      'Quando a loja recebe pedidos, no fuso horário da loja. Até dois turnos por dia; um dia sem turnos fica fechado.',
     closedSwitchHint: 'Fechado o dia todo',
     shift: '{n}º turno',
     shiftOf: '{day}, {n}º turno',
@@ -73,7 +73,7 @@ const useHoursT = featureTranslator({
   en: {
     title: 'Opening hours',
     intro:
-      'When the store takes orders, in Brasília time. Up to two shifts a day; a day without shifts is closed.',
+      'When the store takes orders, in the store’s time zone. Up to two shifts a day; a day without shifts is closed.',
     closedSwitchHint: 'Closed all day',
     shift: 'Shift {n}',
     shiftOf: '{day}, shift {n}',
