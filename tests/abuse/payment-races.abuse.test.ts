@@ -132,7 +132,7 @@ async function expectLedgerHolds() {
     const staff = await signInStaff(p.t, { host, role: 'manager' });
     const reply = await p.t.app.inject({
       method: 'GET',
-      url: `/staff/payments/ledger?date=${storeLocalTime(new Date()).dateISO}`,
+      url: `/staff/payments/ledger?date=${storeLocalTime(new Date(), 'America/Sao_Paulo').dateISO}`,
       headers: { host, ...bearer(staff.token) },
     });
     expect(reply.statusCode, reply.body).toBe(200);

@@ -1,4 +1,9 @@
-import { CHARGE_POLICIES, DELIVERY_FEE_TYPES, DELIVERY_TYPES } from '@comanda/domain';
+import {
+  CHARGE_POLICIES,
+  DEFAULT_STORE_TIME_ZONE,
+  DELIVERY_FEE_TYPES,
+  DELIVERY_TYPES,
+} from '@comanda/domain';
 import { z } from 'zod';
 import { centavos } from './common.ts';
 
@@ -30,6 +35,12 @@ export const company = z.object({
     .optional()
     .describe('While closed: when the store takes orders again by itself (ISO instant); null when unknown'),
   environment: z.enum(['production', 'development']),
+  time_zone: z
+    .string()
+    .default(DEFAULT_STORE_TIME_ZONE)
+    .describe(
+      "The store's IANA time zone, one of Brazil's: its hours, schedule periods and times are on this clock (docs/decisions/0043)",
+    ),
   // modes
   permite_entrega: z.boolean(),
   permite_busca: z.boolean(),

@@ -309,7 +309,7 @@ export const orderPlacedReply = z.object({
     order_id: z.number().int(),
     status: z.string(),
     total: centavos,
-    /** 'HH:MM' in store time (UTC-3): now + delivery or pickup minutes, or the scheduled period. */
+    /** 'HH:MM' in store time (the store's time zone): now + delivery or pickup minutes, or the scheduled period. */
     estimated_time: z.string(),
     /** The customer's points after the order. */
     pontos_fidelidade: z.number().int(),

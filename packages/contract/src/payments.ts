@@ -172,7 +172,7 @@ export const LEDGER_EXCEPTION_KINDS = [
 ] as const;
 export type LedgerExceptionKind = (typeof LEDGER_EXCEPTION_KINDS)[number];
 
-/** GET /staff/payments/ledger: one store-local day (UTC-3). */
+/** GET /staff/payments/ledger: one store-local day (the store's time zone). */
 export const ledgerCheckQuery = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD'),
 });

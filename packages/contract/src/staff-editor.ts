@@ -1,4 +1,11 @@
-import { PASSWORD_MAX_LENGTH, PHONE_COUNTRIES, type PhoneCountry, STAFF_ROLES } from '@comanda/domain';
+import {
+  BRAZIL_TIME_ZONES,
+  DEFAULT_STORE_TIME_ZONE,
+  PASSWORD_MAX_LENGTH,
+  PHONE_COUNTRIES,
+  type PhoneCountry,
+  STAFF_ROLES,
+} from '@comanda/domain';
 import { z } from 'zod';
 import { freeText } from './common.ts';
 
@@ -145,6 +152,10 @@ export const storeCreateRequest = z
     slug: freeText(63).describe('The sub-domain: lower-case letters, digits and dashes'),
     nome: freeText(120).describe("The store's name"),
     template: z.enum(STORE_TEMPLATES).default('blank'),
+    time_zone: z
+      .enum(BRAZIL_TIME_ZONES)
+      .default(DEFAULT_STORE_TIME_ZONE)
+      .describe("The store's IANA time zone, one of Brazil's (docs/decisions/0043)"),
     owner_phone: freeText(40).describe("The owner's mobile as dialled in its country (BR: DDD + 9 digits)"),
     owner_country: z.enum(PHONE_COUNTRIES as [PhoneCountry, ...PhoneCountry[]]).default('BR'),
     owner_name: freeText(80),

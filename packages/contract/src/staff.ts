@@ -74,9 +74,9 @@ export type SoldOutReply = z.infer<typeof soldOutReply>;
 
 const figure = z.object({ orders: z.number().int(), revenue: z.number().int() });
 
-/** GET /staff/reports/today: the store's day so far (UTC-3 calendar day). */
+/** GET /staff/reports/today: the store's day so far (its calendar day in its time zone). */
 export const todayReport = z.object({
-  date: z.string().describe("The store's day, YYYY-MM-DD (UTC-3)"),
+  date: z.string().describe("The store's day, YYYY-MM-DD (in its time zone)"),
   orders: z.number().int().describe('Orders placed today, not cancelled'),
   revenue: z.number().int().describe('Their totals, centavos'),
   average_ticket: z.number().int().describe('revenue / orders, centavos (0 without orders)'),

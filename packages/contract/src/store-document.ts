@@ -1,7 +1,9 @@
 import {
   type ContactLinkKind,
   DEFAULT_ORDER_LIMITS,
+  DEFAULT_STORE_TIME_ZONE,
   isContactLinkAllowed,
+  isStoreTimeZone,
   MAX_LINE_QUANTITY,
   PRIMARY_MIN_CONTRAST,
   primaryContrast,
@@ -323,6 +325,14 @@ const settings = z.strictObject({
   pausada: z.boolean().optional(),
   environment: z.enum(['production', 'development']).default('production'),
   holidays: z.array(z.iso.date()).max(100).default([]),
+  /** The store's IANA time zone, one of Brazil's (docs/decisions/0043): its hours, schedule and reports. */
+  time_zone: z
+    .string()
+    .refine(isStoreTimeZone, {
+      message: 'must be one of Brazil’s time zones',
+      params: { code: 'INVALID_TIME_ZONE' },
+    })
+    .default(DEFAULT_STORE_TIME_ZONE),
   permite_entrega: z.boolean().default(true),
   permite_busca: z.boolean().default(true),
   permite_comer_local: z.boolean().default(false),

@@ -46,7 +46,7 @@ export type OrderStatusChange = z.infer<typeof orderStatusChange>;
 export const trackedOrder = orderRecord.extend({
   /** When the status last changed (ISO 8601, UTC). */
   updated_at: z.string(),
-  /** The estimate given at placement (ISO 8601, UTC) and as 'HH:MM' store time (UTC-3). */
+  /** The estimate given at placement (ISO 8601, UTC) and as 'HH:MM' store time (the store's time zone). */
   estimated_at: z.string(),
   estimated_time: z.string(),
   /** The store's reason, when Cancelado. */

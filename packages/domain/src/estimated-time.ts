@@ -1,11 +1,13 @@
 import type { DeliveryType } from './delivery-types.ts';
-import { storeLocalTime } from './opening-hours.ts';
+import { storeClockText } from './store-time.ts';
 
 export const DEFAULT_DELIVERY_TIME_MINUTES = 80;
 export const DEFAULT_PICKUP_TIME_MINUTES = 50;
 
 export interface EstimatedTimeInput {
   now: Date;
+  /** The store's IANA time zone. */
+  timeZone: string;
   deliveryType: DeliveryType;
   /** Company delivery_time in minutes; default 80. */
   delivery_time?: number | null;
@@ -15,13 +17,14 @@ export interface EstimatedTimeInput {
 
 export interface EstimatedTime {
   at: Date;
-  /** 'HH:MM' in store time (UTC-3). */
+  /** 'HH:MM' in store time. */
   text: string;
 }
 
-/** Spec section 9: now + delivery_time (delivery) or pickup_time (otherwise) minutes, in UTC-3. */
+/** Spec section 9: now + delivery_time (delivery) or pickup_time (otherwise) minutes, on the store's clock. */
 export function estimatedTime({
   now,
+  timeZone,
   deliveryType,
   delivery_time,
   pickup_time,
@@ -31,11 +34,5 @@ export function estimatedTime({
       ? (delivery_time ?? DEFAULT_DELIVERY_TIME_MINUTES)
       : (pickup_time ?? DEFAULT_PICKUP_TIME_MINUTES);
   const at = new Date(now.getTime() + minutes * 60_000);
-  return { at, text: storeClockText(at) };
-}
-
-/** An instant as 'HH:MM' in store time (UTC-3). */
-export function storeClockText(at: Date): string {
-  const local = storeLocalTime(at).minutes;
-  return `${String(Math.floor(local / 60)).padStart(2, '0')}:${String(local % 60).padStart(2, '0')}`;
+  return { at, text: storeClockText(at, timeZone) };
 }

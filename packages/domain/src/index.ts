@@ -26,6 +26,7 @@ export * from './product-pricing.ts';
 export * from './staff-roles.ts';
 export * from './store-controls.ts';
 export * from './store-slug.ts';
+export * from './store-time.ts';
 export * from './table-tab.ts';
 export * from './text-limit.ts';
 export * from './text-search.ts';

@@ -1,13 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  isOpenAt,
-  type Shift,
-  STORE_UTC_OFFSET_MINUTES,
-  schedulePeriods,
-  shiftsByWeekday,
-  storeLocalTime,
-} from './opening-hours.ts';
+import { isOpenAt, type Shift, schedulePeriods, shiftsByWeekday } from './opening-hours.ts';
+import { storeLocalTime } from './store-time.ts';
+
+const SAO_PAULO = 'America/Sao_Paulo';
 
 /** A store-local wall-clock time (UTC-3) as an instant. 2026-05-04 is a Monday. */
 const local = (dateTime: string) => new Date(`${dateTime}-03:00`);
@@ -23,12 +19,8 @@ const MONDAY = 1;
 const TUESDAY = 2;
 
 describe('storeLocalTime', () => {
-  it('uses a fixed UTC-3 offset', () => {
-    expect(STORE_UTC_OFFSET_MINUTES).toBe(-180);
-  });
-
   it('converts an instant to store weekday, minutes since midnight and date', () => {
-    expect(storeLocalTime(local('2026-05-04T18:30:00'))).toEqual({
+    expect(storeLocalTime(local('2026-05-04T18:30:00'), SAO_PAULO)).toEqual({
       weekday: MONDAY,
       minutes: 18 * 60 + 30,
       dateISO: '2026-05-04',
@@ -36,7 +28,7 @@ describe('storeLocalTime', () => {
   });
 
   it('02:00 UTC is still the previous day in store time', () => {
-    expect(storeLocalTime(new Date('2026-05-05T02:00:00Z'))).toEqual({
+    expect(storeLocalTime(new Date('2026-05-05T02:00:00Z'), SAO_PAULO)).toEqual({
       weekday: MONDAY,
       minutes: 23 * 60,
       dateISO: '2026-05-04',
@@ -44,7 +36,7 @@ describe('storeLocalTime', () => {
   });
 
   it('03:00 UTC is store-local midnight of the next day', () => {
-    expect(storeLocalTime(new Date('2026-05-05T03:00:00Z'))).toEqual({
+    expect(storeLocalTime(new Date('2026-05-05T03:00:00Z'), SAO_PAULO)).toEqual({
       weekday: TUESDAY,
       minutes: 0,
       dateISO: '2026-05-05',
@@ -56,76 +48,76 @@ describe('isOpenAt', () => {
   const lunch = [shift(MONDAY, '11:00:00', '15:00:00')];
 
   it('is open inside a shift', () => {
-    expect(isOpenAt(lunch, local('2026-05-04T12:00:00'))).toBe(true);
+    expect(isOpenAt(lunch, local('2026-05-04T12:00:00'), SAO_PAULO)).toBe(true);
   });
 
   it('opens exactly at the shift start', () => {
-    expect(isOpenAt(lunch, local('2026-05-04T11:00:00'))).toBe(true);
+    expect(isOpenAt(lunch, local('2026-05-04T11:00:00'), SAO_PAULO)).toBe(true);
   });
 
   it('is closed one second before the shift start', () => {
-    expect(isOpenAt(lunch, local('2026-05-04T10:59:59'))).toBe(false);
+    expect(isOpenAt(lunch, local('2026-05-04T10:59:59'), SAO_PAULO)).toBe(false);
   });
 
   it('is open in the last second before the shift end', () => {
-    expect(isOpenAt(lunch, local('2026-05-04T14:59:59'))).toBe(true);
+    expect(isOpenAt(lunch, local('2026-05-04T14:59:59'), SAO_PAULO)).toBe(true);
   });
 
   it('closes exactly at the shift end', () => {
-    expect(isOpenAt(lunch, local('2026-05-04T15:00:00'))).toBe(false);
+    expect(isOpenAt(lunch, local('2026-05-04T15:00:00'), SAO_PAULO)).toBe(false);
   });
 
   it('is closed on a weekday without shifts', () => {
-    expect(isOpenAt(lunch, local('2026-05-05T12:00:00'))).toBe(false);
+    expect(isOpenAt(lunch, local('2026-05-05T12:00:00'), SAO_PAULO)).toBe(false);
   });
 
   it('judges the weekday in store time, not UTC', () => {
     const mondayNight = [shift(MONDAY, '20:00:00', '23:00:00')];
     // 22:00 on Monday in store time is already Tuesday 01:00 UTC.
-    expect(isOpenAt(mondayNight, new Date('2026-05-05T01:00:00Z'))).toBe(true);
+    expect(isOpenAt(mondayNight, new Date('2026-05-05T01:00:00Z'), SAO_PAULO)).toBe(true);
   });
 
   it('an end of 23:59:00 stays open until 23:59:59', () => {
     const allDay = [shift(MONDAY, '00:00:00', '23:59:00')];
-    expect(isOpenAt(allDay, local('2026-05-04T23:59:59'))).toBe(true);
+    expect(isOpenAt(allDay, local('2026-05-04T23:59:59'), SAO_PAULO)).toBe(true);
   });
 
   it('an end of 23:59:00 does not spill into the next day', () => {
     const allDay = [shift(MONDAY, '00:00:00', '23:59:00')];
-    expect(isOpenAt(allDay, local('2026-05-05T00:00:00'))).toBe(false);
+    expect(isOpenAt(allDay, local('2026-05-05T00:00:00'), SAO_PAULO)).toBe(false);
   });
 
   it('a shift from 00:00 opens at midnight', () => {
     const allDay = [shift(MONDAY, '00:00:00', '23:59:00')];
-    expect(isOpenAt(allDay, local('2026-05-04T00:00:00'))).toBe(true);
+    expect(isOpenAt(allDay, local('2026-05-04T00:00:00'), SAO_PAULO)).toBe(true);
   });
 
   describe('a shift that ends before it starts crosses midnight', () => {
     const overnight = [shift(MONDAY, '18:00:00', '02:00:00')];
 
     it('is open late on its own day', () => {
-      expect(isOpenAt(overnight, local('2026-05-04T23:30:00'))).toBe(true);
+      expect(isOpenAt(overnight, local('2026-05-04T23:30:00'), SAO_PAULO)).toBe(true);
     });
 
     it("counts in the next day's early hours", () => {
-      expect(isOpenAt(overnight, local('2026-05-05T01:59:59'))).toBe(true);
+      expect(isOpenAt(overnight, local('2026-05-05T01:59:59'), SAO_PAULO)).toBe(true);
     });
 
     it('closes at its end on the next day', () => {
-      expect(isOpenAt(overnight, local('2026-05-05T02:00:00'))).toBe(false);
+      expect(isOpenAt(overnight, local('2026-05-05T02:00:00'), SAO_PAULO)).toBe(false);
     });
 
     it("does not open in its own day's early hours", () => {
-      expect(isOpenAt(overnight, local('2026-05-04T01:00:00'))).toBe(false);
+      expect(isOpenAt(overnight, local('2026-05-04T01:00:00'), SAO_PAULO)).toBe(false);
     });
 
     it('is closed before it starts', () => {
-      expect(isOpenAt(overnight, local('2026-05-04T17:59:00'))).toBe(false);
+      expect(isOpenAt(overnight, local('2026-05-04T17:59:00'), SAO_PAULO)).toBe(false);
     });
 
     it('Saturday night continues into Sunday early hours', () => {
       const saturday = [shift(6, '19:00:00', '01:00:00')];
-      expect(isOpenAt(saturday, local('2026-05-10T00:30:00'))).toBe(true);
+      expect(isOpenAt(saturday, local('2026-05-10T00:30:00'), SAO_PAULO)).toBe(true);
     });
   });
 
@@ -133,15 +125,15 @@ describe('isOpenAt', () => {
     const twoShifts = [shift(MONDAY, '18:00:00', '23:00:00', 2), shift(MONDAY, '11:00:00', '14:00:00', 1)];
 
     it('is open in the first shift', () => {
-      expect(isOpenAt(twoShifts, local('2026-05-04T12:00:00'))).toBe(true);
+      expect(isOpenAt(twoShifts, local('2026-05-04T12:00:00'), SAO_PAULO)).toBe(true);
     });
 
     it('is closed between the shifts', () => {
-      expect(isOpenAt(twoShifts, local('2026-05-04T16:00:00'))).toBe(false);
+      expect(isOpenAt(twoShifts, local('2026-05-04T16:00:00'), SAO_PAULO)).toBe(false);
     });
 
     it('is open in the second shift', () => {
-      expect(isOpenAt(twoShifts, local('2026-05-04T19:00:00'))).toBe(true);
+      expect(isOpenAt(twoShifts, local('2026-05-04T19:00:00'), SAO_PAULO)).toBe(true);
     });
   });
 
@@ -150,43 +142,43 @@ describe('isOpenAt', () => {
     const holidays = ['2026-05-04'];
 
     it("on a holiday the holiday shifts apply instead of the weekday's", () => {
-      expect(isOpenAt(shifts, local('2026-05-04T19:00:00'), holidays)).toBe(true);
+      expect(isOpenAt(shifts, local('2026-05-04T19:00:00'), SAO_PAULO, holidays)).toBe(true);
     });
 
     it("on a holiday the weekday's shifts do not apply", () => {
-      expect(isOpenAt(shifts, local('2026-05-04T12:00:00'), holidays)).toBe(false);
+      expect(isOpenAt(shifts, local('2026-05-04T12:00:00'), SAO_PAULO, holidays)).toBe(false);
     });
 
     it('holiday shifts do not apply on ordinary days', () => {
-      expect(isOpenAt(shifts, local('2026-05-04T19:00:00'))).toBe(false);
+      expect(isOpenAt(shifts, local('2026-05-04T19:00:00'), SAO_PAULO)).toBe(false);
     });
 
     it('a holiday without holiday shifts is closed', () => {
       const weekdayOnly = [shift(MONDAY, '11:00:00', '15:00:00')];
-      expect(isOpenAt(weekdayOnly, local('2026-05-04T12:00:00'), holidays)).toBe(false);
+      expect(isOpenAt(weekdayOnly, local('2026-05-04T12:00:00'), SAO_PAULO, holidays)).toBe(false);
     });
 
     it('an overnight holiday shift continues into the next, ordinary, day', () => {
       const overnightHoliday = [shift(7, '18:00:00', '02:00:00')];
-      expect(isOpenAt(overnightHoliday, local('2026-05-05T01:00:00'), holidays)).toBe(true);
+      expect(isOpenAt(overnightHoliday, local('2026-05-05T01:00:00'), SAO_PAULO, holidays)).toBe(true);
     });
 
     it("the weekday's overnight shift does not spill out of a holiday eve that was a holiday", () => {
       const overnightMonday = [shift(MONDAY, '18:00:00', '02:00:00')];
-      expect(isOpenAt(overnightMonday, local('2026-05-05T01:00:00'), holidays)).toBe(false);
+      expect(isOpenAt(overnightMonday, local('2026-05-05T01:00:00'), SAO_PAULO, holidays)).toBe(false);
     });
 
     it('is matched by the store-local date, not the UTC date', () => {
       // 22:30 store time on 2026-05-03 (Sunday) is already 2026-05-04 in UTC.
       const sunday = [shift(0, '18:00:00', '23:00:00')];
-      expect(isOpenAt(sunday, local('2026-05-03T22:30:00'), holidays)).toBe(true);
+      expect(isOpenAt(sunday, local('2026-05-03T22:30:00'), SAO_PAULO, holidays)).toBe(true);
     });
   });
 
   it('rejects a malformed shift time', () => {
-    expect(() => isOpenAt([shift(MONDAY, '25:00:00', '26:00:00')], local('2026-05-04T12:00:00'))).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      isOpenAt([shift(MONDAY, '25:00:00', '26:00:00')], local('2026-05-04T12:00:00'), SAO_PAULO),
+    ).toThrow(RangeError);
   });
 
   it('property: a 00:00–23:59 shift every day means always open', () => {
@@ -194,7 +186,7 @@ describe('isOpenAt', () => {
     fc.assert(
       fc.property(
         fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
-        (at) => isOpenAt(everyDay, at),
+        (at) => isOpenAt(everyDay, at, SAO_PAULO),
       ),
     );
   });
@@ -233,7 +225,7 @@ describe('shiftsByWeekday', () => {
 
 describe('schedulePeriods', () => {
   const dinner = [shift(MONDAY, '18:00:00', '19:00:00')];
-  const base = { days: 1, stepMinutes: 30, leadMinutes: 0 };
+  const base = { days: 1, stepMinutes: 30, leadMinutes: 0, timeZone: SAO_PAULO };
 
   it('lists start times inside the open shift, every step, ending before the shift end', () => {
     const periods = schedulePeriods(dinner, local('2026-05-04T10:00:00'), base);
@@ -337,13 +329,20 @@ describe('schedulePeriods', () => {
         fc.date({ min: new Date('2026-01-01'), max: new Date('2027-01-01'), noInvalidDate: true }),
         fc.integer({ min: 1, max: 90 }),
         fc.integer({ min: 0, max: 180 }),
-        (from, stepMinutes, leadMinutes) => {
+        fc.constantFrom('America/Noronha', SAO_PAULO, 'America/Manaus', 'America/Rio_Branco'),
+        (from, stepMinutes, leadMinutes, timeZone) => {
           const holidays = ['2026-05-04', '2026-12-25'];
-          const periods = schedulePeriods(shifts, from, { days: 3, stepMinutes, leadMinutes, holidays });
+          const periods = schedulePeriods(shifts, from, {
+            days: 3,
+            stepMinutes,
+            leadMinutes,
+            holidays,
+            timeZone,
+          });
           const instants = periods.map((p) => Date.parse(p.period));
           return (
             instants.every((t) => t >= from.getTime() + leadMinutes * 60_000) &&
-            instants.every((t) => isOpenAt(shifts, new Date(t), holidays)) &&
+            instants.every((t) => isOpenAt(shifts, new Date(t), timeZone, holidays)) &&
             instants.every((t, i) => i === 0 || t > (instants[i - 1] ?? 0))
           );
         },

@@ -1,8 +1,9 @@
+import { storeInstant, storeLocalTime } from './store-time.ts';
+
 /**
- * Operating hours in store time. Spec section 9: hours and the estimate use UTC-3, a fixed offset
- * (Brazil has had no daylight saving time since 2019).
+ * Operating hours in store time: each store's own IANA time zone (docs/decisions/0043), read
+ * through store-time.ts.
  */
-export const STORE_UTC_OFFSET_MINUTES = -180;
 
 /** dia_semana value whose shifts apply on the dates listed as holidays. */
 export const HOLIDAY_WEEKDAY = 7;
@@ -25,52 +26,57 @@ export interface Shift {
   hr_fim: string | null;
 }
 
-export interface StoreLocalTime {
-  /** 0 = Sunday … 6 = Saturday, in store time. */
-  weekday: number;
-  /** Minutes since store-local midnight, 0–1439. */
-  minutes: number;
-  /** Store-local calendar date, 'YYYY-MM-DD'. */
-  dateISO: string;
-}
-
-export function storeLocalTime(at: Date): StoreLocalTime {
-  const shifted = new Date(at.getTime() + STORE_UTC_OFFSET_MINUTES * MS_PER_MINUTE);
-  return {
-    weekday: shifted.getUTCDay(),
-    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
-    dateISO: shifted.toISOString().slice(0, 10),
-  };
-}
-
-/** Minutes since midnight of 'HH:MM' or 'HH:MM:SS'; seconds are ignored. */
-function parseClock(value: string): number {
+/** Minutes since midnight of 'HH:MM' or 'HH:MM:SS' (seconds ignored); null when it is not a clock time. */
+export function shiftClockMinutes(value: string): number | null {
   const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
   const hours = Number(match?.[1]);
   const minutes = Number(match?.[2]);
-  if (!match || hours > 23 || minutes > 59) {
-    throw new RangeError(`Invalid shift time: '${value}'`);
-  }
+  if (!match || hours > 23 || minutes > 59) return null;
   return hours * 60 + minutes;
 }
 
 /**
- * A shift as a half-open interval [start, end) in minutes from the midnight of the day it belongs
- * to. An end of 23:59 (with any seconds) means "until midnight", so 23:59:59 is still open. An end
- * before the start crosses midnight, so `end` goes past 1440. A shift that ends when it starts is
- * empty.
+ * The shift rules: a shift as a half-open interval [start, end) in minutes from the midnight of the
+ * day it belongs to. An end of 23:59 (with any seconds) means "until midnight", so 23:59:59 is
+ * still open. An end before the start crosses midnight, so `end` goes past 1440. A shift that ends
+ * when it starts is empty.
  */
-interface ShiftSpan {
+export interface ShiftSpan {
   start: number;
   end: number;
 }
 
-function shiftSpan(shift: Shift): ShiftSpan {
-  const start = parseClock(shift.hr_inicio ?? DEFAULT_START);
-  let end = parseClock(shift.hr_fim ?? DEFAULT_END);
+/** A shift's span by the shift rules; null when one of its times is not a clock time. */
+export function shiftSpanOf(shift: Pick<Shift, 'hr_inicio' | 'hr_fim'>): ShiftSpan | null {
+  const start = shiftClockMinutes(shift.hr_inicio ?? DEFAULT_START);
+  let end = shiftClockMinutes(shift.hr_fim ?? DEFAULT_END);
+  if (start === null || end === null) return null;
   if (end === MINUTES_PER_DAY - 1) end = MINUTES_PER_DAY;
   if (end < start) end += MINUTES_PER_DAY;
   return { start, end };
+}
+
+/** How the shift rules read a shift, to say it beside it: all day, crossing midnight, empty, or plain. */
+export type ShiftKind = 'allDay' | 'overnight' | 'empty' | null;
+
+export function shiftKind(shift: Pick<Shift, 'hr_inicio' | 'hr_fim'>): ShiftKind {
+  const span = shiftSpanOf(shift);
+  if (!span) return null;
+  if (span.start === 0 && span.end === MINUTES_PER_DAY) return 'allDay';
+  if (span.end === span.start) return 'empty';
+  if (span.end > MINUTES_PER_DAY) return 'overnight';
+  return null;
+}
+
+/** Whether two shifts of a day overlap (a second shift starting before the first has ended). */
+export function shiftSpansOverlap(a: ShiftSpan, b: ShiftSpan): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+function shiftSpan(shift: Shift): ShiftSpan {
+  const span = shiftSpanOf(shift);
+  if (!span) throw new RangeError(`Invalid shift time: '${shift.hr_inicio}'–'${shift.hr_fim}'`);
+  return span;
 }
 
 function weekdayOfDate(dateISO: string): number {
@@ -92,8 +98,13 @@ function spansForDate(shifts: readonly Shift[], dateISO: string, holidays: reado
  * means closed). The early hours after an overnight shift belong to the shift of the previous date,
  * so they follow that date's holiday status.
  */
-export function isOpenAt(shifts: readonly Shift[], at: Date, holidays: readonly string[] = []): boolean {
-  const local = storeLocalTime(at);
+export function isOpenAt(
+  shifts: readonly Shift[],
+  at: Date,
+  timeZone: string,
+  holidays: readonly string[] = [],
+): boolean {
+  const local = storeLocalTime(at, timeZone);
   const today = spansForDate(shifts, local.dateISO, holidays);
   if (today.some(({ start, end }) => local.minutes >= start && local.minutes < end)) return true;
   const yesterday = spansForDate(shifts, addDays(local.dateISO, -1), holidays);
@@ -139,6 +150,8 @@ export interface SchedulePeriodsOptions {
   /** A period must start at least this many minutes after `from`. */
   leadMinutes: number;
   holidays?: readonly string[];
+  /** The store's IANA time zone. */
+  timeZone: string;
   /** Orders already booked per period, keyed by the period's ISO string. */
   taken?: ReadonlyMap<string, number>;
   /** Orders accepted per period; undefined means unlimited. */
@@ -151,11 +164,6 @@ export interface SchedulePeriod {
   free: boolean;
 }
 
-/** Store-local minutes of a store-local date → the UTC instant. */
-function instantOf(dateISO: string, minutes: number): number {
-  return Date.parse(`${dateISO}T00:00:00Z`) + (minutes - STORE_UTC_OFFSET_MINUTES) * MS_PER_MINUTE;
-}
-
 /**
  * Future start times inside open shifts, sorted and without duplicates. The early-hours part of an
  * overnight shift that began the day before `from` is included.
@@ -165,19 +173,19 @@ export function schedulePeriods(
   from: Date,
   options: SchedulePeriodsOptions,
 ): SchedulePeriod[] {
-  const { days, stepMinutes, leadMinutes, holidays = [], taken, capacity } = options;
+  const { days, stepMinutes, leadMinutes, holidays = [], timeZone, taken, capacity } = options;
   if (!Number.isInteger(stepMinutes) || stepMinutes <= 0) {
     throw new RangeError(`stepMinutes must be a positive integer, got ${stepMinutes}`);
   }
   if (days <= 0) return [];
   const earliest = from.getTime() + leadMinutes * MS_PER_MINUTE;
-  const firstDate = storeLocalTime(from).dateISO;
+  const firstDate = storeLocalTime(from, timeZone).dateISO;
   const starts = new Set<number>();
   for (let offset = -1; offset < days; offset++) {
     const dateISO = addDays(firstDate, offset);
     for (const { start, end } of spansForDate(shifts, dateISO, holidays)) {
       for (let minutes = start; minutes < end; minutes += stepMinutes) {
-        const instant = instantOf(dateISO, minutes);
+        const instant = storeInstant(dateISO, minutes, timeZone).getTime();
         if (instant >= earliest) starts.add(instant);
       }
     }
@@ -198,15 +206,16 @@ export function schedulePeriods(
 export function firstOpenInstant(
   shifts: readonly Shift[],
   from: Date,
+  timeZone: string,
   holidays: readonly string[] = [],
 ): Date | null {
-  if (isOpenAt(shifts, from, holidays)) return from;
-  const firstDate = storeLocalTime(from).dateISO;
+  if (isOpenAt(shifts, from, timeZone, holidays)) return from;
+  const firstDate = storeLocalTime(from, timeZone).dateISO;
   let first: number | null = null;
   for (let offset = 0; offset <= 7; offset++) {
     const dateISO = addDays(firstDate, offset);
     for (const { start, end } of spansForDate(shifts, dateISO, holidays)) {
-      const instant = instantOf(dateISO, start);
+      const instant = storeInstant(dateISO, start, timeZone).getTime();
       if (end > start && instant > from.getTime() && (first === null || instant < first)) first = instant;
     }
   }

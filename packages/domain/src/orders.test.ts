@@ -14,6 +14,8 @@ import {
   sortOrdersNewestFirst,
 } from './orders.ts';
 
+const SAO_PAULO = 'America/Sao_Paulo';
+
 describe('order status stepper', () => {
   it('Solicitado (received or accepted) is step 1', () => {
     expect(orderStepIndex('Solicitado')).toBe(1);
@@ -45,46 +47,48 @@ describe('order list tabs', () => {
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
 
   it("a recent order that is not delivered is 'in progress'", () => {
-    expect(orderTab({ status: 'Preparo', dh_iniciado: hoursAgo(2) }, now)).toBe('in_progress');
+    expect(orderTab({ status: 'Preparo', dh_iniciado: hoursAgo(2) }, now, SAO_PAULO)).toBe('in_progress');
   });
 
   it("Entregue is 'done' even when recent", () => {
-    expect(orderTab({ status: 'Entregue', dh_iniciado: hoursAgo(1) }, now)).toBe('done');
+    expect(orderTab({ status: 'Entregue', dh_iniciado: hoursAgo(1) }, now, SAO_PAULO)).toBe('done');
   });
 
   it("Cancelado is 'canceled'", () => {
-    expect(orderTab({ status: 'Cancelado', dh_iniciado: hoursAgo(1) }, now)).toBe('canceled');
+    expect(orderTab({ status: 'Cancelado', dh_iniciado: hoursAgo(1) }, now, SAO_PAULO)).toBe('canceled');
   });
 
   it("an old Cancelado is still 'canceled'", () => {
-    expect(orderTab({ status: 'Cancelado', dh_iniciado: hoursAgo(72) }, now)).toBe('canceled');
+    expect(orderTab({ status: 'Cancelado', dh_iniciado: hoursAgo(72) }, now, SAO_PAULO)).toBe('canceled');
   });
 
   it("an order started 1 ms less than a day ago is 'in progress'", () => {
     const started = new Date(now.getTime() - 24 * 3_600_000 + 1);
-    expect(orderTab({ status: 'Solicitado', dh_iniciado: started }, now)).toBe('in_progress');
+    expect(orderTab({ status: 'Solicitado', dh_iniciado: started }, now, SAO_PAULO)).toBe('in_progress');
   });
 
   it("an order started exactly 24 h ago is 'done'", () => {
-    expect(orderTab({ status: 'Solicitado', dh_iniciado: hoursAgo(24) }, now)).toBe('done');
+    expect(orderTab({ status: 'Solicitado', dh_iniciado: hoursAgo(24) }, now, SAO_PAULO)).toBe('done');
   });
 
   it("an undelivered order older than 1 day is 'done'", () => {
-    expect(orderTab({ status: 'Concluido', dh_iniciado: hoursAgo(30) }, now)).toBe('done');
+    expect(orderTab({ status: 'Concluido', dh_iniciado: hoursAgo(30) }, now, SAO_PAULO)).toBe('done');
   });
 
   it('dh_iniciado without an offset is store time, UTC-3', () => {
-    expect(orderStartedAt('2026-05-04 18:00:00').toISOString()).toBe('2026-05-04T21:00:00.000Z');
+    expect(orderStartedAt('2026-05-04 18:00:00', SAO_PAULO).toISOString()).toBe('2026-05-04T21:00:00.000Z');
   });
 
   it('dh_iniciado with an offset keeps it', () => {
-    expect(orderStartedAt('2026-05-04T18:00:00Z').toISOString()).toBe('2026-05-04T18:00:00.000Z');
+    expect(orderStartedAt('2026-05-04T18:00:00Z', SAO_PAULO).toISOString()).toBe('2026-05-04T18:00:00.000Z');
   });
 
   it('the 24 h boundary applies to store-time strings too', () => {
     // 09:00 store time = 12:00 UTC, exactly 24 h before `now`.
-    expect(orderTab({ status: 'Preparo', dh_iniciado: '2026-05-04T09:00:00' }, now)).toBe('done');
-    expect(orderTab({ status: 'Preparo', dh_iniciado: '2026-05-04T09:00:01' }, now)).toBe('in_progress');
+    expect(orderTab({ status: 'Preparo', dh_iniciado: '2026-05-04T09:00:00' }, now, SAO_PAULO)).toBe('done');
+    expect(orderTab({ status: 'Preparo', dh_iniciado: '2026-05-04T09:00:01' }, now, SAO_PAULO)).toBe(
+      'in_progress',
+    );
   });
 
   it('orders are sorted newest first', () => {
@@ -93,7 +97,7 @@ describe('order list tabs', () => {
       { id: 2, dh_iniciado: hoursAgo(1) },
       { id: 3, dh_iniciado: hoursAgo(3) },
     ];
-    expect(sortOrdersNewestFirst(orders).map((order) => order.id)).toEqual([2, 3, 1]);
+    expect(sortOrdersNewestFirst(orders, SAO_PAULO).map((order) => order.id)).toEqual([2, 3, 1]);
   });
 });
 

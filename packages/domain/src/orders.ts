@@ -1,4 +1,4 @@
-import { STORE_UTC_OFFSET_MINUTES } from './opening-hours.ts';
+import { storeInstant } from './store-time.ts';
 
 /** Order status as the server stores it (spec section 4 "Order status"), in the order's course. */
 export const ORDER_STATUSES = [
@@ -39,17 +39,17 @@ export const IN_PROGRESS_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * dh_iniciado as an instant. A timestamp without an offset ('2026-05-04T18:00:00' or
- * '2026-05-04 18:00:00') is store time, UTC-3.
+ * '2026-05-04 18:00:00') is on the store's clock, in its time zone.
  */
-export function orderStartedAt(dhIniciado: string | Date): Date {
+export function orderStartedAt(dhIniciado: string | Date, timeZone: string): Date {
   if (dhIniciado instanceof Date) return dhIniciado;
   const text = dhIniciado.trim().replace(' ', 'T');
   if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text)) return new Date(text);
-  const offset = -STORE_UTC_OFFSET_MINUTES;
-  const sign = offset >= 0 ? '-' : '+';
-  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
-  return new Date(`${text}${sign}${hours}:${minutes}`);
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?$/.exec(text);
+  if (!match) return new Date(Number.NaN);
+  const [, date, hours, minutes, seconds] = match;
+  const wholeMinutes = storeInstant(date as string, Number(hours) * 60 + Number(minutes), timeZone);
+  return new Date(wholeMinutes.getTime() + Math.round(Number(seconds ?? 0) * 1000));
 }
 
 /**
@@ -57,18 +57,24 @@ export function orderStartedAt(dhIniciado: string | Date): Date {
  * Cancelado and started less than 1 day ago; done = Entregue, or older than that. An order
  * exactly 24 h old is done. A start in the future (clock skew) is in progress.
  */
-export function orderTab(order: { status: string; dh_iniciado: string | Date }, now: Date): OrderTab {
+export function orderTab(
+  order: { status: string; dh_iniciado: string | Date },
+  now: Date,
+  timeZone: string,
+): OrderTab {
   if (order.status === 'Cancelado') return 'canceled';
   if (order.status === 'Entregue') return 'done';
-  const age = now.getTime() - orderStartedAt(order.dh_iniciado).getTime();
+  const age = now.getTime() - orderStartedAt(order.dh_iniciado, timeZone).getTime();
   return age < IN_PROGRESS_MAX_AGE_MS ? 'in_progress' : 'done';
 }
 
 /** Newest first, by dh_iniciado; a new array. */
-export function sortOrdersNewestFirst<T extends { dh_iniciado: string | Date }>(orders: readonly T[]): T[] {
-  return [...orders].sort(
-    (a, b) => orderStartedAt(b.dh_iniciado).getTime() - orderStartedAt(a.dh_iniciado).getTime(),
-  );
+export function sortOrdersNewestFirst<T extends { dh_iniciado: string | Date }>(
+  orders: readonly T[],
+  timeZone: string,
+): T[] {
+  const started = (order: T) => orderStartedAt(order.dh_iniciado, timeZone).getTime();
+  return [...orders].sort((a, b) => started(b) - started(a));
 }
 
 /**

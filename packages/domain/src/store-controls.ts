@@ -33,16 +33,18 @@ export function storeOpenState(
   controls: StoreControls,
   shifts: readonly Shift[],
   now: Date,
+  timeZone: string,
   holidays: readonly string[] = [],
 ): StoreOpenState {
   if (controls.mode === 'closed') return { open: false, closedBy: 'mode', reopensAt: null };
   const pauseEnd = controls.pausedUntil && controls.pausedUntil > now ? controls.pausedUntil : null;
   if (pauseEnd) {
-    const reopensAt = controls.mode === 'open' ? pauseEnd : firstOpenInstant(shifts, pauseEnd, holidays);
+    const reopensAt =
+      controls.mode === 'open' ? pauseEnd : firstOpenInstant(shifts, pauseEnd, timeZone, holidays);
     return { open: false, closedBy: 'pause', reopensAt };
   }
-  if (controls.mode === 'open' || isOpenAt(shifts, now, holidays)) {
+  if (controls.mode === 'open' || isOpenAt(shifts, now, timeZone, holidays)) {
     return { open: true, closedBy: null, reopensAt: null };
   }
-  return { open: false, closedBy: 'hours', reopensAt: firstOpenInstant(shifts, now, holidays) };
+  return { open: false, closedBy: 'hours', reopensAt: firstOpenInstant(shifts, now, timeZone, holidays) };
 }

@@ -27,6 +27,8 @@ export const stores = pgTable('stores', {
    * store of the chain, made by the operator (store:create, store:import); null for that one.
    */
   rootStoreId: integer('root_store_id').references((): AnyPgColumn => stores.id),
+  /** The store's IANA time zone, one of Brazil's (docs/decisions/0043): its hours, schedule and reports. */
+  timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

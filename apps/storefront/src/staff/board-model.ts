@@ -7,6 +7,7 @@ import {
   type OrderStatus,
   storeLocalTime,
 } from '@comanda/domain';
+import { pageStoreTimeZone } from '../lib/store-time-zone.ts';
 
 /*
  * The order board's rules, free of React: which column an order sits in, what its main action
@@ -40,7 +41,10 @@ export function columnOf(order: StaffOrder, now: Date): Column | null {
   if (status === 'Concluido') return 'ready';
   if (status && isFinalStatus(status)) {
     // Done today (store time) only: yesterday's service is not on today's board.
-    return storeLocalTime(new Date(order.updated_at)).dateISO === storeLocalTime(now).dateISO ? 'done' : null;
+    return storeLocalTime(new Date(order.updated_at), pageStoreTimeZone()).dateISO ===
+      storeLocalTime(now, pageStoreTimeZone()).dateISO
+      ? 'done'
+      : null;
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import type { LedgerCheckReply, LedgerExceptionKind } from '@comanda/contract';
 import { formatBRL, storeClockText, storeLocalTime } from '@comanda/domain';
 import { useCallback, useEffect, useState } from 'react';
+import { pageStoreTimeZone } from '../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from './staff-api.ts';
 import type { StaffT } from './staff-texts.ts';
 
@@ -19,8 +20,8 @@ const EXCEPTION_TITLE: Record<LedgerExceptionKind, Parameters<StaffT>[0]> = {
 /** dd/mm hh:mm in store time. */
 function storeDayTime(iso: string): string {
   const at = new Date(iso);
-  const [, month, day] = storeLocalTime(at).dateISO.split('-');
-  return `${day}/${month} ${storeClockText(at)}`;
+  const [, month, day] = storeLocalTime(at, pageStoreTimeZone()).dateISO.split('-');
+  return `${day}/${month} ${storeClockText(at, pageStoreTimeZone())}`;
 }
 
 /**
@@ -28,7 +29,7 @@ function storeDayTime(iso: string): string {
  * provider, each one an order, a table share or a refund; what does not add up is listed.
  */
 export function LedgerCheckCard({ t }: { t: StaffT }) {
-  const [date, setDate] = useState(() => storeLocalTime(new Date()).dateISO);
+  const [date, setDate] = useState(() => storeLocalTime(new Date(), pageStoreTimeZone()).dateISO);
   const [report, setReport] = useState<LedgerCheckReply | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +47,7 @@ export function LedgerCheckCard({ t }: { t: StaffT }) {
   }, []);
 
   useEffect(() => {
-    void check(storeLocalTime(new Date()).dateISO);
+    void check(storeLocalTime(new Date(), pageStoreTimeZone()).dateISO);
   }, [check]);
 
   const submit = (event: React.FormEvent) => {

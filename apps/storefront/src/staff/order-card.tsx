@@ -2,6 +2,7 @@ import type { StaffOrder } from '@comanda/contract';
 import { formatBRL, isFinalStatus, storeClockText } from '@comanda/domain';
 import { useLanguage } from '../lib/preferences.ts';
 import { scheduleText } from '../lib/schedule-times.ts';
+import { pageStoreTimeZone } from '../lib/store-time-zone.ts';
 import { groupedLines, minutesSince, nextStatus, onlinePaymentNote, phoneText } from './board-model.ts';
 import type { StaffT } from './staff-texts.ts';
 import { tableRoundLabel } from './table-words.ts';
@@ -44,7 +45,7 @@ export function OrderCard({
       <header className="staff-order-head">
         <h3>{t('orderNumber', { id: order.id })}</h3>
         <span className="staff-muted">
-          {storeClockText(new Date(order.dh_iniciado))} ·{' '}
+          {storeClockText(new Date(order.dh_iniciado), pageStoreTimeZone())} ·{' '}
           {minutes < 1 ? t('justNow') : t('minutesAgo', { minutes })}
         </span>
       </header>
@@ -53,7 +54,7 @@ export function OrderCard({
       ) : null}
       {order.agendado && order.hora_entrega ? (
         <p className="staff-order-scheduled">
-          {t('scheduledFor', { when: scheduleText(order.hora_entrega, now, language) })}
+          {t('scheduledFor', { when: scheduleText(order.hora_entrega, now, language, pageStoreTimeZone()) })}
         </p>
       ) : null}
       <p>

@@ -3,6 +3,7 @@ import { storeClockText } from '@comanda/domain';
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../lib/preferences.ts';
 import { scheduleText } from '../lib/schedule-times.ts';
+import { pageStoreTimeZone } from '../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from './staff-api.ts';
 import type { StaffT } from './staff-texts.ts';
 
@@ -82,7 +83,7 @@ export function StoreControls({
         </p>
         {controls.reopens_at ? (
           <p className="staff-muted">
-            {t('reopensAt', { when: scheduleText(controls.reopens_at, now, language) })}
+            {t('reopensAt', { when: scheduleText(controls.reopens_at, now, language, pageStoreTimeZone()) })}
           </p>
         ) : null}
         {canManage ? null : <p className="staff-muted">{t('viewOnlyControls')}</p>}
@@ -110,7 +111,9 @@ export function StoreControls({
             {controls.paused_until ? (
               <>
                 <p>
-                  {t('pausedUntil', { time: storeClockText(new Date(controls.paused_until)) })}
+                  {t('pausedUntil', {
+                    time: storeClockText(new Date(controls.paused_until), pageStoreTimeZone()),
+                  })}
                   {controls.pause_reason ? ` · ${controls.pause_reason}` : ''}
                 </p>
                 <button

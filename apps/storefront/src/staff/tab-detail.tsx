@@ -1,6 +1,7 @@
 import type { StaffTab } from '@comanda/contract';
 import { formatBRL, storeClockText } from '@comanda/domain';
 import { useCallback, useEffect, useState } from 'react';
+import { pageStoreTimeZone } from '../lib/store-time-zone.ts';
 import { groupedTabLines } from '../lib/tab-lines.ts';
 import { CloseTabDialog } from './close-tab-dialog.tsx';
 import type { StaffT, StaffTextKey } from './staff-texts.ts';
@@ -109,7 +110,7 @@ export function TabDetail({
       </header>
       <p className="staff-muted">
         {tab.status === 'closed' && tab.fechada_em
-          ? t('tabClosedAt', { time: storeClockText(new Date(tab.fechada_em)) })
+          ? t('tabClosedAt', { time: storeClockText(new Date(tab.fechada_em), pageStoreTimeZone()) })
           : openedText(tab.aberta_em, now, t)}
       </p>
       {tab.codigo && tab.status === 'open' ? <TableCode code={tab.codigo} t={t} /> : null}
@@ -133,7 +134,8 @@ export function TabDetail({
           <h3>
             {t('roundTitle', { round: round.rodada })}{' '}
             <span className="staff-muted">
-              · {storeClockText(new Date(round.dh_iniciado))} · {t('orderNumber', { id: round.order_id })}
+              · {storeClockText(new Date(round.dh_iniciado), pageStoreTimeZone())} ·{' '}
+              {t('orderNumber', { id: round.order_id })}
             </span>
           </h3>
           {isCancelledRound(round) ? <p className="staff-pill">{t('roundCancelled')}</p> : null}
@@ -296,7 +298,7 @@ function Shares({
             {share.pago_em ? (
               <p className="staff-pill staff-pill-ok">
                 {t('sharePaid', {
-                  time: storeClockText(new Date(share.pago_em)),
+                  time: storeClockText(new Date(share.pago_em), pageStoreTimeZone()),
                   method: methodText(share.forma_pagamento, t),
                 })}
               </p>

@@ -1,5 +1,6 @@
 import type { TableCall } from '@comanda/contract';
 import { storeClockText, storeLocalTime } from '@comanda/domain';
+import { pageStoreTimeZone } from '../lib/store-time-zone.ts';
 import type { StaffT } from './staff-texts.ts';
 import { elapsed, tableName } from './tables-model.ts';
 
@@ -38,9 +39,9 @@ export function callText(call: Pick<TableCall, 'kind' | 'table_description'>, t:
 /** 'Aberta às 19:35 (há 25 min)'; a tab opened on another day says the day ('Aberta em 04/05 às 19:35'). */
 export function openedText(at: string, now: Date, t: StaffT): string {
   const opened = new Date(at);
-  const time = storeClockText(opened);
+  const time = storeClockText(opened, pageStoreTimeZone());
   const ago = agoText(at, now, t);
-  const day = storeLocalTime(opened).dateISO;
-  if (day === storeLocalTime(now).dateISO) return t('tabOpenedAt', { time, ago });
+  const day = storeLocalTime(opened, pageStoreTimeZone()).dateISO;
+  if (day === storeLocalTime(now, pageStoreTimeZone()).dateISO) return t('tabOpenedAt', { time, ago });
   return t('tabOpenedOn', { date: `${day.slice(8, 10)}/${day.slice(5, 7)}`, time, ago });
 }

@@ -1,6 +1,7 @@
 import type { StaffOrder } from '@comanda/contract';
 import { formatBRL, storeClockText } from '@comanda/domain';
 import { createPortal } from 'react-dom';
+import { pageStoreTimeZone } from '../lib/store-time-zone.ts';
 import { groupedLines, onlinePaymentNote, phoneText } from './board-model.ts';
 import type { StaffT } from './staff-texts.ts';
 import { tableRoundLabel } from './table-words.ts';
@@ -40,7 +41,7 @@ export function OrderTicket({ order, t }: { order: StaffOrder; t: StaffT }) {
         <p className="ticket-kind">{t('kitchenTicket')}</p>
         <p className="ticket-number">#{order.id}</p>
         {order.mesa ? <p className="ticket-table">{tableRoundLabel(order.mesa, order.rodada, t)}</p> : null}
-        <p>{t('placedAt', { time: storeClockText(new Date(order.dh_iniciado)) })}</p>
+        <p>{t('placedAt', { time: storeClockText(new Date(order.dh_iniciado), pageStoreTimeZone()) })}</p>
         <ul className="ticket-lines">{lines}</ul>
         {order.observacoes ? <p className="ticket-note">{t('notes', { notes: order.observacoes })}</p> : null}
       </section>

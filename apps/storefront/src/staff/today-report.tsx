@@ -1,6 +1,7 @@
 import type { TodayReport } from '@comanda/contract';
 import { formatBRL, storeLocalTime } from '@comanda/domain';
 import { useEffect, useState } from 'react';
+import { pageStoreTimeZone } from '../lib/store-time-zone.ts';
 import { LedgerCheckCard } from './ledger-check.tsx';
 import { StaffApiError, staffFetch, staffToken } from './staff-api.ts';
 import type { StaffT } from './staff-texts.ts';
@@ -9,7 +10,7 @@ import type { StaffT } from './staff-texts.ts';
 export function TodayView({ t }: { t: StaffT }) {
   const [report, setReport] = useState<TodayReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const today = storeLocalTime(new Date()).dateISO;
+  const today = storeLocalTime(new Date(), pageStoreTimeZone()).dateISO;
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(today);
 

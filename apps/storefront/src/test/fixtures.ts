@@ -23,6 +23,7 @@ export function company(overrides: Partial<Company> = {}): Company {
     store_opened: true,
     loja_aberta: true,
     environment: 'production',
+    time_zone: 'America/Sao_Paulo',
     permite_entrega: true,
     permite_busca: true,
     permite_comer_local: false,

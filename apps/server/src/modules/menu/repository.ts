@@ -15,14 +15,20 @@ import {
   paymentMethods,
   productGroups,
   products,
+  stores,
 } from '../../db/schema.ts';
 
-export type CompanyRow = typeof companySettings.$inferSelect;
+/** The company settings with the store's time zone (a column of stores). */
+export type CompanyRow = typeof companySettings.$inferSelect & { timeZone: string };
 export type ProductRow = typeof products.$inferSelect & { categoria: string };
 
 export async function findCompany(db: DbExecutor, storeId: number): Promise<CompanyRow | undefined> {
-  const [row] = await db.select().from(companySettings).where(eq(companySettings.storeId, storeId));
-  return row;
+  const [row] = await db
+    .select({ company: companySettings, timeZone: stores.timeZone })
+    .from(companySettings)
+    .innerJoin(stores, eq(stores.id, companySettings.storeId))
+    .where(eq(companySettings.storeId, storeId));
+  return row && { ...row.company, timeZone: row.timeZone };
 }
 
 export async function findStoreName(db: DbExecutor, storeId: number): Promise<string | undefined> {

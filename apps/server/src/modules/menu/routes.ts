@@ -72,7 +72,8 @@ export function registerMenuRoutes(
       schema: {
         tags,
         summary: 'Company settings (one element)',
-        description: 'loja_aberta and schedule_periods are computed for the current minute (UTC-3).',
+        description:
+          'loja_aberta and schedule_periods are computed for the current minute on the store clock (its time_zone).',
         querystring: formatQuery,
         response: { 200: companyList },
       },

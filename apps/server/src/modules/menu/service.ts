@@ -60,6 +60,7 @@ export type AvailabilitySettings = Pick<
   | 'scheduleStepMinutes'
   | 'deliveryTime'
   | 'scheduleCapacity'
+  | 'timeZone'
 >;
 
 /**
@@ -77,6 +78,7 @@ export function availabilityAt(
     { mode: company.openMode, pausedUntil: company.pausedUntil ? new Date(company.pausedUntil) : null },
     shifts,
     now,
+    company.timeZone,
     company.holidays,
   );
   const open = state.open;
@@ -87,6 +89,7 @@ export function availabilityAt(
         stepMinutes: company.scheduleStepMinutes,
         leadMinutes: company.deliveryTime,
         holidays: company.holidays,
+        timeZone: company.timeZone,
         ...(company.scheduleCapacity ? { capacity: company.scheduleCapacity } : {}),
         ...(taken ? { taken } : {}),
       })
@@ -145,6 +148,7 @@ async function buildCompany(
       store_opened: open,
       loja_aberta: open,
       reabre_em: state.reopensAt ? state.reopensAt.toISOString() : null,
+      time_zone: c.timeZone,
       environment: c.environment === 'development' ? 'development' : 'production',
       permite_entrega: c.permiteEntrega,
       permite_busca: c.permiteBusca,

@@ -13,6 +13,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
+import { storeTimeZone } from '../../lib/store-time-zone.ts';
 import { type CustomerPrincipal, forbidden, type StaffPrincipal } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
 
@@ -34,6 +35,7 @@ export function toTrackedOrder(
   order: repo.OrderRow,
   lines: readonly repo.OrderLineRow[],
   changes: readonly repo.StatusChangeRow[],
+  timeZone: string,
 ): TrackedOrder {
   const record = orderRecordOf(order, lines);
   if (order.tipoEntrega === 'Entregar') {
@@ -55,7 +57,7 @@ export function toTrackedOrder(
     ...record,
     updated_at: iso(order.updatedAt),
     estimated_at: iso(order.estimatedAt),
-    estimated_time: storeClockText(order.estimatedAt),
+    estimated_time: storeClockText(order.estimatedAt, timeZone),
     motivo_cancelamento: cancellation?.reason ?? null,
     status_changes: changes.map((change) => ({ status: change.toStatus, at: iso(change.at) })),
   };
@@ -65,9 +67,10 @@ function toStaffOrder(
   { order, customer, payment }: repo.StoreOrderRow,
   lines: readonly repo.OrderLineRow[],
   changes: readonly repo.StatusChangeRow[],
+  timeZone: string,
 ): StaffOrder {
   return {
-    ...toTrackedOrder(order, lines, changes),
+    ...toTrackedOrder(order, lines, changes, timeZone),
     cliente: { id: customer.id, nome: firstName(customer.nome), telefone: customer.phone },
     fone_para_mensagens: order.foneParaMensagens,
     rodada: order.rodada,
@@ -100,17 +103,19 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-/** Lines and histories of some orders: two queries whatever their number. */
+/** Lines and histories of some orders, and the store's time zone: three queries whatever their number. */
 async function detailsOf(db: DbExecutor, storeId: number, ids: number[]) {
-  const [lines, changes] = await Promise.all([
+  const [lines, changes, timeZone] = await Promise.all([
     repo.linesOf(db, storeId, ids),
     repo.statusChangesOf(db, storeId, ids),
+    storeTimeZone(db, storeId),
   ]);
   const linesById = groupBy(lines, (line) => line.orderId);
   const changesById = groupBy(changes, (change) => change.orderId);
   return {
     lines: (id: number) => linesById.get(id) ?? [],
     changes: (id: number) => changesById.get(id) ?? [],
+    timeZone,
   };
 }
 
@@ -160,7 +165,9 @@ export class OrderTrackingService {
       rows.map((row) => row.id),
     );
     return {
-      results: rows.map((row) => toTrackedOrder(row, details.lines(row.id), details.changes(row.id))),
+      results: rows.map((row) =>
+        toTrackedOrder(row, details.lines(row.id), details.changes(row.id), details.timeZone),
+      ),
     };
   }
 
@@ -170,7 +177,7 @@ export class OrderTrackingService {
     const row = await repo.findCustomerOrder(db, principal.storeId, principal.customerId, id);
     if (!row) throw orderNotFound();
     const details = await detailsOf(db, principal.storeId, [row.id]);
-    return toTrackedOrder(row, details.lines(row.id), details.changes(row.id));
+    return toTrackedOrder(row, details.lines(row.id), details.changes(row.id), details.timeZone);
   }
 
   /** GET /staff/orders */
@@ -188,7 +195,7 @@ export class OrderTrackingService {
     );
     return {
       results: rows.map((row) =>
-        toStaffOrder(row, details.lines(row.order.id), details.changes(row.order.id)),
+        toStaffOrder(row, details.lines(row.order.id), details.changes(row.order.id), details.timeZone),
       ),
       next_before: rows.length === query.limit ? rows.at(-1)!.order.id : null,
     };
@@ -200,7 +207,7 @@ export class OrderTrackingService {
     const row = await repo.findStoreOrder(db, staff.storeId, id);
     if (!row) throw orderNotFound();
     const details = await detailsOf(db, staff.storeId, [id]);
-    return toStaffOrder(row, details.lines(id), details.changes(id));
+    return toStaffOrder(row, details.lines(id), details.changes(id), details.timeZone);
   }
 
   /**
@@ -213,7 +220,7 @@ export class OrderTrackingService {
     const row = await repo.findStoreOrder(this.deps.db, storeId, id);
     if (!row) return undefined;
     const details = await detailsOf(this.deps.db, storeId, [id]);
-    return { order: row.order, lines: details.lines(id) };
+    return { order: row.order, lines: details.lines(id), timeZone: details.timeZone };
   }
 
   /**
@@ -283,7 +290,7 @@ export class OrderTrackingService {
       });
       const row = await repo.findStoreOrder(tx, staff.storeId, id);
       const details = await detailsOf(tx, staff.storeId, [id]);
-      return toStaffOrder(row!, details.lines(id), details.changes(id));
+      return toStaffOrder(row!, details.lines(id), details.changes(id), details.timeZone);
     });
     // The cancel's further steps (its money given back) run once it has committed: a provider call
     // never holds the order's lock.

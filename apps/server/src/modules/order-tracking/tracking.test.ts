@@ -178,7 +178,7 @@ describe('the order list (GET /bar/atendimentos_list_app)', () => {
     const byId = new Map(results.map((order) => [order.id, order]));
     const view = (id: number) => {
       const order = byId.get(id)!;
-      return [order.status, orderTab(order, now), orderStepIndex(order.status)];
+      return [order.status, orderTab(order, now, 'America/Sao_Paulo'), orderStepIndex(order.status)];
     };
     expect(view(fresh)).toEqual(['Solicitado', 'in_progress', 1]);
     expect(view(preparing)).toEqual(['Finalização', 'in_progress', 2]);

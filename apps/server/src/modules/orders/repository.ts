@@ -187,6 +187,7 @@ export async function loadOrderContext(
         where cu.store_id = ${storeId} and cu.id = ${customerId}) as "points",
       nextval(pg_get_serial_sequence('orders', 'id'))::int as "orderId",
       s.menu_version as "menuVersion",
+      s.time_zone as "timeZone",
       c.open_mode as "openMode",
       c.paused_until as "pausedUntil",
       c.holidays as "holidays",

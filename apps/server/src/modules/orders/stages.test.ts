@@ -81,6 +81,7 @@ function context(overrides: Partial<OrderContext> = {}): OrderContext {
     previous: null,
     points: 0,
     orderId: 501,
+    timeZone: 'America/Sao_Paulo',
     openMode: 'auto',
     pausedUntil: null,
     holidays: [],

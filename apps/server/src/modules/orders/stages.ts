@@ -338,9 +338,10 @@ export function orderToWrite(input: OrderValuesInput): OrderToWrite {
   const { totals } = quote;
   const period = quote.scheduled && request.scheduledPeriod ? new Date(request.scheduledPeriod) : null;
   const estimate = period
-    ? { at: period, text: storeClockText(period) }
+    ? { at: period, text: storeClockText(period, context.timeZone) }
     : estimatedTime({
         now,
+        timeZone: context.timeZone,
         deliveryType: quote.deliveryType,
         delivery_time: context.deliveryTime,
         pickup_time: context.pickupTime,

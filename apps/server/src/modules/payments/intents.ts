@@ -144,7 +144,7 @@ export class PaymentIntents {
         order_id: tracked.order.id,
         status: tracked.order.status,
         total: tracked.order.total,
-        estimated_time: storeClockText(tracked.order.estimatedAt),
+        estimated_time: storeClockText(tracked.order.estimatedAt, tracked.timeZone),
         pontos_fidelidade: customer?.points ?? 0,
       },
       order: orderRecordOf(tracked.order, tracked.lines),

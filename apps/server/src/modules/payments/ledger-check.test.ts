@@ -24,7 +24,7 @@ import {
  */
 
 let p: PaymentsTestApp;
-const today = () => storeLocalTime(new Date()).dateISO;
+const today = () => storeLocalTime(new Date(), 'America/Sao_Paulo').dateISO;
 
 beforeAll(async () => {
   p = await buildPaymentsTestApp();

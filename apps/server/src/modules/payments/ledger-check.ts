@@ -1,8 +1,9 @@
 import type { LedgerCheckReply, LedgerException, LedgerExceptionKind } from '@comanda/contract';
-import { STORE_UTC_OFFSET_MINUTES, storeLocalTime } from '@comanda/domain';
+import { storeDayBounds, storeLocalTime } from '@comanda/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { storeTimeZone } from '../../lib/store-time-zone.ts';
 import type { ChargeOwner, OwnedAttempt, PaymentProviders } from './ports.ts';
 import type { ListedCharge, ProviderKind } from './providers/provider.ts';
 import * as repo from './repository.ts';
@@ -39,25 +40,27 @@ const EXCEPTION_TEXT: Record<LedgerExceptionKind, string> = {
   given_back_now: 'Cobrança sem registro aqui, encontrada nesta conferência e devolvida.',
 };
 
-/** The UTC instants of a store-local day ('YYYY-MM-DD', UTC-3). */
-export function storeDay(date: string): { from: Date; to: Date } {
+/** The instants of a store-local day ('YYYY-MM-DD') in the store's time zone. */
+export function storeDay(date: string, timeZone: string): { from: Date; to: Date } {
   const midnight = Date.parse(`${date}T00:00:00Z`);
   // A day that rolls over (2026-02-31) is not one.
   if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== date) {
     throw new AppError('invalid', 'INVALID_DATE', 'Informe uma data válida (AAAA-MM-DD).', { field: 'date' });
   }
-  const from = new Date(midnight - STORE_UTC_OFFSET_MINUTES * 60_000);
-  return { from, to: new Date(from.getTime() + 24 * 3600_000) };
+  return storeDayBounds(date, timeZone);
 }
 
 const heldBy = (charge: ListedCharge) =>
   charge.status === 'paid' || charge.status === 'refunded' ? (charge.paidAmount ?? charge.amount) : 0;
 
-/** A store-local date, YYYY-MM-DD (UTC-3). */
-const storeClockDate = (at: Date) => storeLocalTime(at).dateISO;
-
 export class LedgerCheck {
   constructor(private readonly deps: LedgerCheckDeps) {}
+
+  /** A store-local day ('YYYY-MM-DD') of the store, in its own time zone. */
+  async checkDay(storeId: number, date: string): Promise<LedgerCheckReply> {
+    const timeZone = await storeTimeZone(this.deps.db, storeId);
+    return this.check(storeId, storeDay(date, timeZone), date);
+  }
 
   /**
    * The ledger job's round: yesterday and today (store time) of every store with a provider that
@@ -65,13 +68,14 @@ export class LedgerCheck {
    */
   async checkRecentDays(): Promise<{ stores: number; exceptions: number }> {
     const { db, now, log } = this.deps;
-    const today = storeClockDate(now());
-    const yesterday = storeClockDate(new Date(now().getTime() - 24 * 3600_000));
     let stores = 0;
     let exceptions = 0;
     for (const storeId of await repo.storesWithProvider(db)) {
+      const timeZone = await storeTimeZone(db, storeId);
+      const today = storeLocalTime(now(), timeZone).dateISO;
+      const yesterday = storeLocalTime(new Date(now().getTime() - 24 * 3600_000), timeZone).dateISO;
       for (const date of [yesterday, today]) {
-        const report = await this.check(storeId, storeDay(date), date);
+        const report = await this.check(storeId, storeDay(date, timeZone), date);
         if (!report.available) continue;
         stores += 1;
         exceptions += report.exceptions.length;

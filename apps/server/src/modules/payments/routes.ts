@@ -268,7 +268,7 @@ export function registerPaymentRoutes(ctx: AppContext, { payments }: { payments:
         tags: ['staff'],
         summary: "The day's provider charges checked against the orders, shares and refunds (managers)",
         description:
-          'Reads every charge the store’s provider holds for the store-local day (UTC-3) and maps each ' +
+          'Reads every charge the store’s provider holds for the store-local day (in the store time zone) and maps each ' +
           'to one released order, one paid table share or one recorded refund; what does not map is ' +
           'listed for a person. A charge with money carrying one of our references that was never ' +
           'recorded is given back by the check itself (given_back_now). `available` is false when the ' +

@@ -13,7 +13,7 @@ import type { PaymentDeps, PaymentReply } from './attempt-rules.ts';
 import { PaymentAttempts } from './attempts.ts';
 import { CardOrders } from './cards.ts';
 import { PaymentIntents } from './intents.ts';
-import { LedgerCheck, storeDay } from './ledger-check.ts';
+import { LedgerCheck } from './ledger-check.ts';
 import { ProviderNotifications } from './notifications.ts';
 import { PixPayments } from './pix.ts';
 import type { ChargeOwner, ShareCardKit } from './ports.ts';
@@ -208,7 +208,7 @@ export class PaymentService {
 
   /** GET /staff/payments/ledger: the store's charges of a store-local day against the provider's. */
   ledgerOfDay(staff: StaffPrincipal, date: string): Promise<LedgerCheckReply> {
-    return this.ledger.check(staff.storeId, storeDay(date), date);
+    return this.ledger.checkDay(staff.storeId, date);
   }
 
   /** The ledger job's round: yesterday and today of every store with a provider. */

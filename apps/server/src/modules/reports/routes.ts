@@ -21,7 +21,7 @@ export function registerReportRoutes(ctx: AppContext, services: { reports: Repor
       schema: {
         tags,
         summary: 'Today so far: orders, revenue by payment and delivery type, average ticket, top products',
-        description: `The store's calendar day in UTC-3; cancelled orders count apart and add no revenue; orders waiting for an online payment are left out.\n\n${ROLES}`,
+        description: `The store's calendar day in its own time zone; cancelled orders count apart and add no revenue; orders waiting for an online payment are left out.\n\n${ROLES}`,
         security: SECURITY_BEARER,
         response: { 200: todayReport, 401: errorReply, 403: errorReply },
       },
@@ -36,7 +36,7 @@ export function registerReportRoutes(ctx: AppContext, services: { reports: Repor
       schema: {
         tags,
         summary: 'The orders of a range of days as CSV (Excel-ready)',
-        description: `Days in store time (UTC-3), both included, at most ${CSV_MAX_DAYS}. UTF-8 with a BOM, ';' separated, money as 1234,50, times as dd/mm/aaaa hh:mm; a cell that would start a spreadsheet formula gets a leading apostrophe. 400 INVALID_DATE_RANGE otherwise.\n\n${ROLES}`,
+        description: `Days in store time (the store's time zone), both included, at most ${CSV_MAX_DAYS}. UTF-8 with a BOM, ';' separated, money as 1234,50, times as dd/mm/aaaa hh:mm; a cell that would start a spreadsheet formula gets a leading apostrophe. 400 INVALID_DATE_RANGE otherwise.\n\n${ROLES}`,
         security: SECURITY_BEARER,
         querystring: ordersCsvQuery,
         response: {

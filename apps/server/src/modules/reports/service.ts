@@ -1,23 +1,17 @@
 import type { TodayReport } from '@comanda/contract';
-import { firstName, formatBRL, STORE_UTC_OFFSET_MINUTES, storeLocalTime } from '@comanda/domain';
+import { firstName, formatBRL, storeDateTimeText, storeDayBounds, storeLocalTime } from '@comanda/domain';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
+import { storeTimeZone } from '../../lib/store-time-zone.ts';
 import * as repo from './repository.ts';
 
 const MS_PER_DAY = 86_400_000;
 export const CSV_MAX_DAYS = 92;
 const TOP_PRODUCTS = 5;
 
-/** The UTC instant of a store-local midnight ('YYYY-MM-DD', UTC-3). */
-function localMidnight(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - STORE_UTC_OFFSET_MINUTES * 60_000);
-}
-
-/** 'dd/mm/aaaa hh:mm' in store time. */
-function localDateTime(at: Date): string {
-  const shifted = new Date(at.getTime() + STORE_UTC_OFFSET_MINUTES * 60_000).toISOString();
-  return `${shifted.slice(8, 10)}/${shifted.slice(5, 7)}/${shifted.slice(0, 4)} ${shifted.slice(11, 16)}`;
-}
+/** Whether a 'YYYY-MM-DD' names a calendar day. */
+const isCalendarDate = (date: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(date) && !Number.isNaN(Date.parse(`${date}T00:00:00Z`));
 
 /** Money in a spreadsheet cell: '1234,50', no currency sign or thousands dot. */
 const csvMoney = (centavos: number) =>
@@ -55,9 +49,9 @@ export class ReportsService {
   constructor(private readonly deps: { db: Database; now: () => Date }) {}
 
   async today(storeId: number): Promise<TodayReport> {
-    const date = storeLocalTime(this.deps.now()).dateISO;
-    const from = localMidnight(date);
-    const to = new Date(from.getTime() + MS_PER_DAY);
+    const timeZone = await storeTimeZone(this.deps.db, storeId);
+    const date = storeLocalTime(this.deps.now(), timeZone).dateISO;
+    const { from, to } = storeDayBounds(date, timeZone);
     const [rows, top] = await Promise.all([
       repo.dayTotals(this.deps.db, storeId, from, to),
       repo.topProducts(this.deps.db, storeId, from, to, TOP_PRODUCTS),
@@ -108,11 +102,12 @@ export class ReportsService {
 
   /** The orders placed on the store-local days `from` to `to` (both included), as CSV text with a BOM. */
   async ordersCsv(storeId: number, fromDate: string, toDate: string): Promise<string> {
-    const from = localMidnight(fromDate);
-    const to = new Date(localMidnight(toDate).getTime() + MS_PER_DAY);
-    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+    if (!isCalendarDate(fromDate) || !isCalendarDate(toDate)) {
       throw invalid('INVALID_DATE_RANGE', 'Informe datas válidas (AAAA-MM-DD).', 'from');
     }
+    const timeZone = await storeTimeZone(this.deps.db, storeId);
+    const from = storeDayBounds(fromDate, timeZone).from;
+    const to = storeDayBounds(toDate, timeZone).to;
     const days = Math.round((to.getTime() - from.getTime()) / MS_PER_DAY);
     if (days < 1)
       throw invalid('INVALID_DATE_RANGE', 'A data inicial deve ser anterior ou igual à final.', 'to');
@@ -125,7 +120,7 @@ export class ReportsService {
       lines.push(
         [
           row.id,
-          localDateTime(row.dhIniciado),
+          storeDateTimeText(row.dhIniciado, timeZone),
           row.status,
           firstName(row.nome),
           row.phone,

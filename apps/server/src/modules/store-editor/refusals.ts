@@ -149,6 +149,8 @@ function ruleText(code: string, issue: z.core.$ZodIssue, input: unknown): string
       return CONTACT_LINK_TEXT[String(issue.path.at(-1))] ?? 'Use um endereço que comece com https://.';
     case 'POLYGON_NOT_CLOSED':
       return 'A área deve ser um polígono fechado: pelo menos 4 pontos, o último igual ao primeiro.';
+    case 'INVALID_TIME_ZONE':
+      return 'Fuso horário desconhecido: escolha um dos fusos do Brasil, como America/Sao_Paulo ou America/Manaus.';
     case 'COORDINATES_OUT_OF_RANGE':
       return 'Ponto fora do mapa: a latitude vai de -90 a 90 e a longitude de -180 a 180.';
     default:

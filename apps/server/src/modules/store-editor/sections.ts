@@ -19,7 +19,7 @@ type SettingsKey = keyof ExportedDocument['settings'];
 
 export const SECTIONS: Record<EditorSection, { top: TopKey[]; settings: SettingsKey[] }> = {
   menu: { top: ['categories', 'option_groups'], settings: [] },
-  hours: { top: ['hours'], settings: ['holidays'] },
+  hours: { top: ['hours'], settings: ['holidays', 'time_zone'] },
   delivery: {
     top: ['cities'],
     settings: [

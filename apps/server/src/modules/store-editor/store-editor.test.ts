@@ -191,7 +191,7 @@ describe('reading the document', () => {
     expect(reply.menu_version).toBe(await menuVersion());
     expect(response.headers.etag).toBe(`"${reply.menu_version}"`);
     expect(reply.sections.menu).toEqual(['categories', 'option_groups']);
-    expect(reply.sections.hours).toEqual(['hours', 'settings.holidays']);
+    expect(reply.sections.hours).toEqual(['hours', 'settings.holidays', 'settings.time_zone']);
     expect(reply.fonts.map((font) => font.family)).toEqual(['system-ui', 'Poppins', 'Lora']);
     expect(reply.price_cap).toBe(10_000_000);
     expect(reply.payment_provider).toBe('mercadopago');

@@ -144,8 +144,14 @@ describe('what the export keeps out stays as the store has it', () => {
 });
 
 describe('storeTimeIso', () => {
-  it('writes an instant in store time (UTC-3), as the document takes it', () => {
-    expect(storeTimeIso(new Date('2026-12-31T23:59:59-03:00'))).toBe('2026-12-31T23:59:59-03:00');
-    expect(storeTimeIso(new Date('2027-01-01T02:59:59.250Z'))).toBe('2026-12-31T23:59:59.250-03:00');
+  it('writes an instant in the store’s time zone, as the document takes it', () => {
+    const saoPaulo = 'America/Sao_Paulo';
+    expect(storeTimeIso(new Date('2026-12-31T23:59:59-03:00'), saoPaulo)).toBe('2026-12-31T23:59:59-03:00');
+    expect(storeTimeIso(new Date('2027-01-01T02:59:59.250Z'), saoPaulo)).toBe(
+      '2026-12-31T23:59:59.250-03:00',
+    );
+    expect(storeTimeIso(new Date('2027-01-01T02:59:59Z'), 'America/Manaus')).toBe(
+      '2026-12-31T22:59:59-04:00',
+    );
   });
 });

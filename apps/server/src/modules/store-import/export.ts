@@ -1,3 +1,4 @@
+import { DEFAULT_STORE_TIME_ZONE, isStoreTimeZone, storeIsoText } from '@comanda/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
@@ -48,10 +49,9 @@ export interface ExportedExtras {
 const shortTime = (value: string) =>
   value.endsWith(':00') && value.length === 8 ? value.slice(0, 5) : value;
 
-/** An instant in store time (UTC-3, the stores' fixed offset), e.g. 2026-12-31T23:59:59-03:00. */
-export function storeTimeIso(at: Date): string {
-  const shifted = new Date(at.getTime() - 3 * 3_600_000);
-  return `${shifted.toISOString().slice(0, at.getUTCMilliseconds() === 0 ? 19 : 23)}-03:00`;
+/** An instant in the store's time zone with its offset, e.g. 2026-12-31T23:59:59-03:00 in São Paulo. */
+export function storeTimeIso(at: Date, timeZone: string): string {
+  return storeIsoText(at, timeZone);
 }
 
 /** The slug of a store, or undefined. */
@@ -65,7 +65,10 @@ export async function exportStore(
   db: DbExecutor,
   storeId: number,
 ): Promise<{ document: ExportedDocument; extras: ExportedExtras } | undefined> {
-  const [store] = await db.select({ slug: stores.slug }).from(stores).where(eq(stores.id, storeId));
+  const [store] = await db
+    .select({ slug: stores.slug, timeZone: stores.timeZone })
+    .from(stores)
+    .where(eq(stores.id, storeId));
   const [c] = await db.select().from(companySettings).where(eq(companySettings.storeId, storeId));
   if (!store || !c) return undefined;
   const [menu, groups] = await Promise.all([exportMenu(db, storeId), exportOptionGroups(db, storeId)]);
@@ -114,6 +117,7 @@ export async function exportStore(
     pickup_time: c.pickupTime,
     environment: c.environment as Settings['environment'],
     holidays: c.holidays,
+    time_zone: isStoreTimeZone(store.timeZone) ? store.timeZone : DEFAULT_STORE_TIME_ZONE,
     permite_entrega: c.permiteEntrega,
     permite_busca: c.permiteBusca,
     permite_comer_local: c.permiteComerLocal,
@@ -208,8 +212,8 @@ export async function exportStore(
       valor: k.valor,
       local: k.local as StoreDocument['coupons'][number]['local'],
       ativo: k.ativo,
-      valid_from: k.validFrom ? storeTimeIso(k.validFrom) : null,
-      valid_until: k.validUntil ? storeTimeIso(k.validUntil) : null,
+      valid_from: k.validFrom ? storeTimeIso(k.validFrom, store.timeZone) : null,
+      valid_until: k.validUntil ? storeTimeIso(k.validUntil, store.timeZone) : null,
       max_uses: k.maxUses,
       max_uses_per_customer: k.maxUsesPerCustomer,
       min_subtotal: k.minSubtotal,

@@ -87,7 +87,11 @@ export async function applyStoreDocument(
 
   await tx
     .update(stores)
-    .set({ menuVersion: sql`${stores.menuVersion} + 1`, updatedAt: new Date() })
+    .set({
+      menuVersion: sql`${stores.menuVersion} + 1`,
+      timeZone: doc.settings.time_zone,
+      updatedAt: new Date(),
+    })
     .where(eq(stores.id, storeId));
 
   return {

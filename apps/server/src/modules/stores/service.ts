@@ -1,5 +1,5 @@
 import type { StoreCreateReply, StoreCreateRequest, StoreTemplate } from '@comanda/contract';
-import { type PhoneCountry, storeSlugProblem } from '@comanda/domain';
+import { type PhoneCountry, type StoreTimeZone, storeSlugProblem } from '@comanda/domain';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { ScryptCost } from '../../lib/password.ts';
@@ -53,6 +53,8 @@ export interface NewStore {
   slug: string;
   nome: string;
   template: StoreTemplate;
+  /** The store's IANA time zone; São Paulo's when not given. */
+  timeZone?: StoreTimeZone;
   owner: { phone: string; country: PhoneCountry; name: string; password: string };
   /** The first store of the chain of owners that asks for this one; none when the operator does. */
   rootStoreId?: number;
@@ -77,7 +79,9 @@ export async function createStore(
   const nome = input.nome.trim();
   if (nome.length < 2 || nome.length > 120)
     throw invalid('INVALID_NAME', 'O nome da loja deve ter de 2 a 120 caracteres.', 'nome');
-  const document = parseStoreDocument(TEMPLATES[input.template]({ slug, nome }));
+  const document = parseStoreDocument(
+    TEMPLATES[input.template]({ slug, nome, ...(input.timeZone ? { timeZone: input.timeZone } : {}) }),
+  );
   return db.transaction(async (tx) => {
     const storeId = await repo.claimSlug(tx, slug, input.rootStoreId ?? null);
     if (storeId === undefined) throw slugTaken(slug);
@@ -134,6 +138,7 @@ export class StoreService {
         slug: body.slug,
         nome: body.nome,
         template: body.template,
+        timeZone: body.time_zone,
         owner: {
           phone: body.owner_phone,
           country: body.owner_country,

@@ -1,4 +1,5 @@
 import type { StoreTemplate } from '@comanda/contract';
+import type { StoreTimeZone } from '@comanda/domain';
 import { readDemoStore } from '../store-import/index.ts';
 
 /*
@@ -9,15 +10,18 @@ import { readDemoStore } from '../store-import/index.ts';
 interface TemplateInput {
   slug: string;
   nome: string;
+  /** The store's IANA time zone; the document's default (São Paulo) when not given. */
+  timeZone?: StoreTimeZone;
 }
 
 /** One example category with one example product, every day 11:00–22:00, pickup only, cash and card. */
-function blank({ slug, nome }: TemplateInput): unknown {
+function blank({ slug, nome, timeZone }: TemplateInput): unknown {
   return {
     slug,
     settings: {
       nome,
       pausada: true,
+      ...(timeZone ? { time_zone: timeZone } : {}),
       permite_entrega: false,
       permite_busca: true,
       permite_comer_local: false,
@@ -58,13 +62,14 @@ function blank({ slug, nome }: TemplateInput): unknown {
  * key, online payments, coupons, loyalty and tables. Pickup and eating in until the owner adds
  * delivery areas.
  */
-function pizzaria({ slug, nome }: TemplateInput): unknown {
+function pizzaria({ slug, nome, timeZone }: TemplateInput): unknown {
   const demo = readDemoStore('pizzaria.json');
   return {
     slug,
     settings: {
       nome,
       pausada: true,
+      ...(timeZone ? { time_zone: timeZone } : {}),
       delivery_time: demo.settings.delivery_time,
       pickup_time: demo.settings.pickup_time,
       permite_entrega: false,

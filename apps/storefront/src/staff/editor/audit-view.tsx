@@ -413,7 +413,7 @@ function fieldText(field: string, t: AuditT, section?: EditorSection): string {
   return key in ptBr ? t(key) : field;
 }
 
-/** A value of the document in plain words: money in reais, dates in UTC-3, yes or no. */
+/** A value of the document in plain words: money in reais, dates in store time, yes or no. */
 export function valueText(
   field: string,
   value: unknown,

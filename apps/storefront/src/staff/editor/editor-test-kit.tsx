@@ -10,7 +10,7 @@ import type { SectionProps } from './section-props.ts';
 
 export const SECTION_PATHS: Record<EditorSection, string[]> = {
   menu: ['categories', 'option_groups'],
-  hours: ['hours', 'settings.holidays'],
+  hours: ['hours', 'settings.holidays', 'settings.time_zone'],
   delivery: ['cities', 'settings.permite_entrega', 'settings.valor_minimo'],
   scheduling: ['settings.agendamento_ativo'],
   payments: ['payment_methods'],
@@ -24,7 +24,13 @@ export const SECTION_PATHS: Record<EditorSection, string[]> = {
 export function documentOf(overrides: Partial<StoreDocumentBase> = {}): StoreDocumentBase {
   return {
     slug: 'pizzaria',
-    settings: { nome: 'Forno & Brasa', holidays: [], permite_entrega: true, valor_minimo: 2500 },
+    settings: {
+      nome: 'Forno & Brasa',
+      holidays: [],
+      time_zone: 'America/Sao_Paulo',
+      permite_entrega: true,
+      valor_minimo: 2500,
+    },
     look: {
       primary_color: '#b3261e',
       secondary_color: '#f2b705',

@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH, storeSlugProblem } from '@comanda/domain';
 import { useId, useState } from 'react';
 import { featureTranslator } from '../../lib/i18n.ts';
 import { useLanguage } from '../../lib/preferences.ts';
+import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { phoneText } from '../board-model.ts';
 import { StaffApiError } from '../staff-api.ts';
 import { createStore } from './editor-api.ts';
@@ -166,6 +167,8 @@ export default function NewStoreView() {
         slug: form.slug,
         nome: form.nome.trim(),
         template: form.template,
+        // A store made from this one starts on its clock; the hours section changes it.
+        time_zone: pageStoreTimeZone(),
         owner_phone: form.owner_phone.replace(/\D/g, ''),
         owner_country: 'BR',
         owner_name: form.owner_name.trim(),

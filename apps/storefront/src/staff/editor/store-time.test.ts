@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetBoot } from '../../lib/boot.ts';
 import { formatStoreDateTime, isoToStoreInput, storeInputToIso } from './store-time.ts';
 
-describe('coupon dates in store time (UTC-3)', () => {
+describe('coupon dates in store time (a page without a store zone: São Paulo)', () => {
   it('shows an instant as São Paulo reads it, whatever offset the document wrote', () => {
     expect(formatStoreDateTime('2026-12-31T23:59:59-03:00')).toBe('31/12/2026 23:59');
     expect(formatStoreDateTime('2027-01-01T02:30:00Z')).toBe('31/12/2026 23:30');
@@ -30,5 +31,24 @@ describe('coupon dates in store time (UTC-3)', () => {
     expect(storeInputToIso('2026-02-30T10:00', 'start')).toBeUndefined();
     expect(storeInputToIso('2026-13-01T10:00', 'end')).toBeUndefined();
     expect(storeInputToIso('31/12/2026 23:59', 'end')).toBeUndefined();
+  });
+});
+
+describe('coupon dates of a store in Manaus (its boot block says America/Manaus)', () => {
+  afterEach(() => {
+    document.getElementById('boot')?.remove();
+    resetBoot();
+  });
+
+  it('reads and writes instants on Manaus’s clock, an hour behind São Paulo', () => {
+    const boot = document.createElement('script');
+    boot.id = 'boot';
+    boot.type = 'application/json';
+    boot.textContent = JSON.stringify({ company: [{ time_zone: 'America/Manaus' }] });
+    document.body.append(boot);
+    resetBoot();
+    expect(formatStoreDateTime('2027-01-01T02:30:00Z')).toBe('31/12/2026 22:30');
+    expect(isoToStoreInput('2026-12-31T23:59:59-03:00')).toBe('2026-12-31T22:59');
+    expect(storeInputToIso('2026-05-31T23:59', 'end')).toBe('2026-05-31T23:59:59-04:00');
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { centavosFromDecimalReais, centavosToReaisNumber } from '@comanda/domain';
+import { centavosFromDecimalReais, centavosToReaisNumber, storeIsoText } from '@comanda/domain';
 import {
   type CardKit,
   type CardOnFile,
@@ -75,8 +75,8 @@ const EXPIRY_MARGIN_SECONDS = 60;
 const SEARCH_PAGE = 100;
 /** Mercado Pago answers no more than this many (offset + limit) through one search. */
 const SEARCH_MAX_OFFSET = 10_000;
-/** Brasília time has been UTC-3 all year since 2019; Mercado Pago takes any offset. */
-const BRASILIA_OFFSET_MS = -3 * 60 * 60_000;
+/** Mercado Pago's dates are written on its own clock, Brasília time; it takes any offset for the same instant. */
+const MERCADO_PAGO_TIME_ZONE = 'America/Sao_Paulo';
 
 /** Reais Mercado Pago answered, as centavos; an amount with a third decimal is not believed. */
 function centavosAnswered(reais: unknown, field: string): number {
@@ -91,7 +91,7 @@ function centavosAnswered(reais: unknown, field: string): number {
 
 /** yyyy-MM-dd'T'HH:mm:ss.SSS-03:00, the date format Mercado Pago's API documents. */
 export function mercadoPagoDate(date: Date): string {
-  return `${new Date(date.getTime() + BRASILIA_OFFSET_MS).toISOString().slice(0, 23)}-03:00`;
+  return storeIsoText(date, MERCADO_PAGO_TIME_ZONE, true);
 }
 
 /** The part of Mercado Pago's payment the adapter reads. */

@@ -375,7 +375,11 @@ function Checkout({
       />
       {quote.schedulingAvailable ? (
         <ScheduleBlock
-          period={draft.scheduledPeriod ? scheduleText(draft.scheduledPeriod, new Date(), language) : null}
+          period={
+            draft.scheduledPeriod
+              ? scheduleText(draft.scheduledPeriod, new Date(), language, company.time_zone)
+              : null
+          }
           onOpen={() => setDialog('schedule')}
           t={t}
         />
@@ -450,7 +454,7 @@ function Checkout({
       ) : null}
       {dialog === 'schedule' ? (
         <ScheduleDialog
-          days={scheduleDays(freePeriods, new Date(), language)}
+          days={scheduleDays(freePeriods, new Date(), language, company.time_zone)}
           selected={draft.scheduledPeriod}
           onChoose={(period) => {
             change({ scheduledPeriod: period });
@@ -520,7 +524,9 @@ function Checkout({
         <OrderResultDialog
           result={ordering.result}
           scheduledFor={
-            draft.scheduledPeriod ? scheduleText(draft.scheduledPeriod, new Date(), language) : null
+            draft.scheduledPeriod
+              ? scheduleText(draft.scheduledPeriod, new Date(), language, company.time_zone)
+              : null
           }
           proofHref={(orderId) => whatsappHref(company.whatsapp, t('proofMessage', { id: orderId }))}
           onSeeStatus={(id) => leaveResult(`/mobile/orders/${id}`)}

@@ -8,7 +8,7 @@ interface DialogProps {
   t: CheckoutT;
 }
 
-/** The schedule dialog: the store's free periods by day ('Hoje', 'Amanhã', weekday), times in UTC-3. */
+/** The schedule dialog: the store's free periods by day ('Hoje', 'Amanhã', weekday), times on the store's clock. */
 export function ScheduleDialog({
   days,
   selected,

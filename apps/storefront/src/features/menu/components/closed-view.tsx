@@ -15,7 +15,9 @@ export function ClosedView({ company, onBrowse }: { company: Company; onBrowse: 
   const t = useT();
   const language = useLanguage();
   const { data: hours } = useOpeningHours();
-  const today = hours ? shiftsByWeekday(hours)[storeLocalTime(new Date()).weekday]?.shifts : undefined;
+  const today = hours
+    ? shiftsByWeekday(hours)[storeLocalTime(new Date(), company.time_zone).weekday]?.shifts
+    : undefined;
   return (
     <>
       <MenuHeader company={company} />
@@ -24,7 +26,9 @@ export function ClosedView({ company, onBrowse }: { company: Company; onBrowse: 
         <p>{t('closedText')}</p>
         {company.reabre_em ? (
           <p className="closed-reopens">
-            {t('reopensAt', { when: scheduleText(company.reabre_em, new Date(), language) })}
+            {t('reopensAt', {
+              when: scheduleText(company.reabre_em, new Date(), language, company.time_zone),
+            })}
           </p>
         ) : null}
         {today ? (

@@ -6,6 +6,7 @@ import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import { ConnectionError } from '../../../components/connection-error.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 import { useOrder } from '../api/orders-api.ts';
 import { canReorder, formatStoreDateTime, visibleLines } from '../model/order-view.ts';
 import { useOrdersT } from '../orders-texts.ts';
@@ -73,7 +74,9 @@ export function OrderDetail({ order }: { order: TrackedOrder }) {
       <p className="order-detail-status" aria-live="polite" data-testid="order-status">
         {t(statusKey(order.status))}
       </p>
-      <p className="order-detail-placed">{t('placedAt', { when: formatStoreDateTime(order.dh_iniciado) })}</p>
+      <p className="order-detail-placed">
+        {t('placedAt', { when: formatStoreDateTime(order.dh_iniciado, pageStoreTimeZone()) })}
+      </p>
       <OrderStepper status={order.status} reason={order.motivo_cancelamento} />
 
       <section className="order-section" aria-labelledby={`order-items-${order.id}`}>
@@ -147,13 +150,13 @@ export function OrderDetail({ order }: { order: TrackedOrder }) {
         <h3 id={`order-schedule-${order.id}`}>{t('schedule')}</h3>
         <p>
           {order.agendado && order.hora_entrega
-            ? t('scheduledFor', { when: formatStoreDateTime(order.hora_entrega) })
+            ? t('scheduledFor', { when: formatStoreDateTime(order.hora_entrega, pageStoreTimeZone()) })
             : t('estimated', { time: order.estimated_time })}
         </p>
         {order.observacoes ? <p>{t('note', { note: order.observacoes })}</p> : null}
       </section>
 
-      {canReorder(order, new Date()) ? (
+      {canReorder(order, new Date(), pageStoreTimeZone()) ? (
         <button
           type="button"
           className="button button-primary order-reorder"

@@ -3,6 +3,7 @@ import { formatBRL, type OrderTab, orderStepIndex } from '@comanda/domain';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ConnectionError } from '../../../components/connection-error.tsx';
+import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 import { useLiveOrders, useOrderList } from '../api/orders-api.ts';
 import { DEFAULT_TAB, formatStoreDateTime, ORDER_TABS, ordersOfTab, unitCount } from '../model/order-view.ts';
 import { useOrdersT } from '../orders-texts.ts';
@@ -47,7 +48,7 @@ export function OrderList() {
   };
 
   if (error && !data) return <ConnectionError onRetry={() => mutate()} />;
-  const orders = data ? ordersOfTab(data.results, tab, new Date()) : [];
+  const orders = data ? ordersOfTab(data.results, tab, new Date(), pageStoreTimeZone()) : [];
 
   return (
     <section className="orders-screen" aria-labelledby={`${baseId}-title`}>
@@ -110,7 +111,7 @@ function OrderCard({ order }: { order: TrackedOrder }) {
           {t(`status${order.status}` as 'statusSolicitado')}
         </span>
         <span className="order-card-meta">
-          {formatStoreDateTime(order.dh_iniciado)} · {t('itemsCount', { count: units })}
+          {formatStoreDateTime(order.dh_iniciado, pageStoreTimeZone())} · {t('itemsCount', { count: units })}
         </span>
         <span className="order-card-total">{formatBRL(order.total)}</span>
       </Link>

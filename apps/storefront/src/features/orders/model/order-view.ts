@@ -1,5 +1,11 @@
 import { DELIVERY_LINE_DESCRIPTION, DELIVERY_LINE_PRODUCT_ID, type TrackedOrder } from '@comanda/contract';
-import { type OrderTab, orderStepIndex, orderTab, sortOrdersNewestFirst } from '@comanda/domain';
+import {
+  type OrderTab,
+  orderStepIndex,
+  orderTab,
+  sortOrdersNewestFirst,
+  storeDateTimeText,
+} from '@comanda/domain';
 
 /** The tabs of the list, in order; 'in progress' is the default (spec section 4 "Order list tabs"). */
 export const ORDER_TABS: readonly OrderTab[] = ['in_progress', 'done', 'canceled'];
@@ -10,8 +16,12 @@ export function ordersOfTab<T extends { status: string; dh_iniciado: string }>(
   orders: readonly T[],
   tab: OrderTab,
   now: Date,
+  timeZone: string,
 ): T[] {
-  return sortOrdersNewestFirst(orders.filter((order) => orderTab(order, now) === tab));
+  return sortOrdersNewestFirst(
+    orders.filter((order) => orderTab(order, now, timeZone) === tab),
+    timeZone,
+  );
 }
 
 /** The five steps of the stepper (spec section 2 "Orders"). */
@@ -54,21 +64,16 @@ export function unitCount(order: Pick<TrackedOrder, 'produtos_pedidos'>): number
 }
 
 /** A past order can be ordered again: anything not in progress. */
-export function canReorder(order: { status: string; dh_iniciado: string }, now: Date): boolean {
-  return orderTab(order, now) !== 'in_progress';
+export function canReorder(
+  order: { status: string; dh_iniciado: string },
+  now: Date,
+  timeZone: string,
+): boolean {
+  return orderTab(order, now, timeZone) !== 'in_progress';
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** An ISO instant as store time (São Paulo): '04/05/2026 18:00'. */
-export function formatStoreDateTime(iso: string): string {
+/** An ISO instant on the store's clock: '04/05/2026 18:00'. */
+export function formatStoreDateTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date).replace(',', '');
+  return Number.isNaN(date.getTime()) ? iso : storeDateTimeText(date, timeZone);
 }

@@ -2,6 +2,7 @@ import { shiftsByWeekday, storeLocalTime } from '@comanda/domain';
 import type { MessageKey } from '../../../lib/i18n.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useOpeningHours } from '../../../lib/start-data.ts';
+import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 
 const WEEKDAY_KEYS: MessageKey[] = [
   'weekday0',
@@ -19,7 +20,7 @@ export function HoursTab() {
   const t = useT();
   const { data, error } = useOpeningHours();
   if (!data) return <p className="tab-message">{error ? t('loadFailed') : t('loading')}</p>;
-  const today = storeLocalTime(new Date()).weekday;
+  const today = storeLocalTime(new Date(), pageStoreTimeZone()).weekday;
   return (
     <dl className="hours-list">
       {shiftsByWeekday(data).map((day) => (

@@ -4,7 +4,7 @@ import { groupedTabLines } from '../../../lib/tab-lines.ts';
 import { clockOf, roundStatusText } from '../model/tab-view.ts';
 import type { TableT } from '../table-texts.ts';
 
-/** The rounds in the order they were placed: time (UTC-3), status, lines and the round's total. */
+/** The rounds in the order they were placed: time (store time), status, lines and the round's total. */
 export function TabRounds({ rounds, t }: { rounds: readonly TabRound[]; t: TableT }) {
   return (
     <section className="tab-card" aria-labelledby="tab-rounds-title">

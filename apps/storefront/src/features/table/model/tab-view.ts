@@ -1,12 +1,13 @@
 import type { GuestTab, TableCall } from '@comanda/contract';
 import { storeClockText, type TableCallKind } from '@comanda/domain';
+import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 import type { TableT } from '../table-texts.ts';
 
-/** An ISO instant as 'HH:MM' in store time (UTC-3, spec section 9); '' when it is not one. */
+/** An ISO instant as 'HH:MM' in store time (the store's time zone); '' when it is not one. */
 export function clockOf(iso: string | null | undefined): string {
   if (!iso) return '';
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '' : storeClockText(at);
+  return Number.isNaN(at.getTime()) ? '' : storeClockText(at, pageStoreTimeZone());
 }
 
 const STATUS_TEXT = {

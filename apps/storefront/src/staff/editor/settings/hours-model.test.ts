@@ -90,13 +90,13 @@ describe('what a shift means, by the opening-hours rules', () => {
     const late = shift(5, 1, '18:00', '02:00');
     expect(shiftNote(late)).toBe('overnight');
     // Saturday 01:00 in São Paulo (04:00 UTC) belongs to Friday's shift.
-    expect(isOpenAt([late], new Date('2026-05-09T04:00:00Z'))).toBe(true);
+    expect(isOpenAt([late], new Date('2026-05-09T04:00:00Z'), 'America/Sao_Paulo')).toBe(true);
   });
 
   it('an end equal to the start is never open; 00:00–23:59 is the whole day', () => {
     const empty = shift(5, 1, '10:00', '10:00');
     expect(shiftNote(empty)).toBe('empty');
-    expect(isOpenAt([empty], new Date('2026-05-08T13:00:00Z'))).toBe(false);
+    expect(isOpenAt([empty], new Date('2026-05-08T13:00:00Z'), 'America/Sao_Paulo')).toBe(false);
     expect(shiftNote(shift(5, 1, '00:00:00', '23:59:00'))).toBe('allDay');
     expect(shiftNote(shift(5, 1, '11:00', '15:00'))).toBeNull();
     expect(shiftNote(shift(5, 1, '', '15:00'))).toBeNull();

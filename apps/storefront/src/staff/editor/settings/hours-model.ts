@@ -1,5 +1,5 @@
 import type { DocumentShift } from '@comanda/contract';
-import { HOLIDAY_WEEKDAY } from '@comanda/domain';
+import { HOLIDAY_WEEKDAY, type ShiftKind, shiftKind, shiftSpanOf, shiftSpansOverlap } from '@comanda/domain';
 import { htmlLang, type Language } from '../../../lib/preferences.ts';
 
 /*
@@ -86,43 +86,23 @@ export function copyDay(
   return sortHours([...others, ...copies]);
 }
 
-function minutesOf(value: string): number | null {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/.exec(value);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
-}
-
 /**
  * What the opening-hours rules (packages/domain/src/opening-hours.ts) make of a shift, to say it
  * beside it: an end before the start crosses midnight (the early hours belong to this day's shift);
- * an end equal to the start is an empty shift (never open); 23:59 means until midnight.
+ * an end equal to the start is an empty shift (never open); 00:00–23:59 is the whole day.
  */
-export type ShiftNote = 'overnight' | 'empty' | 'allDay' | null;
+export type ShiftNote = ShiftKind;
 
 export function shiftNote(shift: Pick<DocumentShift, 'hr_inicio' | 'hr_fim'>): ShiftNote {
-  const start = minutesOf(shift.hr_inicio);
-  const end = minutesOf(shift.hr_fim);
-  if (start === null || end === null) return null;
-  if (start === 0 && end === 23 * 60 + 59) return 'allDay';
-  if (end === start) return 'empty';
-  if (end < start) return 'overnight';
-  return null;
+  return shiftKind(shift);
 }
 
 /** Whether a day's second shift starts before its first has ended (both then just add up). */
 export function shiftsOverlap(shifts: readonly Pick<DocumentShift, 'hr_inicio' | 'hr_fim'>[]): boolean {
   const [first, second] = shifts;
-  if (!first || !second) return false;
-  const spans = [first, second].map((shift) => {
-    const start = minutesOf(shift.hr_inicio);
-    let end = minutesOf(shift.hr_fim);
-    if (start === null || end === null) return null;
-    if (end === 23 * 60 + 59) end = 24 * 60;
-    if (end < start) end += 24 * 60;
-    return { start, end };
-  });
-  const [a, b] = spans;
-  if (!a || !b) return false;
-  return a.start < b.end && b.start < a.end;
+  const a = first && shiftSpanOf(first);
+  const b = second && shiftSpanOf(second);
+  return a && b ? shiftSpansOverlap(a, b) : false;
 }
 
 // Holidays: dates ('YYYY-MM-DD') on which the holidays' row (dia_semana 7) replaces the weekday's.

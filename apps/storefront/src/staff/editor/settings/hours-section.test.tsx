@@ -53,8 +53,25 @@ describe('the hours screen', { timeout: 20_000 }, () => {
         { dia_semana: weekday, turno: 2, hr_inicio: '18:00', hr_fim: '23:00' },
       ]);
     expect(hours.filter((shift) => shift.dia_semana === 0)).toHaveLength(1);
-    expect(body.settings).toEqual({ holidays: [] });
+    expect(body.settings).toEqual({ holidays: [], time_zone: 'America/Sao_Paulo' });
     expect(Object.keys(body).sort()).toEqual(['hours', 'settings']);
+  });
+
+  it('offers Brazil’s time zones by city and saves the one chosen with the hours', async () => {
+    const { api, user } = await openSettings(/^Horários/);
+    const zone = screen.getByLabelText('Fuso horário da loja') as HTMLSelectElement;
+    expect(zone.value).toBe('America/Sao_Paulo');
+    expect([...zone.options].map((option) => option.textContent)).toEqual([
+      'Brasília (São Paulo, Rio, Salvador, Recife, Belém…)',
+      'Manaus (Amazonas, Roraima, Rondônia)',
+      'Cuiabá / Campo Grande',
+      'Rio Branco (Acre)',
+      'Fernando de Noronha',
+    ]);
+    await user.selectOptions(zone, 'America/Manaus');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByText('Salvo. Os clientes já veem a mudança.');
+    expect(savedBody(api, 'hours').settings).toEqual({ holidays: [], time_zone: 'America/Manaus' });
   });
 
   it('lists holidays as people read dates, adds and removes them', async () => {
@@ -81,7 +98,10 @@ describe('the hours screen', { timeout: 20_000 }, () => {
     );
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await screen.findByText('Salvo. Os clientes já veem a mudança.');
-    expect(savedBody(api, 'hours').settings).toEqual({ holidays: ['2026-12-25'] });
+    expect(savedBody(api, 'hours').settings).toEqual({
+      holidays: ['2026-12-25'],
+      time_zone: 'America/Sao_Paulo',
+    });
   });
 
   it('shows a refused time beside its field, and nothing is taken as saved', async () => {

@@ -1,10 +1,10 @@
 import type { DocumentShift } from '@comanda/contract';
-import { storeLocalTime } from '@comanda/domain';
+import { STORE_TIME_ZONE_CHOICES, type StoreTimeZone, storeLocalTime } from '@comanda/domain';
 import { useId, useState } from 'react';
 import { featureTranslator, type MessageKey } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
 import { useSectionDraft } from '../editor-context.tsx';
-import { TextField, Toggle, useIssue } from '../fields.tsx';
+import { SelectField, TextField, Toggle, useIssue } from '../fields.tsx';
 import { SectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import {
@@ -28,12 +28,13 @@ import {
   WORKDAYS,
 } from './hours-model.ts';
 import './settings-screens.css';
+import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 
 const useHoursT = featureTranslator({
   pt_br: {
     title: 'Horários',
     intro:
-      'Quando a loja recebe pedidos, em horário de Brasília. Até dois turnos por dia; um dia sem turnos fica fechado.',
+      'Quando a loja recebe pedidos, no fuso horário da loja. Até dois turnos por dia; um dia sem turnos fica fechado.',
     closedSwitchHint: 'Fechado o dia todo',
     shift: '{n}º turno',
     shiftOf: '{day}, {n}º turno',
@@ -57,6 +58,8 @@ const useHoursT = featureTranslator({
     copied: 'Horários de {day} copiados para {count} dias.',
     copied_one: 'Horários de {day} copiados para {count} dia.',
     holidayRowHint: 'Valem nas datas da lista de feriados abaixo, no lugar do dia da semana.',
+    timeZone: 'Fuso horário da loja',
+    timeZoneHint: 'Os horários, os agendamentos e os relatórios seguem o relógio desta cidade.',
     holidaysTitle: 'Datas de feriado',
     holidaysIntro:
       'Nestas datas valem os horários de "Feriados" acima (sem turnos lá, a loja fica fechada nesses dias).',
@@ -71,7 +74,7 @@ const useHoursT = featureTranslator({
   en: {
     title: 'Opening hours',
     intro:
-      'When the store takes orders, in Brasília time. Up to two shifts a day; a day without shifts is closed.',
+      'When the store takes orders, in the store’s time zone. Up to two shifts a day; a day without shifts is closed.',
     closedSwitchHint: 'Closed all day',
     shift: 'Shift {n}',
     shiftOf: '{day}, shift {n}',
@@ -95,6 +98,8 @@ const useHoursT = featureTranslator({
     copied: 'Hours of {day} copied to {count} days.',
     copied_one: 'Hours of {day} copied to {count} day.',
     holidayRowHint: 'They apply on the dates of the holiday list below, instead of the weekday.',
+    timeZone: 'Store time zone',
+    timeZoneHint: 'Opening hours, scheduling and reports follow the clock of this city.',
     holidaysTitle: 'Holiday dates',
     holidaysIntro:
       'On these dates the "Holidays" hours above apply (without shifts there, the store is closed on them).',
@@ -118,6 +123,8 @@ export default function HoursSection({ onDirty }: SectionProps) {
   const [copied, setCopied] = useState('');
   const setHours = (change: (hours: DocumentShift[]) => DocumentShift[]) =>
     update((document) => ({ ...document, hours: change(document.hours) }));
+  const setTimeZone = (timeZone: StoreTimeZone) =>
+    update((document) => ({ ...document, settings: { ...document.settings, time_zone: timeZone } }));
   const setHolidays = (change: (holidays: string[]) => string[]) =>
     update((document) => ({
       ...document,
@@ -134,6 +141,7 @@ export default function HoursSection({ onDirty }: SectionProps) {
       onSaved={adopt}
       onDirty={onDirty}
     >
+      <TimeZoneField value={draft.settings.time_zone} onChange={setTimeZone} t={t} />
       {DAYS.map((day) => (
         <DayHours
           key={day}
@@ -148,6 +156,34 @@ export default function HoursSection({ onDirty }: SectionProps) {
       </p>
       <Holidays holidays={draft.settings.holidays} setHolidays={setHolidays} />
     </SectionForm>
+  );
+}
+
+/** Brazil's zones by the cities people know; a zone of Brazil outside the short list stays offered. */
+function TimeZoneField({
+  value,
+  onChange,
+  t,
+}: {
+  value: StoreTimeZone;
+  onChange: (zone: StoreTimeZone) => void;
+  t: HoursT;
+}) {
+  const language = useLanguage();
+  const options = STORE_TIME_ZONE_CHOICES.map(({ zone, label }) => ({
+    value: zone,
+    label: label[language],
+  }));
+  if (!options.some((option) => option.value === value)) options.push({ value, label: value });
+  return (
+    <SelectField
+      label={t('timeZone')}
+      hint={t('timeZoneHint')}
+      path="settings.time_zone"
+      value={value}
+      options={options}
+      onChange={onChange}
+    />
   );
 }
 
@@ -363,7 +399,7 @@ function Holidays({
   const [typed, setTyped] = useState('');
   const date = dateFromTyped(typed);
   const listIssue = useIssue('settings.holidays');
-  const today = storeLocalTime(new Date()).dateISO;
+  const today = storeLocalTime(new Date(), pageStoreTimeZone()).dateISO;
   return (
     <section className="editor-group" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('holidaysTitle')}</h3>

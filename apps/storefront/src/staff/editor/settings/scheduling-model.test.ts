@@ -26,6 +26,7 @@ describe('the start times scheduling offers', () => {
       days: 1,
       stepMinutes: 30,
       leadMinutes: 0,
+      timeZone: 'America/Sao_Paulo',
     }).map(({ period }) => new Date(Date.parse(period) - 3 * 3_600_000).toISOString().slice(11, 16));
     expect(periods).toEqual(dayStartTimes(hours, 2, 30));
   });

@@ -1,4 +1,5 @@
 import type { DocumentShift } from '@comanda/contract';
+import { shiftSpanOf } from '@comanda/domain';
 import { shiftsOfDay } from './hours-model.ts';
 
 /*
@@ -12,21 +13,14 @@ const clock = (minutes: number) => {
   return `${String(Math.floor(inDay / 60)).padStart(2, '0')}:${String(inDay % 60).padStart(2, '0')}`;
 };
 
-function minutesOf(value: string): number | null {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)/.exec(value);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
-}
-
 /** The start times ('HH:MM') a day's shifts offer with this step, in order, without repeats. */
 export function dayStartTimes(hours: readonly DocumentShift[], day: number, stepMinutes: number): string[] {
   if (!Number.isInteger(stepMinutes) || stepMinutes <= 0) return [];
   const starts = new Set<number>();
   for (const { shift } of shiftsOfDay(hours, day)) {
-    const start = minutesOf(shift.hr_inicio);
-    let end = minutesOf(shift.hr_fim);
-    if (start === null || end === null) continue;
-    if (end === 23 * 60 + 59) end = 24 * 60;
-    if (end < start) end += 24 * 60;
+    const span = shiftSpanOf(shift);
+    if (!span) continue;
+    const { start, end } = span;
     for (let minutes = start; minutes < end; minutes += stepMinutes) starts.add(minutes);
   }
   return [...starts].sort((a, b) => a - b).map(clock);

@@ -7,6 +7,7 @@ import { SectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import { dayStartTimes, firstOpenWeekday } from './scheduling-model.ts';
 import './settings-screens.css';
+import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 
 const useSchedulingT = featureTranslator({
   pt_br: {
@@ -69,7 +70,7 @@ export default function SchedulingSection({ onDirty }: SectionProps) {
     (value: DocumentSettings[K]) =>
       update((document) => ({ ...document, settings: { ...document.settings, [key]: value } }));
   const on = settings.agendamento_ativo && settings.permite_agendamento;
-  const day = firstOpenWeekday(draft.hours, storeLocalTime(new Date()).weekday);
+  const day = firstOpenWeekday(draft.hours, storeLocalTime(new Date(), pageStoreTimeZone()).weekday);
   const times = day === null ? [] : dayStartTimes(draft.hours, day, settings.schedule_step_minutes);
   return (
     <SectionForm

@@ -27,6 +27,7 @@ const PIZZARIA = {
     pickup_time: 25,
     environment: 'production',
     holidays: [],
+    time_zone: 'America/Sao_Paulo',
     permite_entrega: true,
     permite_busca: true,
     permite_comer_local: true,
@@ -302,7 +303,7 @@ export function pizzariaDocument(): StoreDocumentBase {
 
 /** The paths of apps/server/src/modules/store-editor/sections.ts for the screens tested here. */
 const SECTIONS = {
-  hours: ['hours', 'settings.holidays'],
+  hours: ['hours', 'settings.holidays', 'settings.time_zone'],
   delivery: [
     'cities',
     ...[
