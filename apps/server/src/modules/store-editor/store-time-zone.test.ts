@@ -21,7 +21,7 @@ import {
 } from '../../test/accounts.ts';
 import { cartLine, placeOrder, storeIdOf, submission } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import type { ExportedDocument } from '../store-import/export.ts';
+import type { ExportedDocument } from '../store-import/index.ts';
 
 /*
  * A store in Manaus (UTC-4, docs/decisions/0043): its owner sets the zone beside the hours, and the
