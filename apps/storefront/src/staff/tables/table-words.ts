@@ -1,0 +1,46 @@
+import type { TableCall } from '@comanda/contract';
+import { storeClockText, storeLocalTime } from '@comanda/domain';
+import type { StaffT } from '../lib/staff-texts.ts';
+import { elapsed, tableName } from './tables-model.ts';
+
+/* How the staff app words tables, rounds, calls and time, in the board's language. */
+
+/** 'Mesa 3' for a table named '3'; a name ('Mesa 3', 'Varanda') as the store wrote it. */
+export function tableLabel(description: string, t: StaffT): string {
+  const name = tableName(description);
+  return 'number' in name ? t('table', { table: name.number }) : name.name;
+}
+
+/** 'Mesa 3 · Rodada 2' for a table's round; the table alone when the round is not known. */
+export function tableRoundLabel(description: string, round: number | null | undefined, t: StaffT): string {
+  const table = tableLabel(description, t);
+  return round ? t('tableRound', { table, round }) : table;
+}
+
+/** 'agora', 'há 25 min', 'há 1 h 5 min', 'há 2 d 3 h'. */
+export function agoText(from: string, now: Date, t: StaffT): string {
+  const { days, hours, minutes } = elapsed(from, now);
+  if (days > 0) return t('daysAgo', { days, hours });
+  if (hours > 0) return t('hoursAgo', { hours, minutes });
+  return minutes < 1 ? t('justNow') : t('minutesAgo', { minutes });
+}
+
+export function roundsText(count: number, t: StaffT): string {
+  return count === 1 ? t('roundsOne') : t('roundsMany', { count });
+}
+
+/** 'Mesa 3 chamou o garçom', 'Mesa 3 pediu a conta'. */
+export function callText(call: Pick<TableCall, 'kind' | 'table_description'>, t: StaffT): string {
+  const table = tableLabel(call.table_description, t);
+  return t(call.kind === 'bill' ? 'callBill' : 'callWaiter', { table });
+}
+
+/** 'Aberta às 19:35 (há 25 min)'; a tab opened on another day says the day ('Aberta em 04/05 às 19:35'). */
+export function openedText(at: string, now: Date, t: StaffT): string {
+  const opened = new Date(at);
+  const time = storeClockText(opened);
+  const ago = agoText(at, now, t);
+  const day = storeLocalTime(opened).dateISO;
+  if (day === storeLocalTime(now).dateISO) return t('tabOpenedAt', { time, ago });
+  return t('tabOpenedOn', { date: `${day.slice(8, 10)}/${day.slice(5, 7)}`, time, ago });
+}
