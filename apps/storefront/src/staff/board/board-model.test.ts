@@ -9,7 +9,6 @@ import {
   mergeOrders,
   nextStatus,
   onlinePaymentNote,
-  phoneText,
   ringingOrders,
 } from './board-model.ts';
 
@@ -112,12 +111,6 @@ describe('what the card and the ticket show', () => {
       [2, 1, '', 0],
     ]);
     expect(grouped[0]!.valor_total).toBe(400);
-  });
-
-  it('writes Brazilian phone digits as (11) 98765-4321', () => {
-    expect(phoneText('11987654321')).toBe('(11) 98765-4321');
-    expect(phoneText('1133334444')).toBe('(11) 3333-4444');
-    expect(phoneText('+351912345678')).toBe('+351912345678');
   });
 });
 

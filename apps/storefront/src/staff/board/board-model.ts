@@ -137,12 +137,6 @@ export function groupedLines(lines: readonly Line[]): Line[] {
   return out;
 }
 
-/** (11) 98765-4321 from Brazilian login digits; other numbers as they are. */
-export function phoneText(digits: string): string {
-  const match = /^(\d{2})(\d{4,5})(\d{4})$/.exec(digits);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
-}
-
 /**
  * What the card and the ticket say of an order's online payment: paid (do not charge), on its way
  * back, back, or to be given back by hand (the store's own key); null when it is paid in person.

@@ -3,8 +3,8 @@ import { formatBRL, storeClockText } from '@comanda/domain';
 import { useLanguage } from '../../lib/preferences.ts';
 import { scheduleText } from '../../lib/schedule-times.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
-import { tableRoundLabel } from '../tables/table-words.ts';
-import { groupedLines, minutesSince, nextStatus, onlinePaymentNote, phoneText } from './board-model.ts';
+import { phoneText, tableRoundLabel } from '../lib/staff-words.ts';
+import { groupedLines, minutesSince, nextStatus, onlinePaymentNote } from './board-model.ts';
 
 export type OrderAction =
   | { kind: 'advance'; to: string }

@@ -2,8 +2,8 @@ import type { StaffOrder } from '@comanda/contract';
 import { formatBRL, storeClockText } from '@comanda/domain';
 import { createPortal } from 'react-dom';
 import type { StaffT } from '../lib/staff-texts.ts';
-import { tableRoundLabel } from '../tables/table-words.ts';
-import { groupedLines, onlinePaymentNote, phoneText } from './board-model.ts';
+import { phoneText, tableRoundLabel } from '../lib/staff-words.ts';
+import { groupedLines, onlinePaymentNote } from './board-model.ts';
 
 /**
  * The kitchen ticket and, for delivery and pickup, the counter's copy below it, laid out for 80 mm

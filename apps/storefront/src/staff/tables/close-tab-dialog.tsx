@@ -3,7 +3,7 @@ import { formatBRL, TAB_SPLIT_MAX_PEOPLE } from '@comanda/domain';
 import { useId, useMemo, useState } from 'react';
 import { Dialog } from '../../shared/dialog.tsx';
 import type { StaffT } from '../lib/staff-texts.ts';
-import { tableLabel } from './table-words.ts';
+import { tableLabel } from '../lib/staff-words.ts';
 import { closeTab, isConflict, refusalText } from './tables-api.ts';
 import {
   billableLines,

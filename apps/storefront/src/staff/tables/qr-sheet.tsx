@@ -3,7 +3,7 @@ import { isHexColour, readableTextOn } from '@comanda/domain';
 import { type CSSProperties, useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { StaffT, StaffTextKey } from '../lib/staff-texts.ts';
-import { tableLabel } from './table-words.ts';
+import { tableLabel } from '../lib/staff-words.ts';
 import { loadQrSheet, refusalText } from './tables-api.ts';
 import { QR_FORMATS, type QrFormat, qrPages } from './tables-model.ts';
 

@@ -3,8 +3,9 @@ import { formatBRL, storeClockText } from '@comanda/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { groupedTabLines } from '../../lib/tab-lines.ts';
 import type { StaffT, StaffTextKey } from '../lib/staff-texts.ts';
+import { tableLabel } from '../lib/staff-words.ts';
 import { CloseTabDialog } from './close-tab-dialog.tsx';
-import { openedText, tableLabel } from './table-words.ts';
+import { openedText } from './table-words.ts';
 import { isConflict, loadTab, markSharePaid, refusalText } from './tables-api.ts';
 import { isCancelledRound, unpaid } from './tables-model.ts';
 

@@ -2,7 +2,7 @@ import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { languageStore } from '../../lib/preferences.ts';
 import { useStaffT } from '../lib/staff-texts.ts';
-import { agoText, callText, openedText, tableLabel, tableRoundLabel } from './table-words.ts';
+import { agoText, callText, openedText } from './table-words.ts';
 
 const NOW = new Date('2026-05-05T23:00:00Z'); // 20:00 in São Paulo
 
@@ -15,14 +15,6 @@ beforeEach(() => {
 });
 
 describe('how the board words tables, rounds and calls', () => {
-  it('names a round by its table and number, a bare number as Mesa N', () => {
-    const t = texts();
-    expect(tableRoundLabel('Mesa 3', 2, t)).toBe('Mesa 3 · Rodada 2');
-    expect(tableRoundLabel('7', 1, t)).toBe('Mesa 7 · Rodada 1');
-    expect(tableRoundLabel('Varanda', null, t)).toBe('Varanda');
-    expect(tableLabel('12', t)).toBe('Mesa 12');
-  });
-
   it('says who called and for what', () => {
     const t = texts();
     expect(callText({ kind: 'waiter', table_description: 'Mesa 3' }, t)).toBe('Mesa 3 chamou o garçom');
@@ -42,7 +34,6 @@ describe('how the board words tables, rounds and calls', () => {
   it('speaks English too', () => {
     languageStore.set('en');
     const t = texts();
-    expect(tableRoundLabel('7', 2, t)).toBe('Table 7 · Round 2');
     expect(callText({ kind: 'bill', table_description: 'Mesa 3' }, t)).toBe('Mesa 3 asked for the bill');
     expect(agoText('2026-05-05T22:35:00Z', NOW, t)).toBe('25 min ago');
   });

@@ -1,21 +1,10 @@
 import type { TableCall } from '@comanda/contract';
 import { storeClockText, storeLocalTime } from '@comanda/domain';
 import type { StaffT } from '../lib/staff-texts.ts';
-import { elapsed, tableName } from './tables-model.ts';
+import { tableLabel } from '../lib/staff-words.ts';
+import { elapsed } from './tables-model.ts';
 
 /* How the staff app words tables, rounds, calls and time, in the board's language. */
-
-/** 'Mesa 3' for a table named '3'; a name ('Mesa 3', 'Varanda') as the store wrote it. */
-export function tableLabel(description: string, t: StaffT): string {
-  const name = tableName(description);
-  return 'number' in name ? t('table', { table: name.number }) : name.name;
-}
-
-/** 'Mesa 3 · Rodada 2' for a table's round; the table alone when the round is not known. */
-export function tableRoundLabel(description: string, round: number | null | undefined, t: StaffT): string {
-  const table = tableLabel(description, t);
-  return round ? t('tableRound', { table, round }) : table;
-}
 
 /** 'agora', 'há 25 min', 'há 1 h 5 min', 'há 2 d 3 h'. */
 export function agoText(from: string, now: Date, t: StaffT): string {

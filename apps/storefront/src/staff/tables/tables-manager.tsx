@@ -2,7 +2,7 @@ import type { StaffTable, StaffTablesReply, TableSettings } from '@comanda/contr
 import { SERVICE_FEE_PERCENT_MAX } from '@comanda/domain';
 import { useId, useState } from 'react';
 import type { StaffT } from '../lib/staff-texts.ts';
-import { tableLabel } from './table-words.ts';
+import { tableLabel } from '../lib/staff-words.ts';
 import { createTable, refusalText, rotateTableToken, saveTableSettings, updateTable } from './tables-api.ts';
 import { sortTables } from './tables-model.ts';
 

@@ -12,7 +12,6 @@ import {
   NO_CALLS,
   qrPages,
   sortTables,
-  tableName,
   unpaid,
   withLineIn,
   withShareCount,
@@ -75,11 +74,6 @@ describe('tables in the order a waiter walks them', () => {
   it('sorts names with numbers as numbers', () => {
     const tables = ['Mesa 10', 'Mesa 2', 'Varanda', 'Mesa 1'].map((description, id) => ({ id, description }));
     expect(sortTables(tables).map((t) => t.description)).toEqual(['Mesa 1', 'Mesa 2', 'Mesa 10', 'Varanda']);
-  });
-
-  it('names a bare number as a table number, and a name as it is', () => {
-    expect(tableName('3')).toEqual({ number: '3' });
-    expect(tableName(' Mesa 3 ')).toEqual({ name: 'Mesa 3' });
   });
 
   it('counts the time a tab has been open in hours and minutes', () => {

@@ -84,15 +84,6 @@ export function sortTables<T extends Pick<StaffTable, 'description' | 'id'>>(tab
   return [...tables].sort((a, b) => collator.compare(a.description, b.description) || a.id - b.id);
 }
 
-/**
- * How a table is named on the board: its description as the store wrote it ('Mesa 3', 'Varanda'),
- * or with 'Mesa' before a bare number ('3'). Returns the number when the name needs the word.
- */
-export function tableName(description: string): { number: string } | { name: string } {
-  const trimmed = description.trim();
-  return /^\d+$/.test(trimmed) ? { number: trimmed } : { name: trimmed };
-}
-
 /** Days, hours and minutes since `from` (never negative), for 'há 1 h 5 min' and 'há 2 d 3 h'. */
 export function elapsed(from: string, now: Date): { days: number; hours: number; minutes: number } {
   const total = Math.max(0, Math.floor((now.getTime() - Date.parse(from)) / 60_000));

@@ -2,10 +2,11 @@ import type { StaffTable, StaffTablesReply, TableCall } from '@comanda/contract'
 import { formatBRL } from '@comanda/domain';
 import { useEffect, useState } from 'react';
 import type { StaffT } from '../lib/staff-texts.ts';
+import { tableLabel } from '../lib/staff-words.ts';
 import { QrSheetView } from './qr-sheet.tsx';
 import { TabDetail } from './tab-detail.tsx';
 import { TableCalls } from './table-calls.tsx';
-import { agoText, roundsText, tableLabel } from './table-words.ts';
+import { agoText, roundsText } from './table-words.ts';
 import { isConflict, openTable, refusalText } from './tables-api.ts';
 import { TablesManager } from './tables-manager.tsx';
 import { callsOfTable, sortTables } from './tables-model.ts';

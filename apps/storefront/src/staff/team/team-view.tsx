@@ -1,9 +1,9 @@
 import type { StaffAccount, TeamMember, TeamReply } from '@comanda/contract';
 import { STAFF_ROLES, type StaffRole } from '@comanda/domain';
 import { useEffect, useRef, useState } from 'react';
-import { phoneText } from '../board/board-model.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import type { StaffT, StaffTextKey } from '../lib/staff-texts.ts';
+import { phoneText } from '../lib/staff-words.ts';
 
 /*
  * The owner's team (docs/decisions/0026): who is on it and with which role, add a member, change a
