@@ -3,9 +3,8 @@ import { storeLocalTime } from '@comanda/domain';
 import { useId, useState } from 'react';
 import { featureTranslator, type MessageKey } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
-import { useSectionDraft } from '../editor-context.tsx';
 import { TextField, Toggle, useIssue } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { SectionForm, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import {
   addHoliday,
@@ -112,26 +111,16 @@ const dayName = (t: HoursT, day: number) => t(`weekday${day}` as MessageKey);
 /** Opening hours per weekday and for holidays, and the holiday dates (section `hours`). */
 export default function HoursSection({ onDirty }: SectionProps) {
   const t = useHoursT();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('hours');
+  const { draft, update, editPart, form } = useSectionForm('hours', onDirty);
   const [copied, setCopied] = useState('');
-  const setHours = (change: (hours: DocumentShift[]) => DocumentShift[]) =>
-    update((document) => ({ ...document, hours: change(document.hours) }));
+  const setHours = editPart('hours');
   const setHolidays = (change: (holidays: string[]) => string[]) =>
     update((document) => ({
       ...document,
       settings: { ...document.settings, holidays: change(document.settings.holidays) },
     }));
   return (
-    <SectionForm
-      section="hours"
-      title={t('title')}
-      intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
-      onDiscard={discard}
-      onSaved={adopt}
-      onDirty={onDirty}
-    >
+    <SectionForm {...form} title={t('title')} intro={t('intro')}>
       {DAYS.map((day) => (
         <DayHours
           key={day}
