@@ -47,7 +47,7 @@ const CASES: Case[] = [
     name: 'a storefront feature does not reach another feature through features/',
     file: 'apps/storefront/src/features/orders/model/orders-fixture.ts',
     forbidden: '../../../features/checkout/model/order.ts',
-    allowed: '../../../components/dialog.tsx',
+    allowed: '../../../shared/dialog.tsx',
   },
   {
     name: 'customer code does not import the staff app (from lib/)',
@@ -60,6 +60,54 @@ const CASES: Case[] = [
     file: 'apps/storefront/src/features/menu/components/staff-fixture.tsx',
     forbidden: '../../../staff/staff-app.tsx',
     allowed: '../../../lib/i18n.ts',
+  },
+  {
+    name: 'a staff feature does not import another staff feature',
+    file: 'apps/storefront/src/staff/board/board-fixture.tsx',
+    forbidden: '../tables/tables-model.ts',
+    allowed: '../lib/staff-words.ts',
+  },
+  {
+    name: "the staff app's shared lib does not import a staff feature",
+    file: 'apps/storefront/src/staff/lib/lib-fixture.ts',
+    forbidden: '../board/board-model.ts',
+    allowed: '../../lib/i18n.ts',
+  },
+  {
+    name: 'an editor screen does not import another editor screen',
+    file: 'apps/storefront/src/staff/editor/menu/menu-fixture.tsx',
+    forbidden: '../settings/hours-model.ts',
+    allowed: '../fields.tsx',
+  },
+  {
+    name: 'an editor screen does not import a staff feature outside the editor',
+    file: 'apps/storefront/src/staff/editor/settings/settings-fixture.tsx',
+    forbidden: '../../board/board-model.ts',
+    allowed: '../../lib/staff-api.ts',
+  },
+  {
+    name: 'the staff app does not import a customer feature, only the shared UI',
+    file: 'apps/storefront/src/staff/editor/menu/product-fixture.tsx',
+    forbidden: '../../../features/product/components/product-screen.tsx',
+    allowed: '../../../shared/product-dialog/product-dialog.tsx',
+  },
+  {
+    name: "the staff app's shell does not import the customer app/",
+    file: 'apps/storefront/src/staff/shell/shell-fixture.tsx',
+    forbidden: '../../app/routes.tsx',
+    allowed: '../board/order-card.tsx',
+  },
+  {
+    name: 'the shared UI does not import a customer feature',
+    file: 'apps/storefront/src/shared/features-fixture.tsx',
+    forbidden: '../features/cart/model/cart.ts',
+    allowed: '../lib/i18n.ts',
+  },
+  {
+    name: 'the shared UI does not import the staff app',
+    file: 'apps/storefront/src/shared/product-dialog/staff-fixture.tsx',
+    forbidden: '../../staff/lib/staff-texts.ts',
+    allowed: './product-texts.ts',
   },
   {
     name: 'the domain package imports no Node.js module',

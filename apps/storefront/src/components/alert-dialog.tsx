@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
-import { Dialog } from './dialog.tsx';
-import './form.css';
+import { Dialog } from '../shared/dialog.tsx';
+import '../shared/form.css';
 
 export interface AlertDialogProps {
   title: string;

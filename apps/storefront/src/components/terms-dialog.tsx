@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { featureTranslator } from '../lib/i18n.ts';
 import { useCompany } from '../lib/start-data.ts';
-import { Dialog } from './dialog.tsx';
+import { Dialog } from '../shared/dialog.tsx';
 import { CloseIcon } from './icons.tsx';
-import './form.css';
+import '../shared/form.css';
 
 /*
  * The terms of use a customer accepts at sign-up and can read again from the profile. Stores do

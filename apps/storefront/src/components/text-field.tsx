@@ -1,5 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import './form.css';
+import '../shared/form.css';
 
 export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'children'> {
   label: ReactNode;

@@ -12,7 +12,7 @@ import { TextField } from '../text-field.tsx';
 import { type CardFormProps, CardStatus, PayWithCard, SaveCardChoice } from './card-form-parts.tsx';
 import { CardKitError } from './card-kit-error.tsx';
 import { useCardT } from './card-texts.ts';
-import '../form.css';
+import '../../shared/form.css';
 import './card-fields.css';
 
 type FieldType = 'cardNumber' | 'expirationDate' | 'securityCode';

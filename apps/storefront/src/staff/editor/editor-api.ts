@@ -9,7 +9,7 @@ import type {
   StoreCreateRequest,
   StoreDocumentBase,
 } from '@comanda/contract';
-import { staffFetch } from '../staff-api.ts';
+import { staffFetch } from '../lib/staff-api.ts';
 
 /*
  * The staff editor's calls (docs/decisions/0032): the store's document read whole, saved one section

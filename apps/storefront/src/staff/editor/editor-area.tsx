@@ -1,7 +1,7 @@
 import type { StaffAccount } from '@comanda/contract';
 import { type Capability, staffMay } from '@comanda/domain';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useCallback, useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../shared/confirm-dialog.tsx';
 import { EditorProvider, useEditorDocument } from './editor-context.tsx';
 import { type EditorTextKey, useEditorT } from './editor-texts.ts';
 import type { SectionProps } from './section-props.ts';
@@ -31,8 +31,8 @@ const SETTINGS: Entry[] = [
   { id: 'coupons', screen: lazy(() => import('./settings/coupons-section.tsx')) },
   { id: 'loyalty', screen: lazy(() => import('./settings/loyalty-section.tsx')) },
   { id: 'look', screen: lazy(() => import('./settings/look-section.tsx')) },
-  { id: 'audit', screen: lazy(() => import('./audit-view.tsx')), needs: 'settings.audit' },
-  { id: 'newStore', screen: lazy(() => import('./new-store-view.tsx')), needs: 'stores.create' },
+  { id: 'audit', screen: lazy(() => import('./audit/audit-view.tsx')), needs: 'settings.audit' },
+  { id: 'newStore', screen: lazy(() => import('./new-store/new-store-view.tsx')), needs: 'stores.create' },
 ];
 
 /** 'Cardápio': the menu editor (section `menu`). */

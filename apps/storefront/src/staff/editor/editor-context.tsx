@@ -1,6 +1,6 @@
 import type { EditorSection, StoreDocumentBase } from '@comanda/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { StaffApiError } from '../staff-api.ts';
+import { StaffApiError } from '../lib/staff-api.ts';
 import { sameSection, sectionBody, withSectionBody } from './document-sections.ts';
 import { type EditorDocument, loadEditorDocument, putSection } from './editor-api.ts';
 

@@ -1,7 +1,7 @@
-import type { EditorSection, StoreDocumentBase } from '@comanda/contract';
+import type { DocumentSettings, EditorSection, StoreDocumentBase } from '@comanda/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLanguage } from '../../lib/preferences.ts';
-import { type EditorIssue, useEditor } from './editor-context.tsx';
+import { type EditorIssue, useEditor, useSectionDraft } from './editor-context.tsx';
 import { useEditorT } from './editor-texts.ts';
 import { IssuesContext, issueText } from './fields.tsx';
 
@@ -12,6 +12,54 @@ type Status =
   | { kind: 'refused'; issues: EditorIssue[] }
   | { kind: 'conflict' }
   | { kind: 'failed'; detail: string };
+
+/** Changes one of the draft's parts (its cities, coupons, hours...) from what it holds now. */
+export type PartEdit<K extends keyof StoreDocumentBase> = (
+  change: (part: StoreDocumentBase[K]) => StoreDocumentBase[K],
+) => void;
+
+/** Sets one store setting to a value, for a field's `onChange`; `Keys` narrows it to a section's own. */
+export type SettingSetter<Keys extends keyof DocumentSettings = keyof DocumentSettings> = <K extends Keys>(
+  key: K,
+) => (value: DocumentSettings[K]) => void;
+
+/**
+ * The props that tie a field to one store setting: the issue `path` the server names it by, its value
+ * (`checked` for a toggle) and the `onChange` that sets it.
+ */
+export function bindSettings<Keys extends keyof DocumentSettings>(
+  settings: DocumentSettings,
+  set: SettingSetter<Keys>,
+) {
+  return {
+    field: <K extends Keys>(key: K) => ({
+      path: `settings.${key}`,
+      value: settings[key],
+      onChange: set(key),
+    }),
+    toggle: <K extends Keys>(key: K) => ({
+      path: `settings.${key}`,
+      checked: settings[key],
+      onChange: set(key),
+    }),
+  };
+}
+
+/**
+ * A section screen's draft and the props of its `SectionForm` (save, discard, dirty state), with the
+ * two ways its fields change the draft: one setting by key, or one part of the document.
+ */
+export function useSectionForm(section: EditorSection, onDirty: (dirty: boolean) => void) {
+  const { draft, update, discard, adopt, dirty } = useSectionDraft(section);
+  const setSetting: SettingSetter = (key) => (value) =>
+    update((document) => ({ ...document, settings: { ...document.settings, [key]: value } }));
+  const editPart =
+    <K extends keyof StoreDocumentBase>(key: K): PartEdit<K> =>
+    (change) =>
+      update((document) => ({ ...document, [key]: change(document[key]) }));
+  const form = { section, draft, dirty, onDiscard: discard, onSaved: adopt, onDirty };
+  return { draft, update, setSetting, editPart, form };
+}
 
 /**
  * A section's screen: its fields (read-only for attendants), the problems of a refused save listed

@@ -1,13 +1,13 @@
 import { formatBRL, matchesSearch } from '@comanda/domain';
 import { useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { ConfirmDialog, type ConfirmState } from '../../../components/confirm-dialog.tsx';
 import { useCustomer } from '../../../lib/customer.ts';
 import { isSelectableAddress } from '../../../lib/default-address.ts';
+import { ConfirmDialog, type ConfirmState } from '../../../shared/confirm-dialog.tsx';
 import { type AddressT, useAddressT } from '../address-texts.ts';
 import { deleteAddress, type ListedAddress } from '../api/addresses-api.ts';
 import { safeReturnPath } from '../model/wizard-rules.ts';
-import '../../../components/form.css';
+import '../../../shared/form.css';
 import '../addresses.css';
 
 function feeText(t: AddressT, address: ListedAddress): string {

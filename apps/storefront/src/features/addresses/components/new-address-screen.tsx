@@ -8,7 +8,7 @@ import { chooseMapsProvider } from '../maps/google-maps.ts';
 import { safeReturnPath } from '../model/wizard-rules.ts';
 import { AddressWizard } from './address-wizard.tsx';
 import { OlderAddressForm } from './older-address-form.tsx';
-import '../../../components/form.css';
+import '../../../shared/form.css';
 import '../addresses.css';
 
 /**

@@ -9,7 +9,7 @@ import { useAuthT } from '../auth-texts.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
 import { formatRecoveryCode, isRecoveryCodeComplete } from '../model/recovery-code.ts';
 import { problemText } from '../problem-text.ts';
-import '../../../components/form.css';
+import '../../../shared/form.css';
 
 export interface RecoveryScreenProps {
   params: Record<string, string | undefined>;

@@ -5,7 +5,7 @@ import { type PhoneEntry, phoneFromLoginDigits } from '../model/phone-entry.ts';
 import { PasswordStep } from './password-step.tsx';
 import { PhoneStep } from './phone-step.tsx';
 import { SignUpStep } from './sign-up-step.tsx';
-import '../../../components/form.css';
+import '../../../shared/form.css';
 
 export interface SignInScreenProps {
   params: Record<string, string | undefined>;

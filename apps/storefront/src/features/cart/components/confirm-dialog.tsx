@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 
 export interface ConfirmAction {
   label: string;

@@ -1,8 +1,8 @@
 import type { CustomerAddress } from '@comanda/contract';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { Dialog } from '../../../components/dialog.tsx';
 import { isSelectableAddress } from '../../../lib/default-address.ts';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 interface DialogProps {

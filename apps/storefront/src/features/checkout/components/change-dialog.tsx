@@ -1,7 +1,7 @@
 import { cashChangeVerdict, formatBRL, formatReais, parseChangeFor } from '@comanda/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 export interface ChangeDialogProps {

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 interface DialogProps {

@@ -1,7 +1,7 @@
 import type { LoyaltyProgram } from '@comanda/contract';
 import type { LoyaltyVerdict } from '@comanda/domain';
 import { useId } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import { type CheckoutT, LOYALTY_REASON_TEXT, rewardText } from '../checkout-texts.ts';
 
 interface DialogProps {

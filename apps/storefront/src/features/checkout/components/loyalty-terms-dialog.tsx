@@ -1,6 +1,6 @@
 import type { LoyaltyProgram } from '@comanda/contract';
 import { useId } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import { type CheckoutT, rewardText } from '../checkout-texts.ts';
 
 interface DialogProps {

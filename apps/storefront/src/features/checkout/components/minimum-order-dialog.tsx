@@ -1,7 +1,7 @@
 import { formatBRL } from '@comanda/domain';
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 interface DialogProps {

@@ -1,6 +1,6 @@
 import { truncateText } from '@comanda/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 import { NOTES_MAX_LENGTH } from '../model/order.ts';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
 import { ChatIcon } from '../../../components/icons.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 import type { OrderResult } from '../model/order.ts';
 

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@comanda/contract';
 import { useId } from 'react';
 import { CopyValue } from '../../../components/copy-value.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 const KEY_TYPE_TEXT = {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
 import type { ScheduleDay } from '../../../lib/schedule-times.ts';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 interface DialogProps {

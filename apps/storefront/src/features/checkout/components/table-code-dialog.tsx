@@ -1,7 +1,7 @@
 import { isTableCode, TABLE_CODE_LENGTH } from '@comanda/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { formatBRL } from '@comanda/domain';
 import { useId, useState } from 'react';
 import { CopyValue } from '../../../components/copy-value.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
 import { rememberCoupon } from '../../../lib/coupon-param.ts';
+import { Dialog } from '../../../shared/dialog.tsx';
 import { useAvailableCoupons } from '../api/available-coupons.ts';
 import { useCouponsT } from '../coupons-texts.ts';
 import '../coupons.css';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog } from '../../../shared/dialog.tsx';
 import type { PaymentT } from '../payment-texts.ts';
 
 /** Spec section 2 "PIX screen": abandoning asks first. Focus starts on 'keep paying', the safe choice. */

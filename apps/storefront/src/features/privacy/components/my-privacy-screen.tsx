@@ -2,7 +2,7 @@ import { useCustomer } from '../../../lib/customer.ts';
 import { updatePrivacy } from '../api/privacy-api.ts';
 import { usePrivacyT } from '../privacy-texts.ts';
 import { PrivacyForm } from './privacy-form.tsx';
-import '../../../components/form.css';
+import '../../../shared/form.css';
 
 /** /my_privacy (signed in): the customer's own promotional-messages preference. */
 export default function MyPrivacyScreen() {

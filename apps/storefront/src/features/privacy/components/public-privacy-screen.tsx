@@ -4,7 +4,7 @@ import { Redirect } from 'wouter';
 import { readPrivacyByLink, updatePrivacy } from '../api/privacy-api.ts';
 import { usePrivacyT } from '../privacy-texts.ts';
 import { PrivacyForm } from './privacy-form.tsx';
-import '../../../components/form.css';
+import '../../../shared/form.css';
 
 export interface PublicPrivacyScreenProps {
   params: Record<string, string | undefined>;

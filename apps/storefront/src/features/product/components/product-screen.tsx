@@ -5,8 +5,8 @@ import { useCart } from '../../../lib/cart-store.ts';
 import { orderChannel } from '../../../lib/full-product.ts';
 import { selectProduct, useSelectedProduct } from '../../../lib/selected-product.ts';
 import { useCompany } from '../../../lib/start-data.ts';
-import { ProductDialog } from './product-dialog.tsx';
-import '../product.css';
+import { ProductDialog } from '../../../shared/product-dialog/product-dialog.tsx';
+import '../../../shared/product-dialog/product-dialog.css';
 
 /** /product: the selected product as a full-screen dialog (the route guard sends /product without one home). */
 export default function ProductScreen() {

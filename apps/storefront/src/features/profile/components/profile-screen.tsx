@@ -7,7 +7,7 @@ import { useCompany } from '../../../lib/start-data.ts';
 import { useProfileT } from '../profile-texts.ts';
 import { ProfileData } from './profile-data.tsx';
 import { SavedCards } from './saved-cards.tsx';
-import '../../../components/form.css';
+import '../../../shared/form.css';
 
 /**
  * /profile (spec section 2): my data, then the saved addresses and cards, then the account's links

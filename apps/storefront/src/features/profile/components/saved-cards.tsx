@@ -1,7 +1,7 @@
 import type { SavedCard } from '@comanda/contract';
 import { useId, useState } from 'react';
-import { ConfirmDialog, type ConfirmState } from '../../../components/confirm-dialog.tsx';
 import { cardBrandName } from '../../../lib/card-brand.ts';
+import { ConfirmDialog, type ConfirmState } from '../../../shared/confirm-dialog.tsx';
 import { deleteCard } from '../api/cards-api.ts';
 import { type ProfileT, useProfileT } from '../profile-texts.ts';
 import '../profile.css';

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { type MessageKey, useT } from '../../../lib/i18n.ts';
 import { useCompany } from '../../../lib/start-data.ts';
+import { Dialog } from '../../../shared/dialog.tsx';
 import { AboutTab } from './about-tab.tsx';
 import { DeliveryTab } from './delivery-tab.tsx';
 import { HoursTab } from './hours-tab.tsx';

@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
 import type { TableT } from '../table-texts.ts';
 
 /** 'Sair do modo mesa' asks first: the next orders will not go to this table. */

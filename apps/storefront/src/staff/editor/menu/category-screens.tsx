@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
 import { TextField, Toggle } from '../fields.tsx';
 import { useMenuEditor } from './menu-editor-context.ts';
 import {

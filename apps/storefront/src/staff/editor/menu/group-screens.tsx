@@ -1,7 +1,7 @@
 import type { DocumentGroupItem } from '@comanda/contract';
 import { type ChargePolicy, formatBRL } from '@comanda/domain';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
 import { MoneyField, NumberField, SelectField, TextField, Toggle, useIssue } from '../fields.tsx';
 import { useMenuEditor } from './menu-editor-context.ts';
 import {

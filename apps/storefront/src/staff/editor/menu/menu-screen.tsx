@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useEditor, useSectionDraft } from '../editor-context.tsx';
+import { useEditor } from '../editor-context.tsx';
 import { IssuesContext } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { SectionForm, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import { CategoriesScreen, CategoryScreen } from './category-screens.tsx';
 import { GroupScreen, GroupsScreen } from './group-screens.tsx';
@@ -26,7 +26,7 @@ import './menu.css';
 export default function MenuScreen({ onDirty }: SectionProps) {
   const t = useMenuT();
   const { canEdit, reply } = useEditor();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('menu');
+  const { draft, update, form } = useSectionForm('menu', onDirty);
   const srcsets = useRef(new Map<string, string | null>());
   const menu = useMemo<Menu>(
     () => ({ categories: draft.categories, option_groups: draft.option_groups }),
@@ -41,17 +41,7 @@ export default function MenuScreen({ onDirty }: SectionProps) {
     [update],
   );
   return (
-    <SectionForm
-      section="menu"
-      title={t('title')}
-      intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
-      onDiscard={discard}
-      onSaved={adopt}
-      onDirty={onDirty}
-      screenDisablesFields
-    >
+    <SectionForm {...form} title={t('title')} intro={t('intro')} screenDisablesFields>
       <MenuScreens
         menu={menu}
         change={change}

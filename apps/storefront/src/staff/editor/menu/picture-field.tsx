@@ -1,7 +1,7 @@
 import type { PictureReply } from '@comanda/contract';
 import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/preferences.ts';
-import { StaffApiError } from '../../staff-api.ts';
+import { StaffApiError } from '../../lib/staff-api.ts';
 import { useIssue } from '../fields.tsx';
 import { useMenuEditor } from './menu-editor-context.ts';
 import { type MenuT, useMenuT } from './menu-texts.ts';

@@ -1,5 +1,5 @@
 import type { PictureKind, PictureReply } from '@comanda/contract';
-import { StaffApiError, setStaffToken, staffToken } from '../../staff-api.ts';
+import { StaffApiError, setStaffToken, staffToken } from '../../lib/staff-api.ts';
 
 /**
  * POST /staff/editor/pictures with the file's bytes, reporting how much has been sent (a phone

@@ -8,12 +8,12 @@ import {
 } from '@comanda/domain';
 import { useMemo } from 'react';
 import { SWRConfig } from 'swr';
-import { ProductDialog } from '../../../features/product/components/product-dialog.tsx';
 import { fullProductPath } from '../../../lib/full-product.ts';
+import { ProductDialog } from '../../../shared/product-dialog/product-dialog.tsx';
 import { useMenuEditor } from './menu-editor-context.ts';
 import { type MenuT, useMenuT } from './menu-texts.ts';
 import { previewOf } from './preview-product.ts';
-import '../../../features/product/product.css';
+import '../../../shared/product-dialog/product-dialog.css';
 
 /** What the customer would pay for the choice made in the preview, in words. */
 export interface Sample {

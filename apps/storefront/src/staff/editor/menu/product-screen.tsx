@@ -1,7 +1,7 @@
 import type { DocumentVariant } from '@comanda/contract';
 import { type Channel, formatBRL } from '@comanda/domain';
 import { lazy, Suspense, useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../shared/confirm-dialog.tsx';
 import { MoneyField, SelectField, TextField, Toggle } from '../fields.tsx';
 import { linkedNames } from './category-screens.tsx';
 import { GroupUses } from './group-uses.tsx';

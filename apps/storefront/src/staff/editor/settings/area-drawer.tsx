@@ -1,6 +1,6 @@
 import { type PointerEvent, useId, useRef, useState } from 'react';
-import { Dialog } from '../../../components/dialog.tsx';
 import { useLanguage } from '../../../lib/preferences.ts';
+import { Dialog } from '../../../shared/dialog.tsx';
 import {
   areaText,
   cornersOf,

@@ -1,8 +1,6 @@
-import type { DocumentSettings } from '@comanda/contract';
 import { featureTranslator } from '../../../lib/i18n.ts';
-import { useSectionDraft } from '../editor-context.tsx';
 import { TextField } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { bindSettings, SectionForm, type SettingSetter, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 
 const useContactT = featureTranslator({
@@ -54,71 +52,33 @@ type ContactKey =
 /** The store's name, about text, address, phones and social links (section `contact`). */
 export default function ContactSection({ onDirty }: SectionProps) {
   const t = useContactT();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('contact');
+  const { draft, setSetting, form } = useSectionForm('contact', onDirty);
+  const set: SettingSetter<ContactKey> = setSetting;
   const settings = draft.settings;
-  const set = (key: ContactKey) => (value: string) =>
-    update((document) => ({
-      ...document,
-      settings: { ...document.settings, [key]: value } as DocumentSettings,
-    }));
+  const bind = bindSettings(settings, set);
   return (
-    <SectionForm
-      section="contact"
-      title={t('title')}
-      intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
-      onDiscard={discard}
-      onSaved={adopt}
-      onDirty={onDirty}
-    >
-      <TextField
-        label={t('nome')}
-        path="settings.nome"
-        value={settings.nome}
-        onChange={set('nome')}
-        maxLength={120}
-      />
+    <SectionForm {...form} title={t('title')} intro={t('intro')}>
+      <TextField label={t('nome')} {...bind.field('nome')} maxLength={120} />
       <TextField
         label={t('apresentacao')}
         hint={t('apresentacaoHint')}
-        path="settings.apresentacao"
-        value={settings.apresentacao}
-        onChange={set('apresentacao')}
+        {...bind.field('apresentacao')}
         multiline
         maxLength={2000}
       />
-      <TextField
-        label={t('endereco')}
-        path="settings.endereco"
-        value={settings.endereco}
-        onChange={set('endereco')}
-        maxLength={300}
-      />
-      <TextField
-        label={t('contato')}
-        path="settings.contato"
-        value={settings.contato}
-        onChange={set('contato')}
-        type="tel"
-        inputMode="tel"
-        maxLength={40}
-      />
+      <TextField label={t('endereco')} {...bind.field('endereco')} maxLength={300} />
+      <TextField label={t('contato')} {...bind.field('contato')} type="tel" inputMode="tel" maxLength={40} />
       <TextField
         label={t('whatsapp')}
         hint={t('whatsappHint')}
-        path="settings.whatsapp"
-        value={settings.whatsapp}
-        onChange={set('whatsapp')}
+        {...bind.field('whatsapp')}
         type="tel"
         inputMode="tel"
         maxLength={40}
       />
       <TextField
         label={t('email')}
-        path="settings.email_contato"
-        value={settings.email_contato}
-        onChange={set('email_contato')}
+        {...bind.field('email_contato')}
         type="email"
         inputMode="email"
         maxLength={200}
@@ -126,31 +86,19 @@ export default function ContactSection({ onDirty }: SectionProps) {
       <TextField
         label={t('instagram')}
         hint={t('socialHint')}
-        path="settings.instagram"
-        value={settings.instagram}
-        onChange={set('instagram')}
+        {...bind.field('instagram')}
         type="url"
         inputMode="url"
         maxLength={200}
       />
       <TextField
         label={t('facebook')}
-        path="settings.facebook"
-        value={settings.facebook}
-        onChange={set('facebook')}
+        {...bind.field('facebook')}
         type="url"
         inputMode="url"
         maxLength={200}
       />
-      <TextField
-        label={t('site')}
-        path="settings.site"
-        value={settings.site}
-        onChange={set('site')}
-        type="url"
-        inputMode="url"
-        maxLength={200}
-      />
+      <TextField label={t('site')} {...bind.field('site')} type="url" inputMode="url" maxLength={200} />
     </SectionForm>
   );
 }

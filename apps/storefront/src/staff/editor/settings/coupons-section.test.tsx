@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { languageStore } from '../../../lib/preferences.ts';
-import { setStaffToken } from '../../staff-api.ts';
-import { stubStaffApi } from '../../test-kit.ts';
+import { setStaffToken } from '../../lib/staff-api.ts';
+import { stubStaffApi } from '../../lib/test-kit.ts';
 import { documentOf, editorReplyOf, refusal, renderScreen } from '../editor-test-kit.tsx';
 import CouponsSection from './coupons-section.tsx';
 

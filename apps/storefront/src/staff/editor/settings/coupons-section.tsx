@@ -3,9 +3,9 @@ import { formatBRL } from '@comanda/domain';
 import { useContext, useState } from 'react';
 import { featureTranslator } from '../../../lib/i18n.ts';
 import type { EditorIssue } from '../editor-context.tsx';
-import { useEditor, useSectionDraft } from '../editor-context.tsx';
+import { useEditor } from '../editor-context.tsx';
 import { IssuesContext, MoneyField, NumberField, SelectField, TextField, Toggle } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { SectionForm, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import { formatStoreDateTime, isoToStoreInput, storeInputToIso } from '../store-time.ts';
 import {
@@ -182,26 +182,22 @@ function limitsText(coupon: DocumentCoupon, t: CouponsT): string {
 /** The store's coupons (section `coupons`): a list to read, each opened in place to change it. */
 export default function CouponsSection({ onDirty }: SectionProps) {
   const t = useCouponsT();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('coupons');
+  const { draft, editPart, form } = useSectionForm('coupons', onDirty);
   const [open, setOpen] = useState<number | null>(null);
-  const setCoupons = (change: (coupons: DocumentCoupon[]) => DocumentCoupon[]) =>
-    update((document) => ({ ...document, coupons: change(document.coupons) }));
+  const setCoupons = editPart('coupons');
   return (
     <SectionForm
-      section="coupons"
+      {...form}
       title={t('title')}
       intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
       onDiscard={() => {
-        discard();
+        form.onDiscard();
         setOpen(null);
       }}
       onSaved={(document) => {
-        adopt(document);
+        form.onSaved(document);
         setOpen(null);
       }}
-      onDirty={onDirty}
     >
       <CouponList
         coupons={draft.coupons}

@@ -2,7 +2,6 @@ import type { DocumentCity, DocumentNeighbourhood, DocumentSettings } from '@com
 import { formatBRL } from '@comanda/domain';
 import { useContext, useId, useState } from 'react';
 import { useLanguage } from '../../../lib/preferences.ts';
-import { useSectionDraft } from '../editor-context.tsx';
 import {
   IssuesContext,
   MoneyField,
@@ -12,7 +11,7 @@ import {
   Toggle,
   useIssue,
 } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { bindSettings, SectionForm, type SettingSetter, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import { AreaDrawer } from './area-drawer.tsx';
 import {
@@ -27,10 +26,11 @@ import {
   toMetres,
 } from './delivery-model.ts';
 import { type DeliveryT, useDeliveryT } from './delivery-texts.ts';
+import { ItemActions } from './item-actions.tsx';
 import './settings-screens.css';
 
 type Settings = DocumentSettings;
-type SetSetting = <K extends keyof Settings>(key: K) => (value: Settings[K]) => void;
+type SetSetting = SettingSetter;
 type FeeType = Settings['delivery_fee_type'];
 const FEE_TYPES: FeeType[] = ['neighbourhood', 'radius', 'area'];
 
@@ -40,47 +40,18 @@ const FEE_TYPES: FeeType[] = ['neighbourhood', 'radius', 'area'];
  */
 export default function DeliverySection({ onDirty }: SectionProps) {
   const t = useDeliveryT();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('delivery');
+  const { draft, setSetting: set, editPart, form } = useSectionForm('delivery', onDirty);
   const settings = draft.settings;
-  const set: SetSetting = (key) => (value) =>
-    update((document) => ({ ...document, settings: { ...document.settings, [key]: value } }));
-  const setCities = (change: (cities: DocumentCity[]) => DocumentCity[]) =>
-    update((document) => ({ ...document, cities: change(document.cities) }));
+  const bind = bindSettings(settings, set);
+  const setCities = editPart('cities');
   const type = settings.delivery_fee_type;
   return (
-    <SectionForm
-      section="delivery"
-      title={t('title')}
-      intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
-      onDiscard={discard}
-      onSaved={adopt}
-      onDirty={onDirty}
-    >
+    <SectionForm {...form} title={t('title')} intro={t('intro')}>
       <section className="editor-group" aria-labelledby="delivery-modes-title">
         <h3 id="delivery-modes-title">{t('modesTitle')}</h3>
-        <Toggle
-          label={t('entregar')}
-          hint={t('entregarHint')}
-          path="settings.permite_entrega"
-          checked={settings.permite_entrega}
-          onChange={set('permite_entrega')}
-        />
-        <Toggle
-          label={t('retirada')}
-          hint={t('retiradaHint')}
-          path="settings.permite_busca"
-          checked={settings.permite_busca}
-          onChange={set('permite_busca')}
-        />
-        <Toggle
-          label={t('vemComer')}
-          hint={t('vemComerHint')}
-          path="settings.permite_comer_local"
-          checked={settings.permite_comer_local}
-          onChange={set('permite_comer_local')}
-        />
+        <Toggle label={t('entregar')} hint={t('entregarHint')} {...bind.toggle('permite_entrega')} />
+        <Toggle label={t('retirada')} hint={t('retiradaHint')} {...bind.toggle('permite_busca')} />
+        <Toggle label={t('vemComer')} hint={t('vemComerHint')} {...bind.toggle('permite_comer_local')} />
       </section>
       <MoneyField
         label={t('minimum')}
@@ -187,25 +158,14 @@ export default function DeliverySection({ onDirty }: SectionProps) {
 }
 
 function Position({ settings, set, t }: { settings: Settings; set: SetSetting; t: DeliveryT }) {
+  const bind = bindSettings(settings, set);
   return (
     <section className="editor-group" aria-labelledby="delivery-position-title">
       <h3 id="delivery-position-title">{t('positionTitle')}</h3>
       <p className="editor-hint">{t('positionIntro')}</p>
       <div className="editor-row">
-        <NumberField
-          label={t('latitude')}
-          path="settings.latitude"
-          value={settings.latitude}
-          onChange={set('latitude')}
-          step={0.000001}
-        />
-        <NumberField
-          label={t('longitude')}
-          path="settings.longitude"
-          value={settings.longitude}
-          onChange={set('longitude')}
-          step={0.000001}
-        />
+        <NumberField label={t('latitude')} {...bind.field('latitude')} step={0.000001} />
+        <NumberField label={t('longitude')} {...bind.field('longitude')} step={0.000001} />
       </div>
       <p className="editor-hint">{t('positionHint')}</p>
     </section>
@@ -786,7 +746,18 @@ function AreaCard({
         </p>
       </div>
       {pointIssue ? <p className="editor-issue">{pointIssue}</p> : null}
-      <div className="editor-actions">
+      <ItemActions
+        index={index}
+        count={count}
+        labels={{
+          moveUp: t('moveUp', { name }),
+          moveDown: t('moveDown', { name }),
+          remove: t('removeAreaOf', { name }),
+          removeText: t('removeArea'),
+        }}
+        onMove={onMove}
+        onRemove={onRemove}
+      >
         <button
           type="button"
           className="button button-primary button-small"
@@ -795,33 +766,7 @@ function AreaCard({
         >
           {t('draw')}
         </button>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-label={t('moveUp', { name })}
-          disabled={index === 0}
-          onClick={() => onMove(-1)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-label={t('moveDown', { name })}
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-label={t('removeAreaOf', { name })}
-          onClick={onRemove}
-        >
-          {t('removeArea')}
-        </button>
-      </div>
+      </ItemActions>
     </section>
   );
 }

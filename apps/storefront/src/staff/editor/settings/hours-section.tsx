@@ -3,9 +3,8 @@ import { STORE_TIME_ZONE_CHOICES, type StoreTimeZone, storeLocalTime } from '@co
 import { useId, useState } from 'react';
 import { featureTranslator, type MessageKey } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
-import { useSectionDraft } from '../editor-context.tsx';
 import { SelectField, TextField, Toggle, useIssue } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { SectionForm, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import {
   addHoliday,
@@ -119,10 +118,9 @@ const dayName = (t: HoursT, day: number) => t(`weekday${day}` as MessageKey);
 /** Opening hours per weekday and for holidays, and the holiday dates (section `hours`). */
 export default function HoursSection({ onDirty }: SectionProps) {
   const t = useHoursT();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('hours');
+  const { draft, update, editPart, form } = useSectionForm('hours', onDirty);
   const [copied, setCopied] = useState('');
-  const setHours = (change: (hours: DocumentShift[]) => DocumentShift[]) =>
-    update((document) => ({ ...document, hours: change(document.hours) }));
+  const setHours = editPart('hours');
   const setTimeZone = (timeZone: StoreTimeZone) =>
     update((document) => ({ ...document, settings: { ...document.settings, time_zone: timeZone } }));
   const setHolidays = (change: (holidays: string[]) => string[]) =>
@@ -131,16 +129,7 @@ export default function HoursSection({ onDirty }: SectionProps) {
       settings: { ...document.settings, holidays: change(document.settings.holidays) },
     }));
   return (
-    <SectionForm
-      section="hours"
-      title={t('title')}
-      intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
-      onDiscard={discard}
-      onSaved={adopt}
-      onDirty={onDirty}
-    >
+    <SectionForm {...form} title={t('title')} intro={t('intro')}>
       <TimeZoneField value={draft.settings.time_zone} onChange={setTimeZone} t={t} />
       {DAYS.map((day) => (
         <DayHours

@@ -2,9 +2,9 @@ import type { DocumentLook } from '@comanda/contract';
 import { PRIMARY_MIN_CONTRAST } from '@comanda/domain';
 import { useEffect, useId, useState } from 'react';
 import { featureTranslator } from '../../../lib/i18n.ts';
-import { useEditor, useSectionDraft } from '../editor-context.tsx';
+import { useEditor } from '../editor-context.tsx';
 import { SelectField, TextField, Toggle, useIssue } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { SectionForm, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import { contrastAdvice, normaliseHex, ratioText } from './look-model.ts';
 import { LookPreviewFrame } from './look-preview-frame.tsx';
@@ -104,7 +104,7 @@ type LookT = ReturnType<typeof useLookT>;
 export default function LookSection({ onDirty }: SectionProps) {
   const t = useLookT();
   const { reply } = useEditor();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('look');
+  const { draft, update, form } = useSectionForm('look', onDirty);
   const look = draft.look;
   const set = (patch: Partial<DocumentLook>) =>
     update((document) => ({ ...document, look: { ...document.look, ...patch } }));
@@ -113,16 +113,7 @@ export default function LookSection({ onDirty }: SectionProps) {
     : [...reply.fonts, { family: look.font_family, url: look.font_url }];
   const known = (family: string) => reply.fonts.some((font) => font.family === family);
   return (
-    <SectionForm
-      section="look"
-      title={t('title')}
-      intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
-      onDiscard={discard}
-      onSaved={adopt}
-      onDirty={onDirty}
-    >
+    <SectionForm {...form} title={t('title')} intro={t('intro')}>
       <fieldset className="editor-group">
         <legend>{t('colours')}</legend>
         <ColourField

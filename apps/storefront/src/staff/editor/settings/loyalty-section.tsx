@@ -1,9 +1,8 @@
 import type { DocumentLoyalty } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
 import { featureTranslator } from '../../../lib/i18n.ts';
-import { useSectionDraft } from '../editor-context.tsx';
 import { MoneyField, NumberField, SelectField, TextField, Toggle } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { SectionForm, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import { percentText } from './coupon-model.ts';
 import { loyaltyInNumbers, newLoyalty } from './loyalty-model.ts';
@@ -79,21 +78,12 @@ const pointsText = (count: number, t: LoyaltyT) => t('points', { count, points: 
 /** The loyalty program (section `loyalty`): switch, rules, rate, reward, and what it means in reais. */
 export default function LoyaltySection({ onDirty }: SectionProps) {
   const t = useLoyaltyT();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('loyalty');
+  const { draft, update, form } = useSectionForm('loyalty', onDirty);
   const program = draft.loyalty;
   const set = (patch: Partial<DocumentLoyalty>) =>
     update((document) => ({ ...document, loyalty: { ...(document.loyalty ?? newLoyalty()), ...patch } }));
   return (
-    <SectionForm
-      section="loyalty"
-      title={t('title')}
-      intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
-      onDiscard={discard}
-      onSaved={adopt}
-      onDirty={onDirty}
-    >
+    <SectionForm {...form} title={t('title')} intro={t('intro')}>
       <Toggle
         label={t('ativo')}
         hint={program ? t('ativoHint') : t('none')}

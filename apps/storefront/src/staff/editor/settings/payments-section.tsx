@@ -1,10 +1,11 @@
-import type { DocumentPaymentMethod, DocumentSettings } from '@comanda/contract';
+import type { DocumentPaymentMethod } from '@comanda/contract';
 import { useId } from 'react';
 import { featureTranslator } from '../../../lib/i18n.ts';
-import { useEditor, useSectionDraft } from '../editor-context.tsx';
+import { useEditor } from '../editor-context.tsx';
 import { NumberField, SelectField, TextField, Toggle, useIssue } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { bindSettings, SectionForm, type SettingSetter, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
+import { ItemActions } from './item-actions.tsx';
 import {
   DELIVERY_TYPES,
   durationText,
@@ -163,29 +164,17 @@ type OnlineKey =
 export default function PaymentsSection({ onDirty }: SectionProps) {
   const t = usePaymentsT();
   const { reply } = useEditor();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('payments');
+  const { draft, setSetting, editPart, form } = useSectionForm('payments', onDirty);
+  const set: SettingSetter<OnlineKey> = setSetting;
   const settings = draft.settings;
+  const bind = bindSettings(settings, set);
   const methods = draft.payment_methods;
-  const set =
-    <K extends OnlineKey>(key: K) =>
-    (value: DocumentSettings[K]) =>
-      update((document) => ({ ...document, settings: { ...document.settings, [key]: value } }));
-  const setMethods = (change: (list: DocumentPaymentMethod[]) => DocumentPaymentMethod[]) =>
-    update((document) => ({ ...document, payment_methods: change(document.payment_methods) }));
+  const setMethods = editPart('payment_methods');
   const provider = reply.payment_provider;
   const takesCards = provider !== null && CARD_PROVIDERS.includes(provider);
   const listIssue = useIssue('payment_methods');
   return (
-    <SectionForm
-      section="payments"
-      title={t('title')}
-      intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
-      onDiscard={discard}
-      onSaved={adopt}
-      onDirty={onDirty}
-    >
+    <SectionForm {...form} title={t('title')} intro={t('intro')}>
       <div className="settings-subhead">
         <h3>{t('methodsTitle')}</h3>
       </div>
@@ -263,9 +252,7 @@ export default function PaymentsSection({ onDirty }: SectionProps) {
       <Toggle
         label={t('docRequired')}
         hint={t('docRequiredHint')}
-        path="settings.delivery_customer_doc_required"
-        checked={settings.delivery_customer_doc_required}
-        onChange={set('delivery_customer_doc_required')}
+        {...bind.toggle('delivery_customer_doc_required')}
       />
 
       <details className="settings-advanced">
@@ -384,36 +371,19 @@ function MethodCard({
         </div>
         {typesIssue ? <p className="editor-issue">{typesIssue}</p> : null}
       </fieldset>
-      <div className="editor-actions">
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-label={t('moveUp', { name })}
-          disabled={index === 0}
-          onClick={() => onMove(-1)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-label={t('moveDown', { name })}
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-label={t('remove', { name })}
-          disabled={count === 1}
-          title={count === 1 ? t('lastMethod') : undefined}
-          onClick={onRemove}
-        >
-          {t('removeVisible')}
-        </button>
-      </div>
+      <ItemActions
+        index={index}
+        count={count}
+        labels={{
+          moveUp: t('moveUp', { name }),
+          moveDown: t('moveDown', { name }),
+          remove: t('remove', { name }),
+          removeText: t('removeVisible'),
+        }}
+        onMove={onMove}
+        onRemove={onRemove}
+        removeBlockedBy={count === 1 ? t('lastMethod') : undefined}
+      />
     </section>
   );
 }

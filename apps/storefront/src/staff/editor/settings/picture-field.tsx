@@ -2,7 +2,7 @@ import { PICTURE_MAX_BYTES, PICTURE_TYPES, type PictureKind, type PictureReply }
 import { useId, useState } from 'react';
 import { featureTranslator } from '../../../lib/i18n.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
-import { StaffApiError } from '../../staff-api.ts';
+import { StaffApiError } from '../../lib/staff-api.ts';
 import { uploadPicture } from '../editor-api.ts';
 import { useIssue } from '../fields.tsx';
 

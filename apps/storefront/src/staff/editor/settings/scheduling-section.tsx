@@ -1,9 +1,7 @@
-import type { DocumentSettings } from '@comanda/contract';
 import { storeLocalTime } from '@comanda/domain';
 import { featureTranslator, type MessageKey } from '../../../lib/i18n.ts';
-import { useSectionDraft } from '../editor-context.tsx';
 import { NumberField, Toggle } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { bindSettings, SectionForm, type SettingSetter, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import { dayStartTimes, firstOpenWeekday } from './scheduling-model.ts';
 import './settings-screens.css';
@@ -63,40 +61,17 @@ type SchedulingKey =
 /** Whether customers may schedule orders, every how many minutes, and how many per time (section `scheduling`). */
 export default function SchedulingSection({ onDirty }: SectionProps) {
   const t = useSchedulingT();
-  const { draft, update, discard, adopt, dirty } = useSectionDraft('scheduling');
+  const { draft, setSetting, form } = useSectionForm('scheduling', onDirty);
+  const set: SettingSetter<SchedulingKey> = setSetting;
   const settings = draft.settings;
-  const set =
-    <K extends SchedulingKey>(key: K) =>
-    (value: DocumentSettings[K]) =>
-      update((document) => ({ ...document, settings: { ...document.settings, [key]: value } }));
+  const bind = bindSettings(settings, set);
   const on = settings.agendamento_ativo && settings.permite_agendamento;
   const day = firstOpenWeekday(draft.hours, storeLocalTime(new Date(), pageStoreTimeZone()).weekday);
   const times = day === null ? [] : dayStartTimes(draft.hours, day, settings.schedule_step_minutes);
   return (
-    <SectionForm
-      section="scheduling"
-      title={t('title')}
-      intro={t('intro')}
-      draft={draft}
-      dirty={dirty}
-      onDiscard={discard}
-      onSaved={adopt}
-      onDirty={onDirty}
-    >
-      <Toggle
-        label={t('active')}
-        hint={t('activeHint')}
-        path="settings.agendamento_ativo"
-        checked={settings.agendamento_ativo}
-        onChange={set('agendamento_ativo')}
-      />
-      <Toggle
-        label={t('allows')}
-        hint={t('allowsHint')}
-        path="settings.permite_agendamento"
-        checked={settings.permite_agendamento}
-        onChange={set('permite_agendamento')}
-      />
+    <SectionForm {...form} title={t('title')} intro={t('intro')}>
+      <Toggle label={t('active')} hint={t('activeHint')} {...bind.toggle('agendamento_ativo')} />
+      <Toggle label={t('allows')} hint={t('allowsHint')} {...bind.toggle('permite_agendamento')} />
       <p className="settings-provider" data-missing={on ? undefined : true}>
         {t(on ? 'on' : 'off')}
       </p>
@@ -114,9 +89,7 @@ export default function SchedulingSection({ onDirty }: SectionProps) {
         <NumberField
           label={t('capacity')}
           hint={t('capacityHint')}
-          path="settings.schedule_capacity"
-          value={settings.schedule_capacity}
-          onChange={set('schedule_capacity')}
+          {...bind.field('schedule_capacity')}
           min={0}
         />
       </div>

@@ -1,8 +1,8 @@
 import type { StaffAccount, StoreDocumentBase } from '@comanda/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setStaffToken } from '../../staff-api.ts';
-import { type Call, type Reply, stubStaffApi } from '../../test-kit.ts';
+import { setStaffToken } from '../../lib/staff-api.ts';
+import { type Call, type Reply, stubStaffApi } from '../../lib/test-kit.ts';
 import EditorArea from '../editor-area.tsx';
 
 /*

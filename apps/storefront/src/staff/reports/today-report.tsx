@@ -1,0 +1,139 @@
+import type { TodayReport } from '@comanda/contract';
+import { formatBRL, storeLocalTime } from '@comanda/domain';
+import { useEffect, useState } from 'react';
+import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
+import { StaffApiError, staffFetch, staffToken } from '../lib/staff-api.ts';
+import type { StaffT } from '../lib/staff-texts.ts';
+import { LedgerCheckCard } from './ledger-check.tsx';
+
+/** Today at a glance, and the orders of a range of days as a spreadsheet. */
+export function TodayView({ t }: { t: StaffT }) {
+  const [report, setReport] = useState<TodayReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const today = storeLocalTime(new Date(), pageStoreTimeZone()).dateISO;
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(today);
+
+  useEffect(() => {
+    staffFetch<TodayReport>('/staff/reports/today').then(setReport, (caught) =>
+      setError(caught instanceof StaffApiError ? caught.detail : String(caught)),
+    );
+  }, []);
+
+  const exportCsv = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const response = await fetch(`/staff/reports/orders.csv?from=${from}&to=${to}`, {
+      headers: { Authorization: `Bearer ${staffToken.get() ?? ''}` },
+    });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { detail?: string };
+      setError(body.detail ?? response.statusText);
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = `pedidos-${from}-a-${to}.csv`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  return (
+    <main className="staff-controls">
+      {error ? (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <section className="staff-card" aria-labelledby="staff-today-title">
+        <h2 id="staff-today-title">{t('todayTitle')}</h2>
+        {report ? (
+          <>
+            <dl className="staff-figures">
+              <div>
+                <dt>{t('todayOrders')}</dt>
+                <dd>{report.orders}</dd>
+              </div>
+              <div>
+                <dt>{t('todayRevenue')}</dt>
+                <dd>{formatBRL(report.revenue)}</dd>
+              </div>
+              <div>
+                <dt>{t('todayAverage')}</dt>
+                <dd>{formatBRL(report.average_ticket)}</dd>
+              </div>
+              <div>
+                <dt>{t('todayCancelled')}</dt>
+                <dd>{report.cancelled}</dd>
+              </div>
+            </dl>
+            <h3>{t('byPayment')}</h3>
+            <ul className="staff-figure-list">
+              {report.by_payment.map((row) => (
+                <li key={row.method}>
+                  <span>{row.method || '—'}</span>
+                  <span>
+                    {row.orders} · {formatBRL(row.revenue)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <h3>{t('byDeliveryType')}</h3>
+            <ul className="staff-figure-list">
+              {report.by_delivery_type.map((row) => (
+                <li key={row.tipo_entrega}>
+                  <span>{row.tipo_entrega}</span>
+                  <span>
+                    {row.orders} · {formatBRL(row.revenue)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <h3>{t('topProducts')}</h3>
+            <ol className="staff-figure-list">
+              {report.top_products.map((row) => (
+                <li key={row.produto}>
+                  <span>{row.descricao}</span>
+                  <span>
+                    {row.qtd}× · {formatBRL(row.revenue)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : (
+          <p className="staff-muted">{t('loading')}</p>
+        )}
+      </section>
+      <form className="staff-card" onSubmit={exportCsv} aria-labelledby="staff-export-title">
+        <h2 id="staff-export-title">{t('exportTitle')}</h2>
+        <div className="staff-date-range">
+          <label className="staff-field">
+            <span>{t('exportFrom')}</span>
+            <input
+              type="date"
+              value={from}
+              max={to}
+              onChange={(event) => setFrom(event.target.value)}
+              required
+            />
+          </label>
+          <label className="staff-field">
+            <span>{t('exportTo')}</span>
+            <input
+              type="date"
+              value={to}
+              min={from}
+              onChange={(event) => setTo(event.target.value)}
+              required
+            />
+          </label>
+        </div>
+        <button type="submit" className="button button-primary">
+          {t('exportCsv')}
+        </button>
+      </form>
+      <LedgerCheckCard t={t} />
+    </main>
+  );
+}

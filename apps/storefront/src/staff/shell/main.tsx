@@ -1,0 +1,31 @@
+/** The staff app's entry (staff.html): its own bundle, never part of the customer's menu. */
+import '../../styles/global.css';
+import './staff.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { readBoot } from '../../lib/boot.ts';
+import {
+  applyLanguage,
+  applyMode,
+  effectiveMode,
+  languageStore,
+  setDefaultMode,
+  storedModeStore,
+} from '../../lib/preferences.ts';
+import { applyLook } from '../../lib/store-look.ts';
+import { StaffApp } from './staff-app.tsx';
+
+applyLanguage(languageStore.get());
+const company = readBoot().company?.[0];
+if (company) {
+  setDefaultMode(company.default_style_mode);
+  applyLook(company);
+} else {
+  applyMode(effectiveMode(storedModeStore.get(), 'light'));
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StaffApp />
+  </StrictMode>,
+);
