@@ -66,6 +66,8 @@ describe("an owner's new store", () => {
       owner_country: 'BR',
       owner_name: 'Zé Cantineiro',
       password: 'senha-da-cantina',
+      // A new store starts in its owner's current store's time zone (the test page's boot block).
+      time_zone: 'America/Sao_Paulo',
     });
   });
 
