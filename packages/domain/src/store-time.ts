@@ -38,19 +38,10 @@ export const STORE_TIME_ZONE_CHOICES: readonly {
   zone: StoreTimeZone;
   label: { pt_br: string; en: string };
 }[] = [
-  {
-    zone: 'America/Sao_Paulo',
-    label: {
-      pt_br: 'Brasília (São Paulo, Rio, Salvador, Recife, Belém…)',
-      en: 'Brasília (São Paulo, Rio, Salvador, Recife, Belém…)',
-    },
-  },
-  {
-    zone: 'America/Manaus',
-    label: { pt_br: 'Manaus (Amazonas, Roraima, Rondônia)', en: 'Manaus (Amazonas, Roraima, Rondônia)' },
-  },
-  { zone: 'America/Cuiaba', label: { pt_br: 'Cuiabá / Campo Grande', en: 'Cuiabá / Campo Grande' } },
-  { zone: 'America/Rio_Branco', label: { pt_br: 'Rio Branco (Acre)', en: 'Rio Branco (Acre)' } },
+  { zone: 'America/Sao_Paulo', label: { pt_br: 'Horário de Brasília', en: 'Brasília time' } },
+  { zone: 'America/Manaus', label: { pt_br: 'Manaus (AM, RR, RO)', en: 'Manaus (AM, RR, RO)' } },
+  { zone: 'America/Cuiaba', label: { pt_br: 'Cuiabá (MT, MS)', en: 'Cuiabá (MT, MS)' } },
+  { zone: 'America/Rio_Branco', label: { pt_br: 'Rio Branco (AC)', en: 'Rio Branco (AC)' } },
   { zone: 'America/Noronha', label: { pt_br: 'Fernando de Noronha', en: 'Fernando de Noronha' } },
 ];
 
