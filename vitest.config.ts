@@ -7,6 +7,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Drizzle code, whose run on PGlite told nothing the PostgreSQL run did not (docs/decisions/0046).
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+// Every project's test files share their worker (docs/decisions/0047): starting one, with the
+// server's packages or React and happy-dom, for each of 231 files took half of the unit run on 2
+// cores. No test mocks a module; each server test file opens its own database and app; the
+// storefront's setup file imports the app's own modules anew for each file and clears the DOM and
+// storage after every test.
+const isolate = false;
+
 /**
  * The server tests whose code paths differ on PGlite, run on PGlite even when PostgreSQL is there.
  * The PGlite template of global-setup.ts runs every migration on PGlite in these runs too.
@@ -30,6 +37,7 @@ const EMBEDDED_SPECIFIC_SERVER_TESTS = [
 const serverProjects = [
   {
     name: 'server-pglite',
+    isolate,
     env: { TEST_DATABASE_URL: '' },
     include: onPostgres ? EMBEDDED_SPECIFIC_SERVER_TESTS : ['apps/server/src/**/*.test.ts'],
   },
@@ -37,6 +45,7 @@ const serverProjects = [
     ? [
         {
           name: 'server-postgres',
+          isolate,
           env: { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
           include: ['apps/server/src/**/*.test.ts'],
         },
@@ -59,10 +68,14 @@ const templateDatabases = './apps/server/src/test/global-setup.ts';
 
 export default defineConfig({
   test: {
+    // One and a half workers per core: the server tests wait on PostgreSQL and on timers, so two
+    // workers on the 2-core machine left 40% of its CPU idle (docs/decisions/0047).
+    maxWorkers: '150%',
     projects: [
       {
         test: {
           name: 'domain',
+          isolate,
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -70,6 +83,7 @@ export default defineConfig({
       {
         test: {
           name: 'tooling',
+          isolate,
           include: ['tests/tooling/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'tests/tooling/compiled-server.test.ts'],
           environment: 'node',
@@ -80,6 +94,7 @@ export default defineConfig({
       {
         test: {
           name: 'compiled-server',
+          isolate,
           include: ['tests/tooling/compiled-server.test.ts'],
           environment: 'node',
         },
@@ -87,6 +102,7 @@ export default defineConfig({
       {
         test: {
           name: 'psp-standin',
+          isolate,
           include: ['apps/psp-standin/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -95,6 +111,7 @@ export default defineConfig({
       {
         test: {
           name: 'conformance',
+          isolate,
           include: ['tests/conformance/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -103,6 +120,7 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          isolate,
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -110,6 +128,7 @@ export default defineConfig({
       ...serverProjects.map((project) => ({
         test: {
           name: project.name,
+          isolate,
           include: project.include,
           environment: 'node',
           env: project.env,
@@ -122,6 +141,7 @@ export default defineConfig({
       ...wholeServerProjects.map((project) => ({
         test: {
           name: `agreement-${project.kind}`,
+          isolate,
           include: ['tests/agreement/**/*.test.ts'],
           environment: 'node',
           env: project.env,
@@ -134,6 +154,7 @@ export default defineConfig({
       ...wholeServerProjects.map((project) => ({
         test: {
           name: `abuse-${project.kind}`,
+          isolate,
           include: ['tests/abuse/**/*.abuse.test.ts'],
           environment: 'node',
           env: project.env,
@@ -146,7 +167,10 @@ export default defineConfig({
         extends: './apps/storefront/vite.config.ts',
         test: {
           name: 'storefront',
+          isolate,
           root: './apps/storefront',
+          // A typed-in form on a loaded machine (three workers on two cores) can take more than 5 s.
+          testTimeout: 15_000,
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
         },

@@ -1,9 +1,24 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, vi } from 'vitest';
+
+// The test files of a worker share its DOM and the packages they import (isolate: false,
+// docs/decisions/0047), not the app's own modules: each file imports them anew, so the stores held
+// in modules (cart, language, session, the staff token...) start as a fresh page's do.
+vi.resetModules();
+
+// findBy and waitFor wait up to 3 s for what the default 1 s misses on a loaded 2-core machine.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+// And each file leaves the clock, the globals and the spies as it found them.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
