@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d /tmp/comanda-e2e.XXXXXX)}"
+mkdir -p "$DATA_DIR"
 export DATABASE_URL=""
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 export DEMO_STORES=auto
@@ -17,22 +18,32 @@ if [[ "${E2E_ACCOUNT_FIXTURES:-1}" == 1 ]]; then
   # Many sign-ups and sign-ins from one address; cheap password hashes.
   export RATE_LIMIT_MULTIPLIER="${RATE_LIMIT_MULTIPLIER:-100}"
   export PASSWORD_HASH_COST="${PASSWORD_HASH_COST:-12}"
-  # A staff account, made with the staff:create command while no server holds the database (a
-  # reused E2E_DATA_DIR already has it: the command refuses, the journeys go on).
-  STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-equipe-e2e-senha}" node --import tsx e2e/support/seed-staff.ts \
-    --store pizzaria --phone "${E2E_STAFF_PHONE:-11955550100}" --name "Equipe E2E" >/dev/null ||
-    echo "start-server: no new staff account (see above)" >&2
-  # And one at sakura, for the staff app's screenshots of both stores.
-  STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-equipe-e2e-senha}" node --import tsx e2e/support/seed-staff.ts \
-    --store sakura --phone "${E2E_SAKURA_STAFF_PHONE:-11955550101}" --name "Equipe Sakura" >/dev/null ||
-    echo "start-server: no new sakura staff account (see above)" >&2
-  # sakura-mesa: sakura whose counter seats pay at the table, so a tab has shares to pay by card
-  # through Stripe's shape (e2e/support/seed-table-card-store.ts), with a staff account.
-  node --import tsx e2e/support/seed-table-card-store.ts >/dev/null ||
-    echo "start-server: no sakura-mesa store (see above)" >&2
-  STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-equipe-e2e-senha}" node --import tsx e2e/support/seed-staff.ts \
-    --store sakura-mesa --phone "${E2E_SAKURA_MESA_STAFF_PHONE:-11955550102}" --name "Equipe Balcão" >/dev/null ||
-    echo "start-server: no new sakura-mesa staff account (see above)" >&2
+  # The demo stores, sakura-mesa (sakura whose counter seats pay at the table, cards through Stripe's
+  # shape) and a staff account at each of the three, put in by e2e/support/seed-journeys.ts while no
+  # server holds the database. A fresh database is a copy of one seeded database per content of the
+  # code and settings that make it: the journeys' and screens' four servers seed once, not four times.
+  if [[ -n "$(ls -A "$DATA_DIR")" ]]; then
+    node --import tsx e2e/support/seed-journeys.ts
+  else
+    seed_key="$(
+      {
+        find apps/server/src packages/domain/src e2e/support/seed-journeys.ts -type f -print0 |
+          sort -z | xargs -0 sha1sum
+        env | grep -E '^(PASSWORD_HASH_COST|PAYMENT_SECRETS_KEY|E2E_(STAFF|SAKURA)[A-Z_]*)=' | sort
+      } | sha1sum | cut -c1-16
+    )"
+    seeded="${TMPDIR:-/tmp}/comanda-e2e-seeded-$seed_key"
+    (
+      flock 9
+      if [[ ! -d "$seeded" ]]; then
+        rm -rf "$seeded.partial"
+        mkdir -p "$seeded.partial"
+        DATA_DIR="$seeded.partial" node --import tsx e2e/support/seed-journeys.ts
+        mv "$seeded.partial" "$seeded"
+      fi
+    ) 9>"$seeded.lock"
+    cp -a "$seeded/." "$DATA_DIR/"
+  fi
   # The journeys read recovery codes from the SMS stand-in's outbox page (GET /_dev/sms).
 fi
-exec node --max-semi-space-size=2 --import tsx apps/server/src/main.ts
+exec node --max-semi-space-size=2 apps/server/dist/main.mjs

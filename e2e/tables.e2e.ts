@@ -16,7 +16,7 @@ import { openBoard, staffToken } from './support/staff.ts';
  */
 
 const SAKURA_STAFF_PHONE = process.env.E2E_SAKURA_STAFF_PHONE ?? '11955550101';
-/** sakura whose counter seats pay at the table (e2e/support/seed-table-card-store.ts), and its staff. */
+/** sakura whose counter seats pay at the table (e2e/support/seed-journeys.ts), and its staff. */
 const SAKURA_MESA = 'sakura-mesa';
 const SAKURA_MESA_STAFF_PHONE = process.env.E2E_SAKURA_MESA_STAFF_PHONE ?? '11955550102';
 /** The stand-in PSP beside the journeys' first server (e2e/start-server.sh). */

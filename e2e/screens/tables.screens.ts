@@ -29,7 +29,7 @@ import {
  * the staff's table card, tab, closing dialog and QR sheet. Each store and theme uses a table of
  * its own, since the tests run side by side on one server. The demo sakura's seats pay each round in
  * the app, so its tabs never have shares: its share paid by card is pictured on sakura-mesa, the
- * TEST-ONLY sakura whose seats pay at the table (e2e/support/seed-table-card-store.ts).
+ * TEST-ONLY sakura whose seats pay at the table (e2e/support/seed-journeys.ts).
  */
 
 const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
