@@ -1,10 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
 import { mondayNoonOffsetMs } from './support/clock.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999);
 /** The second server: its clock reads next Monday 12:00 (UTC-3), when the demo sakura is closed. */
 export const E2E_CLOSED_PORT = E2E_PORT + 1;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The journeys that change what every journey of the demo stores sees: the pizzaria paused, a
@@ -44,18 +44,7 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'off',
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     { name: 'customers', use: { browserName: 'chromium' }, testIgnore: STORE_STATE_JOURNEYS },

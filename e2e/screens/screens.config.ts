@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from '../support/chromium.ts';
 import { nextMondayNoon, nextTuesdayNoon } from '../support/clock.ts';
 
 /** Beside the journeys' two servers (E2E_PORT, +1) and their stand-in PSPs (+10, +11, +20, +21). */
@@ -8,7 +9,6 @@ export const SCREENS_TIME = nextTuesdayNoon();
 /** A second server whose clock reads a Monday noon, when sakura is closed but takes scheduled orders. */
 export const SCREENS_CLOSED_PORT = SCREENS_PORT + 1;
 export const SCREENS_CLOSED_TIME = nextMondayNoon();
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The screenshot suite (issue 13): every route and dialog on a phone, both demo stores, light and
@@ -36,20 +36,7 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     serviceWorkers: 'block',
     trace: 'off',
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--font-render-hinting=none',
-        '--disable-lcd-text',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(['--font-render-hinting=none', '--disable-lcd-text']),
   },
   projects: [{ name: 'screens', use: { browserName: 'chromium' } }],
   webServer: [
