@@ -250,6 +250,8 @@ export async function openProduct(page: Page, search: string, name: RegExp): Pro
   await page.getByRole('button', { name }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  // The product's details load after the dialog opens ("Carregando…", busy): its picture is of them.
+  await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0);
   return dialog;
 }
 
