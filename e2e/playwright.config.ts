@@ -62,8 +62,8 @@ export default defineConfig({
       cwd: '..',
       url: `http://127.0.0.1:${E2E_PORT}/healthz`,
       reuseExistingServer: false,
-      // Seeding (four short node processes, each opening PGlite) before the server listens: on
-      // the shared 2-core machine under load this took more than two minutes once.
+      // The first server of a run seeds its database (e2e/support/seed-journeys.ts, about 15 s on an
+      // idle 2-core machine) before it listens; under heavy load seeding once took minutes.
       timeout: 300_000,
       env: { PORT: String(E2E_PORT) },
     },
