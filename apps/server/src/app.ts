@@ -57,6 +57,8 @@ import { createSmsProvider } from './modules/sms/index.ts';
 import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
 import { StaffService } from './modules/staff/index.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
+import { StationsService } from './modules/stations/index.ts';
+import { registerStationRoutes } from './modules/stations/routes.ts';
 import { StoreControlsService } from './modules/store-controls/index.ts';
 import { registerStoreControlRoutes } from './modules/store-controls/routes.ts';
 import { PictureService, StoreEditorService } from './modules/store-editor/index.ts';
@@ -411,6 +413,7 @@ export async function buildApp(
   registerStaffOrderRoutes(ctx, services);
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
+  registerStationRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
   registerStoreRoutes(ctx, services);
   registerTableRoutes(ctx, services);
@@ -517,6 +520,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     menuCache,
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
+    stations: new StationsService({ db }),
     tables: new TablesService({
       db,
       now,

@@ -6,6 +6,7 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './staff.ts';
 export * from './staff-editor.ts';
+export * from './stations.ts';
 export * from './store-document.ts';
 export * from './tables.ts';
 export * from './tracking.ts';

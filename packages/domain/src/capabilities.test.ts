@@ -19,6 +19,7 @@ describe('the capability table', () => {
       'payments.confirm',
       'settings.read',
       'staff.me',
+      'stations.read',
       'store.read',
       'tables.serve',
     ]);
@@ -28,6 +29,7 @@ describe('the capability table', () => {
       'reports.read',
       'settings.audit',
       'settings.edit',
+      'stations.manage',
       'store.open_close',
       'tables.manage',
     ]);

@@ -47,6 +47,10 @@ export const CAPABILITIES = {
     lowest: 'attendant',
     means: 'Read the store document (menu, hours, delivery, payments, coupons, loyalty, contact, look).',
   },
+  'stations.read': {
+    lowest: 'attendant',
+    means: 'Read the store’s stations (Cozinha, Bar…) and which products each prepares.',
+  },
   'store.open_close': {
     lowest: 'manager',
     means: 'Open or close the store now, follow its hours again, pause it or end the pause.',
@@ -71,6 +75,10 @@ export const CAPABILITIES = {
   'payments.ledger': {
     lowest: 'manager',
     means: 'Check the day’s provider charges against the orders, shares and refunds.',
+  },
+  'stations.manage': {
+    lowest: 'manager',
+    means: 'Add, rename, reorder and remove stations; route categories and products to them.',
   },
   'tables.manage': {
     lowest: 'manager',

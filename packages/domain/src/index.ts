@@ -24,6 +24,7 @@ export * from './phone.ts';
 export * from './pix-brcode.ts';
 export * from './product-pricing.ts';
 export * from './staff-roles.ts';
+export * from './stations.ts';
 export * from './store-controls.ts';
 export * from './store-slug.ts';
 export * from './store-time.ts';

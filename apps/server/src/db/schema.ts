@@ -43,6 +43,28 @@ export interface DeliveryArea {
   polygon: [number, number][];
 }
 
+/**
+ * A place in the kitchen that prepares part of an order (Cozinha, Bar, Balcão; docs/decisions/0052):
+ * each category or product is routed to one; a station's ticket and kitchen display hold its items only.
+ */
+export const printStations = pgTable(
+  'print_stations',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Listing order, from 0; the first station takes what no category or product routes elsewhere. */
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('print_stations_store_name').on(t.storeId, t.name),
+    index('print_stations_store').on(t.storeId),
+  ],
+);
+
 /** Company settings of spec section 3, one row per store. Money in centavos. */
 export const companySettings = pgTable(
   'company_settings',
@@ -145,6 +167,8 @@ export const categories = pgTable(
     aberto: boolean('aberto').notNull().default(false),
     ordem: integer('ordem').notNull().default(0),
     ativo: boolean('ativo').notNull().default(true),
+    /** Where its products are prepared; null: the store's first station. */
+    stationId: integer('station_id').references(() => printStations.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('categories_store_ref').on(t.storeId, t.ref)],
 );
@@ -175,6 +199,8 @@ export const products = pgTable(
     /** Sold out for now (the staff's switch): listed, not orderable. */
     esgotado: boolean('esgotado').notNull().default(false),
     excluido: boolean('excluido').notNull().default(false),
+    /** Where it is prepared when not where its category's products are; null: its category's station. */
+    stationId: integer('station_id').references(() => printStations.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('products_store_ref').on(t.storeId, t.ref), index('products_store').on(t.storeId)],
 );

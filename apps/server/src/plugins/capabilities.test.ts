@@ -37,6 +37,8 @@ const ALLOWED_CALLS: Record<Capability, { method: string; url: string; payload?:
   'menu.sold_out': { method: 'GET', url: '/staff/menu/availability', status: 200 },
   'tables.serve': { method: 'GET', url: '/staff/tables', status: 200 },
   'settings.read': { method: 'GET', url: '/staff/editor/document', status: 200 },
+  'stations.read': { method: 'GET', url: '/staff/stations', status: 200 },
+  'stations.manage': { method: 'DELETE', url: '/staff/stations/999999', status: 404 },
   'store.open_close': { method: 'DELETE', url: '/staff/store/pause', status: 200 },
   'orders.settings': {
     method: 'PATCH',

@@ -20,7 +20,7 @@ import {
 
 /** The company settings with the store's time zone (a column of stores). */
 export type CompanyRow = typeof companySettings.$inferSelect & { timeZone: string };
-export type ProductRow = typeof products.$inferSelect & { categoria: string };
+export type ProductRow = Omit<typeof products.$inferSelect, 'stationId'> & { categoria: string };
 
 export async function findCompany(db: DbExecutor, storeId: number): Promise<CompanyRow | undefined> {
   const [row] = await db
