@@ -9,11 +9,15 @@ const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 /** A session token of the journeys' staff account (or another store's), from the staff sign-in. */
 export async function staffToken(
   request: APIRequestContext,
-  { store, phone = STAFF_PHONE }: { store?: string; phone?: string } = {},
+  {
+    store,
+    phone = STAFF_PHONE,
+    password = STAFF_PASSWORD,
+  }: { store?: string; phone?: string; password?: string } = {},
 ): Promise<string> {
   const reply = await request.post(`${API}/staff/auth/sign-in`, {
     headers: store ? { host: `${store}.localhost:${E2E_PORT}` } : {},
-    data: { username: phone, password: STAFF_PASSWORD },
+    data: { username: phone, password },
   });
   expect(reply.ok(), await reply.text()).toBe(true);
   return ((await reply.json()) as { token: string }).token;
