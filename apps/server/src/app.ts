@@ -57,6 +57,7 @@ import { createSmsProvider } from './modules/sms/index.ts';
 import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
 import { StaffService } from './modules/staff/index.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
+import { PrintingService, registerPrintingRoutes, CLOUDPRNT_PATH } from './modules/printing/index.ts';
 import { StationsService } from './modules/stations/index.ts';
 import { registerStationRoutes } from './modules/stations/routes.ts';
 import { StoreControlsService } from './modules/store-controls/index.ts';
@@ -414,6 +415,7 @@ export async function buildApp(
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
   registerStationRoutes(ctx, services);
+  registerPrintingRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
   registerStoreRoutes(ctx, services);
   registerTableRoutes(ctx, services);
@@ -492,6 +494,13 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     acceptAutomatically: (storeId, id) => orderTracking.acceptAutomatically(storeId, id),
     placed: (storeId) => bookedOut.forget(storeId),
   });
+  const printing = new PrintingService({
+    db,
+    now,
+    cloudprntUrl: (slug) => `${publicOrigin(config, slug)}${CLOUDPRNT_PATH}`,
+    log: app.log,
+  });
+  orderTracking.onStatusChange(printing.onOrderStatusChange);
   const sms = createSmsProvider(config, db, app.log);
   const menuCache = new MenuCache(db, config.MENU_CACHE_CHECK_MS);
   const pictureStorage = options.pictureStorage ?? createPictureStorage(config);
@@ -521,6 +530,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),
+    printing,
     tables: new TablesService({
       db,
       now,
