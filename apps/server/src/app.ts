@@ -51,13 +51,14 @@ import {
   type StandinAccess,
 } from './modules/payments/index.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { CLOUDPRNT_PATH, PrintingService } from './modules/printing/index.ts';
+import { registerPrintingRoutes } from './modules/printing/routes.ts';
 import { ReportsService } from './modules/reports/index.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
 import { createSmsProvider } from './modules/sms/index.ts';
 import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
 import { StaffService } from './modules/staff/index.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
-import { PrintingService, registerPrintingRoutes, CLOUDPRNT_PATH } from './modules/printing/index.ts';
 import { StationsService } from './modules/stations/index.ts';
 import { registerStationRoutes } from './modules/stations/routes.ts';
 import { StoreControlsService } from './modules/store-controls/index.ts';

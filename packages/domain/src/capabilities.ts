@@ -82,7 +82,8 @@ export const CAPABILITIES = {
   },
   'printers.manage': {
     lowest: 'manager',
-    means: 'List the store’s cloud printers, add one (its secret shown once), give it a new secret, revoke it.',
+    means:
+      'List the store’s cloud printers, add one (its secret shown once), give it a new secret, revoke it.',
   },
   'tables.manage': {
     lowest: 'manager',

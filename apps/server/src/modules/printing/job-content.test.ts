@@ -61,7 +61,12 @@ describe('a station’s ticket as 48-column text', () => {
   });
 
   it('a cancel says CANCELADO before anything else; a table says its table and round', () => {
-    const text = stationTicketText({ ...order, horaEntrega: null, mesa: '7', rodada: 2 }, lines, store, 'cancel');
+    const text = stationTicketText(
+      { ...order, horaEntrega: null, mesa: '7', rodada: 2 },
+      lines,
+      store,
+      'cancel',
+    );
     expect(text.split('\n').slice(2, 6)).toEqual([
       '************************************************',
       '               *** CANCELADO ***',
@@ -74,6 +79,7 @@ describe('a station’s ticket as 48-column text', () => {
 
   it('never passes 48 columns, even with a word longer than the line', () => {
     const long = [{ ...lines[0]!, observacao: 'x'.repeat(120) }];
-    for (const line of stationTicketText(order, long, store).split('\n')) expect(line.length).toBeLessThanOrEqual(48);
+    for (const line of stationTicketText(order, long, store).split('\n'))
+      expect(line.length).toBeLessThanOrEqual(48);
   });
 });

@@ -91,7 +91,10 @@ function itemText(item: OrderLineItemSnapshot): string {
 
 /** Removed ingredients first ("SEM …", set apart), then what was added or chosen. */
 function itemsInPrintOrder(items: readonly OrderLineItemSnapshot[]) {
-  return [...items.filter((item) => item.quantidade_pedida === 0), ...items.filter((item) => item.quantidade_pedida > 0)];
+  return [
+    ...items.filter((item) => item.quantidade_pedida === 0),
+    ...items.filter((item) => item.quantidade_pedida > 0),
+  ];
 }
 
 /** The ticket of one station's lines of an order: the kitchen's, or the CANCELADO one after a cancel. */
@@ -116,7 +119,9 @@ export function stationTicketText(
   out.push(rule('-', columns));
   if (order.horaEntrega) {
     const day = storeLocalTime(order.horaEntrega, timeZone).dateISO.split('-');
-    out.push(centred(`AGENDADO PARA ${day[2]}/${day[1]} ÀS ${storeClockText(order.horaEntrega, timeZone)}`, columns));
+    out.push(
+      centred(`AGENDADO PARA ${day[2]}/${day[1]} ÀS ${storeClockText(order.horaEntrega, timeZone)}`, columns),
+    );
     out.push(rule('-', columns));
   }
   out.push(`Feito em ${storeDateTimeText(order.dhIniciado, timeZone)}`);
@@ -124,7 +129,8 @@ export function stationTicketText(
   out.push(rule('-', columns));
   for (const line of lines) {
     out.push(...wrapped(`${line.qtd}x ${line.descricaoProduto}`, columns, 3, 0));
-    for (const item of itemsInPrintOrder(line.itensPedidos)) out.push(...wrapped(itemText(item), columns, 5, 3));
+    for (const item of itemsInPrintOrder(line.itensPedidos))
+      out.push(...wrapped(itemText(item), columns, 5, 3));
     if (line.observacao.trim()) out.push(...wrapped(`>> OBS: ${line.observacao.trim()}`, columns, 10, 3));
   }
   if (order.observacoes.trim()) {

@@ -1,4 +1,9 @@
-import { cloudPrinterCredentialsReply, cloudPrintersReply, errorReply, stationsReply } from '@comanda/contract';
+import {
+  cloudPrinterCredentialsReply,
+  cloudPrintersReply,
+  errorReply,
+  stationsReply,
+} from '@comanda/contract';
 import { PRINT_JOB_ATTEMPTS_MAX } from '@comanda/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +99,13 @@ async function printNext(printer: Credentials, code = '200%20OK') {
 }
 
 async function addPrinter(name: string, stationId: number | null, token = manager.token, host = PIZZARIA) {
-  const { status, body } = await call('POST', '/staff/printers', token, { name, station_id: stationId }, host);
+  const { status, body } = await call(
+    'POST',
+    '/staff/printers',
+    token,
+    { name, station_id: stationId },
+    host,
+  );
   expect(status, JSON.stringify(body)).toBe(200);
   const reply = cloudPrinterCredentialsReply.parse(body);
   return { login: reply.login, secret: reply.secret, id: reply.printer.id };
@@ -141,10 +152,14 @@ beforeAll(async () => {
   sakuraManager = await signInStaff(t, { host: SAKURA, name: 'Kenji Sato', role: 'manager' });
   customer = await signUp(t.app, { name: 'Maria Souza' });
   await call('POST', '/staff/stations', manager.token, { name: 'Cozinha' });
-  const stations = stationsReply.parse((await call('POST', '/staff/stations', manager.token, { name: 'Bar' })).body);
+  const stations = stationsReply.parse(
+    (await call('POST', '/staff/stations', manager.token, { name: 'Bar' })).body,
+  );
   [kitchen, bar] = stations.stations.map((s) => s.id) as [number, number];
   const drinks = stations.categories.find((c) => c.name === 'Bebidas')!;
-  await call('PUT', '/staff/stations/routes', manager.token, { categories: [{ id: drinks.id, station_id: bar }] });
+  await call('PUT', '/staff/stations/routes', manager.token, {
+    categories: [{ id: drinks.id, station_id: bar }],
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -180,35 +195,65 @@ describe('registering cloud printers (staff)', () => {
     const blank = await call('POST', '/staff/printers', manager.token, { name: '   ', station_id: null });
     expect(blank.status).toBe(400);
     expect(errorReply.parse(blank.body).code).toBeTruthy();
-    const unknownStation = await call('POST', '/staff/printers', manager.token, { name: 'X', station_id: 999999 });
+    const unknownStation = await call('POST', '/staff/printers', manager.token, {
+      name: 'X',
+      station_id: 999999,
+    });
     expect(unknownStation.status).toBe(400);
     expect(unknownStation.body.code).toBe('UNKNOWN_STATION');
     const sakuraStation = stationsReply.parse(
       (await call('POST', '/staff/stations', sakuraManager.token, { name: 'Sushi' }, SAKURA)).body,
     ).stations[0]!.id;
-    const foreignStation = await call('POST', '/staff/printers', manager.token, { name: 'X', station_id: sakuraStation });
+    const foreignStation = await call('POST', '/staff/printers', manager.token, {
+      name: 'X',
+      station_id: sakuraStation,
+    });
     expect(foreignStation.body.code).toBe('UNKNOWN_STATION');
-    expect((await call('POST', '/staff/printers', manager.token, { name: 'X', station_id: null, extra: 1 })).status).toBe(400);
+    expect(
+      (await call('POST', '/staff/printers', manager.token, { name: 'X', station_id: null, extra: 1 }))
+        .status,
+    ).toBe(400);
     expect((await call('GET', '/staff/printers', attendant.token)).status).toBe(403);
-    expect((await call('POST', '/staff/printers', attendant.token, { name: 'X', station_id: null })).status).toBe(403);
+    expect(
+      (await call('POST', '/staff/printers', attendant.token, { name: 'X', station_id: null })).status,
+    ).toBe(403);
     expect((await call('GET', '/staff/printers', customer.token)).status).toBe(403);
-    expect((await call('POST', '/staff/printers', customer.token, { name: 'X', station_id: null })).status).toBe(403);
+    expect(
+      (await call('POST', '/staff/printers', customer.token, { name: 'X', station_id: null })).status,
+    ).toBe(403);
     expect((await call('GET', '/staff/printers', sakuraManager.token)).status).toBe(401);
-    expect((await call('DELETE', `/staff/printers/${kitchenPrinter.id}`, sakuraManager.token)).status).toBe(401);
-    expect((await call('DELETE', `/staff/printers/${kitchenPrinter.id}`, sakuraManager.token, undefined, SAKURA)).status).toBe(404);
-    expect((await call('POST', `/staff/printers/${kitchenPrinter.id}/secret`, sakuraManager.token, {}, SAKURA)).status).toBe(404);
+    expect((await call('DELETE', `/staff/printers/${kitchenPrinter.id}`, sakuraManager.token)).status).toBe(
+      401,
+    );
+    expect(
+      (await call('DELETE', `/staff/printers/${kitchenPrinter.id}`, sakuraManager.token, undefined, SAKURA))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/staff/printers/${kitchenPrinter.id}/secret`, sakuraManager.token, {}, SAKURA))
+        .status,
+    ).toBe(404);
     expect((await call('DELETE', '/staff/printers/abc', manager.token)).status).toBe(400);
-    expect(cloudPrintersReply.parse((await call('GET', '/staff/printers', sakuraManager.token, undefined, SAKURA)).body).printers).toEqual([]);
+    expect(
+      cloudPrintersReply.parse(
+        (await call('GET', '/staff/printers', sakuraManager.token, undefined, SAKURA)).body,
+      ).printers,
+    ).toEqual([]);
     expect((await call('GET', '/staff/printers', manager.token)).body).toEqual(before);
   });
 });
 
 describe('the CloudPRNT protocol', () => {
   it('a poll with no ticket waiting says jobReady false and records the printer’s status', async () => {
-    const { status, body } = await poll(kitchenPrinter, { statusCode: '211%20Paper%20low', printerMAC: '00:11:62:aa:bb:cc' });
+    const { status, body } = await poll(kitchenPrinter, {
+      statusCode: '211%20Paper%20low',
+      printerMAC: '00:11:62:aa:bb:cc',
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ jobReady: false });
-    const printers = cloudPrintersReply.parse((await call('GET', '/staff/printers', manager.token)).body).printers;
+    const printers = cloudPrintersReply.parse(
+      (await call('GET', '/staff/printers', manager.token)).body,
+    ).printers;
     const polled = printers.find((p) => p.id === kitchenPrinter.id)!;
     expect(polled.state).toBe('paper_low');
     expect(polled.last_status_code).toBe('211 Paper low');
@@ -221,7 +266,11 @@ describe('the CloudPRNT protocol', () => {
     expect((await poll(kitchenPrinter)).body).toEqual({ jobReady: false });
     await accept(orderId);
     const offered = await poll(kitchenPrinter);
-    expect(offered.body).toEqual({ jobReady: true, mediaTypes: ['text/plain'], jobToken: expect.any(String) });
+    expect(offered.body).toEqual({
+      jobReady: true,
+      mediaTypes: ['text/plain'],
+      jobToken: expect.any(String),
+    });
     const kitchenTicket = await fetchJob(kitchenPrinter, `type=text%2Fplain&token=${offered.body.jobToken}`);
     expect(kitchenTicket.status).toBe(200);
     expect(kitchenTicket.type).toBe('text/plain; charset=utf-8');
@@ -234,7 +283,9 @@ describe('the CloudPRNT protocol', () => {
     expect(kitchenTicket.body).not.toContain('Coca');
     for (const line of kitchenTicket.body.split('\n')) expect(line.length).toBeLessThanOrEqual(48);
     // A GET changes nothing the printer could lose: asking again gives the same ticket.
-    expect((await fetchJob(kitchenPrinter, `type=text%2Fplain&token=${offered.body.jobToken}`)).body).toBe(kitchenTicket.body);
+    expect((await fetchJob(kitchenPrinter, `type=text%2Fplain&token=${offered.body.jobToken}`)).body).toBe(
+      kitchenTicket.body,
+    );
 
     const barOffer = await poll(barPrinter);
     const barTicket = await fetchJob(barPrinter, `type=text%2Fplain&token=${barOffer.body.jobToken}`);
@@ -252,7 +303,10 @@ describe('the CloudPRNT protocol', () => {
 
     expect((await confirm(kitchenPrinter, `code=200%20OK&token=${offered.body.jobToken}`)).status).toBe(200);
     expect((await poll(kitchenPrinter)).body).toEqual({ jobReady: false });
-    const [printed] = await t.database.db.select().from(printJobs).where(eq(printJobs.id, Number(offered.body.jobToken)));
+    const [printed] = await t.database.db
+      .select()
+      .from(printJobs)
+      .where(eq(printJobs.id, Number(offered.body.jobToken)));
     expect(printed!.status).toBe('printed');
     await drain();
   });
@@ -261,7 +315,9 @@ describe('the CloudPRNT protocol', () => {
     const orderId = await placeBurgerAndCoke();
     await accept(orderId);
     const offered = await poll(kitchenPrinter);
-    expect((await fetchJob(kitchenPrinter, `type=image%2Fpng&token=${offered.body.jobToken}`)).status).toBe(415);
+    expect((await fetchJob(kitchenPrinter, `type=image%2Fpng&token=${offered.body.jobToken}`)).status).toBe(
+      415,
+    );
     expect((await fetchJob(kitchenPrinter, 'type=text%2Fplain&token=999999')).status).toBe(404);
     expect((await fetchJob(kitchenPrinter, 'type=text%2Fplain&token=abc')).status).toBe(404);
     // Without a token (older firmware) the oldest waiting ticket comes.
@@ -278,13 +334,24 @@ describe('the CloudPRNT protocol', () => {
     for (let attempt = 1; attempt <= PRINT_JOB_ATTEMPTS_MAX; attempt++) {
       const offered = await poll(kitchenPrinter);
       expect(offered.body.jobReady, `attempt ${attempt}`).toBe(true);
-      expect((await fetchJob(kitchenPrinter, `type=text%2Fplain&token=${offered.body.jobToken}`)).status).toBe(200);
-      expect((await confirm(kitchenPrinter, `code=511%20Media%20decoding%20error&token=${offered.body.jobToken}`)).status).toBe(200);
+      expect(
+        (await fetchJob(kitchenPrinter, `type=text%2Fplain&token=${offered.body.jobToken}`)).status,
+      ).toBe(200);
+      expect(
+        (await confirm(kitchenPrinter, `code=511%20Media%20decoding%20error&token=${offered.body.jobToken}`))
+          .status,
+      ).toBe(200);
     }
     expect((await poll(kitchenPrinter)).body).toEqual({ jobReady: false });
     const [job] = (await jobsOf(orderId)).filter((row) => row.printerId === kitchenPrinter.id);
-    expect(job).toMatchObject({ status: 'failed', attempts: PRINT_JOB_ATTEMPTS_MAX, lastErrorCode: '511 Media decoding error' });
-    const listed = cloudPrintersReply.parse((await call('GET', '/staff/printers', manager.token)).body).printers;
+    expect(job).toMatchObject({
+      status: 'failed',
+      attempts: PRINT_JOB_ATTEMPTS_MAX,
+      lastErrorCode: '511 Media decoding error',
+    });
+    const listed = cloudPrintersReply.parse(
+      (await call('GET', '/staff/printers', manager.token)).body,
+    ).printers;
     expect(listed.find((p) => p.id === kitchenPrinter.id)!.failed_jobs).toBe(1);
     await drain();
   });
@@ -292,7 +359,9 @@ describe('the CloudPRNT protocol', () => {
   it('a printer busy printing is not offered the next ticket', async () => {
     const orderId = await placeBurgerAndCoke();
     await accept(orderId);
-    expect((await poll(kitchenPrinter, { statusCode: '200 OK', printingInProgress: true })).body).toEqual({ jobReady: false });
+    expect((await poll(kitchenPrinter, { statusCode: '200 OK', printingInProgress: true })).body).toEqual({
+      jobReady: false,
+    });
     expect((await poll(kitchenPrinter)).body.jobReady).toBe(true);
     await drain();
   });
@@ -315,7 +384,11 @@ describe('credentials', () => {
       ['GET', '/integracoes/cloudprnt?type=text%2Fplain'],
       ['DELETE', '/integracoes/cloudprnt?code=OK'],
     ] as const) {
-      const reply = await t.app.inject({ method, url, headers: { host: PIZZARIA, ...basic(kitchenPrinter.login, 'x') } });
+      const reply = await t.app.inject({
+        method,
+        url,
+        headers: { host: PIZZARIA, ...basic(kitchenPrinter.login, 'x') },
+      });
       expect(reply.statusCode).toBe(401);
       expect(reply.body).not.toContain('PEDIDO');
     }
@@ -384,7 +457,9 @@ describe('queuing tickets', () => {
     try {
       const orderId = await placePickupOrder(t, customer);
       const jobs = await jobsOf(orderId);
-      expect(jobs.map((job) => job.printerId).sort()).toEqual([kitchenPrinter.id, everyStationPrinter.id].sort());
+      expect(jobs.map((job) => job.printerId).sort()).toEqual(
+        [kitchenPrinter.id, everyStationPrinter.id].sort(),
+      );
     } finally {
       await call('PATCH', '/staff/store/settings', manager.token, { auto_accept: false });
     }
@@ -395,7 +470,10 @@ describe('queuing tickets', () => {
     const orderId = await placeBurgerAndCoke();
     await accept(orderId);
     await printNext(kitchenPrinter);
-    const cancelled = await changeStatus(t, manager.token, orderId, { status: 'Cancelado', reason: 'Cliente desistiu' });
+    const cancelled = await changeStatus(t, manager.token, orderId, {
+      status: 'Cancelado',
+      reason: 'Cliente desistiu',
+    });
     expect(cancelled.statusCode).toBe(200);
     const jobs = await jobsOf(orderId);
     const byPrinter = (id: number, kind: string) =>
@@ -415,7 +493,10 @@ describe('queuing tickets', () => {
 
   it('a refused order that never printed queues nothing', async () => {
     const orderId = await placeBurgerAndCoke();
-    const refused = await changeStatus(t, manager.token, orderId, { status: 'Cancelado', reason: 'Sem entregador' });
+    const refused = await changeStatus(t, manager.token, orderId, {
+      status: 'Cancelado',
+      reason: 'Sem entregador',
+    });
     expect(refused.statusCode).toBe(200);
     expect(await jobsOf(orderId)).toEqual([]);
   });
@@ -424,12 +505,18 @@ describe('queuing tickets', () => {
     const sakuraCustomer = await signUp(t.app, { host: SAKURA });
     const orderId = await placePickupOrder(t, sakuraCustomer, SAKURA);
     // Sakura's printer (added above) is revoked here first, so the store has none.
-    const list = cloudPrintersReply.parse((await call('GET', '/staff/printers', sakuraManager.token, undefined, SAKURA)).body);
-    for (const printer of list.printers) await call('DELETE', `/staff/printers/${printer.id}`, sakuraManager.token, undefined, SAKURA);
+    const list = cloudPrintersReply.parse(
+      (await call('GET', '/staff/printers', sakuraManager.token, undefined, SAKURA)).body,
+    );
+    for (const printer of list.printers)
+      await call('DELETE', `/staff/printers/${printer.id}`, sakuraManager.token, undefined, SAKURA);
     const response = await changeStatus(t, sakuraManager.token, orderId, { status: 'Preparo' }, SAKURA);
     expect(response.statusCode).toBe(200);
     expect(
-      await t.database.db.select().from(printJobs).where(and(eq(printJobs.orderId, orderId))),
+      await t.database.db
+        .select()
+        .from(printJobs)
+        .where(and(eq(printJobs.orderId, orderId))),
     ).toEqual([]);
   });
 });

@@ -1,6 +1,14 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { cloudPrinters, companySettings, orderLines, orders, printJobs, printStations, stores } from '../../db/schema.ts';
+import {
+  cloudPrinters,
+  companySettings,
+  orderLines,
+  orders,
+  printJobs,
+  printStations,
+  stores,
+} from '../../db/schema.ts';
 
 export type PrinterRow = typeof cloudPrinters.$inferSelect;
 export type PrintJobRow = typeof printJobs.$inferSelect;
@@ -33,7 +41,13 @@ export async function printerByLogin(db: DbExecutor, storeId: number, login: str
   const [row] = await db
     .select()
     .from(cloudPrinters)
-    .where(and(eq(cloudPrinters.login, login), eq(cloudPrinters.storeId, storeId), isNull(cloudPrinters.revokedAt)));
+    .where(
+      and(
+        eq(cloudPrinters.login, login),
+        eq(cloudPrinters.storeId, storeId),
+        isNull(cloudPrinters.revokedAt),
+      ),
+    );
   return row;
 }
 
@@ -56,7 +70,14 @@ export async function stationOfStore(db: DbExecutor, storeId: number, stationId:
 
 export async function insertPrinter(
   db: DbExecutor,
-  values: { storeId: number; name: string; stationId: number | null; login: string; secretHash: string; at: Date },
+  values: {
+    storeId: number;
+    name: string;
+    stationId: number | null;
+    login: string;
+    secretHash: string;
+    at: Date;
+  },
 ) {
   const [row] = await db
     .insert(cloudPrinters)
@@ -137,7 +158,13 @@ export async function markPrinted(db: DbExecutor, jobId: number, at: Date) {
 }
 
 /** Counts a failed try: back in the queue, or failed for good at `attemptsMax`. */
-export async function markNotPrinted(db: DbExecutor, jobId: number, code: string, attemptsMax: number, at: Date) {
+export async function markNotPrinted(
+  db: DbExecutor,
+  jobId: number,
+  code: string,
+  attemptsMax: number,
+  at: Date,
+) {
   const [row] = await db
     .update(printJobs)
     .set({

@@ -11,11 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
-import type { PrinterRow } from './repository.ts';
-import type { PrintingService } from './service.ts';
-
-/** Where a store's printers poll: the Server URL of a Star printer's CloudPRNT settings. */
-export const CLOUDPRNT_PATH = '/integracoes/cloudprnt';
+import { CLOUDPRNT_PATH, type CloudPrinterRow, type PrintingService } from './service.ts';
 
 const staffTags = ['staff'];
 const printerTags = ['cloudprnt'];
@@ -24,12 +20,16 @@ const ROLES = 'Managers and the owner (403 FORBIDDEN otherwise).';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    printer: PrinterRow | null;
+    printer: CloudPrinterRow | null;
   }
 }
 
 const pollRequest = z.object({
-  statusCode: z.string().min(1).max(200).describe('The printer status code, e.g. "200%20OK" or "410 Out of paper"'),
+  statusCode: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe('The printer status code, e.g. "200%20OK" or "410 Out of paper"'),
   printerMAC: z.string().max(64).optional(),
   uniqueID: z.string().max(64).optional(),
   status: z.string().max(200).optional(),
@@ -50,7 +50,11 @@ const jobQuery = z.object({
 });
 
 const confirmQuery = jobQuery.omit({ type: true }).extend({
-  code: z.string().min(1).max(200).describe('"200 OK" (or "OK", any 2xx) when printed; a printer status code otherwise'),
+  code: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe('"200 OK" (or "OK", any 2xx) when printed; a printer status code otherwise'),
   retry: z.string().max(10).optional(),
 });
 

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { CloudPrinter, CloudPrinterCredentialsReply, CloudPrintersReply } from '@comanda/contract';
 import {
   CLOUD_PRINT_MEDIA_TYPE,
@@ -9,6 +8,7 @@ import {
   linesByStation,
   PRINT_JOB_ATTEMPTS_MAX,
 } from '@comanda/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
@@ -22,6 +22,12 @@ import * as repo from './repository.ts';
  * queues one ticket per station with items for each printer of that station (or of every station),
  * in the transaction that accepts it; a cancel of a printed order queues a CANCELADO ticket.
  */
+
+/** Where a store's printers poll: the Server URL of a Star printer's CloudPRNT settings. */
+export const CLOUDPRNT_PATH = '/integracoes/cloudprnt';
+
+/** A registered printer, as its credential names it. */
+export type CloudPrinterRow = repo.PrinterRow;
 
 export interface PrintingDeps {
   db: Database;
@@ -166,19 +172,29 @@ export class PrintingService {
   }
 
   /** POST: the printer's status is recorded; the reply says whether a ticket waits for it. */
-  async poll(printer: repo.PrinterRow, body: { statusCode: string; printingInProgress?: boolean | undefined }) {
+  async poll(
+    printer: repo.PrinterRow,
+    body: { statusCode: string; printingInProgress?: boolean | undefined },
+  ) {
     const { db, now } = this.deps;
     const statusCode = decodeStatus(body.statusCode);
     await repo.recordPoll(db, printer.id, statusCode, now());
     if (body.printingInProgress) return { jobReady: false } satisfies PollReply;
     const job = await repo.pendingJob(db, printer.id);
     if (!job) return { jobReady: false } satisfies PollReply;
-    return { jobReady: true, mediaTypes: [CLOUD_PRINT_MEDIA_TYPE], jobToken: String(job.id) } satisfies PollReply;
+    return {
+      jobReady: true,
+      mediaTypes: [CLOUD_PRINT_MEDIA_TYPE],
+      jobToken: String(job.id),
+    } satisfies PollReply;
   }
 
   /** GET: the ticket's text in the media type asked for (text/plain, the only one offered). */
   async fetchJob(printer: repo.PrinterRow, query: { type?: string | undefined; token?: string | undefined }) {
-    if (query.type !== undefined && query.type.split(';')[0]!.trim().toLowerCase() !== CLOUD_PRINT_MEDIA_TYPE) {
+    if (
+      query.type !== undefined &&
+      query.type.split(';')[0]!.trim().toLowerCase() !== CLOUD_PRINT_MEDIA_TYPE
+    ) {
       throw new AppError('unsupported', 'UNSUPPORTED_MEDIA_TYPE', `Só ${CLOUD_PRINT_MEDIA_TYPE}.`);
     }
     const job = await repo.pendingJob(this.deps.db, printer.id, jobIdOf(query.token));

@@ -18,7 +18,9 @@ const { values } = parseArgs({
 });
 
 if (!values.url || !values.id || !values.secret) {
-  console.error('usage: npm run printer:standin -- --url <CloudPRNT URL> --id <login> --secret <secret> [--out dir] [--interval-ms 5000] [--status "200 OK"]');
+  console.error(
+    'usage: npm run printer:standin -- --url <CloudPRNT URL> --id <login> --secret <secret> [--out dir] [--interval-ms 5000] [--status "200 OK"]',
+  );
   process.exit(2);
 }
 
@@ -29,10 +31,13 @@ const printer = new StandinCloudPrinter({
   outDir: values.out,
   pollIntervalMs: Number(values['interval-ms']),
   statusCode: values.status,
-  onJob: (job) => console.log(`${job.receivedAt.toISOString()} ticket ${job.token ?? ''} → ${job.file}\n${job.content}`),
+  onJob: (job) =>
+    console.log(`${job.receivedAt.toISOString()} ticket ${job.token ?? ''} → ${job.file}\n${job.content}`),
 });
 printer.start();
-console.log(`polling ${values.url} every ${values['interval-ms']} ms as ${values.id}; tickets go to ${values.out}`);
+console.log(
+  `polling ${values.url} every ${values['interval-ms']} ms as ${values.id}; tickets go to ${values.out}`,
+);
 process.on('SIGINT', () => {
   void printer.stop().then(() => process.exit(0));
 });

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cloudPrinterCredentialsReply } from '@comanda/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildAccountsTestApp, PIZZARIA, type StaffSignedIn, signInStaff, signUp } from '../../../test/accounts.ts';
+import {
+  bearer,
+  buildAccountsTestApp,
+  PIZZARIA,
+  type StaffSignedIn,
+  signInStaff,
+  signUp,
+} from '../../../test/accounts.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { changeStatus, listen, placePickupOrder } from '../../../test/tracking.ts';
 import { type ReceivedJob, StandinCloudPrinter } from './standin-printer.ts';
@@ -48,7 +55,8 @@ beforeAll(async () => {
     pollIntervalMs: 1000,
     onJob: (job) => {
       tickets.push(job);
-      for (const wait of waiting.filter((w) => job.content.includes(`PEDIDO #${w.orderId}\n`))) wait.resolve(job);
+      for (const wait of waiting.filter((w) => job.content.includes(`PEDIDO #${w.orderId}\n`)))
+        wait.resolve(job);
     },
   });
   printer.start();

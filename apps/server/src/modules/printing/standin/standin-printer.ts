@@ -97,7 +97,10 @@ export class StandinCloudPrinter {
       await this.confirm('510 Incompatible media type', tokenQuery);
       return null;
     }
-    const job = await this.call('GET', `?uid=&type=${encodeURIComponent(mediaType)}&mac=${encodeURIComponent(this.mac)}${tokenQuery}`);
+    const job = await this.call(
+      'GET',
+      `?uid=&type=${encodeURIComponent(mediaType)}&mac=${encodeURIComponent(this.mac)}${tokenQuery}`,
+    );
     if (job.status !== 200) {
       await this.confirm('520 Timeout', tokenQuery);
       return null;
@@ -115,7 +118,10 @@ export class StandinCloudPrinter {
   }
 
   private async confirm(code: string, tokenQuery: string) {
-    const reply = await this.call('DELETE', `?mac=${encodeURIComponent(this.mac)}&code=${encodeURIComponent(code)}${tokenQuery}`);
+    const reply = await this.call(
+      'DELETE',
+      `?mac=${encodeURIComponent(this.mac)}&code=${encodeURIComponent(code)}${tokenQuery}`,
+    );
     if (reply.status !== 200) throw new Error(`CloudPRNT confirmation: ${reply.status}`);
   }
 
