@@ -59,13 +59,15 @@ const DUMMY_HASH = sha256('no printer has this secret');
 const printerNotFound = () => notFound('PRINTER_NOT_FOUND', 'Impressora não encontrada.');
 const noJob = () => notFound('NO_PRINT_JOB', 'Nenhum trabalho de impressão.');
 
-/** A login a person can type on a printer's settings page: cp- and 12 lowercase letters and digits. */
-function newLogin(): string {
-  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
-  return `cp-${[...randomBytes(12)].map((byte) => alphabet[byte % alphabet.length]).join('')}`;
-}
+/** Letters and digits a person types on a printer's settings page without mistaking one for another. */
+const TYPABLE = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** `length` characters of TYPABLE, 5 random bits each (32 divides 256: no bias). */
+const typable = (length: number) => [...randomBytes(length)].map((byte) => TYPABLE[byte % 32]).join('');
 
-const newSecret = () => randomBytes(24).toString('base64url');
+/** The printer's user name: cp- and 12 characters. */
+const newLogin = () => `cp-${typable(12)}`;
+/** The printer's password: 32 characters, 160 random bits. */
+const newSecret = () => typable(32);
 
 export class PrintingService {
   constructor(private readonly deps: PrintingDeps) {}

@@ -125,8 +125,9 @@ export function CloudPrintersSection() {
               t={t}
               onNewSecret={() =>
                 act(async () => {
-                  setCredentials(await cloudPrintersApi.newSecret(printer.id));
+                  const renewed = await cloudPrintersApi.newSecret(printer.id);
                   await load();
+                  setCredentials(renewed);
                 })
               }
               onRevoke={() =>
@@ -145,8 +146,9 @@ export function CloudPrintersSection() {
         stations={stations}
         onAdd={(name, stationId) =>
           act(async () => {
-            setCredentials(await cloudPrintersApi.add({ name, station_id: stationId }));
+            const created = await cloudPrintersApi.add({ name, station_id: stationId });
             await load();
+            setCredentials(created);
           })
         }
       />
