@@ -27,11 +27,23 @@ let printer: StandinCloudPrinter;
 const tickets: ReceivedJob[] = [];
 const waiting: { orderId: number; resolve: (job: ReceivedJob) => void }[] = [];
 
-/** The ticket of this order, when the stand-in has written it. */
+/**
+ * The ticket of this order, once the stand-in has written it: within the issue's 5 s of the accept
+ * (the stand-in polls every second here, so five polls at least fit in it).
+ */
 function ticketOf(orderId: number): Promise<ReceivedJob> {
   const found = tickets.find((job) => job.content.includes(`PEDIDO #${orderId}\n`));
   if (found) return Promise.resolve(found);
-  return new Promise((resolve) => waiting.push({ orderId, resolve }));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ticket of order ${orderId} within 5 s`)), 5000);
+    waiting.push({
+      orderId,
+      resolve: (job) => {
+        clearTimeout(timer);
+        resolve(job);
+      },
+    });
+  });
 }
 
 beforeAll(async () => {
