@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark of the project, one after the other, each printing a table. */
 import { runAbuseBench } from './abuse.ts';
 import { runBoardBench } from './board.ts';
+import { runCloudPrintingBench } from './cloud-printing.ts';
 import { runDinnerRushBench } from './dinner-rush.ts';
 import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
@@ -13,6 +14,7 @@ const benches: [string, () => Promise<unknown>][] = [
   ['order placement', runOrdersBench],
   ['PIX payments', runPaymentsBench],
   ['order board', runBoardBench],
+  ['cloud printing', runCloudPrintingBench],
   ['storefront first load', runStorefrontBench],
   ['abuse suite', runAbuseBench],
 ];

@@ -51,6 +51,8 @@ import {
   type StandinAccess,
 } from './modules/payments/index.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { CLOUDPRNT_PATH, PrintingService } from './modules/printing/index.ts';
+import { registerPrintingRoutes } from './modules/printing/routes.ts';
 import { ReportsService } from './modules/reports/index.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
 import { createSmsProvider } from './modules/sms/index.ts';
@@ -414,6 +416,7 @@ export async function buildApp(
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
   registerStationRoutes(ctx, services);
+  registerPrintingRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
   registerStoreRoutes(ctx, services);
   registerTableRoutes(ctx, services);
@@ -492,6 +495,13 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     acceptAutomatically: (storeId, id) => orderTracking.acceptAutomatically(storeId, id),
     placed: (storeId) => bookedOut.forget(storeId),
   });
+  const printing = new PrintingService({
+    db,
+    now,
+    cloudprntUrl: (slug) => `${publicOrigin(config, slug)}${CLOUDPRNT_PATH}`,
+    log: app.log,
+  });
+  orderTracking.onStatusChange(printing.onOrderStatusChange);
   const sms = createSmsProvider(config, db, app.log);
   const menuCache = new MenuCache(db, config.MENU_CACHE_CHECK_MS);
   const pictureStorage = options.pictureStorage ?? createPictureStorage(config);
@@ -521,6 +531,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),
+    printing,
     tables: new TablesService({
       db,
       now,

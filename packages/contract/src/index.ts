@@ -1,5 +1,6 @@
 export * from './addresses.ts';
 export * from './auth.ts';
+export * from './cloud-printers.ts';
 export * from './common.ts';
 export * from './menu.ts';
 export * from './orders.ts';

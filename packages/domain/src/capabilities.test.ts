@@ -26,6 +26,7 @@ describe('the capability table', () => {
     expect(byRole('manager')).toEqual([
       'orders.settings',
       'payments.ledger',
+      'printers.manage',
       'reports.read',
       'settings.audit',
       'settings.edit',

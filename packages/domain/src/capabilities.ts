@@ -80,6 +80,11 @@ export const CAPABILITIES = {
     lowest: 'manager',
     means: 'Add, rename, reorder and remove stations; route categories and products to them.',
   },
+  'printers.manage': {
+    lowest: 'manager',
+    means:
+      'List the store’s cloud printers, add one (its secret shown once), give it a new secret, revoke it.',
+  },
   'tables.manage': {
     lowest: 'manager',
     means: 'Add, rename, deactivate a table, give it a new QR token; the waiter’s code and service fee.',

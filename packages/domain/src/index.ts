@@ -5,6 +5,7 @@ export * from './capabilities.ts';
 export * from './cart.ts';
 export * from './cash-change.ts';
 export * from './checkout.ts';
+export * from './cloud-printers.ts';
 export * from './color.ts';
 export * from './contact-links.ts';
 export * from './coupon.ts';

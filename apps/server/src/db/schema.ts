@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -1232,4 +1233,69 @@ export const storeAuditLog = pgTable(
     after: jsonb('after').notNull(),
   },
   (t) => [index('store_audit_log_store').on(t.storeId, t.id)],
+);
+
+/**
+ * A store's cloud printer (docs/decisions/0054): a Star CloudPRNT printer that polls the server with
+ * HTTP basic auth, `login` as the user name and a secret shown once (kept as its SHA-256 here). Its
+ * station's tickets print there; null: every station's.
+ */
+export const cloudPrinters = pgTable(
+  'cloud_printers',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    stationId: integer('station_id').references(() => printStations.id, { onDelete: 'set null' }),
+    login: text('login').notNull().unique(),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The last poll (POST) and the status code it reported ("200 OK", "410 Paper out"…). */
+    lastPollAt: timestamp('last_poll_at', { withTimezone: true }),
+    lastStatusCode: text('last_status_code'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('cloud_printers_store').on(t.storeId)],
+);
+
+/**
+ * A ticket waiting for, or given to, a cloud printer: one per order, station and kind (kitchen, or
+ * cancel for CANCELADO) and printer, with its text rendered when it was queued.
+ * queued → sent (the printer fetched it) → printed, or back to queued after an error code until
+ * it has failed PRINT_JOB_ATTEMPTS_MAX times (failed).
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    printerId: integer('printer_id')
+      .notNull()
+      .references(() => cloudPrinters.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * The station whose lines it holds; null for a store without stations (every line). No foreign
+     * key: a station's removal leaves its past jobs as they were printed.
+     */
+    stationId: integer('station_id'),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    content: text('content').notNull(),
+    lastErrorCode: text('last_error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('print_jobs_once').on(t.printerId, t.orderId, t.stationId, t.kind).nullsNotDistinct(),
+    index('print_jobs_printer_pending').on(t.printerId, t.status, t.id),
+    index('print_jobs_order').on(t.storeId, t.orderId),
+  ],
 );

@@ -139,14 +139,33 @@ export interface OrderTrackingDeps {
  */
 export type CancelledListener = (storeId: number, orderId: number) => Promise<void>;
 
+/**
+ * A step of another module inside an order's status change, in its transaction (the printing module
+ * queues the kitchen's tickets on an accept): it commits or rolls back with the change.
+ */
+export type StatusChangeStep = (
+  tx: DbExecutor,
+  change: { storeId: number; orderId: number; from: string; to: string; at: Date },
+) => Promise<void>;
+
 export class OrderTrackingService {
   private readonly cancelledListeners: CancelledListener[] = [];
+  private readonly statusChangeSteps: StatusChangeStep[] = [];
 
   constructor(private readonly deps: OrderTrackingDeps) {}
 
   /** Another module's step after the store cancels an order (registered by that module itself). */
   onCancelled(listener: CancelledListener): void {
     this.cancelledListeners.push(listener);
+  }
+
+  /** Another module's step inside every status change the store makes (registered by that module). */
+  onStatusChange(step: StatusChangeStep): void {
+    this.statusChangeSteps.push(step);
+  }
+
+  private async runStatusChangeSteps(tx: DbExecutor, change: Parameters<StatusChangeStep>[1]) {
+    for (const step of this.statusChangeSteps) await step(tx, change);
   }
 
   /** GET /bar/atendimentos_list_app: the customer's last 100 orders, newest first. */
@@ -243,6 +262,7 @@ export class OrderTrackingService {
         reason: null,
         at,
       });
+      await this.runStatusChangeSteps(tx, { storeId, orderId: id, from: 'Solicitado', to: 'Preparo', at });
       await events.publish(tx, {
         storeId,
         customerId: order.customerId,
@@ -281,6 +301,7 @@ export class OrderTrackingService {
       });
       if (to === 'Cancelado') await repo.giveBack(tx, order, at);
       if (to === 'Entregue') await repo.creditEarnedPoints(tx, order, at);
+      await this.runStatusChangeSteps(tx, { storeId: staff.storeId, orderId: id, from, to, at });
       await events.publish(tx, {
         storeId: staff.storeId,
         customerId: order.customerId,

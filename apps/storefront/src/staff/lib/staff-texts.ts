@@ -124,6 +124,7 @@ const ptBr = {
   ledgerUnknownCharge: 'Cobrança feita fora do Comanda',
   ledgerGivenBackNow: 'Sem registro: devolvida agora',
   team: 'Equipe',
+  printing: 'Impressão',
   teamTitle: 'Equipe da loja',
   roleOwner: 'Dono(a)',
   WEAK_PASSWORD:
@@ -389,6 +390,7 @@ const en: Record<StaffTextKey, string> = {
   ledgerUnknownCharge: 'Charge made outside Comanda',
   ledgerGivenBackNow: 'Unrecorded: given back now',
   team: 'Team',
+  printing: 'Printing',
   teamTitle: 'The store’s team',
   roleOwner: 'Owner',
   WEAK_PASSWORD:

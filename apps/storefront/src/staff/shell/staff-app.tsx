@@ -37,6 +37,8 @@ import { TeamView } from '../team/team-view.tsx';
 
 /** The store editor ('Cardápio', 'Ajustes'): its own chunk, loaded when one of them is first opened. */
 const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
+/** The printing screen (managers and owners): its own chunk too. */
+const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
 
 /** The staff app: sign-in, then the live order board and the store's controls. */
 export function StaffApp() {
@@ -257,9 +259,9 @@ function useStaffMember(): StaffAccount | null {
 
 function SignedIn() {
   const t = useStaffT();
-  const [view, setView] = useState<'board' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team'>(
-    'board',
-  );
+  const [view, setView] = useState<
+    'board' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team' | 'printing'
+  >('board');
   // Once opened, the editor stays mounted (hidden) so its unsaved drafts survive a look at the board.
   const [editorOpened, setEditorOpened] = useState(false);
   // The menu's draft stays while other tabs are looked at: its tab says when it is not saved.
@@ -445,6 +447,11 @@ function SignedIn() {
               {t('today')}
             </button>
           ) : null}
+          {me && staffMay(me.role, 'printers.manage') ? (
+            <button type="button" aria-pressed={view === 'printing'} onClick={() => setView('printing')}>
+              {t('printing')}
+            </button>
+          ) : null}
           {me && staffMay(me.role, 'team.manage') ? (
             <button type="button" aria-pressed={view === 'team'} onClick={() => setView('team')}>
               {t('team')}
@@ -519,6 +526,10 @@ function SignedIn() {
         <TeamView t={t} me={me} />
       ) : view === 'today' ? (
         <TodayView t={t} />
+      ) : view === 'printing' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <PrintingScreen />
+        </Suspense>
       ) : null}
       {me && (editorOpened || view === 'menu' || view === 'settings') ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>

@@ -1,0 +1,113 @@
+import { featureTranslator } from '../../lib/i18n.ts';
+
+/** The cloud printers section's words (docs/decisions/0054); loaded with the printing screen only. */
+const ptBr = {
+  cloudTitle: 'Impressoras na nuvem (Star CloudPRNT)',
+  cloudIntro:
+    'A impressora busca os pedidos aceitos sozinha pela internet: imprime na cozinha mesmo sem nenhum navegador aberto.',
+  cloudEmpty: 'Nenhuma impressora na nuvem ainda.',
+  cloudLoading: 'Carregando impressoras…',
+  cloudLoadFailed: 'Não foi possível carregar as impressoras: {detail}',
+  cloudStation: 'Estação: {station}',
+  cloudAllStations: 'Todas as estações',
+  cloudLastPoll: 'Último contato: {when}',
+  cloudNeverPolled: 'Ainda não se conectou',
+  stateReady: 'Pronta',
+  stateNeverPolled: 'Aguardando conexão',
+  stateSilent: 'Sem contato',
+  statePaperLow: 'Pouco papel',
+  statePaperOut: 'Sem papel',
+  statePaperJam: 'Papel enroscado',
+  stateCoverOpen: 'Tampa aberta',
+  statePrinterError: 'Erro na impressora',
+  stateClientError: 'Erro ao receber o pedido',
+  cloudPending: '{count} tíquetes na fila',
+  cloudPending_one: '{count} tíquete na fila',
+  cloudFailed: '{count} tíquetes não impressos',
+  cloudFailed_one: '{count} tíquete não impresso',
+  cloudAddTitle: 'Adicionar impressora na nuvem',
+  cloudName: 'Nome',
+  cloudNamePlaceholder: 'Ex.: Cozinha quente',
+  cloudStationField: 'Imprime os itens de',
+  cloudAdd: 'Adicionar impressora',
+  cloudAdding: 'Adicionando…',
+  cloudNewSecret: 'Gerar nova senha',
+  cloudRevoke: 'Remover',
+  cloudConfirmRevoke:
+    'Remover {name}? Ela para de imprimir na hora e os tíquetes na fila dela são descartados.',
+  cloudBack: 'Voltar',
+  cloudRevoked: '{name} foi removida.',
+  cloudCredentialsTitle: 'Configure a impressora {name}',
+  cloudCredentialsOnce: 'Anote agora: a senha aparece só esta vez. Se perder, gere outra.',
+  cloudUrl: 'Endereço do servidor (Server URL)',
+  cloudLogin: 'Usuário',
+  cloudSecret: 'Senha',
+  cloudCopy: 'Copiar',
+  cloudCopied: 'Copiado',
+  cloudSetupTitle: 'Na impressora Star',
+  cloudSetup1:
+    'Abra a página de configuração da impressora (o endereço IP dela no navegador) ou o app Star Quick Setup Utility.',
+  cloudSetup2:
+    'Em CloudPRNT, ative o CloudPRNT e cole o endereço do servidor acima; intervalo de consulta: 5 segundos.',
+  cloudSetup3: 'Em autenticação do servidor, escolha Basic e informe o usuário e a senha acima.',
+  cloudSetup4: 'Salve e reinicie a impressora. Ela aparece aqui como Pronta no primeiro contato.',
+  cloudDone: 'Pronto, já configurei',
+};
+
+type Key = keyof typeof ptBr;
+
+const en: Record<Key, string> = {
+  cloudTitle: 'Cloud printers (Star CloudPRNT)',
+  cloudIntro:
+    'The printer fetches accepted orders by itself over the internet: it prints in the kitchen with no browser open.',
+  cloudEmpty: 'No cloud printers yet.',
+  cloudLoading: 'Loading printers…',
+  cloudLoadFailed: 'Could not load the printers: {detail}',
+  cloudStation: 'Station: {station}',
+  cloudAllStations: 'Every station',
+  cloudLastPoll: 'Last contact: {when}',
+  cloudNeverPolled: 'Not connected yet',
+  stateReady: 'Ready',
+  stateNeverPolled: 'Waiting to connect',
+  stateSilent: 'Not in contact',
+  statePaperLow: 'Paper low',
+  statePaperOut: 'Out of paper',
+  statePaperJam: 'Paper jam',
+  stateCoverOpen: 'Cover open',
+  statePrinterError: 'Printer error',
+  stateClientError: 'Error receiving the order',
+  cloudPending: '{count} tickets queued',
+  cloudPending_one: '{count} ticket queued',
+  cloudFailed: '{count} tickets not printed',
+  cloudFailed_one: '{count} ticket not printed',
+  cloudAddTitle: 'Add a cloud printer',
+  cloudName: 'Name',
+  cloudNamePlaceholder: 'E.g. Hot kitchen',
+  cloudStationField: 'Prints the items of',
+  cloudAdd: 'Add printer',
+  cloudAdding: 'Adding…',
+  cloudNewSecret: 'New password',
+  cloudRevoke: 'Remove',
+  cloudConfirmRevoke: 'Remove {name}? It stops printing at once and its queued tickets are dropped.',
+  cloudBack: 'Back',
+  cloudRevoked: '{name} was removed.',
+  cloudCredentialsTitle: 'Set up the printer {name}',
+  cloudCredentialsOnce: 'Write it down now: the password is shown only this once. If lost, make a new one.',
+  cloudUrl: 'Server address (Server URL)',
+  cloudLogin: 'User name',
+  cloudSecret: 'Password',
+  cloudCopy: 'Copy',
+  cloudCopied: 'Copied',
+  cloudSetupTitle: 'On the Star printer',
+  cloudSetup1:
+    'Open the printer’s settings page (its IP address in a browser) or the Star Quick Setup Utility app.',
+  cloudSetup2:
+    'Under CloudPRNT, turn CloudPRNT on and paste the server address above; polling interval: 5 seconds.',
+  cloudSetup3: 'Under server authentication, choose Basic and enter the user name and password above.',
+  cloudSetup4: 'Save and restart the printer. It shows here as Ready at its first contact.',
+  cloudDone: 'Done, it is set up',
+};
+
+export const useCloudPrinterT = featureTranslator<Key>({ pt_br: ptBr, en });
+export type CloudPrinterT = ReturnType<typeof useCloudPrinterT>;
+export type CloudPrinterTextKey = Key;
