@@ -29,6 +29,8 @@ import { CouponService } from './modules/coupons/index.ts';
 import { CustomerService } from './modules/customers/index.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
+import { KitchenService } from './modules/kitchen/index.ts';
+import { registerKitchenRoutes } from './modules/kitchen/routes.ts';
 import { LocalMapsProvider, MapsService } from './modules/maps/index.ts';
 import { registerMapsRoutes } from './modules/maps/routes.ts';
 import {
@@ -414,6 +416,7 @@ export async function buildApp(
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
   registerStationRoutes(ctx, services);
+  registerKitchenRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
   registerStoreRoutes(ctx, services);
   registerTableRoutes(ctx, services);
@@ -521,6 +524,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),
+    kitchen: new KitchenService({ db, now, events: orderEvents }),
     tables: new TablesService({
       db,
       now,

@@ -1,2 +1,9 @@
 // The order tracking module's face (docs/decisions/0041): what other modules and the app's composition may use.
-export { announceReleased, dropUnpaidOrder, OrderTrackingService, releasePaidOrder } from './service.ts';
+export {
+  announceReleased,
+  dropUnpaidOrder,
+  lockOrderOfStore,
+  moveLockedOrder,
+  OrderTrackingService,
+  releasePaidOrder,
+} from './service.ts';
