@@ -84,14 +84,16 @@ export interface KitchenItem {
   quantidade_pedida: number;
   quantidade_padrao: number;
   ingrediente: boolean;
+  /** What one unit adds to the price: a paid option is an extra, a free one a choice. */
+  valor: number;
 }
 
 export interface KitchenLineParts {
   /** Default ingredients taken out ('Cebola' for 'SEM Cebola'). */
   removed: string[];
-  /** Ingredients added beyond the default, with their count when more than one ('2x Bacon'). */
+  /** Ingredients added beyond the default and paid options, counted when more than one ('2x Bacon'). */
   extras: string[];
-  /** The options chosen (flavours, sizes, points). */
+  /** The free options chosen (points, sizes, flavours). */
   choices: string[];
 }
 
@@ -107,7 +109,7 @@ export function kitchenLineParts(items: readonly KitchenItem[]): KitchenLinePart
         parts.extras.push(counted(item.quantidade_pedida - item.quantidade_padrao, item.descricao));
       }
     } else if (item.quantidade_pedida > 0) {
-      parts.choices.push(counted(item.quantidade_pedida, item.descricao));
+      (item.valor > 0 ? parts.extras : parts.choices).push(counted(item.quantidade_pedida, item.descricao));
     }
   }
   return parts;
