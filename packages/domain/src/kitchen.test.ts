@@ -22,7 +22,8 @@ const lines = [
 describe('the kitchen display’s rules', () => {
   it('counts whole minutes since acceptance and colours past 10 and 20', () => {
     const accepted = new Date('2026-05-05T20:00:00Z');
-    const at = (minutes: number, seconds = 0) => new Date(accepted.getTime() + minutes * 60_000 + seconds * 1000);
+    const at = (minutes: number, seconds = 0) =>
+      new Date(accepted.getTime() + minutes * 60_000 + seconds * 1000);
     expect(minutesSince(accepted, at(9, 59))).toBe(9);
     expect(minutesSince(accepted, at(-2))).toBe(0);
     expect(kitchenUrgency(accepted, at(9, 59))).toBe('normal');

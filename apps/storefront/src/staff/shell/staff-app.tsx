@@ -38,10 +38,24 @@ import { TeamView } from '../team/team-view.tsx';
 /** The store editor ('Cardápio', 'Ajustes'): its own chunk, loaded when one of them is first opened. */
 const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
 
+/** The kitchen display (docs/decisions/0055): a full screen of its own at KITCHEN_PATH, its own chunk. */
+const KitchenScreen = lazy(() => import('../kitchen/kitchen-screen.tsx'));
+export const KITCHEN_PATH = '/staff/app/cozinha';
+
+const onKitchenPath = () =>
+  typeof window !== 'undefined' && window.location.pathname.startsWith(KITCHEN_PATH);
+
 /** The staff app: sign-in, then the live order board and the store's controls. */
 export function StaffApp() {
   const token = useStore(staffToken);
-  return token ? <SignedIn /> : <SignIn />;
+  if (!token) return <SignIn />;
+  return onKitchenPath() ? (
+    <Suspense fallback={null}>
+      <KitchenScreen />
+    </Suspense>
+  ) : (
+    <SignedIn />
+  );
 }
 
 function SignIn() {
@@ -459,6 +473,9 @@ function SignedIn() {
         >
           {soundOn ? t('soundOn') : t('enableSound')}
         </button>
+        <a className="staff-topbar-button" href={KITCHEN_PATH}>
+          {t('kitchenDisplay')}
+        </a>
         <button type="button" className="staff-topbar-button" onClick={() => void signOut()}>
           {t('signOut')}
         </button>
