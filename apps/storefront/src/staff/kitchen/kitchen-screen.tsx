@@ -1,6 +1,6 @@
 import type { KitchenLine, KitchenOrder, KitchenReply } from '@comanda/contract';
 import { type KitchenUrgency, kitchenUrgency, storeClockText } from '@comanda/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
@@ -87,6 +87,10 @@ export default function KitchenScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const now = useSecondClock();
   const reply = load.state === 'ready' ? load.reply : null;
+  // The station buttons stay while another station's orders load.
+  const knownStations = useRef<KitchenReply['stations']>([]);
+  if (reply) knownStations.current = reply.stations;
+  const stations = knownStations.current;
 
   const choose = (next: number | null) => {
     rememberStation(next);
@@ -152,12 +156,12 @@ export default function KitchenScreen() {
     <div className="kds">
       <header className="kds-bar">
         <h1>{stationName ?? t('kitchenTitle')}</h1>
-        {reply && reply.stations.length > 0 ? (
+        {stations.length > 0 ? (
           <nav className="kds-stations" aria-label={t('stationChoice')}>
             <button type="button" aria-pressed={station === null} onClick={() => choose(null)}>
               {t('allStations')}
             </button>
-            {reply.stations.map((each) => (
+            {stations.map((each) => (
               <button
                 key={each.id}
                 type="button"
