@@ -464,6 +464,7 @@ function SignedIn() {
               {t('team')}
             </button>
           ) : null}
+          <a href={KITCHEN_PATH}>{t('kitchenDisplay')}</a>
         </nav>
         <button
           type="button"
@@ -473,9 +474,6 @@ function SignedIn() {
         >
           {soundOn ? t('soundOn') : t('enableSound')}
         </button>
-        <a className="staff-topbar-button" href={KITCHEN_PATH}>
-          {t('kitchenDisplay')}
-        </a>
         <button type="button" className="staff-topbar-button" onClick={() => void signOut()}>
           {t('signOut')}
         </button>
