@@ -29,6 +29,8 @@ import { CouponService } from './modules/coupons/index.ts';
 import { CustomerService } from './modules/customers/index.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
+import { KitchenService } from './modules/kitchen/index.ts';
+import { registerKitchenRoutes } from './modules/kitchen/routes.ts';
 import { LocalMapsProvider, MapsService } from './modules/maps/index.ts';
 import { registerMapsRoutes } from './modules/maps/routes.ts';
 import {
@@ -417,6 +419,7 @@ export async function buildApp(
   registerStoreControlRoutes(ctx, services);
   registerStationRoutes(ctx, services);
   registerPrintingRoutes(ctx, services);
+  registerKitchenRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
   registerStoreRoutes(ctx, services);
   registerTableRoutes(ctx, services);
@@ -532,6 +535,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),
     printing,
+    kitchen: new KitchenService({ db, now, events: orderEvents }),
     tables: new TablesService({
       db,
       now,

@@ -14,6 +14,7 @@ describe('the capability table', () => {
   it('gives the roles of docs/decisions/0026 without any store override', () => {
     const byRole = (role: string) => CAPABILITY_NAMES.filter((name) => roleNeededFor(name) === role).sort();
     expect(byRole('attendant')).toEqual([
+      'kitchen.bump',
       'menu.sold_out',
       'orders.handle',
       'payments.confirm',

@@ -51,6 +51,10 @@ export const CAPABILITIES = {
     lowest: 'attendant',
     means: 'Read the store’s stations (Cozinha, Bar…) and which products each prepares.',
   },
+  'kitchen.bump': {
+    lowest: 'attendant',
+    means: 'Use the kitchen display: read a station’s orders in preparation, bump them done, recall a bump.',
+  },
   'store.open_close': {
     lowest: 'manager',
     means: 'Open or close the store now, follow its hours again, pause it or end the pause.',

@@ -1299,3 +1299,26 @@ export const printJobs = pgTable(
     index('print_jobs_order').on(t.storeId, t.orderId),
   ],
 );
+
+/**
+ * What a kitchen display's station marked done (docs/decisions/0055): one line of an order
+ * (`line_seq`), or every line the station prepares (`line_seq` null). `station_id` null: a store
+ * without stations, where one place prepares everything. Recalling a bump deletes its row.
+ */
+export const kitchenBumps = pgTable(
+  'kitchen_bumps',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stationId: integer('station_id').references(() => printStations.id, { onDelete: 'cascade' }),
+    lineSeq: integer('line_seq'),
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('kitchen_bumps_order').on(t.orderId), index('kitchen_bumps_store').on(t.storeId, t.id)],
+);

@@ -40,6 +40,7 @@ const ALLOWED_CALLS: Record<Capability, { method: string; url: string; payload?:
   'stations.read': { method: 'GET', url: '/staff/stations', status: 200 },
   'stations.manage': { method: 'DELETE', url: '/staff/stations/999999', status: 404 },
   'printers.manage': { method: 'GET', url: '/staff/printers', status: 200 },
+  'kitchen.bump': { method: 'GET', url: '/staff/kitchen', status: 200 },
   'store.open_close': { method: 'DELETE', url: '/staff/store/pause', status: 200 },
   'orders.settings': {
     method: 'PATCH',

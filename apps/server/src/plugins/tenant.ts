@@ -66,7 +66,10 @@ export const API_PREFIXES = [
   '/staff/',
   '/media/',
 ];
-export const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** The staff app's own views (the kitchen display at /staff/app/cozinha): pages under the staff API's prefix. */
+const STAFF_APP_PAGES = '/staff/app/';
+export const isApiPath = (url: string) =>
+  !url.startsWith(STAFF_APP_PAGES) && API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 const STORE_AGNOSTIC = ['/healthz', '/docs', '/assets/', '/fonts/'];
 

@@ -2,6 +2,8 @@
 export {
   announceReleased,
   dropUnpaidOrder,
+  lockOrderOfStore,
+  moveLockedOrder,
   OrderTrackingService,
   releasePaidOrder,
   type StatusChangeStep,

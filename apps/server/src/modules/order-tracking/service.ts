@@ -391,3 +391,41 @@ export async function dropUnpaidOrder(
   await repo.giveBack(tx, row, at);
   return true;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The kitchen display (docs/decisions/0055) moves an order in its own transaction
+
+/** The store's released order, locked until the transaction ends (the kitchen's bumps serialise on it). */
+export function lockOrderOfStore(tx: DbExecutor, storeId: number, id: number) {
+  return repo.lockStoreOrder(tx, storeId, id);
+}
+
+/**
+ * Moves an order the caller locked, recorded with the staff member and the time, its event sent
+ * when the transaction commits: the last station's bump (to ready) and a recall after it (back).
+ */
+export async function moveLockedOrder(
+  tx: DbExecutor,
+  events: OrderEvents,
+  order: { storeId: number; id: number; customerId: number; status: string },
+  to: string,
+  staffId: number,
+  at: Date,
+): Promise<void> {
+  await repo.setStatus(tx, {
+    storeId: order.storeId,
+    orderId: order.id,
+    from: order.status,
+    to,
+    by: { staffId },
+    reason: null,
+    at,
+  });
+  await events.publish(tx, {
+    storeId: order.storeId,
+    customerId: order.customerId,
+    id: order.id,
+    status: to,
+    updatedAt: iso(at),
+  });
+}

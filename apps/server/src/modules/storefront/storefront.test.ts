@@ -122,9 +122,13 @@ describe('storefront page', () => {
   });
 
   it('serves the staff app on its own page, with the store look and no menu or pre-paint', async () => {
-    for (const url of ['/staff', '/staff/app/board']) {
+    const pagePolicy = (await get('/staff', host('sakura'))).headers['content-security-policy'];
+    expect(pagePolicy).toContain("script-src 'self'");
+    for (const url of ['/staff', '/staff/app/board', '/staff/app/cozinha?estacao=3']) {
       const res = await get(url, host('sakura'));
       expect(res.statusCode, url).toBe(200);
+      // A page's policy, not the API's (which loads nothing: the staff app's own views were blank).
+      expect(res.headers['content-security-policy'], url).toBe(pagePolicy);
       expect(res.headers['x-robots-tag']).toBe('noindex');
       const html = res.body;
       expect(html).toContain('<script type="module" crossorigin src="/assets/staff.js">');

@@ -40,10 +40,24 @@ const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
 /** The printing screen (managers and owners): its own chunk too. */
 const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
 
+/** The kitchen display (docs/decisions/0055): a full screen of its own at KITCHEN_PATH, its own chunk. */
+const KitchenScreen = lazy(() => import('../kitchen/kitchen-screen.tsx'));
+export const KITCHEN_PATH = '/staff/app/cozinha';
+
+const onKitchenPath = () =>
+  typeof window !== 'undefined' && window.location.pathname.startsWith(KITCHEN_PATH);
+
 /** The staff app: sign-in, then the live order board and the store's controls. */
 export function StaffApp() {
   const token = useStore(staffToken);
-  return token ? <SignedIn /> : <SignIn />;
+  if (!token) return <SignIn />;
+  return onKitchenPath() ? (
+    <Suspense fallback={null}>
+      <KitchenScreen />
+    </Suspense>
+  ) : (
+    <SignedIn />
+  );
 }
 
 function SignIn() {
@@ -457,6 +471,7 @@ function SignedIn() {
               {t('team')}
             </button>
           ) : null}
+          <a href={KITCHEN_PATH}>{t('kitchenDisplay')}</a>
         </nav>
         <button
           type="button"
