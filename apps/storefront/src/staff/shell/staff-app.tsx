@@ -37,6 +37,8 @@ import { TeamView } from '../team/team-view.tsx';
 
 /** The store editor ('Cardápio', 'Ajustes'): its own chunk, loaded when one of them is first opened. */
 const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
+/** 'Histórico': its own chunk, loaded when the tab is first opened. */
+const HistoryView = lazy(() => import('../history/history-view.tsx'));
 
 /** The staff app: sign-in, then the live order board and the store's controls. */
 export function StaffApp() {
@@ -257,9 +259,9 @@ function useStaffMember(): StaffAccount | null {
 
 function SignedIn() {
   const t = useStaffT();
-  const [view, setView] = useState<'board' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team'>(
-    'board',
-  );
+  const [view, setView] = useState<
+    'board' | 'history' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team'
+  >('board');
   // Once opened, the editor stays mounted (hidden) so its unsaved drafts survive a look at the board.
   const [editorOpened, setEditorOpened] = useState(false);
   // The menu's draft stays while other tabs are looked at: its tab says when it is not saved.
@@ -421,6 +423,9 @@ function SignedIn() {
             {t('board')}
             {ringing.length > 0 ? <span className="staff-badge">{ringing.length}</span> : null}
           </button>
+          <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')}>
+            {t('history')}
+          </button>
           <button type="button" aria-pressed={view === 'tables'} onClick={() => setView('tables')}>
             {t('tables')}
             {calls.length > 0 ? <span className="staff-badge">{calls.length}</span> : null}
@@ -498,6 +503,10 @@ function SignedIn() {
             </section>
           ))}
         </main>
+      ) : view === 'history' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <HistoryView t={t} onPrint={print} />
+        </Suspense>
       ) : view === 'tables' ? (
         <TablesView
           t={t}
