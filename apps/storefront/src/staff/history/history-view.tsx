@@ -49,6 +49,11 @@ export default function HistoryView({ t, onPrint }: { t: StaffT; onPrint: (order
   const [openId, setOpenId] = useState<number | null>(null);
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const listTop = useRef<HTMLDivElement>(null);
+  // On a phone the dates, status, type and payment fold away under 'Mais filtros' (the list
+  // would start below the fold otherwise); a laptop has room for them open.
+  const [moreOpen, setMoreOpen] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 900px)').matches === true,
+  );
 
   const load = async (query: string, before: number | null) => {
     setBusy(before === null ? 'search' : 'more');
@@ -80,6 +85,7 @@ export default function HistoryView({ t, onPrint }: { t: StaffT; onPrint: (order
     const built = historyQuery(filters);
     if ('problem' in built) {
       setProblem(built.problem);
+      if (built.problem !== 'badNumber' && built.problem !== 'shortPhone') setMoreOpen(true);
       return;
     }
     setProblem(null);
@@ -139,42 +145,51 @@ export default function HistoryView({ t, onPrint }: { t: StaffT; onPrint: (order
             <span>{h('name')}</span>
             <input type="text" autoComplete="off" value={filters.name} onChange={set('name')} />
           </label>
-          {dateField('from')}
-          {dateField('to')}
-          <label className="staff-field">
-            <span>{h('status')}</span>
-            <select value={filters.status} onChange={set('status')}>
-              <option value="">{h('any')}</option>
-              {STATUS_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {t(choice.key)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="staff-field">
-            <span>{h('channel')}</span>
-            <select value={filters.channel} onChange={set('channel')}>
-              <option value="">{h('any')}</option>
-              {CHANNELS.map((channel) => (
-                <option key={channel} value={channel}>
-                  {h(`channel_${channel}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="staff-field history-wide">
-            <span>{h('payment')}</span>
-            <select value={filters.payment} onChange={set('payment')}>
-              <option value="">{h('any')}</option>
-              {methods.map((method) => (
-                <option key={method.id} value={String(method.id)}>
-                  {method.descricao}
-                </option>
-              ))}
-            </select>
-          </label>
         </div>
+        <details
+          className="history-more-filters"
+          open={moreOpen}
+          onToggle={(event) => setMoreOpen(event.currentTarget.open)}
+        >
+          <summary>{h('moreFilters')}</summary>
+          <div className="history-grid">
+            {dateField('from')}
+            {dateField('to')}
+            <label className="staff-field">
+              <span>{h('status')}</span>
+              <select value={filters.status} onChange={set('status')}>
+                <option value="">{h('any')}</option>
+                {STATUS_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {t(choice.key)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="staff-field">
+              <span>{h('channel')}</span>
+              <select value={filters.channel} onChange={set('channel')}>
+                <option value="">{h('any')}</option>
+                {CHANNELS.map((channel) => (
+                  <option key={channel} value={channel}>
+                    {h(`channel_${channel}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="staff-field history-wide">
+              <span>{h('payment')}</span>
+              <select value={filters.payment} onChange={set('payment')}>
+                <option value="">{h('any')}</option>
+                {methods.map((method) => (
+                  <option key={method.id} value={String(method.id)}>
+                    {method.descricao}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </details>
         {problem ? (
           <p className="staff-error" role="alert">
             {h(problem)}
