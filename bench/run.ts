@@ -2,6 +2,7 @@
 import { runAbuseBench } from './abuse.ts';
 import { runBoardBench } from './board.ts';
 import { runDinnerRushBench } from './dinner-rush.ts';
+import { runHistoryBench } from './history.ts';
 import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
 import { runServerMenuBench } from './server-menu.ts';
@@ -13,6 +14,7 @@ const benches: [string, () => Promise<unknown>][] = [
   ['order placement', runOrdersBench],
   ['PIX payments', runPaymentsBench],
   ['order board', runBoardBench],
+  ['order history search', runHistoryBench],
   ['storefront first load', runStorefrontBench],
   ['abuse suite', runAbuseBench],
 ];
