@@ -107,9 +107,20 @@ export default function HistoryView({ t, onPrint }: { t: StaffT; onPrint: (order
       setFilters((current) => ({ ...current, [field]: value }));
     };
 
+  // On a phone the detail takes the list's place: each opens at its top, the list back at the
+  // order that was opened.
+  const narrow = () =>
+    typeof window !== 'undefined' && window.matchMedia?.('(max-width: 899px)').matches === true;
+  const open = (id: number) => {
+    setOpenId(id);
+    if (narrow()) requestAnimationFrame(() => window.scrollTo({ top: 0 }));
+  };
   const back = () => {
+    const opened = openId;
     setOpenId(null);
-    listTop.current?.scrollIntoView({ block: 'nearest' });
+    requestAnimationFrame(() =>
+      listTop.current?.querySelector(`[data-order="${opened}"]`)?.scrollIntoView({ block: 'center' }),
+    );
   };
 
   const dateField = (field: 'from' | 'to') => (
@@ -225,7 +236,8 @@ export default function HistoryView({ t, onPrint }: { t: StaffT; onPrint: (order
                     className="history-row"
                     aria-current={entry.id === openId ? 'true' : undefined}
                     aria-label={h('openOrder', { id: entry.id })}
-                    onClick={() => setOpenId(entry.id)}
+                    data-order={entry.id}
+                    onClick={() => open(entry.id)}
                   >
                     <span className="history-row-head">
                       <strong>{t('orderNumber', { id: entry.id })}</strong>
