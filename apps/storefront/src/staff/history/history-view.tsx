@@ -119,7 +119,7 @@ export default function HistoryView({ t, onPrint }: { t: StaffT; onPrint: (order
     const opened = openId;
     setOpenId(null);
     requestAnimationFrame(() =>
-      listTop.current?.querySelector(`[data-order="${opened}"]`)?.scrollIntoView({ block: 'center' }),
+      listTop.current?.querySelector(`[data-order="${opened}"]`)?.scrollIntoView?.({ block: 'center' }),
     );
   };
 
