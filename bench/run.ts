@@ -3,6 +3,7 @@ import { runAbuseBench } from './abuse.ts';
 import { runBoardBench } from './board.ts';
 import { runCloudPrintingBench } from './cloud-printing.ts';
 import { runDinnerRushBench } from './dinner-rush.ts';
+import { runHistoryBench } from './history.ts';
 import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
 import { runServerMenuBench } from './server-menu.ts';
@@ -15,6 +16,7 @@ const benches: [string, () => Promise<unknown>][] = [
   ['PIX payments', runPaymentsBench],
   ['order board', runBoardBench],
   ['cloud printing', runCloudPrintingBench],
+  ['order history search', runHistoryBench],
   ['storefront first load', runStorefrontBench],
   ['abuse suite', runAbuseBench],
 ];

@@ -111,6 +111,10 @@ export const staffOrderStatusChange = orderStatusChange.extend({
   from: z.string().nullable(),
   /** Who: the customer's user_id for the placement (or an unpaid order dropped), a staff member's id (GET /staff/team) for the store's changes; null for the store's auto-accept. */
   by: z.number().int().nullable(),
+  /** Who, in words: the customer (placing it, an unpaid order dropped), a staff member, or the store's own automation. */
+  actor: z.enum(['customer', 'staff', 'system']),
+  /** The staff member's name (kept after the member is removed); null for the customer and the system. */
+  by_name: z.string().nullable(),
   reason: z.string().nullable(),
 });
 
@@ -127,6 +131,8 @@ export const staffOrder = trackedOrder.extend({
   /** A table order's round on its table's tab (1, 2…): the kitchen's ticket names it; else null. */
   rodada: z.number().int().nullable().optional(),
   status_changes: z.array(staffOrderStatusChange),
+  /** The customer's orders at this store placed before this one, not cancelled (0: a new customer). */
+  pedidos_anteriores: z.number().int(),
   pagamento_online: z
     .object({
       status: z
@@ -181,3 +187,88 @@ export const orderStatusUpdateRequest = z.object({
   reason: freeText(200).nullable().optional(),
 });
 export type OrderStatusUpdateRequest = z.infer<typeof orderStatusUpdateRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Order history (docs/decisions/0049): the store's past orders, searched
+
+/** Where an order was eaten: its delivery type, or a table when it was ordered from one. */
+export const ORDER_CHANNELS = ['delivery', 'pickup', 'eat_in', 'table'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
+/** Stable `code` values of the history search's own refusals (zod's are INVALID_INPUT with `field`). */
+export const HISTORY_ERROR_CODES = ['INVALID_DATE_RANGE'] as const;
+
+export const HISTORY_PAGE_MAX = 50;
+/** The longest range of days one search covers. */
+export const HISTORY_MAX_DAYS = 366;
+
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'AAAA-MM-DD')
+  .refine((value) => {
+    const at = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+  }, 'Data inexistente.');
+
+/** GET /staff/orders/history */
+export const staffOrderHistoryQuery = z.object({
+  number: dbId.optional().describe('The order’s number (its id)'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .optional()
+    .describe('Part of the customer’s name; accents, case and extra spaces ignored'),
+  phone: z
+    .string()
+    .max(40)
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().min(3, 'Informe ao menos 3 dígitos.').max(15))
+    .optional()
+    .describe('Part of the customer’s phone (or the order’s contact number), by its digits; at least 3'),
+  from: calendarDate.optional().describe('First day, YYYY-MM-DD in the store’s time zone'),
+  to: calendarDate.optional().describe('Last day (included), YYYY-MM-DD in the store’s time zone'),
+  status: z
+    .string()
+    .max(200)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .pipe(z.array(orderStatus).min(1))
+    .optional()
+    .describe('One status or several, comma-separated'),
+  channel: z.enum(ORDER_CHANNELS).optional().describe('delivery, pickup, eat_in (not at a table) or table'),
+  payment: dbId.optional().describe('A payment method’s id (GET /financeiro/formas_pagamento_app)'),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(20).describe('Page size, 1 to 50'),
+  before: dbId.optional().describe('The previous page’s next_before'),
+});
+export type StaffOrderHistoryQuery = z.output<typeof staffOrderHistoryQuery>;
+
+/** One row of the history: enough to recognise the order; GET /staff/orders/{id} has the rest. */
+export const orderHistoryEntry = z.object({
+  id: z.number().int(),
+  dh_iniciado: z.string().describe('ISO 8601 (UTC)'),
+  status: z.string(),
+  cliente: z.object({ id: z.number().int(), nome: z.string(), telefone: z.string() }),
+  tipo_entrega: z.string(),
+  channel: z.enum(ORDER_CHANNELS),
+  mesa: z.string().nullable(),
+  rodada: z.number().int().nullable(),
+  forma_pagamento_nome: z.string().nullable(),
+  total: z.number().int().describe('centavos'),
+  agendado: z.boolean(),
+  hora_entrega: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
+
+export const staffOrderHistoryReply = z.object({
+  /** Newest first (placement time, then number). */
+  results: z.array(orderHistoryEntry),
+  /** Pass as `before` for the next page; null on the last page. */
+  next_before: z.number().int().nullable(),
+});
+export type StaffOrderHistoryReply = z.infer<typeof staffOrderHistoryReply>;

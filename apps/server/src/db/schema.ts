@@ -856,6 +856,9 @@ export const orders = pgTable(
     // The staff list: a store's orders, newest first (order tracking, docs/decisions/0012).
     index('orders_store_started').on(t.storeId, t.dhIniciado, t.id),
     index('orders_store_schedule').on(t.storeId, t.horaEntrega).where(sql`${t.horaEntrega} is not null`),
+    // The order history's filters by payment method and by channel (docs/decisions/0049).
+    index('orders_store_payment').on(t.storeId, t.paymentMethodId, t.dhIniciado),
+    index('orders_store_type').on(t.storeId, t.tipoEntrega, t.dhIniciado),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   couponRedemptions,
@@ -9,11 +9,15 @@ import {
   orderStatusChanges,
   orders,
   payments,
+  staffAccounts,
 } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type StatusChangeRow = typeof orderStatusChanges.$inferSelect;
+export type StatusChangeRow = typeof orderStatusChanges.$inferSelect & {
+  /** The staff member who made it, by name (removed members keep theirs); null when none did. */
+  staffName: string | null;
+};
 
 export interface StoreOrderRow {
   order: OrderRow;
@@ -210,12 +214,44 @@ export function statusChangesOf(
   if (orderIds.length === 0) return Promise.resolve([]);
   return (
     db
-      .select()
+      .select({ ...getTableColumns(orderStatusChanges), staffName: staffAccounts.nome })
       .from(orderStatusChanges)
+      .leftJoin(
+        staffAccounts,
+        and(
+          eq(staffAccounts.id, orderStatusChanges.byStaffId),
+          eq(staffAccounts.storeId, orderStatusChanges.storeId),
+        ),
+      )
       .where(and(eq(orderStatusChanges.storeId, storeId), inArray(orderStatusChanges.orderId, [...orderIds])))
       // Ids follow the order the changes were made in (each one holds the order's row lock).
       .orderBy(asc(orderStatusChanges.orderId), asc(orderStatusChanges.id))
   );
+}
+
+/**
+ * For each order, how many orders its customer placed at the store before it (placement time, then
+ * id) that were not cancelled: one query for a whole board, served by orders_store_customer.
+ */
+export async function previousOrderCounts(
+  db: DbExecutor,
+  storeId: number,
+  orderIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: orders.id,
+      // Spelled out: drizzle leaves a single table's columns unqualified, which the inner
+      // `orders p` would then capture.
+      previous: sql<number>`(select count(*)::int from orders p
+        where p.store_id = "orders"."store_id" and p.customer_id = "orders"."customer_id"
+          and p.awaiting_payment = false and p.status <> 'Cancelado'
+          and (p.dh_iniciado, p.id) < ("orders"."dh_iniciado", "orders"."id"))`,
+    })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), inArray(orders.id, [...orderIds])));
+  return new Map(rows.map((row) => [row.id, Number(row.previous)]));
 }
 
 export async function setStatus(

@@ -1,20 +1,31 @@
 import {
   DELIVERY_LINE_DESCRIPTION,
   DELIVERY_LINE_PRODUCT_ID,
+  HISTORY_MAX_DAYS,
   type OrderListReply,
   type OrderStatusUpdateRequest,
   type StaffOrder,
+  type StaffOrderHistoryQuery,
+  type StaffOrderHistoryReply,
   type StaffOrderListQuery,
   type StaffOrderListReply,
   type TrackedOrder,
 } from '@comanda/contract';
-import { checkTransition, firstName, isOrderStatus, storeClockText } from '@comanda/domain';
+import {
+  checkTransition,
+  firstName,
+  isOrderStatus,
+  normalizeForSearch,
+  storeClockText,
+  storeDayBounds,
+} from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
 import { storeTimeZone } from '../../lib/store-time-zone.ts';
 import { type CustomerPrincipal, forbidden, type StaffPrincipal } from '../../plugins/auth.ts';
+import * as history from './history-repository.ts';
 import * as repo from './repository.ts';
 
 /*
@@ -68,6 +79,7 @@ function toStaffOrder(
   lines: readonly repo.OrderLineRow[],
   changes: readonly repo.StatusChangeRow[],
   timeZone: string,
+  previousOrders: number,
 ): StaffOrder {
   return {
     ...toTrackedOrder(order, lines, changes, timeZone),
@@ -79,8 +91,16 @@ function toStaffOrder(
       at: iso(change.at),
       from: change.fromStatus,
       by: change.byStaffId ?? change.byCustomerId,
+      actor:
+        change.byStaffId !== null
+          ? ('staff' as const)
+          : change.byCustomerId !== null
+            ? ('customer' as const)
+            : ('system' as const),
+      by_name: change.staffName,
       reason: change.reason,
     })),
+    pedidos_anteriores: previousOrders,
     pagamento_online: payment
       ? {
           status: payment.status,
@@ -116,6 +136,18 @@ async function detailsOf(db: DbExecutor, storeId: number, ids: number[]) {
     lines: (id: number) => linesById.get(id) ?? [],
     changes: (id: number) => changesById.get(id) ?? [],
     timeZone,
+  };
+}
+
+/** detailsOf, and how many orders each customer placed before (the board's 'Novo cliente'). */
+async function staffDetailsOf(db: DbExecutor, storeId: number, ids: number[]) {
+  const [details, previous] = await Promise.all([
+    detailsOf(db, storeId, ids),
+    repo.previousOrderCounts(db, storeId, ids),
+  ]);
+  return {
+    ...details,
+    previous: (id: number) => previous.get(id) ?? 0,
   };
 }
 
@@ -207,16 +239,87 @@ export class OrderTrackingService {
       before: query.before,
       limit: query.limit,
     });
-    const details = await detailsOf(
+    const details = await staffDetailsOf(
       db,
       staff.storeId,
       rows.map((row) => row.order.id),
     );
     return {
       results: rows.map((row) =>
-        toStaffOrder(row, details.lines(row.order.id), details.changes(row.order.id), details.timeZone),
+        toStaffOrder(
+          row,
+          details.lines(row.order.id),
+          details.changes(row.order.id),
+          details.timeZone,
+          details.previous(row.order.id),
+        ),
       ),
       next_before: rows.length === query.limit ? rows.at(-1)!.order.id : null,
+    };
+  }
+
+  /**
+   * GET /staff/orders/history: the store's orders matching every filter given, newest first; days
+   * are the store's (its time zone), both included.
+   */
+  async historyForStaff(
+    staff: StaffPrincipal,
+    query: StaffOrderHistoryQuery,
+  ): Promise<StaffOrderHistoryReply> {
+    const { db } = this.deps;
+    const timeZone = await storeTimeZone(db, staff.storeId);
+    if (query.from && query.to) {
+      if (query.from > query.to) {
+        throw invalid('INVALID_DATE_RANGE', 'A data inicial é depois da final.', 'from');
+      }
+      const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+      if (days > HISTORY_MAX_DAYS) {
+        throw invalid('INVALID_DATE_RANGE', `Busque no máximo ${HISTORY_MAX_DAYS} dias por vez.`, 'to');
+      }
+    }
+    const name = query.name ? normalizeForSearch(query.name) : undefined;
+    // A Brazilian number typed with its country code (55…) is found by its national digits.
+    const phone =
+      query.phone && query.phone.length >= 12 && query.phone.startsWith('55')
+        ? query.phone.slice(2)
+        : query.phone;
+    // One more row than the page says whether another page follows.
+    const rows = await history.searchStoreOrders(db, staff.storeId, {
+      number: query.number,
+      name: name || undefined,
+      phone,
+      from: query.from ? storeDayBounds(query.from, timeZone).from : undefined,
+      to: query.to ? storeDayBounds(query.to, timeZone).to : undefined,
+      statuses: query.status,
+      channel: query.channel,
+      paymentMethodId: query.payment,
+      before: query.before,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    return {
+      results: page.map((row) => ({
+        id: row.id,
+        dh_iniciado: iso(row.dhIniciado),
+        status: row.status,
+        cliente: { id: row.customer.id, nome: firstName(row.customer.nome), telefone: row.customer.phone },
+        tipo_entrega: row.tipoEntrega,
+        channel:
+          row.tableId !== null
+            ? 'table'
+            : row.tipoEntrega === 'Entregar'
+              ? 'delivery'
+              : row.tipoEntrega === 'Retirada'
+                ? 'pickup'
+                : 'eat_in',
+        mesa: row.mesa,
+        rodada: row.rodada,
+        forma_pagamento_nome: row.formaPagamentoNome,
+        total: row.total,
+        agendado: row.agendado,
+        hora_entrega: row.horaEntrega ? iso(row.horaEntrega) : null,
+      })),
+      next_before: rows.length > query.limit ? page.at(-1)!.id : null,
     };
   }
 
@@ -225,8 +328,8 @@ export class OrderTrackingService {
     const { db } = this.deps;
     const row = await repo.findStoreOrder(db, staff.storeId, id);
     if (!row) throw orderNotFound();
-    const details = await detailsOf(db, staff.storeId, [id]);
-    return toStaffOrder(row, details.lines(id), details.changes(id), details.timeZone);
+    const details = await staffDetailsOf(db, staff.storeId, [id]);
+    return toStaffOrder(row, details.lines(id), details.changes(id), details.timeZone, details.previous(id));
   }
 
   /**
@@ -310,8 +413,14 @@ export class OrderTrackingService {
         updatedAt: iso(at),
       });
       const row = await repo.findStoreOrder(tx, staff.storeId, id);
-      const details = await detailsOf(tx, staff.storeId, [id]);
-      return toStaffOrder(row!, details.lines(id), details.changes(id), details.timeZone);
+      const details = await staffDetailsOf(tx, staff.storeId, [id]);
+      return toStaffOrder(
+        row!,
+        details.lines(id),
+        details.changes(id),
+        details.timeZone,
+        details.previous(id),
+      );
     });
     // The cancel's further steps (its money given back) run once it has committed: a provider call
     // never holds the order's lock.

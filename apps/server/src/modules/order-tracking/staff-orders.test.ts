@@ -87,6 +87,8 @@ describe('moving an order (POST /staff/orders/{id}/status)', () => {
       from,
       at: at.toISOString(),
       by: staff.userId,
+      actor: 'staff',
+      by_name: 'Ana Lima',
       reason: to === 'Cancelado' ? 'Cliente pediu' : null,
     });
     const { order: row, history } = await snapshot(id);
@@ -348,12 +350,22 @@ describe('the store’s orders (GET /staff/orders, GET /staff/orders/{id})', () 
       expect(all.results[0]!.cliente).toEqual({ id: maria.userId, nome: 'Maria', telefone: maria.phone });
       expect(all.results[1]!.cliente).toEqual({ id: joao.userId, nome: 'João', telefone: joao.phone });
       expect(all.results[2]!.status_changes).toEqual([
-        { status: 'Solicitado', from: null, at: '2026-05-04T15:00:00.000Z', by: maria.userId, reason: null },
+        {
+          status: 'Solicitado',
+          from: null,
+          at: '2026-05-04T15:00:00.000Z',
+          by: maria.userId,
+          actor: 'customer',
+          by_name: null,
+          reason: null,
+        },
         {
           status: 'Preparo',
           from: 'Solicitado',
           at: '2026-05-04T15:20:00.000Z',
           by: ana.userId,
+          actor: 'staff',
+          by_name: expect.any(String),
           reason: null,
         },
       ]);

@@ -5,6 +5,8 @@ import {
   orderIdParams,
   orderStatusUpdateRequest,
   staffOrder,
+  staffOrderHistoryQuery,
+  staffOrderHistoryReply,
   staffOrderListQuery,
   staffOrderListReply,
   streamTicketReply,
@@ -26,7 +28,9 @@ const STAFF_AUTH =
 const STAFF_ORDER =
   'Each order is the customer’s order record (see GET /bar/atendimentos_app/{id}) plus `cliente` ' +
   '{id, nome (first name), telefone (login digits)}, `fone_para_mensagens`, and `status_changes` ' +
-  '[{status, from, at, by (the customer\u2019s user_id at placement, the staff member\u2019s id after), reason}], ' +
+  '[{status, from, at, by (the customer\u2019s user_id at placement, the staff member\u2019s id after), ' +
+  'actor (customer, staff or system: the store\u2019s auto-accept), by_name (the staff member\u2019s name), reason}], ' +
+  '`pedidos_anteriores` (the customer\u2019s earlier orders at this store, not cancelled; 0 for a new customer), ' +
   'and `pagamento_online` {status, valor, devolver_na_mao} for an order paid online (null otherwise), ' +
   'and `rodada`: a table order\u2019s round on its table\u2019s tab (1, 2…; the ticket prints \u2018Mesa 3 · Rodada 2\u2019), else null.';
 
@@ -53,6 +57,32 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
       },
     },
     async (request) => service.listForStaff(requireStaff(request), request.query),
+  );
+
+  app.get(
+    '/staff/orders/history',
+    {
+      config: { capability: 'orders.handle' },
+      schema: {
+        tags,
+        summary: 'Search the store’s past orders, newest first',
+        description:
+          'Every filter given must match: `number` (the order’s number), `name` (part of the customer’s ' +
+          'name; accents, case and extra spaces ignored), `phone` (part of the customer’s phone or the ' +
+          'order’s contact number, by its digits, at least 3), `from`/`to` (days YYYY-MM-DD in the ' +
+          'store’s time zone, both included, at most 366 days), `status` (comma-separated), `channel` ' +
+          '(delivery, pickup, eat_in, table) and `payment` (a payment method’s id). `limit` 1–50 (default ' +
+          '20); `before`: the previous page’s `next_before`. Each result is a summary; GET ' +
+          '/staff/orders/{id} has the order with its history.\n\nReplies: 400 INVALID_INPUT (with `field`) ' +
+          'for a malformed value (a day that does not exist, an unknown status or channel, a page size out ' +
+          'of range), 400 INVALID_DATE_RANGE when `from` is after `to` or the range is too long.\n\n' +
+          STAFF_AUTH,
+        security: SECURITY_BEARER,
+        querystring: staffOrderHistoryQuery,
+        response: { 200: staffOrderHistoryReply, 400: errorReply, ...staffOnly },
+      },
+    },
+    async (request) => service.historyForStaff(requireStaff(request), request.query),
   );
 
   app.get(

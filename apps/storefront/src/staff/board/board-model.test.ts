@@ -145,12 +145,22 @@ describe('auto-accepted orders print on arrival', () => {
   const accepted = (id: number, by: number | null, minutesAgo = 1) =>
     order(id, 'Preparo', {
       status_changes: [
-        { status: 'Solicitado', from: null, at: NOW.toISOString(), by: 7, reason: null },
+        {
+          status: 'Solicitado',
+          from: null,
+          at: NOW.toISOString(),
+          by: 7,
+          actor: 'customer',
+          by_name: null,
+          reason: null,
+        },
         {
           status: 'Preparo',
           from: 'Solicitado',
           at: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
           by,
+          actor: by === null ? 'system' : 'staff',
+          by_name: null,
           reason: null,
         },
       ],

@@ -63,6 +63,11 @@ export function OrderCard({
           phone: phoneText(order.fone_para_mensagens ?? order.cliente.telefone),
         })}
       </p>
+      {order.pedidos_anteriores === 0 ? (
+        <p className="staff-order-new-customer">{t('newCustomer')}</p>
+      ) : (
+        <p className="staff-muted">{t('previousOrders', { count: order.pedidos_anteriores })}</p>
+      )}
       <p className={order.mesa ? 'staff-order-table' : undefined}>
         {order.mesa
           ? tableRoundLabel(order.mesa, order.rodada, t)

@@ -264,6 +264,10 @@ const ptBr = {
   qrEmpty: 'Nenhuma mesa ativa para imprimir.',
   qrCount: 'Mesas: {count}',
   qrImageAlt: 'QR code de {table}',
+  history: 'Histórico',
+  newCustomer: 'Novo cliente',
+  previousOrders: '{count} pedidos anteriores',
+  previousOrders_one: '{count} pedido anterior',
 };
 
 export type StaffTextKey = keyof typeof ptBr;
@@ -532,6 +536,10 @@ const en: Record<StaffTextKey, string> = {
   qrEmpty: 'No active tables to print.',
   qrCount: 'Tables: {count}',
   qrImageAlt: 'QR code for {table}',
+  history: 'History',
+  newCustomer: 'New customer',
+  previousOrders: '{count} previous orders',
+  previousOrders_one: '{count} previous order',
 };
 
 export const useStaffT = featureTranslator({ pt_br: ptBr, en });

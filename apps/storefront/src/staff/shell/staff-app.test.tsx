@@ -29,6 +29,7 @@ function tableRound(overrides: Partial<StaffOrder> = {}): StaffOrder {
     forma_pagamento_nome: 'Pagar na mesa',
     troco_para: null,
     pagamento_online: null,
+    pedidos_anteriores: 0,
     total: 2500,
     motivo_cancelamento: null,
     status_changes: [],
@@ -130,6 +131,7 @@ describe('the board hears the tables', () => {
     await openStream();
     const card = await screen.findByRole('article', { name: 'Pedido nº 502' });
     expect(within(card).getByText('Mesa 3 · Rodada 2')).toBeInTheDocument();
+    expect(within(card).getByText('Novo cliente')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Imprimir' }));
     const ticket = await screen.findByTestId('ticket');
     expect(ticket).toHaveTextContent('COZINHA#502Mesa 3 · Rodada 2');

@@ -46,6 +46,8 @@ export const KITCHEN_PATH = '/staff/app/cozinha';
 
 const onKitchenPath = () =>
   typeof window !== 'undefined' && window.location.pathname.startsWith(KITCHEN_PATH);
+/** 'Histórico': its own chunk, loaded when the tab is first opened. */
+const HistoryView = lazy(() => import('../history/history-view.tsx'));
 
 /** The staff app: sign-in, then the live order board and the store's controls. */
 export function StaffApp() {
@@ -274,7 +276,7 @@ function useStaffMember(): StaffAccount | null {
 function SignedIn() {
   const t = useStaffT();
   const [view, setView] = useState<
-    'board' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team' | 'printing'
+    'board' | 'history' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team' | 'printing'
   >('board');
   // Once opened, the editor stays mounted (hidden) so its unsaved drafts survive a look at the board.
   const [editorOpened, setEditorOpened] = useState(false);
@@ -437,6 +439,9 @@ function SignedIn() {
             {t('board')}
             {ringing.length > 0 ? <span className="staff-badge">{ringing.length}</span> : null}
           </button>
+          <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')}>
+            {t('history')}
+          </button>
           <button type="button" aria-pressed={view === 'tables'} onClick={() => setView('tables')}>
             {t('tables')}
             {calls.length > 0 ? <span className="staff-badge">{calls.length}</span> : null}
@@ -520,6 +525,10 @@ function SignedIn() {
             </section>
           ))}
         </main>
+      ) : view === 'history' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <HistoryView t={t} onPrint={print} />
+        </Suspense>
       ) : view === 'tables' ? (
         <TablesView
           t={t}

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_store_payment" ON "orders" USING btree ("store_id","payment_method_id","dh_iniciado");--> statement-breakpoint
+CREATE INDEX "orders_store_type" ON "orders" USING btree ("store_id","tipo_entrega","dh_iniciado");
