@@ -125,14 +125,14 @@ describe('followStore', () => {
   });
 });
 
+function Follower() {
+  const { mutate } = useSWRConfig();
+  useEffect(() => startFollowing(mutate, () => true), [mutate]);
+  return null;
+}
+
 describe('startFollowing on the menu', () => {
   afterEach(() => vi.unstubAllGlobals());
-
-  function Follower() {
-    const { mutate } = useSWRConfig();
-    useEffect(() => startFollowing(mutate, () => true), [mutate]);
-    return null;
-  }
 
   it('a product switched sold out shows as sold out without a reload, fetched under the new version', async () => {
     const { categories, products } = demoMenu();
