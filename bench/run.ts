@@ -6,6 +6,7 @@ import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
 import { runServerMenuBench } from './server-menu.ts';
 import { runStorefrontBench } from './storefront.ts';
+import { runStorefrontFollowBench } from './storefront-follow.ts';
 
 const benches: [string, () => Promise<unknown>][] = [
   ['menu calls', runServerMenuBench],
@@ -13,6 +14,7 @@ const benches: [string, () => Promise<unknown>][] = [
   ['order placement', runOrdersBench],
   ['PIX payments', runPaymentsBench],
   ['order board', runBoardBench],
+  ['open storefronts following the store', runStorefrontFollowBench],
   ['storefront first load', runStorefrontBench],
   ['abuse suite', runAbuseBench],
 ];
