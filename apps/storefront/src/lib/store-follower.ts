@@ -6,7 +6,7 @@ import { START_PATHS } from './start-data.ts';
 /*
  * An open storefront follows its store (issue 32 item 6, docs/decisions/0050): every
  * STORE_STATE_POLL_MS while the page is visible it asks the store's state, about 40 bytes that the
- * server reads once a second per store and a shared cache may keep for one (a 304 when nothing
+ * server reads at most twice a second per store and a shared cache may keep for one (a 304 when nothing
  * changed). A new menu version means something customers see changed (sold out, pause, open or
  * close, scheduling, the menu): the caller refetches the menu under the new version. A change of
  * the open state alone (a pause or a shift ending by the clock) refetches the company call.

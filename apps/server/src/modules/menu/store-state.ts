@@ -9,7 +9,7 @@ import { storeAvailability } from './service.ts';
  * (`s-maxage`). An open storefront asks every STORE_STATE_POLL_MS of the storefront (2 s), so a
  * change reaches it within poll + this + the shared cache's second (docs/decisions/0050).
  */
-export const STORE_STATE_MAX_AGE_MS = 1_000;
+export const STORE_STATE_MAX_AGE_MS = 500;
 export const STORE_STATE_CACHE_CONTROL = 'public, max-age=0, s-maxage=1';
 
 interface Entry {
