@@ -8,6 +8,7 @@ import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
 import { runServerMenuBench } from './server-menu.ts';
 import { runStorefrontBench } from './storefront.ts';
+import { runStorefrontFollowBench } from './storefront-follow.ts';
 
 const benches: [string, () => Promise<unknown>][] = [
   ['menu calls', runServerMenuBench],
@@ -17,6 +18,7 @@ const benches: [string, () => Promise<unknown>][] = [
   ['order board', runBoardBench],
   ['cloud printing', runCloudPrintingBench],
   ['order history search', runHistoryBench],
+  ['open storefronts following the store', runStorefrontFollowBench],
   ['storefront first load', runStorefrontBench],
   ['abuse suite', runAbuseBench],
 ];

@@ -39,6 +39,7 @@ import {
   type FrontDoor,
   MenuCache,
   MenuService,
+  StoreStates,
 } from './modules/menu/index.ts';
 import { registerMenuRoutes } from './modules/menu/routes.ts';
 import { OrderTrackingService } from './modules/order-tracking/index.ts';
@@ -507,6 +508,8 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
   orderTracking.onStatusChange(printing.onOrderStatusChange);
   const sms = createSmsProvider(config, db, app.log);
   const menuCache = new MenuCache(db, config.MENU_CACHE_CHECK_MS);
+  const storeStates = new StoreStates(db, now);
+  menuCache.onInvalidate((storeId) => storeStates.forget(storeId));
   const pictureStorage = options.pictureStorage ?? createPictureStorage(config);
   const paymentService = new PaymentService({
     db,
@@ -531,6 +534,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     sms,
     menu: new MenuService({ db }),
     menuCache,
+    storeStates,
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),

@@ -90,6 +90,17 @@ export const company = z.object({
 export type Company = z.infer<typeof company>;
 export const companyList = z.array(company);
 
+/**
+ * GET /core/v2/store/state: what an open storefront follows (docs/decisions/0050). `menu_version`
+ * rises with every change of what customers see; `loja_aberta` as in the company call, now.
+ */
+export const storeState = z.object({
+  menu_version: z.number().int(),
+  loja_aberta: z.boolean(),
+});
+export type StoreState = z.infer<typeof storeState>;
+export const STORE_STATE_PATH = '/core/v2/store/state';
+
 /** GET /core/get_app_manifest */
 export const appManifest = z.object({
   name: z.string(),

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { SWRConfig } from 'swr';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { SWRConfig, useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { apiGet } from '../lib/api-client.ts';
 import { useT } from '../lib/i18n.ts';
@@ -28,6 +28,29 @@ function LookSync() {
     setDefaultMode(company.default_style_mode);
     injectTrackingWhenIdle({ googleTagManager: company.google_tag_manager, fbPixelId: company.fb_pixel_id });
   }, [company]);
+  return null;
+}
+
+/**
+ * Follows the store while the page is open (docs/decisions/0050): sold out, pause, open or close,
+ * scheduling and menu edits show within seconds. Its code loads after the first paint.
+ */
+function StoreFollower() {
+  const { mutate } = useSWRConfig();
+  const { data: company } = useCompany();
+  const open = useRef<boolean | undefined>(undefined);
+  open.current = company?.loja_aberta;
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('../lib/store-follower.ts').then(({ startFollowing }) => {
+      if (!stopped) stop = startFollowing(mutate, () => open.current);
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [mutate]);
   return null;
 }
 
@@ -74,6 +97,7 @@ export function App({ fallback = bootFallback() }: { fallback?: Record<string, u
   return (
     <SWRConfig value={{ fetcher: apiGet, fallback, shouldRetryOnError: false, revalidateOnFocus: false }}>
       <LookSync />
+      <StoreFollower />
       <Shell />
     </SWRConfig>
   );

@@ -13,6 +13,9 @@ export const FULL_PRODUCT_OPTIONS = {
   shouldRetryOnError: false,
 } as const satisfies SWRConfiguration;
 
+/** The SWR key's head of the cart's check of its lines' full products (refetched on a menu change). */
+export const CART_FULL_PRODUCTS_KEY = 'cart-full-products';
+
 /** Where an order comes from: a table in local (self-checkout) mode, the app otherwise. */
 export function orderChannel(): Channel {
   return isLocalMode() ? 'local' : 'app';

@@ -10,3 +10,4 @@ export {
   storeName,
   toProductGroup,
 } from './service.ts';
+export { StoreStates } from './store-state.ts';

@@ -19,6 +19,7 @@ const MAX_REPLIES_PER_STORE = 2_000;
  */
 export class MenuCache {
   private readonly stores = new Map<number, StoreEntry>();
+  private readonly invalidated: ((storeId: number) => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -27,6 +28,12 @@ export class MenuCache {
 
   invalidate(storeId: number): void {
     this.stores.delete(storeId);
+    for (const listener of this.invalidated) listener(storeId);
+  }
+
+  /** Also drop another copy of what a menu write changes (the store state open pages follow). */
+  onInvalidate(listener: (storeId: number) => void): void {
+    this.invalidated.push(listener);
   }
 
   async get(

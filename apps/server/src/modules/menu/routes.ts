@@ -13,26 +13,46 @@ import {
   positiveIdParam,
   productList,
   productsQuery,
+  STORE_STATE_PATH,
+  storeState,
   tableList,
 } from '@comanda/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { askedMenuVersion, sendEncoded } from '../../lib/encoded-reply.ts';
+import { askedMenuVersion, type EncodedReply, matchesEtag, sendEncoded } from '../../lib/encoded-reply.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { BookedOutPeriods } from './booked-out.ts';
 import { menuKeys, menuSurrogateKey } from './front-door.ts';
 import type { MenuCache } from './menu-cache.ts';
 import type { MenuService } from './service.ts';
+import { STORE_STATE_CACHE_CONTROL, type StoreStates } from './store-state.ts';
 
 const tags = ['menu'];
+
+/** The store state's bytes (about 40: compression would not pay off), 304 for its ETag. */
+function sendState(request: FastifyRequest, reply: FastifyReply, encoded: EncodedReply) {
+  reply.headers({
+    etag: encoded.etag,
+    vary: 'Accept-Encoding',
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': STORE_STATE_CACHE_CONTROL,
+  });
+  if (matchesEtag(request.headers['if-none-match'], encoded.etag)) return reply.code(304).send();
+  return reply.send(encoded.identity);
+}
 const errors = { 400: errorReply, 404: errorReply };
 
 /** The start-up calls of spec section 7 that need no customer, served from the per-store cache. */
 export function registerMenuRoutes(
   ctx: AppContext,
-  { menu, menuCache, bookedOut }: { menu: MenuService; menuCache: MenuCache; bookedOut: BookedOutPeriods },
+  {
+    menu,
+    menuCache,
+    bookedOut,
+    storeStates,
+  }: { menu: MenuService; menuCache: MenuCache; bookedOut: BookedOutPeriods; storeStates: StoreStates },
 ) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
 
@@ -218,5 +238,20 @@ export function registerMenuRoutes(
       },
     },
     (request, reply) => serve(request, reply, 'tables', () => menu.tables(request.store.id)),
+  );
+
+  app.get(
+    STORE_STATE_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'What an open storefront follows: the menu version and whether the store takes orders now',
+        description:
+          'About 40 bytes, read by this instance at most twice a second per store; `public, max-age=0, s-maxage=1` with an ETag (304 when unchanged). When menu_version differs from the one the page holds, the page refetches its menu calls with `v=<menu_version>`; when loja_aberta changes, the company call.',
+        querystring: formatQuery,
+        response: { 200: storeState },
+      },
+    },
+    async (request, reply) => sendState(request, reply, await storeStates.get(request.store.id)),
   );
 }

@@ -10,6 +10,16 @@ import { featureTranslator } from '../../lib/i18n.ts';
 /** The checkout's texts; they download with /confirmation, not with the menu. */
 const ptBr = {
   checkoutTitle: 'Finalizar pedido',
+  unavailableTitle: 'Revise antes de pagar',
+  unavailableHint: 'A loja mudou o cardápio enquanto você escolhia. Remova os itens abaixo para confirmar.',
+  lineGone: 'Não está mais disponível.',
+  lineSoldOut: 'Esgotado no momento.',
+  lineOptionGone: '“{item}” não está mais disponível.',
+  lineOptionsChanged: 'As opções deste produto mudaram.',
+  linePriceChanged: 'O preço mudou de {before} para {after}.',
+  remove: 'Remover',
+  removeUnavailable: 'Remover {name} do carrinho',
+  openCart: 'Ver no carrinho',
   deliveryMode: 'Forma de entrega',
   modeEntregar: 'Entregar',
   modeRetirada: 'Retirada',
@@ -186,6 +196,16 @@ type Key = keyof typeof ptBr;
 
 const en: Record<Key, string> = {
   checkoutTitle: 'Checkout',
+  unavailableTitle: 'Check before paying',
+  unavailableHint: 'The store changed its menu while you were choosing. Remove the items below to confirm.',
+  lineGone: 'No longer available.',
+  lineSoldOut: 'Sold out for now.',
+  lineOptionGone: '“{item}” is no longer available.',
+  lineOptionsChanged: 'The options of this product changed.',
+  linePriceChanged: 'The price changed from {before} to {after}.',
+  remove: 'Remove',
+  removeUnavailable: 'Remove {name} from the cart',
+  openCart: 'See it in the cart',
   deliveryMode: 'How to receive',
   modeEntregar: 'Delivery',
   modeRetirada: 'Pickup',

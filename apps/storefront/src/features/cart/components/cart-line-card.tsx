@@ -1,7 +1,7 @@
 import { formatBRL, type IdenticalLines, linePricing, type OrderedItem } from '@comanda/domain';
 import { useId } from 'react';
+import { isFlagged, type LineCheck } from '../../../lib/cart-availability.ts';
 import type { CartT } from '../cart-texts.ts';
-import { isFlagged, type LineCheck } from '../model/availability.ts';
 
 /** Material "delete" (Apache 2.0). */
 function DeleteIcon() {
@@ -22,6 +22,8 @@ function checkMessage(check: LineCheck, t: CartT): string | null {
   switch (check.status) {
     case 'gone':
       return t('gone');
+    case 'sold-out':
+      return t('soldOut');
     case 'option-gone':
       return t('optionGone', { item: check.item });
     case 'options-changed':

@@ -10,7 +10,7 @@ import { setToken } from '../../../lib/session.ts';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { customer, mockApi, sessionToken } from '../../../test/accounts.tsx';
 import { company, paymentMethod } from '../../../test/fixtures.ts';
-import { cartWith, drink } from '../../../test/product-fixtures.ts';
+import { cartWith, drink, listed } from '../../../test/product-fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import CheckoutScreen from './checkout-screen.tsx';
 
@@ -53,6 +53,8 @@ const placed = {
 function setup(handlers: Parameters<typeof mockApi>[0] = {}, cards = [VISA]) {
   const data = {
     [START_PATHS.company]: [company({ valor_minimo: 0, ...CARD_STORE })],
+    // The cart's product as the store lists it now (the checkout checks its lines).
+    [START_PATHS.products]: [listed(drink())],
     [START_PATHS.paymentMethods]: [paymentMethod({ id: 2, descricao: 'Cartão na entrega', tipo: 'cartao' })],
     [START_PATHS.loyalty]: [],
     [customerPath(7)]: customer({ cards }),

@@ -10,7 +10,7 @@ import { setToken } from '../../../lib/session.ts';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { customer, mockApi, sessionToken } from '../../../test/accounts.tsx';
 import { company, paymentMethod } from '../../../test/fixtures.ts';
-import { cartWith, drink } from '../../../test/product-fixtures.ts';
+import { cartWith, drink, listed } from '../../../test/product-fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import CheckoutScreen from './checkout-screen.tsx';
 
@@ -59,6 +59,8 @@ function setup({
 } = {}) {
   const data = {
     [START_PATHS.company]: [company({ valor_minimo: 0, ...store })],
+    // The cart's product as the store lists it now (the checkout checks its lines).
+    [START_PATHS.products]: [listed(drink())],
     [START_PATHS.paymentMethods]: methods,
     [START_PATHS.loyalty]: [],
     [customerPath(7)]: customer(),

@@ -10,11 +10,14 @@ import { setToken } from '../../../lib/session.ts';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { customer, mockApi, sessionToken } from '../../../test/accounts.tsx';
 import { company, paymentMethod } from '../../../test/fixtures.ts';
-import { cartWith, drink } from '../../../test/product-fixtures.ts';
+import { cartWith, drink, fullProduct, listed } from '../../../test/product-fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import CheckoutScreen from './checkout-screen.tsx';
 
 const CASH = paymentMethod({ id: 1, descricao: 'Dinheiro', permite_troco: true });
+/** A second product the store still sells. */
+const burgerLike = () => fullProduct({ id: 61, descricao: 'Água mineral', valor_venda: 400 });
+
 const CARD = paymentMethod({ id: 2, descricao: 'Cartão na entrega', tipo: 'cartao' });
 
 function address(overrides: Partial<CustomerAddress> & { id: number }): CustomerAddress {
@@ -47,6 +50,8 @@ function setup({
 } = {}) {
   const data = {
     [START_PATHS.company]: [company({ valor_minimo: 0, ...store })],
+    // The cart's product as the store lists it now (the checkout checks its lines).
+    [START_PATHS.products]: [listed(drink())],
     [START_PATHS.paymentMethods]: methods,
     [START_PATHS.loyalty]: [],
     [customerPath(7)]: customer({ enderecos: addresses }),
@@ -390,5 +395,38 @@ describe('document field', () => {
     expect(field).toHaveAccessibleDescription(
       /Obrigatório para entregas nesta loja\..*Informe um documento válido\./,
     );
+  });
+  it('marks a line the store switched sold out before paying: no order goes out, Remover takes it out', async () => {
+    saveCart(cartWith([{ product: drink(), times: 2 }, { product: burgerLike() }]));
+    const { api, user } = setup({
+      handlers: {
+        [`GET ${START_PATHS.products}`]: {
+          body: [listed(drink(), { esgotado: true }), listed(burgerLike())],
+        },
+      },
+    });
+    const block = await screen.findByRole('region', { name: 'Revise antes de pagar' });
+    expect(within(block).getByText('2× Guaraná lata')).toBeInTheDocument();
+    expect(within(block).getByText('Esgotado no momento.')).toBeInTheDocument();
+    expect(within(block).queryByText('Água mineral')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    await user.click(mainAction());
+    expect(api.callsTo('POST', '/bar/v2/app/order/upsert/')).toHaveLength(0);
+    expect(block).toHaveFocus();
+
+    await user.click(within(block).getByRole('button', { name: 'Remover Guaraná lata do carrinho' }));
+    expect(cartStore.get().map((line) => line.descricao_produto)).toEqual(['Água mineral']);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Revise antes de pagar' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('in English too', async () => {
+    languageStore.set('en');
+    setup({ handlers: { [`GET ${START_PATHS.products}`]: { body: [] } } });
+    const block = await screen.findByRole('region', { name: 'Check before paying' });
+    expect(within(block).getByText('No longer available.')).toBeInTheDocument();
   });
 });

@@ -12,10 +12,13 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
+import { removeLine } from '../../../lib/cart-actions.ts';
+import { isFlagged } from '../../../lib/cart-availability.ts';
 import { saveCart, useCart } from '../../../lib/cart-store.ts';
 import { forgetCoupon, storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
+import { orderChannel } from '../../../lib/full-product.ts';
 import { useGuestTable } from '../../../lib/guest-table.ts';
 import { clearPendingCard, savePendingCard, usePendingCard } from '../../../lib/pending-card.ts';
 import { markPendingPixPaid, pendingPixOf, savePendingPix, usePendingPix } from '../../../lib/pending-pix.ts';
@@ -32,6 +35,7 @@ import {
 } from '../../../lib/source.ts';
 import { START_DATA_OPTIONS, START_PATHS, useCompany, usePaymentMethods } from '../../../lib/start-data.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
+import { useCartAvailability } from '../../../lib/use-cart-availability.ts';
 import { whatsappHref } from '../../../lib/whatsapp.ts';
 import { validateCoupon } from '../api/validate-coupon.ts';
 import { type CheckoutT, refusalText, useCheckoutT } from '../checkout-texts.ts';
@@ -59,6 +63,7 @@ import { ScheduleBlock } from './schedule-block.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
 import { TableCodeDialog } from './table-code-dialog.tsx';
 import { TotalsBlock } from './totals-block.tsx';
+import { UnavailableLinesBlock } from './unavailable-lines-block.tsx';
 import '../checkout.css';
 
 const NO_METHODS: readonly PaymentMethod[] = [];
@@ -134,6 +139,13 @@ function Checkout({
   const [pendingMethod, setPendingMethod] = useState<PaymentMethod | null>(null);
   const documentRef = useRef<HTMLInputElement>(null);
   const paymentRef = useRef<HTMLElement>(null);
+  const unavailableRef = useRef<HTMLElement>(null);
+  // The lines checked against the menu as it is now (refetched when the store changes it).
+  const checks = useCartAvailability(cart, orderChannel());
+  const hasUnavailable = cart.some((line) => {
+    const check = checks.get(line.equality_seq);
+    return check !== undefined && isFlagged(check);
+  });
   const pendingPix = usePendingPix();
   const pendingCard = usePendingCard();
   const takesPixOnline = company.online_payment && company.payment_by_pix;
@@ -331,6 +343,11 @@ function Checkout({
         paymentRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:not([disabled])')?.focus();
         return;
       case 'confirm':
+        if (hasUnavailable) {
+          unavailableRef.current?.scrollIntoView({ block: 'center' });
+          unavailableRef.current?.focus();
+          return;
+        }
         if (!minimum.met) {
           setDialog('minimum');
           return;
@@ -361,6 +378,14 @@ function Checkout({
         {t('checkoutTitle')}
       </h2>
 
+      <UnavailableLinesBlock
+        ref={unavailableRef}
+        cart={cart}
+        checks={checks}
+        onRemove={(sequence) => removeLine(sequence, { all: true })}
+        onOpenCart={() => navigate('/cart')}
+        t={t}
+      />
       <DeliveryBlock
         modes={quote.deliveryTypes}
         selected={draft.deliveryType}

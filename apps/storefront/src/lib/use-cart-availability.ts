@@ -2,17 +2,12 @@ import type { FullProduct } from '@comanda/contract';
 import type { Cart, Channel } from '@comanda/domain';
 import { useEffect, useMemo } from 'react';
 import useSWR from 'swr';
-import { ApiError, apiGet } from '../../../lib/api-client.ts';
-import { FULL_PRODUCT_OPTIONS, fullProductPath } from '../../../lib/full-product.ts';
-import { useProducts } from '../../../lib/start-data.ts';
-import {
-  checkLine,
-  type FullProductResult,
-  type LineCheck,
-  needsFullProduct,
-} from '../model/availability.ts';
+import { ApiError, apiGet } from './api-client.ts';
+import { checkLine, type FullProductResult, type LineCheck, needsFullProduct } from './cart-availability.ts';
+import { CART_FULL_PRODUCTS_KEY, FULL_PRODUCT_OPTIONS, fullProductPath } from './full-product.ts';
+import { useProducts } from './start-data.ts';
 
-type FullProductsKey = readonly ['cart-full-products', Channel, ...number[]];
+type FullProductsKey = readonly [typeof CART_FULL_PRODUCTS_KEY, Channel, ...number[]];
 
 async function fetchFullProducts([, channel, ...ids]: FullProductsKey): Promise<
   Map<number, FullProductResult>
@@ -50,7 +45,7 @@ export function useCartAvailability(cart: Cart, channel: Channel): Map<number, L
     return [...set].sort((a, b) => a - b);
   }, [cart, products]);
 
-  const key: FullProductsKey | null = ids.length > 0 ? ['cart-full-products', channel, ...ids] : null;
+  const key: FullProductsKey | null = ids.length > 0 ? [CART_FULL_PRODUCTS_KEY, channel, ...ids] : null;
   const { data: fulls } = useSWR(key, fetchFullProducts, { ...FULL_PRODUCT_OPTIONS, keepPreviousData: true });
 
   return useMemo(() => {

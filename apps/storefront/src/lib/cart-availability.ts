@@ -11,7 +11,7 @@ import {
 } from '@comanda/domain';
 
 /**
- * What opening the cart found about a line, compared with the store as it is now (spec section 2
+ * What opening the cart (or the checkout) found about a line, compared with the store as it is now (spec section 2
  * "Cart", issue item 5). Only 'ok', 'checking' and 'unverified' lines count in the total; the
  * others are flagged on the line until the customer removes or re-adds them, so a changed price is
  * never charged silently. 'unverified' (the check could not run, e.g. offline) is not flagged: the
@@ -22,6 +22,7 @@ export type LineCheck =
   | { status: 'checking' }
   | { status: 'unverified' }
   | { status: 'gone' }
+  | { status: 'sold-out' }
   | { status: 'option-gone'; item: string }
   | { status: 'options-changed' }
   | { status: 'price-changed'; before: Centavos; after: Centavos; rebuilt: CartLineDraft };
@@ -62,6 +63,8 @@ export function checkLine(
   if (!products) return productsFailed ? { status: 'unverified' } : { status: 'checking' };
   const listed = products.find((product) => product.id === line.produto);
   if (!listed) return { status: 'gone' };
+  // The store switched it off for now (placement refuses it: SOLD_OUT).
+  if (listed.esgotado) return { status: 'sold-out' };
 
   let source: FullProduct;
   if (needsFullProduct(line, listed)) {

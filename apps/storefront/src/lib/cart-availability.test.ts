@@ -1,7 +1,7 @@
 import type { FullProduct } from '@comanda/contract';
 import { describe, expect, it } from 'vitest';
-import { burger, cartWith, drink, halfAndHalf, listed } from '../../../test/product-fixtures.ts';
-import { type CheckInput, checkLine, isFlagged, needsFullProduct } from './availability.ts';
+import { burger, cartWith, drink, halfAndHalf, listed } from '../test/product-fixtures.ts';
+import { type CheckInput, checkLine, isFlagged, needsFullProduct } from './cart-availability.ts';
 
 const withItemPrice = (product: FullProduct, itemId: number, preco: number): FullProduct => ({
   ...product,
@@ -59,6 +59,12 @@ describe('checking a cart line against the store', () => {
     expect(checkLine(burgerLine, input({ products: [listed(burger())], full: 'missing' }))).toEqual({
       status: 'gone',
     });
+  });
+
+  it('flags a product the store switched sold out (placement refuses it: SOLD_OUT)', () => {
+    const check = checkLine(simpleLine, input({ products: [listed(drink(), { esgotado: true })] }));
+    expect(check).toEqual({ status: 'sold-out' });
+    expect(isFlagged(check)).toBe(true);
   });
 
   it('flags a changed base price with both prices and the line rebuilt at the new one', () => {
