@@ -84,17 +84,17 @@ describe('a typed date (dd/mm/aaaa)', () => {
   });
 });
 
-describe('a typed time (HH:MM)', () => {
-  function Clock() {
-    const [clock, setClock] = useState<string | null>(null);
-    return (
-      <>
-        <TypedClockInput aria-label="Hora" value={clock ?? ''} onChange={setClock} />
-        <output aria-label="valor">{clock ?? 'nenhum'}</output>
-      </>
-    );
-  }
+function Clock() {
+  const [clock, setClock] = useState<string | null>(null);
+  return (
+    <>
+      <TypedClockInput aria-label="Hora" value={clock ?? ''} onChange={setClock} />
+      <output aria-label="valor">{clock ?? 'nenhum'}</output>
+    </>
+  );
+}
 
+describe('a typed time (HH:MM)', () => {
   it('puts the colon in and reads 00:00 to 23:59 only', async () => {
     render(<Clock />);
     const box = screen.getByLabelText('Hora');
