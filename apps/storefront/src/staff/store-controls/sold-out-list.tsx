@@ -252,6 +252,14 @@ export function SoldOutList() {
           enterKeyHint="search"
           autoComplete="off"
           onChange={(event) => setQuery(event.target.value)}
+          onFocus={() => {
+            // On a phone the list is below the store's other controls: bring the search to the top,
+            // where it stays while the results scroll under it.
+            const search = searchRef.current;
+            if (!search) return;
+            const top = search.getBoundingClientRect().top - Number.parseFloat(search.style.top || '0');
+            if (top > 1) window.scrollBy({ top, behavior: 'smooth' });
+          }}
         />
         {query ? (
           <button
