@@ -143,6 +143,8 @@ test.describe('the staff board', () => {
     await page.reload();
     await waitForMenu(page);
 
+    // The list opens folded: the search finds the product and opens its category.
+    await board.getByRole('searchbox', { name: 'Buscar produto ou opção' }).fill('guarana antarctica lata');
     const guarana = board.getByRole('checkbox', { name: 'Esgotado: Guaraná Antarctica lata 350 ml' });
     await guarana.check();
     await expect(guarana).toBeChecked();

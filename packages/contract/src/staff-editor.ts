@@ -90,10 +90,19 @@ export const editorAuditQuery = z.object({
     .describe('The next_before of the previous page: entries older than that one'),
 });
 
+/**
+ * What the change history records: a saved editor section, or a store control used during service
+ * (docs/decisions/0051): `pause` (before and after hold paused_until, pause_reason; after.minutes
+ * when a pause starts) and `sold_out` (after: kind product or option_item, ref, descricao,
+ * esgotado, copies).
+ */
+export const AUDIT_SECTIONS = [...EDITOR_SECTIONS, 'pause', 'sold_out'] as const;
+export type AuditSection = (typeof AUDIT_SECTIONS)[number];
+
 export const editorAuditEntry = z.object({
   id: z.number().int(),
   at: z.string().describe('ISO instant'),
-  section: z.enum(EDITOR_SECTIONS),
+  section: z.enum(AUDIT_SECTIONS),
   menu_version: z.number().int().describe('The menu version the change produced'),
   staff: z.object({ id: z.number().int(), nome: z.string(), role: z.enum(STAFF_ROLES) }),
   before: z.record(z.string(), z.unknown()),

@@ -53,20 +53,49 @@ export const storeSettingsRequest = z
 
 const availabilityEntry = z.object({ id: z.number().int(), descricao: z.string(), esgotado: z.boolean() });
 
+/**
+ * An option item as the sold-out switch sees it: one switch for every copy of the same item (the
+ * same ref and name, docs/decisions/0051) in the store's groups.
+ */
+const availabilityOptionItem = availabilityEntry.extend({
+  id: z
+    .number()
+    .int()
+    .describe('The first copy: PUT /staff/menu/option-items/{id}/sold-out switches them all'),
+  ids: z.array(z.number().int()).describe('Every copy of the item, one per group that holds it'),
+  esgotado: z.boolean().describe('true when any copy is sold out'),
+});
+
 /** GET /staff/menu/availability: what the sold-out switches act on, as the menu lists it. */
 export const menuAvailabilityReply = z.object({
   categories: z.array(
     z.object({ id: z.number().int(), descricao: z.string(), products: z.array(availabilityEntry) }),
   ),
-  groups: z.array(
-    z.object({ id: z.number().int(), descricao: z.string(), items: z.array(availabilityEntry) }),
-  ),
+  option_lists: z
+    .array(
+      z.object({
+        key: z.string().describe('Stable within the reply: the ids of the groups it stands for'),
+        groups: z.array(z.string()).describe('The names of the groups (distinct), as customers read them'),
+        products: z.array(z.string()).describe('The products that ask for these groups, in menu order'),
+        items: z.array(availabilityOptionItem),
+      }),
+    )
+    .describe(
+      'Option items by the groups that hold them: an item held by several groups (a flavour in four ' +
+        '"Escolha até 2 sabores") is listed once, under all of them',
+    ),
 });
 export type MenuAvailabilityReply = z.infer<typeof menuAvailabilityReply>;
 
 /** PUT /staff/menu/products/{id}/sold-out and /staff/menu/option-items/{id}/sold-out */
 export const soldOutRequest = z.object({ sold_out: z.boolean() }).strict();
-export const soldOutReply = availabilityEntry.extend({ menu_version: z.number().int() });
+export const soldOutReply = availabilityEntry.extend({
+  menu_version: z.number().int(),
+  ids: z
+    .array(z.number().int())
+    .optional()
+    .describe('Option items: every copy switched with it (the same item in other groups)'),
+});
 export type SoldOutReply = z.infer<typeof soldOutReply>;
 
 // ---------------------------------------------------------------------------------------------

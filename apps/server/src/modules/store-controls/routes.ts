@@ -68,7 +68,7 @@ export function registerStoreControlRoutes(
       schema: {
         tags,
         summary: 'Pause new orders for 5 to 240 minutes, with an optional reason',
-        description: `The storefront shows the store closed until the pause ends; scheduled orders are still taken when the store schedules.\n\n${ROLES}`,
+        description: `The storefront shows the store closed until the pause ends; scheduled orders are still taken when the store schedules. Recorded in the change history (section pause).\n\n${ROLES}`,
         security: SECURITY_BEARER,
         body: storePauseRequest,
         response: controlsReply,
@@ -133,8 +133,8 @@ export function registerStoreControlRoutes(
           summary:
             kind === 'product'
               ? 'Switch a product sold out (listed, not orderable) or back'
-              : 'Switch an option item sold out (not offered) or back',
-          description: `Raises the store’s menu version: the storefront shows it within seconds and order placement refuses it (SOLD_OUT, ITEM_UNAVAILABLE). 404 for ids of other stores.\n\n${ROLES}`,
+              : 'Switch an option item sold out (not offered) or back, in every group that holds it',
+          description: `Raises the store’s menu version: the storefront shows it within seconds and order placement refuses it (SOLD_OUT, ITEM_UNAVAILABLE). An option item is switched in every group holding a copy of it (the same ref and name, ignoring case and accents), in one transaction; the reply's ids lists them. Recorded in the change history (GET /staff/editor/audit, section sold_out) when it changes something. 404 for ids of other stores.\n\n${ROLES}`,
           security: SECURITY_BEARER,
           params: positiveIdParam,
           body: soldOutRequest,

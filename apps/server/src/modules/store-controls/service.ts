@@ -1,5 +1,5 @@
 import type { MenuAvailabilityReply, SoldOutReply, StoreControlsReply } from '@comanda/contract';
-import type { OpenMode } from '@comanda/domain';
+import { normalizeForSearch, type OpenMode } from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
@@ -54,11 +54,15 @@ export class StoreControlsService {
 
   pause(staff: StaffPrincipal, minutes: number, reason: string | undefined) {
     const until = new Date(this.deps.now().getTime() + minutes * 60_000);
-    return this.change(staff.storeId, { pausedUntil: until, pauseReason: reason?.trim() || null });
+    return this.change(
+      staff.storeId,
+      { pausedUntil: until, pauseReason: reason?.trim() || null },
+      { staff, minutes },
+    );
   }
 
   resume(staff: StaffPrincipal) {
-    return this.change(staff.storeId, { pausedUntil: null, pauseReason: null });
+    return this.change(staff.storeId, { pausedUntil: null, pauseReason: null }, { staff, minutes: null });
   }
 
   settings(
@@ -72,9 +76,10 @@ export class StoreControlsService {
   }
 
   async availability(storeId: number): Promise<MenuAvailabilityReply> {
-    const [productRows, itemRows] = await Promise.all([
+    const [productRows, itemRows, groupProducts] = await Promise.all([
       repo.listProductAvailability(this.deps.db, storeId),
       repo.listOptionItemAvailability(this.deps.db, storeId),
+      repo.listGroupProducts(this.deps.db, storeId),
     ]);
     const categories = new Map<number, MenuAvailabilityReply['categories'][number]>();
     for (const row of productRows) {
@@ -85,16 +90,7 @@ export class StoreControlsService {
       }
       category.products.push({ id: row.id, descricao: row.descricao, esgotado: row.esgotado });
     }
-    const groups = new Map<number, MenuAvailabilityReply['groups'][number]>();
-    for (const row of itemRows) {
-      let group = groups.get(row.groupId);
-      if (!group) {
-        group = { id: row.groupId, descricao: row.grupo, items: [] };
-        groups.set(row.groupId, group);
-      }
-      group.items.push({ id: row.id, descricao: row.descricao, esgotado: row.esgotado });
-    }
-    return { categories: [...categories.values()], groups: [...groups.values()] };
+    return { categories: [...categories.values()], option_lists: optionLists(itemRows, groupProducts) };
   }
 
   async setSoldOut(
@@ -107,27 +103,169 @@ export class StoreControlsService {
       // The store's row first, as every writer of its menu takes it (the editor, the import): no two
       // of them can wait on each other's rows.
       const menuVersion = await repo.raiseMenuVersion(tx, staff.storeId);
-      const row =
-        kind === 'product'
-          ? await repo.setProductSoldOut(tx, staff.storeId, id, soldOut)
-          : await repo.setOptionItemSoldOut(tx, staff.storeId, id, soldOut);
-      if (!row) {
-        throw kind === 'product'
-          ? notFound('PRODUCT_NOT_FOUND', 'Produto não encontrado.')
-          : notFound('OPTION_ITEM_NOT_FOUND', 'Opção não encontrada.');
+      if (kind === 'product') {
+        const was = await repo.lockProductSoldOut(tx, staff.storeId, id);
+        const row = await repo.setProductSoldOut(tx, staff.storeId, id, soldOut);
+        if (!row || was === undefined) throw notFound('PRODUCT_NOT_FOUND', 'Produto não encontrado.');
+        const { ref, ...product } = row;
+        if (was !== soldOut) {
+          await this.record(
+            tx,
+            staff,
+            menuVersion,
+            'sold_out',
+            { esgotado: was },
+            {
+              kind: 'product',
+              ref,
+              descricao: row.descricao,
+              esgotado: soldOut,
+              copies: 1,
+            },
+          );
+        }
+        return { ...product, menu_version: menuVersion };
       }
-      return { ...row, menu_version: menuVersion };
+      const item = await repo.findOptionItem(tx, staff.storeId, id);
+      if (!item) throw notFound('OPTION_ITEM_NOT_FOUND', 'Opção não encontrada.');
+      // Every group holds its own copy of an item; the copies with the same ref and name are one
+      // thing in the kitchen (docs/decisions/0051), switched together in this transaction.
+      const name = normalizeForSearch(item.descricao);
+      const copies = (await repo.lockOptionItemsByRef(tx, staff.storeId, item.ref)).filter(
+        (copy) => normalizeForSearch(copy.descricao) === name,
+      );
+      const ids = copies.map((copy) => copy.id);
+      await repo.setOptionItemsSoldOut(tx, staff.storeId, ids, soldOut);
+      const was = copies.some((copy) => copy.esgotado);
+      if (copies.some((copy) => copy.esgotado !== soldOut)) {
+        await this.record(
+          tx,
+          staff,
+          menuVersion,
+          'sold_out',
+          { esgotado: was },
+          {
+            kind: 'option_item',
+            ref: item.ref,
+            descricao: item.descricao,
+            esgotado: soldOut,
+            copies: ids.length,
+          },
+        );
+      }
+      return { id: item.id, descricao: item.descricao, esgotado: soldOut, ids, menu_version: menuVersion };
     });
     this.deps.menuCache.invalidate(staff.storeId);
     return reply;
   }
 
-  private async change(storeId: number, change: repo.ControlsChange): Promise<StoreControlsReply> {
+  /** A control used during service, in the store's change history (docs/decisions/0051). */
+  private async record(
+    tx: DbExecutor,
+    staff: StaffPrincipal,
+    menuVersion: number,
+    section: 'pause' | 'sold_out',
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+  ) {
+    await repo.insertAudit(tx, {
+      storeId: staff.storeId,
+      staffId: staff.staffId,
+      at: this.deps.now(),
+      section,
+      menuVersion,
+      before,
+      after,
+    });
+  }
+
+  private async change(
+    storeId: number,
+    change: repo.ControlsChange,
+    pause?: { staff: StaffPrincipal; minutes: number | null },
+  ): Promise<StoreControlsReply> {
     await this.deps.db.transaction(async (tx) => {
-      await repo.raiseMenuVersion(tx, storeId);
+      const menuVersion = await repo.raiseMenuVersion(tx, storeId);
+      const before = pause ? await repo.pauseOf(tx, storeId) : undefined;
       await repo.updateControls(tx, storeId, change);
+      if (!pause || !before) return;
+      const now = this.deps.now();
+      const wasPaused = before.pausedUntil !== null && before.pausedUntil > now;
+      // Ending a pause that had already run out changes nothing anyone sees: not history.
+      if (pause.minutes === null && !wasPaused) return;
+      await this.record(
+        tx,
+        pause.staff,
+        menuVersion,
+        'pause',
+        {
+          paused_until: wasPaused ? iso(before.pausedUntil) : null,
+          pause_reason: wasPaused ? before.pauseReason : null,
+        },
+        {
+          paused_until: iso(change.pausedUntil ?? null),
+          pause_reason: change.pauseReason ?? null,
+          ...(pause.minutes === null ? {} : { minutes: pause.minutes }),
+        },
+      );
     });
     this.deps.menuCache.invalidate(storeId);
     return this.controls(storeId);
   }
+}
+
+type OptionItemRow = Awaited<ReturnType<typeof repo.listOptionItemAvailability>>[number];
+type GroupProductRow = Awaited<ReturnType<typeof repo.listGroupProducts>>[number];
+
+/**
+ * The option items by the groups that hold them: copies of one item (the same ref and name) are one
+ * entry, listed under every group holding a copy; items held by the same groups are listed together,
+ * in the menu order of their first group.
+ */
+function optionLists(items: OptionItemRow[], groupProducts: GroupProductRow[]) {
+  const groupNames = new Map<number, string>();
+  const entries = new Map<
+    string,
+    { id: number; ids: number[]; descricao: string; esgotado: boolean; groups: number[] }
+  >();
+  for (const row of items) {
+    groupNames.set(row.groupId, row.grupo);
+    const key = `${row.ref}\u0000${normalizeForSearch(row.descricao)}`;
+    const entry = entries.get(key);
+    if (!entry) {
+      entries.set(key, {
+        id: row.id,
+        ids: [row.id],
+        descricao: row.descricao,
+        esgotado: row.esgotado,
+        groups: [row.groupId],
+      });
+    } else {
+      entry.ids.push(row.id);
+      entry.esgotado ||= row.esgotado;
+      if (!entry.groups.includes(row.groupId)) entry.groups.push(row.groupId);
+    }
+  }
+  const productsOf = new Map<number, string[]>();
+  for (const row of groupProducts) {
+    const names = productsOf.get(row.groupId) ?? [];
+    if (!names.includes(row.descricao)) names.push(row.descricao);
+    productsOf.set(row.groupId, names);
+  }
+  const lists = new Map<string, MenuAvailabilityReply['option_lists'][number]>();
+  for (const entry of entries.values()) {
+    const key = entry.groups.join('-');
+    let list = lists.get(key);
+    if (!list) {
+      list = {
+        key,
+        groups: [...new Set(entry.groups.map((id) => groupNames.get(id)!))],
+        products: [...new Set(entry.groups.flatMap((id) => productsOf.get(id) ?? []))],
+        items: [],
+      };
+      lists.set(key, list);
+    }
+    list.items.push({ id: entry.id, ids: entry.ids, descricao: entry.descricao, esgotado: entry.esgotado });
+  }
+  return [...lists.values()];
 }

@@ -1,5 +1,6 @@
 import {
   companyList,
+  editorAuditReply,
   errorReply,
   fullProduct,
   menuAvailabilityReply,
@@ -9,9 +10,9 @@ import {
   staffOrder,
   storeControlsReply,
 } from '@comanda/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stores } from '../../db/schema.ts';
+import { optionGroupItems, stores } from '../../db/schema.ts';
 import {
   bearer,
   buildAccountsTestApp,
@@ -423,5 +424,215 @@ describe('sold out', () => {
       (await t.app.inject({ method: 'GET', url: '/estoque/produtos_app', headers: { host: SAKURA } })).json(),
     );
     expect(sakuraListed.find((p) => p.id === sakuraProduct)?.esgotado).toBe(false);
+  });
+});
+
+describe('one switch for the same option item in every group', () => {
+  async function availability(token = staff.token, host = PIZZARIA) {
+    const response = await call('GET', '/staff/menu/availability', token, undefined, host);
+    expect(response.statusCode, response.body).toBe(200);
+    return menuAvailabilityReply.parse(response.json());
+  }
+
+  /** The sold-out flags of every copy of an option item (by ref) in a store's groups. */
+  async function copies(ref: string, host = PIZZARIA) {
+    const rows = await t.database.db
+      .select({
+        id: optionGroupItems.id,
+        descricao: optionGroupItems.descricao,
+        esgotado: optionGroupItems.esgotado,
+      })
+      .from(optionGroupItems)
+      .where(and(eq(optionGroupItems.storeId, await storeIdOf(t, host)), eq(optionGroupItems.ref, ref)));
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  async function offeredTo(productRef: string, itemName: string) {
+    const product = fullProduct.parse(await loadFullProduct(t, await productIdOf(t, productRef)));
+    return product.grupos.flatMap((g) => g.grupo.lista_itens).find((i) => i.descricao === itemName);
+  }
+
+  afterEach(async () => {
+    for (const ref of ['calabresa', 'coca'])
+      for (const copy of await copies(ref))
+        await call('PUT', `/staff/menu/option-items/${copy.id}/sold-out`, staff.token, { sold_out: false });
+  });
+
+  it('lists a flavour held by four groups once, under the groups named by the products that ask for them', async () => {
+    const lists = (await availability()).option_lists;
+    const holding = lists.filter((list) => list.items.some((item) => item.descricao === 'Calabresa'));
+    expect(holding).toHaveLength(1);
+    const flavours = holding[0]!;
+    expect(flavours.groups).toEqual(['Escolha até 2 sabores']);
+    expect(flavours.products).toEqual(
+      expect.arrayContaining([
+        'Combo Grande + Refri 2 L',
+        'Pizza Meio a Meio Média',
+        'Pizza Meio a Meio Grande',
+        'Pizza Dois Sabores Premium',
+      ]),
+    );
+    const calabresa = flavours.items.find((item) => item.descricao === 'Calabresa')!;
+    expect(calabresa.ids).toEqual((await copies('calabresa')).map((copy) => copy.id));
+    expect(calabresa.ids).toHaveLength(4);
+    // No internal refs anywhere in what the screen shows.
+    expect(JSON.stringify(lists)).not.toMatch(/sabores-|refrigerante-|ingredientes-/);
+  });
+
+  it('switches every copy at once, the customer menu and order placement follow, and back', async () => {
+    const [first, , third] = await copies('calabresa');
+    const version = await menuVersion();
+    const response = await call('PUT', `/staff/menu/option-items/${third!.id}/sold-out`, staff.token, {
+      sold_out: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const reply = soldOutReply.parse(response.json());
+    expect(reply).toMatchObject({
+      id: third!.id,
+      descricao: 'Calabresa',
+      esgotado: true,
+      menu_version: version + 1,
+    });
+    expect(reply.ids).toHaveLength(4);
+    expect((await copies('calabresa')).every((copy) => copy.esgotado)).toBe(true);
+    expect(await menuVersion()).toBe(version + 1);
+    for (const product of ['pizza-dois-sabores-premium', 'combo-pizza-refri', 'pizza-meio-a-meio-media'])
+      expect((await offeredTo(product, 'Calabresa'))?.esgotado, product).toBe(true);
+    const listed = (await availability()).option_lists
+      .flatMap((list) => list.items)
+      .find((item) => item.descricao === 'Calabresa');
+    expect(listed).toMatchObject({ id: first!.id, esgotado: true });
+
+    await call('PUT', `/staff/menu/option-items/${first!.id}/sold-out`, staff.token, { sold_out: false });
+    expect((await copies('calabresa')).some((copy) => copy.esgotado)).toBe(false);
+    expect((await offeredTo('combo-pizza-refri', 'Calabresa'))?.esgotado).toBe(false);
+  });
+
+  it('copies with the same ref but another name are other things (a can is not a 2 L bottle)', async () => {
+    const [can, bottle] = await copies('coca');
+    expect([can!.descricao, bottle!.descricao].sort()).toEqual(['Coca-Cola 2 L', 'Coca-Cola lata']);
+    const response = await call('PUT', `/staff/menu/option-items/${can!.id}/sold-out`, staff.token, {
+      sold_out: true,
+    });
+    expect(soldOutReply.parse(response.json()).ids).toEqual([can!.id]);
+    expect((await copies('coca')).map((copy) => copy.esgotado)).toEqual([true, false]);
+  });
+
+  it('an attendant may switch it; a customer, another store’s staff and another store’s ids change nothing', async () => {
+    const attendant = await signInStaff(t, { role: 'attendant', name: 'Caio Atendente' });
+    const [copy] = await copies('calabresa');
+    const ok = await call('PUT', `/staff/menu/option-items/${copy!.id}/sold-out`, attendant.token, {
+      sold_out: true,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    await call('PUT', `/staff/menu/option-items/${copy!.id}/sold-out`, attendant.token, { sold_out: false });
+
+    const version = await menuVersion();
+    const url = `/staff/menu/option-items/${copy!.id}/sold-out`;
+    expectRefusal(await call('PUT', url, customer.token, { sold_out: true }), 403, 'FORBIDDEN');
+    expectRefusal(await call('PUT', url, sakuraStaff.token, { sold_out: true }), 401, 'NOT_AUTHENTICATED');
+    expectRefusal(
+      await call('PUT', url, sakuraStaff.token, { sold_out: true }, SAKURA),
+      404,
+      'OPTION_ITEM_NOT_FOUND',
+    );
+    expectRefusal(await call('GET', '/staff/menu/availability', sakuraStaff.token), 401, 'NOT_AUTHENTICATED');
+    expect((await copies('calabresa')).some((c) => c.esgotado)).toBe(false);
+    expect(await menuVersion()).toBe(version);
+    // Sakura's own list holds only sakura's items.
+    const sakuraItems = (await availability(sakuraStaff.token, SAKURA)).option_lists.flatMap((l) => l.items);
+    expect(sakuraItems.some((item) => item.descricao === 'Calabresa')).toBe(false);
+  });
+});
+
+describe('the change history records pauses and sold-out switches', () => {
+  async function history(token = staff.token, host = PIZZARIA) {
+    const response = await call('GET', '/staff/editor/audit?limit=10', token, undefined, host);
+    expect(response.statusCode, response.body).toBe(200);
+    return editorAuditReply.parse(response.json()).entries;
+  }
+
+  it('who paused, for how long and why, and who ended it', async () => {
+    const before = (await history())[0]?.id ?? 0;
+    await call('POST', '/staff/store/pause', staff.token, { minutes: 30, reason: 'Cozinha cheia' });
+    await call('DELETE', '/staff/store/pause', staff.token);
+    // Ending a pause that is not on changes nothing: no entry.
+    await call('DELETE', '/staff/store/pause', staff.token);
+    const entries = (await history()).filter((entry) => entry.id > before);
+    expect(entries.map((entry) => [entry.section, entry.staff.nome, entry.after])).toEqual([
+      ['pause', 'Ana Lima', { paused_until: null, pause_reason: null }],
+      [
+        'pause',
+        'Ana Lima',
+        {
+          paused_until: new Date(TUESDAY_NOON.getTime() + 30 * MINUTE).toISOString(),
+          pause_reason: 'Cozinha cheia',
+          minutes: 30,
+        },
+      ],
+    ]);
+    expect(entries[1]!.at).toBe(TUESDAY_NOON.toISOString());
+    expect(entries[0]!.before).toMatchObject({ pause_reason: 'Cozinha cheia' });
+  });
+
+  it('who switched what sold out and back, once per change, in its own store only', async () => {
+    const attendant = await signInStaff(t, { role: 'attendant', name: 'Caio Atendente' });
+    const before = (await history())[0]?.id ?? 0;
+    const burger = await productIdOf(t, 'burger-classico');
+    const [calabresa] = await t.database.db
+      .select({ id: optionGroupItems.id })
+      .from(optionGroupItems)
+      .where(
+        and(
+          eq(optionGroupItems.storeId, await storeIdOf(t, PIZZARIA)),
+          eq(optionGroupItems.ref, 'calabresa'),
+        ),
+      );
+    await call('PUT', `/staff/menu/products/${burger}/sold-out`, attendant.token, { sold_out: true });
+    // The same switch again changes nothing: not a new entry.
+    await call('PUT', `/staff/menu/products/${burger}/sold-out`, attendant.token, { sold_out: true });
+    await call('PUT', `/staff/menu/option-items/${calabresa!.id}/sold-out`, staff.token, { sold_out: true });
+    await call('PUT', `/staff/menu/option-items/${calabresa!.id}/sold-out`, staff.token, { sold_out: false });
+    await call('PUT', `/staff/menu/products/${burger}/sold-out`, staff.token, { sold_out: false });
+    const entries = (await history()).filter((entry) => entry.id > before).reverse();
+    expect(entries.map((entry) => [entry.section, entry.staff.nome, entry.staff.role, entry.after])).toEqual([
+      [
+        'sold_out',
+        'Caio Atendente',
+        'attendant',
+        { kind: 'product', ref: 'burger-classico', descricao: 'Burger Clássico', esgotado: true, copies: 1 },
+      ],
+      [
+        'sold_out',
+        'Ana Lima',
+        'owner',
+        { kind: 'option_item', ref: 'calabresa', descricao: 'Calabresa', esgotado: true, copies: 4 },
+      ],
+      [
+        'sold_out',
+        'Ana Lima',
+        'owner',
+        { kind: 'option_item', ref: 'calabresa', descricao: 'Calabresa', esgotado: false, copies: 4 },
+      ],
+      [
+        'sold_out',
+        'Ana Lima',
+        'owner',
+        { kind: 'product', ref: 'burger-classico', descricao: 'Burger Clássico', esgotado: false, copies: 1 },
+      ],
+    ]);
+    expect(
+      (await history(sakuraStaff.token, SAKURA)).some(
+        (entry) => entry.section === 'sold_out' && entry.after.ref === 'calabresa',
+      ),
+    ).toBe(false);
+  });
+
+  it('a refused switch or pause writes nothing', async () => {
+    const before = (await history())[0]?.id ?? 0;
+    await call('PUT', '/staff/menu/option-items/999999/sold-out', staff.token, { sold_out: true });
+    await call('POST', '/staff/store/pause', staff.token, { minutes: 4 });
+    await call('POST', '/staff/store/pause', customer.token, { minutes: 30 });
+    expect((await history()).filter((entry) => entry.id > before)).toEqual([]);
   });
 });

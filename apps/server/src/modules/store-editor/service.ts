@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import {
+  type AuditSection,
   EDITOR_SECTIONS,
   type EditorAuditReply,
   type EditorDocumentReply,
@@ -132,7 +133,7 @@ export class StoreEditorService {
       entries: rows.map((row) => ({
         id: row.id,
         at: row.at.toISOString(),
-        section: row.section as EditorSection,
+        section: row.section as AuditSection,
         menu_version: row.menuVersion,
         staff: { id: row.staffId, nome: row.nome, role: row.role as StaffRole },
         before: row.before as Record<string, unknown>,

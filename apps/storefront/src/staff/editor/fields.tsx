@@ -1,6 +1,8 @@
 import { formatReais, parseReais } from '@comanda/domain';
 import { createContext, type ReactNode, useContext, useEffect, useId, useState } from 'react';
 import { useLanguage } from '../../lib/preferences.ts';
+import { TypedClockInput, TypedDateInput, useTypedDateT } from '../lib/typed-date-field.tsx';
+import { typedFromIsoDate } from '../lib/typed-dates.ts';
 import type { EditorIssue } from './editor-context.tsx';
 import { type EditorT, useEditorT } from './editor-texts.ts';
 
@@ -82,7 +84,7 @@ export function TextField({
   onChange: (value: string) => void;
   multiline?: boolean;
   maxLength?: number;
-  type?: 'text' | 'email' | 'url' | 'tel' | 'time' | 'date' | 'datetime-local' | 'password';
+  type?: 'text' | 'email' | 'url' | 'tel' | 'password';
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'url';
   autoComplete?: string;
   required?: boolean;
@@ -115,6 +117,83 @@ export function TextField({
           />
         )
       }
+    </Field>
+  );
+}
+
+/**
+ * A date and a time typed dd/mm/aaaa and HH:MM (docs/decisions/0034), as 'YYYY-MM-DDTHH:MM' on the
+ * store's clock ('' for none; turning it into an instant is the caller's, in the store's zone). An
+ * empty time is `defaultTime` (the start or the end of the day). `onChange` gets undefined while
+ * what is typed is not a date and time, for the caller to show as the field's issue.
+ */
+export function DateTimeField({
+  label,
+  path,
+  hint,
+  value,
+  defaultTime,
+  onChange,
+}: {
+  label: string;
+  path?: string;
+  hint?: string;
+  value: string;
+  defaultTime: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  const t = useTypedDateT();
+  const [date, setDate] = useState<string | null>(value.slice(0, 10) || null);
+  const [clock, setClock] = useState<{ value: string | null; text: string }>({
+    value: value.slice(11, 16) || null,
+    text: value.slice(11, 16),
+  });
+  const [dateText, setDateText] = useState(typedFromIsoDate(value.slice(0, 10)));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change from outside
+  useEffect(() => {
+    // A value from outside (the saved document, a discard) when it is not what is typed here.
+    if (value === '' || value === `${date}T${clock.value ?? defaultTime}`) return;
+    setDate(value.slice(0, 10));
+    setClock({ value: value.slice(11, 16), text: value.slice(11, 16) });
+    setDateText(typedFromIsoDate(value.slice(0, 10)));
+  }, [value]);
+  const tell = (
+    nextDate: string | null,
+    dateTyped: string,
+    nextClock: { value: string | null; text: string },
+  ) => {
+    if (dateTyped === '' && nextClock.text === '') return onChange('');
+    if (!nextDate || (nextClock.text !== '' && !nextClock.value)) return onChange(undefined);
+    onChange(`${nextDate}T${nextClock.value ?? defaultTime}`);
+  };
+  return (
+    <Field label={label} path={path} hint={hint} className="editor-datetime">
+      {({ id, describedBy, invalid }) => (
+        <span className="editor-datetime-boxes">
+          <TypedDateInput
+            id={id}
+            value={date ?? ''}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            onChange={(next, typed) => {
+              setDate(next);
+              setDateText(typed);
+              tell(next, typed, clock);
+            }}
+          />
+          <TypedClockInput
+            value={clock.value ?? ''}
+            aria-label={`${label}: ${t('time')}`}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            onChange={(next, typed) => {
+              const nextClock = { value: next, text: typed };
+              setClock(nextClock);
+              tell(date, dateText, nextClock);
+            }}
+          />
+        </span>
+      )}
     </Field>
   );
 }

@@ -98,6 +98,7 @@ const ptBr = {
   exportTitle: 'Exportar pedidos (planilha)',
   exportFrom: 'De',
   exportTo: 'Até',
+  exportRangeBackwards: 'A data final é antes da inicial.',
   exportCsv: 'Baixar CSV',
   ledgerTitle: 'Conferência com o provedor',
   ledgerIntro:
@@ -369,6 +370,7 @@ const en: Record<StaffTextKey, string> = {
   exportTitle: 'Export orders (spreadsheet)',
   exportFrom: 'From',
   exportTo: 'To',
+  exportRangeBackwards: 'The end date is before the start date.',
   exportCsv: 'Download CSV',
   ledgerTitle: 'Check against the provider',
   ledgerIntro:

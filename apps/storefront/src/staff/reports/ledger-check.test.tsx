@@ -59,7 +59,7 @@ describe('the check against the provider', () => {
     await screen.findByText(/Tudo confere/);
     const day = screen.getByLabelText('Dia');
     await userEvent.clear(day);
-    await userEvent.type(day, '2026-11-20');
+    await userEvent.type(day, '20112026');
     await userEvent.click(screen.getByRole('button', { name: 'Conferir' }));
     expect(await screen.findByText('1 cobrança para conferir')).toBeVisible();
     const item = screen.getByRole('listitem');

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
+import { StaffDateField } from '../lib/typed-date-field.tsx';
 
 /** The text key of each exception kind (staff-texts.ts). */
 const EXCEPTION_TITLE: Record<LedgerExceptionKind, Parameters<StaffT>[0]> = {
@@ -29,7 +30,9 @@ function storeDayTime(iso: string): string {
  * provider, each one an order, a table share or a refund; what does not add up is listed.
  */
 export function LedgerCheckCard({ t }: { t: StaffT }) {
-  const [date, setDate] = useState(() => storeLocalTime(new Date(), pageStoreTimeZone()).dateISO);
+  const [date, setDate] = useState<string | null>(
+    () => storeLocalTime(new Date(), pageStoreTimeZone()).dateISO,
+  );
   const [report, setReport] = useState<LedgerCheckReply | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +55,7 @@ export function LedgerCheckCard({ t }: { t: StaffT }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    void check(date);
+    if (date) void check(date);
   };
 
   return (
@@ -60,11 +63,8 @@ export function LedgerCheckCard({ t }: { t: StaffT }) {
       <h2 id="staff-ledger-title">{t('ledgerTitle')}</h2>
       <p className="staff-muted">{t('ledgerIntro')}</p>
       <div className="staff-ledger-day">
-        <label className="staff-field">
-          <span>{t('ledgerDay')}</span>
-          <input type="date" value={date} onChange={(event) => setDate(event.target.value)} required />
-        </label>
-        <button type="submit" className="button button-secondary" disabled={busy}>
+        <StaffDateField label={t('ledgerDay')} value={date ?? ''} onChange={setDate} />
+        <button type="submit" className="button button-secondary" disabled={busy || !date}>
           {busy ? t('ledgerChecking') : t('ledgerCheck')}
         </button>
       </div>

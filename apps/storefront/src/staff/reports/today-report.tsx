@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch, staffToken } from '../lib/staff-api.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
+import { StaffDateField } from '../lib/typed-date-field.tsx';
 import { LedgerCheckCard } from './ledger-check.tsx';
 
 /** Today at a glance, and the orders of a range of days as a spreadsheet. */
@@ -11,8 +12,9 @@ export function TodayView({ t }: { t: StaffT }) {
   const [report, setReport] = useState<TodayReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const today = storeLocalTime(new Date(), pageStoreTimeZone()).dateISO;
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(today);
+  // null while a box holds something that is not a date yet.
+  const [from, setFrom] = useState<string | null>(today);
+  const [to, setTo] = useState<string | null>(today);
 
   useEffect(() => {
     staffFetch<TodayReport>('/staff/reports/today').then(setReport, (caught) =>
@@ -23,6 +25,8 @@ export function TodayView({ t }: { t: StaffT }) {
   const exportCsv = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
+    if (!from || !to) return;
+    if (from > to) return setError(t('exportRangeBackwards'));
     const response = await fetch(`/staff/reports/orders.csv?from=${from}&to=${to}`, {
       headers: { Authorization: `Bearer ${staffToken.get() ?? ''}` },
     });
@@ -108,28 +112,10 @@ export function TodayView({ t }: { t: StaffT }) {
       <form className="staff-card" onSubmit={exportCsv} aria-labelledby="staff-export-title">
         <h2 id="staff-export-title">{t('exportTitle')}</h2>
         <div className="staff-date-range">
-          <label className="staff-field">
-            <span>{t('exportFrom')}</span>
-            <input
-              type="date"
-              value={from}
-              max={to}
-              onChange={(event) => setFrom(event.target.value)}
-              required
-            />
-          </label>
-          <label className="staff-field">
-            <span>{t('exportTo')}</span>
-            <input
-              type="date"
-              value={to}
-              min={from}
-              onChange={(event) => setTo(event.target.value)}
-              required
-            />
-          </label>
+          <StaffDateField label={t('exportFrom')} value={from ?? ''} onChange={setFrom} />
+          <StaffDateField label={t('exportTo')} value={to ?? ''} onChange={setTo} />
         </div>
-        <button type="submit" className="button button-primary">
+        <button type="submit" className="button button-primary" disabled={!from || !to}>
           {t('exportCsv')}
         </button>
       </form>

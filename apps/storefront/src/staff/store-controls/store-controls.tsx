@@ -1,4 +1,4 @@
-import type { MenuAvailabilityReply, StoreControlsReply } from '@comanda/contract';
+import type { StoreControlsReply } from '@comanda/contract';
 import { storeClockText } from '@comanda/domain';
 import { useEffect, useState } from 'react';
 import { useLanguage } from '../../lib/preferences.ts';
@@ -6,21 +6,9 @@ import { scheduleText } from '../../lib/schedule-times.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
+import { SoldOutList } from './sold-out-list.tsx';
 
 const PAUSES = [15, 30, 60] as const;
-
-function withSoldOut(
-  menu: MenuAvailabilityReply,
-  kind: 'products' | 'option-items',
-  id: number,
-  esgotado: boolean,
-): MenuAvailabilityReply {
-  const flip = <T extends { id: number; esgotado: boolean }>(entry: T) =>
-    entry.id === id ? { ...entry, esgotado } : entry;
-  return kind === 'products'
-    ? { ...menu, categories: menu.categories.map((c) => ({ ...c, products: c.products.map(flip) })) }
-    : { ...menu, groups: menu.groups.map((g) => ({ ...g, items: g.items.map(flip) })) };
-}
 
 /** Open, close or pause the store, the order settings, and the sold-out switches. */
 /** The store's controls; attendants see where the store stands and switch items sold out only. */
@@ -35,13 +23,11 @@ export function StoreControls({
 }) {
   const language = useLanguage();
   const [controls, setControls] = useState<StoreControlsReply | null>(null);
-  const [menu, setMenu] = useState<MenuAvailabilityReply | null>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     staffFetch<StoreControlsReply>('/staff/store').then(setControls, () => undefined);
-    staffFetch<MenuAvailabilityReply>('/staff/menu/availability').then(setMenu, () => undefined);
   }, []);
 
   const change = async (path: string, method: string, json?: unknown) => {
@@ -52,18 +38,6 @@ export function StoreControls({
       onAutoPrint(reply.auto_print);
     } catch (caught) {
       setError(caught instanceof StaffApiError ? caught.detail : String(caught));
-    }
-  };
-
-  const soldOut = async (kind: 'products' | 'option-items', id: number, value: boolean) => {
-    setError(null);
-    // The switch moves at once; a refusal puts the list back as the server has it.
-    setMenu((current) => current && withSoldOut(current, kind, id, value));
-    try {
-      await staffFetch(`/staff/menu/${kind}/${id}/sold-out`, { method: 'PUT', json: { sold_out: value } });
-    } catch (caught) {
-      setError(caught instanceof StaffApiError ? caught.detail : String(caught));
-      staffFetch<MenuAvailabilityReply>('/staff/menu/availability').then(setMenu, () => undefined);
     }
   };
 
@@ -176,42 +150,7 @@ export function StoreControls({
         </>
       ) : null}
 
-      <section className="staff-card" aria-labelledby="staff-soldout-title">
-        <h2 id="staff-soldout-title">{t('soldOutTitle')}</h2>
-        <p className="staff-muted">{t('soldOutHint')}</p>
-        {menu?.categories.map((category) => (
-          <fieldset key={`c${category.id}`} className="staff-soldout-group">
-            <legend>{category.descricao}</legend>
-            {category.products.map((product) => (
-              <label key={product.id} className="staff-switch">
-                <input
-                  type="checkbox"
-                  checked={product.esgotado}
-                  aria-label={`${t('soldOut')}: ${product.descricao}`}
-                  onChange={(event) => void soldOut('products', product.id, event.target.checked)}
-                />
-                {product.descricao}
-              </label>
-            ))}
-          </fieldset>
-        ))}
-        {menu?.groups.map((group) => (
-          <fieldset key={`g${group.id}`} className="staff-soldout-group">
-            <legend>{t('optionsTitle', { group: group.descricao })}</legend>
-            {group.items.map((item) => (
-              <label key={item.id} className="staff-switch">
-                <input
-                  type="checkbox"
-                  checked={item.esgotado}
-                  aria-label={`${t('soldOut')}: ${item.descricao}`}
-                  onChange={(event) => void soldOut('option-items', item.id, event.target.checked)}
-                />
-                {item.descricao}
-              </label>
-            ))}
-          </fieldset>
-        ))}
-      </section>
+      <SoldOutList />
     </main>
   );
 }

@@ -172,4 +172,74 @@ describe('the change history', () => {
     await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByText('Nenhuma alteração salva ainda.')).toBeInTheDocument();
   });
+
+  it('words pauses and sold-out switches in one line each, with who and when, in pt-BR and English', async () => {
+    const controls = {
+      entries: [
+        entry(44, {
+          section: 'sold_out',
+          at: '2026-05-05T23:40:00.000Z',
+          staff: { id: 7, nome: 'Caio', role: 'attendant' },
+          before: { esgotado: true },
+          after: {
+            kind: 'option_item',
+            ref: 'calabresa',
+            descricao: 'Calabresa',
+            esgotado: false,
+            copies: 4,
+          },
+        }),
+        entry(43, {
+          section: 'sold_out',
+          at: '2026-05-05T23:20:00.000Z',
+          before: { esgotado: false },
+          after: {
+            kind: 'product',
+            ref: 'pizza-calabresa',
+            descricao: 'Pizza Calabresa',
+            esgotado: true,
+            copies: 1,
+          },
+        }),
+        entry(42, {
+          section: 'pause',
+          at: '2026-05-05T23:15:00.000Z',
+          before: { paused_until: '2026-05-05T23:40:00.000Z', pause_reason: 'Cozinha cheia' },
+          after: { paused_until: null, pause_reason: null },
+        }),
+        entry(41, {
+          section: 'pause',
+          at: '2026-05-05T23:10:00.000Z',
+          before: { paused_until: null, pause_reason: null },
+          after: { paused_until: '2026-05-05T23:40:00.000Z', pause_reason: 'Cozinha cheia', minutes: 30 },
+        }),
+      ],
+      next_before: null,
+    };
+    stubStaffApi({ 'GET /staff/editor/audit?limit=20': { body: controls } });
+    const { unmount } = render(<AuditView />);
+    const pause = await screen.findByRole('article', { name: 'Pausa, 05/05/2026 20:10' });
+    expect(within(pause).getByRole('heading')).toHaveTextContent('Pausou a loja por 30 min: Cozinha cheia');
+    expect(pause).toHaveTextContent('Por Carla, gerente');
+    expect(screen.getByRole('article', { name: 'Pausa, 05/05/2026 20:15' })).toHaveTextContent(
+      'Encerrou a pausa',
+    );
+    expect(screen.getByRole('article', { name: 'Esgotados, 05/05/2026 20:20' })).toHaveTextContent(
+      'Esgotou Pizza Calabresa',
+    );
+    const back = screen.getByRole('article', { name: 'Esgotados, 05/05/2026 20:40' });
+    expect(back).toHaveTextContent('Voltou Calabresa');
+    expect(back).toHaveTextContent('Opção, em 4 grupos · Por Caio, atendente');
+    // No refs, no ISO instants.
+    expect(document.body.textContent).not.toMatch(/calabresa|pizza-|T23:/);
+    unmount();
+
+    languageStore.set('en');
+    render(<AuditView />);
+    expect(await screen.findByText('Paused the store for 30 min: Cozinha cheia')).toBeInTheDocument();
+    expect(screen.getByText('Ended the pause')).toBeInTheDocument();
+    expect(screen.getByText('Marked Pizza Calabresa sold out')).toBeInTheDocument();
+    expect(screen.getByText('Calabresa back on sale')).toBeInTheDocument();
+    expect(screen.getByText('Option, in 4 groups · By Caio, attendant')).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import type { EditorAuditEntry, EditorSection } from '@comanda/contract';
+import type { AuditSection, EditorAuditEntry, EditorSection } from '@comanda/contract';
 import { formatBRL, type StaffRole } from '@comanda/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { featureTranslator } from '../../../lib/i18n.ts';
@@ -12,7 +12,17 @@ import './audit-view.css';
 const ptBr = {
   title: 'Histórico de alterações',
   intro:
-    'Cada vez que alguém da equipe salva uma parte da loja: quem, quando, e o que mudou. Os mais recentes primeiro.',
+    'Cada vez que alguém da equipe salva uma parte da loja, pausa a loja ou marca algo como esgotado: quem, quando, e o que mudou. Os mais recentes primeiro.',
+  // The store controls used during service (docs/decisions/0051).
+  section_pause: 'Pausa',
+  section_sold_out: 'Esgotados',
+  paused: 'Pausou a loja por {minutes} min',
+  pausedWhy: 'Pausou a loja por {minutes} min: {reason}',
+  pauseEnded: 'Encerrou a pausa',
+  soldOutOn: 'Esgotou {name}',
+  soldOutOff: 'Voltou {name}',
+  optionCopies: 'Opção, em {count} grupos',
+  optionCopies_one: 'Opção',
   loading: 'Carregando o histórico…',
   failed: 'Não foi possível carregar o histórico: {detail}',
   tryAgain: 'Tentar de novo',
@@ -191,7 +201,16 @@ type AuditKey = keyof typeof ptBr;
 const en: Partial<Record<AuditKey, string>> = {
   title: 'Change history',
   intro:
-    'Each time someone on the team saves a part of the store: who, when, and what changed. Newest first.',
+    'Each time someone on the team saves a part of the store, pauses the store or marks something sold out: who, when, and what changed. Newest first.',
+  section_pause: 'Pause',
+  section_sold_out: 'Sold out',
+  paused: 'Paused the store for {minutes} min',
+  pausedWhy: 'Paused the store for {minutes} min: {reason}',
+  pauseEnded: 'Ended the pause',
+  soldOutOn: 'Marked {name} sold out',
+  soldOutOff: '{name} back on sale',
+  optionCopies: 'Option, in {count} groups',
+  optionCopies_one: 'Option',
   loading: 'Loading the history…',
   failed: 'Could not load the history: {detail}',
   tryAgain: 'Try again',
@@ -588,11 +607,33 @@ export default function AuditView() {
   );
 }
 
+/** The controls used during service (pause, sold out) say what was done in one sentence each. */
+const CONTROLS = new Set<AuditSection>(['pause', 'sold_out']);
+
+/** 'Pausou a loja por 30 min: Cozinha cheia', 'Esgotou Calabresa', 'Voltou Calabresa'. */
+export function controlLines(entry: EditorAuditEntry, t: AuditT): string[] {
+  const after = entry.after;
+  if (entry.section === 'pause') {
+    if (typeof after.minutes !== 'number') return [t('pauseEnded')];
+    const reason = typeof after.pause_reason === 'string' ? after.pause_reason : '';
+    return [
+      reason ? t('pausedWhy', { minutes: after.minutes, reason }) : t('paused', { minutes: after.minutes }),
+    ];
+  }
+  const name = typeof after.descricao === 'string' ? after.descricao : t('unnamed');
+  const lines = [after.esgotado === true ? t('soldOutOn', { name }) : t('soldOutOff', { name })];
+  if (after.kind === 'option_item' && typeof after.copies === 'number')
+    lines.push(t('optionCopies', { count: after.copies }));
+  return lines;
+}
+
 function AuditEntry({ entry, t }: { entry: EditorAuditEntry; t: AuditT }) {
   const editorT = useEditorT();
+  if (CONTROLS.has(entry.section)) return <ControlEntry entry={entry} t={t} />;
+  const editorSection = entry.section as EditorSection;
   const changes = auditChanges(entry.before, entry.after, { label: (item) => itemLabel(item, t) });
-  const lines = changes.map((change) => changeText(change, t, entry.section));
-  const section = editorT(`section_${entry.section satisfies EditorSection}` as EditorTextKey);
+  const lines = changes.map((change) => changeText(change, t, editorSection));
+  const section = editorT(`section_${editorSection}` as EditorTextKey);
   const when = formatStoreDateTime(entry.at);
   return (
     <article className="audit-entry" aria-label={`${section}, ${when}`}>
@@ -621,6 +662,23 @@ function AuditEntry({ entry, t }: { entry: EditorAuditEntry; t: AuditT }) {
           </ul>
         </details>
       )}
+    </article>
+  );
+}
+
+function ControlEntry({ entry, t }: { entry: EditorAuditEntry; t: AuditT }) {
+  const [line, ...more] = controlLines(entry, t);
+  const section = t(entry.section === 'pause' ? 'section_pause' : 'section_sold_out');
+  const when = formatStoreDateTime(entry.at);
+  return (
+    <article className="audit-entry" aria-label={`${section}, ${when}`}>
+      <header className="audit-head">
+        <h3>{line}</h3>
+        <time dateTime={entry.at}>{when}</time>
+      </header>
+      <p className="staff-muted">
+        {[...more, t('by', { name: entry.staff.nome, role: t(ROLE[entry.staff.role]) })].join(' · ')}
+      </p>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import type { DocumentCoupon } from '@comanda/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { languageStore } from '../../../lib/preferences.ts';
@@ -78,10 +78,12 @@ describe('the coupons screen', () => {
     await user.clear(within(form).getByLabelText('Valor do desconto'));
     await user.type(within(form).getByLabelText('Valor do desconto'), '12,50');
     await user.selectOptions(within(form).getByLabelText('Desconto sobre'), 'Ambos');
-    fireEvent.change(within(form).getByLabelText('Válido a partir de'), {
-      target: { value: '2026-05-08T18:00' },
-    });
-    fireEvent.change(within(form).getByLabelText('Válido até'), { target: { value: '2026-05-08T23:59' } });
+    // Typed as dd/mm/aaaa and HH:MM, the slashes and the colon put in; no time until: the whole day.
+    await user.type(within(form).getByLabelText('Válido a partir de'), '08052026');
+    expect(within(form).getByLabelText('Válido a partir de')).toHaveValue('08/05/2026');
+    await user.type(within(form).getByLabelText('Válido a partir de: Hora'), '1800');
+    expect(within(form).getByLabelText('Válido a partir de: Hora')).toHaveValue('18:00');
+    await user.type(within(form).getByLabelText('Válido até'), '08/05/2026');
     await user.type(within(form).getByLabelText('Usos por cliente'), '2');
     await user.click(within(form).getByRole('button', { name: 'Pronto' }));
     expect(screen.getByRole('article', { name: 'Cupom PIZZASEXTA' })).toHaveTextContent(
@@ -105,6 +107,39 @@ describe('the coupons screen', () => {
       min_subtotal: 0,
     });
     expect(await screen.findByText('Salvo. Os clientes já veem a mudança.')).toBeInTheDocument();
+  });
+
+  it('says a date that does not exist beside the field, takes 29/02 of a leap year, and an empty box as no date', async () => {
+    stubStaffApi({});
+    const user = userEvent.setup();
+    renderScreen(CouponsSection);
+    await user.click(screen.getByRole('button', { name: '+ Adicionar cupom' }));
+    const form = screen.getByRole('group', { name: 'Novo cupom' });
+    const until = within(form).getByLabelText('Válido até');
+    const untilTime = within(form).getByLabelText('Válido até: Hora');
+    await user.type(until, '29022027');
+    expect(until).toHaveAccessibleDescription(/Data inválida: digite dia\/mês\/ano/);
+    expect(until).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(until);
+    await user.type(until, '29022028');
+    expect(until).not.toHaveAttribute('aria-invalid');
+    await user.type(untilTime, '2400');
+    expect(untilTime).toHaveAccessibleDescription(/Data inválida/);
+    await user.clear(untilTime);
+    await user.type(untilTime, '2330');
+    await user.type(within(form).getByLabelText('Código'), 'bissexto');
+    await user.click(within(form).getByRole('button', { name: 'Pronto' }));
+    expect(screen.getByRole('article', { name: 'Cupom BISSEXTO' })).toHaveTextContent(
+      'Vale até 29/02/2028 23:30',
+    );
+    // Opened again, the boxes show the saved date and time as typed.
+    await user.click(screen.getByRole('button', { name: 'Editar o cupom BISSEXTO' }));
+    expect(screen.getByLabelText('Válido até')).toHaveValue('29/02/2028');
+    expect(screen.getByLabelText('Válido até: Hora')).toHaveValue('23:30');
+    await user.clear(screen.getByLabelText('Válido até'));
+    await user.clear(screen.getByLabelText('Válido até: Hora'));
+    await user.click(screen.getByRole('button', { name: 'Pronto' }));
+    expect(screen.getByRole('article', { name: 'Cupom BISSEXTO' })).not.toHaveTextContent('Vale até');
   });
 
   it('says a code that would be refused before saving: too short, or taken by another coupon', async () => {

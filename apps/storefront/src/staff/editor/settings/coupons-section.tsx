@@ -4,7 +4,15 @@ import { useContext, useState } from 'react';
 import { featureTranslator } from '../../../lib/i18n.ts';
 import type { EditorIssue } from '../editor-context.tsx';
 import { useEditor } from '../editor-context.tsx';
-import { IssuesContext, MoneyField, NumberField, SelectField, TextField, Toggle } from '../fields.tsx';
+import {
+  DateTimeField,
+  IssuesContext,
+  MoneyField,
+  NumberField,
+  SelectField,
+  TextField,
+  Toggle,
+} from '../fields.tsx';
 import { SectionForm, useSectionForm } from '../section-form.tsx';
 import type { SectionProps } from '../section-props.ts';
 import { formatStoreDateTime, isoToStoreInput, storeInputToIso } from '../store-time.ts';
@@ -55,8 +63,9 @@ const useCouponsT = featureTranslator({
       'O desconto nunca passa do valor sobre o qual é dado. Cupom de entrega só vale em pedidos para entregar.',
     validFrom: 'Válido a partir de',
     validUntil: 'Válido até',
-    validHint: 'No fuso horário da loja (em Horários). Em branco: sem data.',
-    invalidDate: 'Informe dia, mês, ano, hora e minuto.',
+    validHint:
+      'dd/mm/aaaa e HH:MM, no fuso horário da loja (em Horários). Sem hora: o dia todo. Em branco: sem data.',
+    invalidDate: 'Data inválida: digite dia/mês/ano (como 29/02/2028) e, se quiser, a hora HH:MM.',
     maxUses: 'Usos no total',
     maxUsesHint: 'Pedidos de todos os clientes somados. Em branco: sem limite.',
     maxUsesPerCustomer: 'Usos por cliente',
@@ -117,8 +126,9 @@ const useCouponsT = featureTranslator({
       'The discount never exceeds what it is taken from. A delivery coupon works on delivery orders only.',
     validFrom: 'Valid from',
     validUntil: 'Valid until',
-    validHint: 'In the store’s time zone (see Hours). Empty: no date.',
-    invalidDate: 'Enter day, month, year, hour and minute.',
+    validHint:
+      'dd/mm/yyyy and HH:MM, in the store’s time zone (see Hours). No time: the whole day. Empty: no date.',
+    invalidDate: 'Not a date: type day/month/year (such as 29/02/2028) and, if you like, the time HH:MM.',
     maxUses: 'Uses in total',
     maxUsesHint: 'Orders of all customers together. Empty: no limit.',
     maxUsesPerCustomer: 'Uses per customer',
@@ -355,14 +365,15 @@ function CouponForm({
       .map((key) => ({ field: path(key), code: '', detail: t('invalidDate') })),
   ];
   const dateField = (key: 'valid_from' | 'valid_until') => (
-    <TextField
+    <DateTimeField
       label={t(key === 'valid_from' ? 'validFrom' : 'validUntil')}
       hint={t('validHint')}
       path={path(key)}
-      type="datetime-local"
       value={isoToStoreInput(coupon[key])}
+      defaultTime={key === 'valid_from' ? '00:00' : '23:59'}
       onChange={(value) => {
-        const iso = storeInputToIso(value, key === 'valid_from' ? 'start' : 'end');
+        const iso =
+          value === undefined ? undefined : storeInputToIso(value, key === 'valid_from' ? 'start' : 'end');
         setBadDates((bad) => ({ ...bad, [key]: iso === undefined }));
         if (iso !== undefined) onChange({ [key]: iso });
       }}
