@@ -2,19 +2,25 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../shared/dialog.tsx';
 import type { StaffT } from '../lib/staff-texts.ts';
 
-/** Refusing or cancelling asks why: the customer reads the reason in the order's detail. */
+/**
+ * Refusing or cancelling asks why: the customer reads the reason in the order's detail. The
+ * store's preset reasons are one tap each; any other can be typed.
+ */
 export function ReasonDialog({
   title,
+  presets,
   t,
   onCancel,
   onConfirm,
 }: {
   title: string;
+  presets: readonly string[];
   t: StaffT;
   onCancel: () => void;
   onConfirm: (reason: string) => Promise<void>;
 }) {
   const titleId = useId();
+  const presetsId = useId();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -32,6 +38,27 @@ export function ReasonDialog({
     <Dialog labelledBy={titleId} onClose={onCancel} className="staff-dialog">
       <form onSubmit={submit}>
         <h2 id={titleId}>{title}</h2>
+        {presets.length > 0 ? (
+          <div className="staff-reason-presets" role="group" aria-labelledby={presetsId}>
+            <span id={presetsId} className="staff-reason-presets-title">
+              {t('reasonPresets')}
+            </span>
+            {presets.map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                className="staff-chip"
+                aria-pressed={reason.trim() === preset}
+                onClick={() => {
+                  setReason(preset);
+                  setMissing(false);
+                }}
+              >
+                {preset}
+              </button>
+            ))}
+          </div>
+        ) : null}
         <label className="staff-field">
           <span>{t('reasonLabel')}</span>
           <textarea
