@@ -177,15 +177,27 @@ describe('auto-accepted orders print on arrival', () => {
 });
 
 describe('refused or cancelled', () => {
-  const change = (from: string | null, status: string) => ({ from, status, at: NOW.toISOString(), by: 7, reason: 'x' });
+  const change = (from: string | null, status: string) => ({
+    from,
+    status,
+    at: NOW.toISOString(),
+    by: 7,
+    reason: 'x',
+  });
   it('an order cancelled before it was accepted was refused; one cancelled later was cancelled', () => {
     const refused = order(1, 'Cancelado', {
       status_changes: [change(null, 'Solicitado'), change('Solicitado', 'Cancelado')],
     } as Partial<StaffOrder>);
     const cancelled = order(2, 'Cancelado', {
-      status_changes: [change(null, 'Solicitado'), change('Solicitado', 'Preparo'), change('Preparo', 'Cancelado')],
+      status_changes: [
+        change(null, 'Solicitado'),
+        change('Solicitado', 'Preparo'),
+        change('Preparo', 'Cancelado'),
+      ],
     } as Partial<StaffOrder>);
-    const open = order(3, 'Solicitado', { status_changes: [change(null, 'Solicitado')] } as Partial<StaffOrder>);
+    const open = order(3, 'Solicitado', {
+      status_changes: [change(null, 'Solicitado')],
+    } as Partial<StaffOrder>);
     expect([refused, cancelled, open].map(wasRefused)).toEqual([true, false, false]);
   });
 });

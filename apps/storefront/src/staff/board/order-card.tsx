@@ -50,7 +50,9 @@ export function OrderCard({
         </span>
       </header>
       {isFinalStatus(order.status) ? (
-        <p className="staff-order-status">{wasRefused(order) ? t('statusRecusado') : t(`status${order.status}`)}</p>
+        <p className="staff-order-status">
+          {wasRefused(order) ? t('statusRecusado') : t(`status${order.status}`)}
+        </p>
       ) : null}
       {order.agendado && order.hora_entrega ? (
         <p className="staff-order-scheduled">

@@ -99,7 +99,10 @@ describe('StreamWatchdog', () => {
   });
 
   it('takes a shorter timeout', () => {
-    const quick = new StreamWatchdog({ onState: (state) => states.push(state), onSilence: () => undefined }, 2_000);
+    const quick = new StreamWatchdog(
+      { onState: (state) => states.push(state), onSilence: () => undefined },
+      2_000,
+    );
     quick.start(true);
     quick.heard();
     vi.advanceTimersByTime(2_000);

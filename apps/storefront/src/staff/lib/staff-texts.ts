@@ -264,11 +264,14 @@ const ptBr = {
   qrImageAlt: 'QR code de {table}',
   tabsLabel: 'Telas da equipe',
   connectionDown: 'Sem conexão',
-  connectionDownDetail: 'Novos pedidos podem não aparecer. Tentando reconectar… Aceitar, recusar e avançar voltam com a conexão.',
-  offlineActionRefused: 'Sem conexão: nada foi alterado no pedido nº {id}. Tente de novo quando a conexão voltar.',
+  connectionDownDetail:
+    'Novos pedidos podem não aparecer. Tentando reconectar… Aceitar, recusar e avançar voltam com a conexão.',
+  offlineActionRefused:
+    'Sem conexão: nada foi alterado no pedido nº {id}. Tente de novo quando a conexão voltar.',
   offlineNothingDone: 'Sem conexão: nada foi feito. Tente de novo quando a conexão voltar.',
   networkFailed: 'Sem conexão com o servidor: nada foi alterado. Tente de novo.',
-  soundBlocked: 'Alarme sem som: o navegador só libera o som depois de um toque. Toque em qualquer lugar da tela.',
+  soundBlocked:
+    'Alarme sem som: o navegador só libera o som depois de um toque. Toque em qualquer lugar da tela.',
   alarmButton: 'Som',
   alarmSnoozedButton: 'Mudo até {time}',
   alarmTitle: 'Alarme',
@@ -292,7 +295,8 @@ const ptBr = {
   statusRecusado: 'Recusado',
   reasonPresets: 'Motivos prontos',
   reasonsTitle: 'Motivos de recusa e cancelamento',
-  reasonsHint: 'Um por linha, até {count} de até {length} caracteres. Em branco: os motivos padrão. Sempre dá para escrever outro.',
+  reasonsHint:
+    'Um por linha, até {count} de até {length} caracteres. Em branco: os motivos padrão. Sempre dá para escrever outro.',
   refusalReasonsLabel: 'Ao recusar',
   cancelReasonsLabel: 'Ao cancelar',
   saveReasons: 'Salvar motivos',
@@ -572,7 +576,8 @@ const en: Record<StaffTextKey, string> = {
   qrImageAlt: 'QR code for {table}',
   tabsLabel: 'Staff screens',
   connectionDown: 'No connection',
-  connectionDownDetail: 'New orders may not show. Reconnecting… Accept, refuse and advance come back with the connection.',
+  connectionDownDetail:
+    'New orders may not show. Reconnecting… Accept, refuse and advance come back with the connection.',
   offlineActionRefused: 'No connection: order #{id} was not changed. Try again when the connection is back.',
   offlineNothingDone: 'No connection: nothing was done. Try again when the connection is back.',
   networkFailed: 'Could not reach the server: nothing changed. Try again.',
@@ -600,7 +605,8 @@ const en: Record<StaffTextKey, string> = {
   statusRecusado: 'Refused',
   reasonPresets: 'Preset reasons',
   reasonsTitle: 'Refusal and cancel reasons',
-  reasonsHint: 'One per line, up to {count} of up to {length} characters. Empty: the default reasons. Another can always be typed.',
+  reasonsHint:
+    'One per line, up to {count} of up to {length} characters. Empty: the default reasons. Another can always be typed.',
   refusalReasonsLabel: 'When refusing',
   cancelReasonsLabel: 'When cancelling',
   saveReasons: 'Save reasons',

@@ -109,7 +109,9 @@ describe('the browser going offline and back', () => {
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(screen.getAllByRole('alert').find((alert) => alert.textContent?.includes('Sem conexão'))).toBeTruthy();
+    expect(
+      screen.getAllByRole('alert').find((alert) => alert.textContent?.includes('Sem conexão')),
+    ).toBeTruthy();
     expect(first.closed).toBe(true);
     expect(document.querySelector('.staff-app')).toHaveAttribute('data-link', 'down');
 

@@ -83,7 +83,11 @@ function SignIn() {
       });
       setStaffToken(reply.token);
     } catch (caught) {
-      setError(caught instanceof StaffApiError && caught.status < 500 ? t('signInFailed') : staffErrorText(caught, t));
+      setError(
+        caught instanceof StaffApiError && caught.status < 500
+          ? t('signInFailed')
+          : staffErrorText(caught, t),
+      );
     } finally {
       setBusy(false);
     }
@@ -377,10 +381,12 @@ function useAlarmControls() {
       if (event.target instanceof Element && event.target.closest('[data-sound-button]')) return;
       enable();
     };
-    document.addEventListener('pointerdown', onGesture, true);
+    // 'click', not 'pointerdown': the sound banner leaving between a tap's down and up would move
+    // what was tapped (an 'Aceitar') from under the finger, and the tap would be lost.
+    document.addEventListener('click', onGesture, true);
     document.addEventListener('keydown', onGesture, true);
     return () => {
-      document.removeEventListener('pointerdown', onGesture, true);
+      document.removeEventListener('click', onGesture, true);
       document.removeEventListener('keydown', onGesture, true);
     };
   }, [soundOn, enable]);
@@ -576,7 +582,8 @@ function SignedIn() {
   const onAction = (order: StaffOrder, action: OrderAction) => {
     if (action.kind === 'advance') void move(order, action.to);
     else if (action.kind === 'print') print(order);
-    else if (linkDown.current) setNotice({ text: t('offlineActionRefused', { id: order.id }), connection: true });
+    else if (linkDown.current)
+      setNotice({ text: t('offlineActionRefused', { id: order.id }), connection: true });
     else setPending({ kind: action.kind, order });
   };
 
@@ -742,7 +749,8 @@ function SignedIn() {
             id: pending.order.id,
           })}
           presets={
-            (pending.kind === 'refuse' ? store.controls?.refusal_reasons : store.controls?.cancel_reasons) ?? []
+            (pending.kind === 'refuse' ? store.controls?.refusal_reasons : store.controls?.cancel_reasons) ??
+            []
           }
           t={t}
           onCancel={() => setPending(null)}

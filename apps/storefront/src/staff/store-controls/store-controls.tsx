@@ -202,7 +202,11 @@ export function StoreControls({
             </label>
           </section>
 
-          <ReasonsEditor t={t} controls={controls} onSave={(body) => change('/staff/store/settings', 'PATCH', body)} />
+          <ReasonsEditor
+            t={t}
+            controls={controls}
+            onSave={(body) => change('/staff/store/settings', 'PATCH', body)}
+          />
         </>
       ) : null}
 
