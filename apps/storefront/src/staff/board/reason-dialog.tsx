@@ -20,7 +20,6 @@ export function ReasonDialog({
   onConfirm: (reason: string) => Promise<void>;
 }) {
   const titleId = useId();
-  const presetsId = useId();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -39,10 +38,8 @@ export function ReasonDialog({
       <form onSubmit={submit}>
         <h2 id={titleId}>{title}</h2>
         {presets.length > 0 ? (
-          <div className="staff-reason-presets" role="group" aria-labelledby={presetsId}>
-            <span id={presetsId} className="staff-reason-presets-title">
-              {t('reasonPresets')}
-            </span>
+          <fieldset className="staff-reason-presets">
+            <legend className="staff-reason-presets-title">{t('reasonPresets')}</legend>
             {presets.map((preset) => (
               <button
                 key={preset}
@@ -57,7 +54,7 @@ export function ReasonDialog({
                 {preset}
               </button>
             ))}
-          </div>
+          </fieldset>
         ) : null}
         <label className="staff-field">
           <span>{t('reasonLabel')}</span>

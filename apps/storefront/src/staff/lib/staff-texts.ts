@@ -264,14 +264,12 @@ const ptBr = {
   qrImageAlt: 'QR code de {table}',
   tabsLabel: 'Telas da equipe',
   connectionDown: 'Sem conexão',
-  connectionDownDetail:
-    'Novos pedidos podem não aparecer. Tentando reconectar… Aceitar, recusar e avançar voltam com a conexão.',
+  connectionDownDetail: 'Pedidos novos podem não chegar. Reconectando… As ações voltam com a conexão.',
   offlineActionRefused:
-    'Sem conexão: nada foi alterado no pedido nº {id}. Tente de novo quando a conexão voltar.',
+    'Sem conexão: nada foi alterado no pedido nº {id}. Tente de novo quando a conexão voltar.',
   offlineNothingDone: 'Sem conexão: nada foi feito. Tente de novo quando a conexão voltar.',
   networkFailed: 'Sem conexão com o servidor: nada foi alterado. Tente de novo.',
-  soundBlocked:
-    'Alarme sem som: o navegador só libera o som depois de um toque. Toque em qualquer lugar da tela.',
+  soundBlocked: 'Alarme sem som: o navegador pede um toque. Toque na tela para ativar.',
   alarmButton: 'Som',
   alarmSnoozedButton: 'Mudo até {time}',
   alarmTitle: 'Alarme',
@@ -576,12 +574,11 @@ const en: Record<StaffTextKey, string> = {
   qrImageAlt: 'QR code for {table}',
   tabsLabel: 'Staff screens',
   connectionDown: 'No connection',
-  connectionDownDetail:
-    'New orders may not show. Reconnecting… Accept, refuse and advance come back with the connection.',
+  connectionDownDetail: 'New orders may not arrive. Reconnecting… Actions come back with the connection.',
   offlineActionRefused: 'No connection: order #{id} was not changed. Try again when the connection is back.',
   offlineNothingDone: 'No connection: nothing was done. Try again when the connection is back.',
   networkFailed: 'Could not reach the server: nothing changed. Try again.',
-  soundBlocked: 'Alarm without sound: the browser allows sound only after a tap. Tap anywhere on the screen.',
+  soundBlocked: 'Alarm without sound: the browser wants a tap first. Tap the screen to turn it on.',
   alarmButton: 'Sound',
   alarmSnoozedButton: 'Muted until {time}',
   alarmTitle: 'Alarm',

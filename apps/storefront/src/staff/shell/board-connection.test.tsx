@@ -154,7 +154,8 @@ describe('the browser going offline and back', () => {
     render(<StaffApp />);
     const first = await stream(0);
     act(() => first.emit('heartbeat', {}));
-    const fetchStub = globalThis.fetch as ReturnType<typeof vi.fn>;
+    type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+    const fetchStub = globalThis.fetch as unknown as ReturnType<typeof vi.fn<Fetch>>;
     const real = fetchStub.getMockImplementation()!;
     fetchStub.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
       if (String(input).endsWith('/status')) throw new TypeError('Failed to fetch');

@@ -594,7 +594,6 @@ function SignedIn() {
 
   const shown: Column[] = columns.scheduled.length > 0 ? ['scheduled', ...COLUMNS] : [...COLUMNS];
   const status = store.controls ? storeStatusLine(store.controls, now, t, language) : null;
-  const canManageStore = me !== null && staffMay(me.role, 'store.open_close');
   const zone = pageStoreTimeZone();
 
   return (
@@ -668,17 +667,13 @@ function SignedIn() {
           </div>
         ) : null}
         {status ? (
-          <button
-            type="button"
-            className="staff-store-line"
-            data-tone={status.tone}
-            onClick={() => setView('controls')}
-            disabled={view === 'controls' || !canManageStore}
-          >
+          <p className="staff-store-line" data-tone={status.tone}>
             <span className="staff-store-dot" aria-hidden="true" />
-            {status.text}
-            {status.reason ? <span className="staff-store-reason"> · {status.reason}</span> : null}
-          </button>
+            <span>
+              {status.text}
+              {status.reason ? <span className="staff-store-reason"> · {status.reason}</span> : null}
+            </span>
+          </p>
         ) : null}
         {!sound.soundOn || sound.blocked ? (
           <p className="staff-banner staff-banner-sound" role="status">
@@ -728,7 +723,11 @@ function SignedIn() {
           onAnswer={answer}
         />
       ) : view === 'controls' ? (
-        <StoreControls t={t} onControls={store.setControls} canManage={canManageStore} />
+        <StoreControls
+          t={t}
+          onControls={store.setControls}
+          canManage={me !== null && staffMay(me.role, 'store.open_close')}
+        />
       ) : view === 'team' && me ? (
         <TeamView t={t} me={me} />
       ) : view === 'today' ? (
