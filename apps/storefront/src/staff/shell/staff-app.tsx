@@ -39,6 +39,7 @@ import {
   mergeOrders,
   OPEN_STATUSES,
   ringingOrders,
+  wasRefused,
 } from '../board/board-model.ts';
 import { type OrderAction, OrderCard } from '../board/order-card.tsx';
 import { ReasonDialog } from '../board/reason-dialog.tsx';
@@ -549,7 +550,10 @@ function SignedIn() {
         if (current) {
           merge([current]);
           setNotice({
-            text: t('changedMeanwhile', { id: order.id, status: t(`status${current.status}` as never) }),
+            text: t('changedMeanwhile', {
+              id: order.id,
+              status: wasRefused(current) ? t('statusRecusado') : t(`status${current.status}` as never),
+            }),
             connection: false,
           });
           return true;
