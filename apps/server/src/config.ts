@@ -70,6 +70,11 @@ const configFields = z.object({
     .transform((value) => value === 'true'),
   /** Comment line sent on idle order event streams, so proxies keep them open. */
   ORDER_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(15_000),
+  /**
+   * `event: heartbeat` on the staff's order stream: the board declares the connection lost after
+   * three missed beats (docs/decisions/0048), so within 20 s of a silent drop.
+   */
+  STAFF_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   /** production makes the server refuse demo stand-ins (see PSP_STANDIN). */
   NODE_ENV: z.string().default('development'),
   /** 32 bytes (base64 or hex) that seal the payment providers' secrets at rest. */

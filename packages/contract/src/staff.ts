@@ -1,5 +1,7 @@
 import {
   OPEN_MODES,
+  ORDER_REASONS_LIMITS,
+  orderReasonsProblem,
   PASSWORD_MAX_LENGTH,
   PAUSE_MINUTES,
   PAUSE_REASON_MAX_LENGTH,
@@ -26,6 +28,12 @@ export const storeControlsReply = z.object({
     .describe('When it takes orders again with nobody acting (ISO instant); null when open or unknown'),
   auto_accept: z.boolean(),
   auto_print: z.boolean(),
+  refusal_reasons: z
+    .array(z.string())
+    .describe('The preset reasons the board offers when refusing a new order (the store’s, or the defaults)'),
+  cancel_reasons: z
+    .array(z.string())
+    .describe('The preset reasons the board offers when cancelling an order'),
 });
 export type StoreControlsReply = z.infer<typeof storeControlsReply>;
 
@@ -40,12 +48,34 @@ export const storePauseRequest = z
   })
   .strict();
 
+const REASON_PROBLEMS = {
+  blank: 'Um dos motivos está em branco.',
+  too_long: `Cada motivo tem até ${ORDER_REASONS_LIMITS.maxLength} caracteres.`,
+  too_many: `No máximo ${ORDER_REASONS_LIMITS.maxCount} motivos.`,
+  repeated: 'Há um motivo repetido.',
+} as const;
+
+/** A store's preset reasons: an empty list brings the defaults back. */
+const presetReasons = z
+  .array(z.string().max(ORDER_REASONS_LIMITS.maxLength * 4))
+  .max(ORDER_REASONS_LIMITS.maxCount * 4)
+  .superRefine((reasons, context) => {
+    const problem = orderReasonsProblem(reasons);
+    if (problem) context.addIssue({ code: 'custom', message: REASON_PROBLEMS[problem] });
+  })
+  .transform((reasons) => reasons.map((reason) => reason.trim()));
+
 /** PATCH /staff/store/settings */
 export const storeSettingsRequest = z
-  .object({ auto_accept: z.boolean().optional(), auto_print: z.boolean().optional() })
+  .object({
+    auto_accept: z.boolean().optional(),
+    auto_print: z.boolean().optional(),
+    refusal_reasons: presetReasons.optional(),
+    cancel_reasons: presetReasons.optional(),
+  })
   .strict()
-  .refine((body) => body.auto_accept !== undefined || body.auto_print !== undefined, {
-    message: 'Informe auto_accept ou auto_print.',
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Informe auto_accept, auto_print, refusal_reasons ou cancel_reasons.',
   });
 
 // ---------------------------------------------------------------------------------------------

@@ -76,6 +76,11 @@ export const orderIdParams = z.object({ id: dbId });
 export const ORDER_EVENT = 'order';
 /** Events may have been missed (the server's listener reconnected): reload the orders. */
 export const RESYNC_EVENT = 'resync';
+/**
+ * The staff stream's sign of life (data `{}`), at once and then every few seconds: EventSource hides
+ * comment lines from the page, so a board needs a real event to notice that the stream went silent.
+ */
+export const HEARTBEAT_EVENT = 'heartbeat';
 
 /** `data:` of an `order` event (JSON). */
 export const orderEventData = z.object({

@@ -12,6 +12,43 @@ export type OpenMode = (typeof OPEN_MODES)[number];
 export const PAUSE_MINUTES = { min: 5, max: 240 } as const;
 export const PAUSE_REASON_MAX_LENGTH = 120;
 
+/** A store's preset reasons for refusing or cancelling an order: at most this many, each this long. */
+export const ORDER_REASONS_LIMITS = { maxCount: 8, maxLength: 80 } as const;
+
+/** The presets a store starts with (and gets back by saving an empty list). */
+export const DEFAULT_REFUSAL_REASONS: readonly string[] = [
+  'Fora da nossa área de entrega',
+  'Item em falta',
+  'Cozinha cheia no momento',
+  'Loja fechando',
+];
+export const DEFAULT_CANCEL_REASONS: readonly string[] = [
+  'O cliente pediu para cancelar',
+  'Item em falta',
+  'Não conseguimos entregar',
+  'Pagamento não confirmado',
+];
+
+/**
+ * What is wrong with a list of preset reasons, or null: blank entries, entries too long, too many,
+ * or the same reason twice (compared without case or surrounding spaces).
+ */
+export function orderReasonsProblem(
+  reasons: readonly string[],
+): 'blank' | 'too_long' | 'too_many' | 'repeated' | null {
+  if (reasons.length > ORDER_REASONS_LIMITS.maxCount) return 'too_many';
+  const seen = new Set<string>();
+  for (const reason of reasons) {
+    const trimmed = reason.trim();
+    if (trimmed === '') return 'blank';
+    if (trimmed.length > ORDER_REASONS_LIMITS.maxLength) return 'too_long';
+    const key = trimmed.toLocaleLowerCase('pt-BR');
+    if (seen.has(key)) return 'repeated';
+    seen.add(key);
+  }
+  return null;
+}
+
 export interface StoreControls {
   mode: OpenMode;
   /** The end of the current pause; a past instant (or null) means no pause. */

@@ -95,6 +95,9 @@ export const companySettings = pgTable(
     autoAccept: boolean('auto_accept').notNull().default(false),
     /** The board prints the kitchen ticket when an order is accepted. */
     autoPrint: boolean('auto_print').notNull().default(false),
+    /** The board's preset reasons for refusing / cancelling an order; null: the domain's defaults. */
+    refusalReasons: jsonb('refusal_reasons').$type<string[]>(),
+    cancelReasons: jsonb('cancel_reasons').$type<string[]>(),
     environment: text('environment').notNull().default('production'),
     holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
     // modes

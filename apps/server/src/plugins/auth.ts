@@ -127,6 +127,9 @@ export function sessionOf(request: FastifyRequest): Promise<SessionIdentity | nu
 
 export const notAuthenticated = () =>
   new AppError('unauthorized', 'NOT_AUTHENTICATED', 'Sua sessão expirou. Entre novamente.');
+/** The same 401 for a call that sent no token at all: nothing expired, nobody signed in. */
+export const notSignedIn = () =>
+  new AppError('unauthorized', 'NOT_AUTHENTICATED', 'Entre na sua conta para continuar.');
 export const forbidden = () => new AppError('forbidden', 'FORBIDDEN', 'Você não tem acesso a isto.');
 
 function principalOf(session: SessionIdentity): CustomerPrincipal {
@@ -142,7 +145,7 @@ function principalOf(session: SessionIdentity): CustomerPrincipal {
 /** Any signed-in account of this store (customer or staff). */
 export async function requireSession(request: FastifyRequest): Promise<SessionIdentity> {
   const session = await sessionOf(request);
-  if (!session) throw notAuthenticated();
+  if (!session) throw bearerToken(request.headers.authorization) ? notAuthenticated() : notSignedIn();
   return session;
 }
 
@@ -161,7 +164,7 @@ export async function requireSessionOrStreamTicket(
     : ticket && request.store
       ? await request.server.resolveStreamTicket(request.store, ticket)
       : null;
-  if (!session) throw notAuthenticated();
+  if (!session) throw header || ticket ? notAuthenticated() : notSignedIn();
   return session;
 }
 

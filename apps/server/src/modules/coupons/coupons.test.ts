@@ -128,7 +128,7 @@ describe('coupon validation', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({
       success: false,
-      non_field_errors: ['Sua sessão expirou. Entre novamente.'],
+      non_field_errors: ['Entre na sua conta para continuar.'],
     });
   });
 

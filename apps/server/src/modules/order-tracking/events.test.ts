@@ -1,4 +1,11 @@
-import { errorReply, ORDER_EVENT, orderEventData, RESYNC_EVENT, streamTicketReply } from '@comanda/contract';
+import {
+  errorReply,
+  HEARTBEAT_EVENT,
+  ORDER_EVENT,
+  orderEventData,
+  RESYNC_EVENT,
+  streamTicketReply,
+} from '@comanda/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../app.ts';
@@ -37,7 +44,9 @@ let base: string;
 const open: SseConnection[] = [];
 
 beforeAll(async () => {
-  t = await buildAccountsTestApp({ env: { ORDER_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
+  t = await buildAccountsTestApp({
+    env: { ORDER_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS), STAFF_EVENTS_HEARTBEAT_MS: String(HEARTBEAT_MS) },
+  });
   base = await listen(t);
 });
 afterAll(async () => {
@@ -297,7 +306,24 @@ describe('the staff event stream (GET /staff/orders/events)', () => {
     await events.next(orderEvent(orderB, 'Solicitado'));
     await changeStatus(t, staff.token, orderB, { status: 'Cancelado', reason: 'Sem entregador' });
     await events.next(orderEvent(orderB, 'Cancelado'));
-    expect(sakuraEvents.events).toEqual([]);
+    expect(sakuraEvents.events.filter((event) => event.event !== HEARTBEAT_EVENT)).toEqual([]);
+  });
+
+  it('sends `event: heartbeat` when it opens and again every interval (the board’s watchdog counts them)', async () => {
+    const staff = await signInStaff(t);
+    const events = await stream(base, '/staff/orders/events', { host: PIZZARIA, ...bearer(staff.token) });
+    expect(events.status).toBe(200);
+    const isHeartbeat = (event: SseEvent) => event.event === HEARTBEAT_EVENT;
+    await events.next(isHeartbeat, HEARTBEAT_MS);
+    await eventually(() => events.events.filter(isHeartbeat).length >= 3);
+    expect(JSON.parse(events.events.find(isHeartbeat)!.data)).toEqual({});
+  });
+
+  it('is the only stream with heartbeat events: a customer’s stream keeps its comment pings', async () => {
+    const customer = await signUp(t.app);
+    const events = await customerStream(base, customer.token);
+    await events.nextComment('ping', HEARTBEAT_MS * 5);
+    expect(events.events.filter((event) => event.event === HEARTBEAT_EVENT)).toEqual([]);
   });
 
   it('refuses customer tokens (403) and no token (401)', async () => {

@@ -1,4 +1,4 @@
-import { ORDER_EVENT, type OrderEventData, RESYNC_EVENT } from '@comanda/contract';
+import { HEARTBEAT_EVENT, ORDER_EVENT, type OrderEventData, RESYNC_EVENT } from '@comanda/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -35,7 +35,8 @@ export const STREAM_DESCRIPTION =
   '`order` event with status Solicitado announces a new order. `event: resync` (data `{}`) means ' +
   'events may have been missed (the server lost its database listener for a while): reload the ' +
   'orders. A comment line (`: ping`) comes every 15 s so proxies keep the connection open, and ' +
-  '`retry:` suggests the reconnection delay. Events are hints: after every (re)connection reload ' +
+  '`retry:` suggests the reconnection delay. The staff stream also sends `event: heartbeat` (data `{}`) ' +
+  'when it opens and every 5 s: a board that hears nothing for 15 s treats the stream as dead. Events are hints: after every (re)connection reload ' +
   'the list (or the order) and apply events on top, skipping an event whose `updated_at` is older ' +
   'than the order’s (a new order’s event may come after its first change); an id you do not know ' +
   'means: reload. Keep the 30 s polling as the fallback when the stream fails. A stream ends after ' +
@@ -110,6 +111,16 @@ export function orderEventStreams(ctx: AppContext): OrderEventStreams {
     }, ctx.config.ORDER_EVENTS_HEARTBEAT_MS);
     liveness.unref();
     stream.onClose(() => clearInterval(liveness));
+    if (customerId === null) {
+      // The board's watchdog counts these (docs/decisions/0048); the first says the stream is live.
+      stream.send(HEARTBEAT_EVENT, {});
+      const heartbeat = setInterval(
+        () => stream.send(HEARTBEAT_EVENT, {}),
+        ctx.config.STAFF_EVENTS_HEARTBEAT_MS,
+      );
+      heartbeat.unref();
+      stream.onClose(() => clearInterval(heartbeat));
+    }
     return EventStreams.reply(reply, stream);
   }
 

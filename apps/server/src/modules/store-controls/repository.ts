@@ -18,6 +18,8 @@ export interface ControlsChange {
   pauseReason?: string | null;
   autoAccept?: boolean;
   autoPrint?: boolean;
+  refusalReasons?: string[] | null;
+  cancelReasons?: string[] | null;
 }
 
 /**

@@ -98,8 +98,12 @@ export function registerStoreControlRoutes(
       config: { capability: 'orders.settings' },
       schema: {
         tags,
-        summary: 'Auto-accept new orders, auto-print the kitchen ticket',
-        description: ROLES,
+        summary:
+          'Auto-accept new orders, auto-print the kitchen ticket, the preset refusal and cancel reasons',
+        description:
+          '`refusal_reasons` and `cancel_reasons`: the presets the board offers (free text stays possible), ' +
+          'at most 8 of at most 80 characters each, none blank or repeated (400 INVALID_INPUT otherwise); ' +
+          `an empty list brings back the defaults.\n\n${ROLES}`,
         security: SECURITY_BEARER,
         body: storeSettingsRequest,
         response: controlsReply,

@@ -1,5 +1,10 @@
 import type { MenuAvailabilityReply, SoldOutReply, StoreControlsReply } from '@comanda/contract';
-import { normalizeForSearch, type OpenMode } from '@comanda/domain';
+import {
+  DEFAULT_CANCEL_REASONS,
+  DEFAULT_REFUSAL_REASONS,
+  normalizeForSearch,
+  type OpenMode,
+} from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
@@ -45,6 +50,8 @@ export class StoreControlsService {
       reopens_at: iso(state.reopensAt),
       auto_accept: company.autoAccept,
       auto_print: company.autoPrint,
+      refusal_reasons: company.refusalReasons ?? [...DEFAULT_REFUSAL_REASONS],
+      cancel_reasons: company.cancelReasons ?? [...DEFAULT_CANCEL_REASONS],
     };
   }
 
@@ -67,11 +74,20 @@ export class StoreControlsService {
 
   settings(
     staff: StaffPrincipal,
-    body: { auto_accept?: boolean | undefined; auto_print?: boolean | undefined },
+    body: {
+      auto_accept?: boolean | undefined;
+      auto_print?: boolean | undefined;
+      refusal_reasons?: string[] | undefined;
+      cancel_reasons?: string[] | undefined;
+    },
   ) {
+    // An empty list of reasons stores null: the board offers the defaults again.
+    const reasons = (list: string[]) => (list.length === 0 ? null : list);
     return this.change(staff.storeId, {
       ...(body.auto_accept === undefined ? {} : { autoAccept: body.auto_accept }),
       ...(body.auto_print === undefined ? {} : { autoPrint: body.auto_print }),
+      ...(body.refusal_reasons === undefined ? {} : { refusalReasons: reasons(body.refusal_reasons) }),
+      ...(body.cancel_reasons === undefined ? {} : { cancelReasons: reasons(body.cancel_reasons) }),
     });
   }
 

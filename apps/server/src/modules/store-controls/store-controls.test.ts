@@ -10,6 +10,7 @@ import {
   staffOrder,
   storeControlsReply,
 } from '@comanda/contract';
+import { DEFAULT_CANCEL_REASONS, DEFAULT_REFUSAL_REASONS } from '@comanda/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { optionGroupItems, stores } from '../../db/schema.ts';
@@ -168,6 +169,8 @@ describe('pausing', () => {
       reopens_at: until,
       auto_accept: false,
       auto_print: false,
+      refusal_reasons: [...DEFAULT_REFUSAL_REASONS],
+      cancel_reasons: [...DEFAULT_CANCEL_REASONS],
     });
     expect(await company()).toMatchObject({ loja_aberta: false, store_opened: false, reabre_em: until });
 

@@ -10,6 +10,7 @@ import {
   nextStatus,
   onlinePaymentNote,
   ringingOrders,
+  wasRefused,
 } from './board-model.ts';
 
 const NOW = new Date('2026-05-05T15:00:00Z'); // 12:00 in São Paulo
@@ -88,9 +89,13 @@ describe('actions and alarm', () => {
   });
 
   it('rings while an order is new or a table calls and sound is allowed; muted until the tap; idle when none', () => {
-    expect(alarmState(true, 1)).toBe('ringing');
-    expect(alarmState(false, 2)).toBe('muted');
-    expect(alarmState(true, 0)).toBe('idle');
+    const now = new Date('2026-05-05T20:00:00Z');
+    expect(alarmState({ soundOn: true, waiting: 1, snoozedUntil: null, now })).toBe('ringing');
+    expect(alarmState({ soundOn: false, waiting: 2, snoozedUntil: null, now })).toBe('muted');
+    expect(alarmState({ soundOn: true, waiting: 0, snoozedUntil: null, now })).toBe('idle');
+    const later = new Date(now.getTime() + 5 * 60_000);
+    expect(alarmState({ soundOn: true, waiting: 1, snoozedUntil: later, now })).toBe('snoozed');
+    expect(alarmState({ soundOn: true, waiting: 1, snoozedUntil: now, now })).toBe('ringing');
   });
 });
 
@@ -178,5 +183,44 @@ describe('auto-accepted orders print on arrival', () => {
     expect(autoAcceptedArrivals(new Map(), [order(4, 'Solicitado', { status_changes: [] })], OPENED)).toEqual(
       [],
     );
+  });
+});
+
+describe('refused or cancelled', () => {
+  const change = (from: string | null, status: string) => ({
+    from,
+    status,
+    at: NOW.toISOString(),
+    by: 7,
+    reason: 'x',
+  });
+  it('an order cancelled before it was accepted was refused; one cancelled later was cancelled', () => {
+    const refused = order(1, 'Cancelado', {
+      status_changes: [change(null, 'Solicitado'), change('Solicitado', 'Cancelado')],
+    } as Partial<StaffOrder>);
+    const cancelled = order(2, 'Cancelado', {
+      status_changes: [
+        change(null, 'Solicitado'),
+        change('Solicitado', 'Preparo'),
+        change('Preparo', 'Cancelado'),
+      ],
+    } as Partial<StaffOrder>);
+    const open = order(3, 'Solicitado', {
+      status_changes: [change(null, 'Solicitado')],
+    } as Partial<StaffOrder>);
+    expect([refused, cancelled, open].map(wasRefused)).toEqual([true, false, false]);
+  });
+});
+
+describe('the catch-up after a lost connection', () => {
+  it('shows the orders placed during the cut once, whatever order the catch-up list and their events come in', () => {
+    const before = mergeOrders(new Map(), [order(1, 'Preparo')]);
+    const placedDuringCut = [order(2, 'Solicitado'), order(3, 'Solicitado')];
+    // The catch-up list and the events of the same orders cross: each order is on the board once.
+    let board = mergeOrders(before, [...placedDuringCut, order(1, 'Preparo')]);
+    board = mergeOrders(board, [placedDuringCut[1]!]);
+    board = mergeOrders(board, placedDuringCut);
+    expect([...board.keys()].sort()).toEqual([1, 2, 3]);
+    expect(ringingOrders(board.values(), NOW).sort()).toEqual([2, 3]);
   });
 });

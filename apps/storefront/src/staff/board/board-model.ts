@@ -102,15 +102,40 @@ export function ringingOrders(orders: Iterable<StaffOrder>, now: Date): number[]
   return out;
 }
 
-export type AlarmState = 'ringing' | 'idle' | 'muted';
+export type AlarmState = 'ringing' | 'idle' | 'muted' | 'snoozed';
 
 /**
- * The alarm rings while something waits for the staff (a new order, a guest's call) and sound is
- * on; 'muted' until a tap allows sound.
+ * The alarm rings while something waits for the staff (a new order, a guest's call, or a lost
+ * connection: orders may be missed) and sound is on; 'muted' while the browser holds sound back
+ * until a tap; 'snoozed' while someone silenced it for a few minutes.
  */
-export function alarmState(soundOn: boolean, waiting: number): AlarmState {
+export function alarmState({
+  soundOn,
+  waiting,
+  snoozedUntil,
+  now,
+}: {
+  soundOn: boolean;
+  waiting: number;
+  snoozedUntil: Date | null;
+  now: Date;
+}): AlarmState {
   if (waiting === 0) return 'idle';
+  if (snoozedUntil && snoozedUntil > now) return 'snoozed';
   return soundOn ? 'ringing' : 'muted';
+}
+
+/** The snooze lengths offered, in minutes. */
+export const SNOOZE_MINUTES = [5, 10, 15, 30] as const;
+
+/**
+ * A refused order: cancelled by the store before it was accepted (the board and the customer call
+ * it 'Recusado'), as opposed to cancelled later.
+ */
+export function wasRefused(order: Pick<StaffOrder, 'status' | 'status_changes'>): boolean {
+  if (order.status !== 'Cancelado') return false;
+  const last = order.status_changes.at(-1);
+  return last?.status === 'Cancelado' && last.from === 'Solicitado';
 }
 
 /** Minutes since `from`, for the card's 'há N min'. */

@@ -5,7 +5,7 @@ import { scheduleText } from '../../lib/schedule-times.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
 import { phoneText, tableRoundLabel } from '../lib/staff-words.ts';
-import { groupedLines, minutesSince, nextStatus, onlinePaymentNote } from './board-model.ts';
+import { groupedLines, minutesSince, nextStatus, onlinePaymentNote, wasRefused } from './board-model.ts';
 
 export type OrderAction =
   | { kind: 'advance'; to: string }
@@ -50,7 +50,9 @@ export function OrderCard({
         </span>
       </header>
       {isFinalStatus(order.status) ? (
-        <p className="staff-order-status">{t(`status${order.status}`)}</p>
+        <p className="staff-order-status">
+          {wasRefused(order) ? t('statusRecusado') : t(`status${order.status}`)}
+        </p>
       ) : null}
       {order.agendado && order.hora_entrega ? (
         <p className="staff-order-scheduled">
@@ -113,12 +115,15 @@ export function OrderCard({
         >
           {t(online.key, { amount: formatBRL(online.amount) })}
         </p>
-      ) : (
+      ) : order.mesa ? (
+        // A table's round is paid when its tab is closed.
+        <p>{t('paymentWithTab')}</p>
+      ) : order.forma_pagamento_nome ? (
         <p>
-          {t('payment', { method: order.forma_pagamento_nome ?? '—' })}
+          {t('payment', { method: order.forma_pagamento_nome })}
           {order.troco_para ? ` · ${t('changeFor', { amount: formatBRL(order.troco_para) })}` : ''}
         </p>
-      )}
+      ) : null}
       <p className="staff-order-total">{t('total', { amount: formatBRL(order.total) })}</p>
       {order.status === 'Cancelado' && order.motivo_cancelamento ? (
         <p className="staff-muted">{order.motivo_cancelamento}</p>

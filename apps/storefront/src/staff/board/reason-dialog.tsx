@@ -2,14 +2,19 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../shared/dialog.tsx';
 import type { StaffT } from '../lib/staff-texts.ts';
 
-/** Refusing or cancelling asks why: the customer reads the reason in the order's detail. */
+/**
+ * Refusing or cancelling asks why: the customer reads the reason in the order's detail. The
+ * store's preset reasons are one tap each; any other can be typed.
+ */
 export function ReasonDialog({
   title,
+  presets,
   t,
   onCancel,
   onConfirm,
 }: {
   title: string;
+  presets: readonly string[];
   t: StaffT;
   onCancel: () => void;
   onConfirm: (reason: string) => Promise<void>;
@@ -32,6 +37,25 @@ export function ReasonDialog({
     <Dialog labelledBy={titleId} onClose={onCancel} className="staff-dialog">
       <form onSubmit={submit}>
         <h2 id={titleId}>{title}</h2>
+        {presets.length > 0 ? (
+          <fieldset className="staff-reason-presets">
+            <legend className="staff-reason-presets-title">{t('reasonPresets')}</legend>
+            {presets.map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                className="staff-chip"
+                aria-pressed={reason.trim() === preset}
+                onClick={() => {
+                  setReason(preset);
+                  setMissing(false);
+                }}
+              >
+                {preset}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
         <label className="staff-field">
           <span>{t('reasonLabel')}</span>
           <textarea

@@ -148,7 +148,7 @@ describe('the board hears the tables', () => {
     render(<StaffApp />);
     await openStream();
     await user.click(await screen.findByRole('button', { name: /^Mesas/ }));
-    expect(await screen.findByRole('heading', { name: 'Mesas' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Mesas', level: 2 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Mesa 3 / })).toHaveTextContent('2 rodadas');
     expect(screen.queryByRole('region', { name: 'Gerenciar mesas' })).toBeNull();
   });

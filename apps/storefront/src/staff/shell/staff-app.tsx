@@ -2,15 +2,33 @@ import type {
   StaffAccount,
   StaffOrder,
   StaffOrderListReply,
+  StoreControlsReply,
   StreamTicketReply,
   TableCall,
 } from '@comanda/contract';
-import { ORDER_EVENT, orderEventData, RESYNC_EVENT, TABLE_CALL_EVENT, tableCall } from '@comanda/contract';
-import { staffMay } from '@comanda/domain';
+import {
+  HEARTBEAT_EVENT,
+  ORDER_EVENT,
+  orderEventData,
+  RESYNC_EVENT,
+  TABLE_CALL_EVENT,
+  tableCall,
+} from '@comanda/contract';
+import { staffMay, storeClockText } from '@comanda/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readBoot } from '../../lib/boot.ts';
 import { useStore } from '../../lib/external-store.ts';
-import { Alarm } from '../board/alarm.ts';
+import { useLanguage } from '../../lib/preferences.ts';
+import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
+import {
+  Alarm,
+  type AlarmSound,
+  saveAlarmSound,
+  savedAlarmSound,
+  savedSnooze,
+  saveSnooze,
+} from '../board/alarm.ts';
+import { AlarmPanel } from '../board/alarm-panel.tsx';
 import {
   alarmState,
   autoAcceptedArrivals,
@@ -21,12 +39,16 @@ import {
   mergeOrders,
   OPEN_STATUSES,
   ringingOrders,
+  wasRefused,
 } from '../board/board-model.ts';
 import { type OrderAction, OrderCard } from '../board/order-card.tsx';
 import { ReasonDialog } from '../board/reason-dialog.tsx';
+import { type LinkState, StreamWatchdog } from '../board/stream-watchdog.ts';
 import { OrderTicket } from '../board/ticket.tsx';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from '../lib/staff-api.ts';
+import { isNetworkFailure, staffErrorText } from '../lib/staff-errors.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
+import { storeStatusLine } from '../lib/store-status.ts';
 import { TodayView } from '../reports/today-report.tsx';
 import { StoreControls } from '../store-controls/store-controls.tsx';
 import { TableCalls } from '../tables/table-calls.tsx';
@@ -39,6 +61,8 @@ import { TeamView } from '../team/team-view.tsx';
 const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
 /** The printing screen (managers and owners): its own chunk too. */
 const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
+/** 'Histórico': its own chunk, loaded when the tab is first opened. */
+const HistoryView = lazy(() => import('../history/history-view.tsx'));
 
 /** The kitchen display (docs/decisions/0055): a full screen of its own at KITCHEN_PATH, its own chunk. */
 const KitchenScreen = lazy(() => import('../kitchen/kitchen-screen.tsx'));
@@ -46,8 +70,6 @@ export const KITCHEN_PATH = '/staff/app/cozinha';
 
 const onKitchenPath = () =>
   typeof window !== 'undefined' && window.location.pathname.startsWith(KITCHEN_PATH);
-/** 'Histórico': its own chunk, loaded when the tab is first opened. */
-const HistoryView = lazy(() => import('../history/history-view.tsx'));
 
 /** The staff app: sign-in, then the live order board and the store's controls. */
 export function StaffApp() {
@@ -80,7 +102,11 @@ function SignIn() {
       });
       setStaffToken(reply.token);
     } catch (caught) {
-      setError(caught instanceof StaffApiError && caught.status < 500 ? t('signInFailed') : String(caught));
+      setError(
+        caught instanceof StaffApiError && caught.status < 500
+          ? t('signInFailed')
+          : staffErrorText(caught, t),
+      );
     } finally {
       setBusy(false);
     }
@@ -149,17 +175,19 @@ interface LiveHandlers {
   onAutoAccepted: (orders: StaffOrder[]) => void;
   /** A guest's call, new or answered (TABLE_CALL_EVENT). */
   onTableCall: (call: TableCall) => void;
-  /** The stream (re)opened or asked for a resync: whatever else the board shows is read again. */
+  /** The stream came back or asked for a resync: whatever else the board shows is read again. */
   onCatchUp: () => void;
 }
 
 /**
- * The live board's orders: a catch-up list, then the store's event stream, merged by id. The same
- * stream carries the guests' calls, handed to `onTableCall`.
+ * The live board's orders: a catch-up list, then the store's event stream, merged by id (so an
+ * order placed while the board was deaf shows once). The same stream carries the guests' calls,
+ * handed to `onTableCall`. A watchdog (docs/decisions/0048) says whether the stream is alive: its
+ * heartbeats, and the browser's online/offline events; a silent stream is closed and opened again.
  */
 function useLiveOrders(handlers: LiveHandlers) {
   const [orders, setOrders] = useState<Map<number, StaffOrder>>(new Map());
-  const [connected, setConnected] = useState(true);
+  const [link, setLink] = useState<LinkState>('connecting');
   const board = useRef(orders);
   const opened = useRef(new Date());
   const heard = useRef(handlers);
@@ -175,20 +203,43 @@ function useLiveOrders(handlers: LiveHandlers) {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const connect = async () => {
+    const catchUp = () => {
+      // Whatever happened while the stream was down arrives here, merged by id.
+      void loadBoard().then(merge, () => undefined);
+      heard.current.onCatchUp();
+    };
+    const watchdog = new StreamWatchdog({
+      onState: (state) => {
+        setLink(state);
+        if (state === 'live') catchUp();
+      },
+      onSilence: () => void connect(),
+    });
+    const close = () => {
+      clearTimeout(retry);
+      source?.close();
+      source = null;
+    };
+    const retryLater = () => {
+      if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
+    };
+    async function connect() {
+      close();
+      if (stopped || !navigator.onLine) return;
       try {
         const { ticket } = await staffFetch<StreamTicketReply>('/staff/orders/events/ticket', {
           method: 'POST',
         });
-        if (stopped) return;
-        source = new EventSource(`/staff/orders/events?ticket=${encodeURIComponent(ticket)}`);
-        source.addEventListener('open', () => {
-          setConnected(true);
-          // Whatever happened while the stream was down arrives here, merged by id.
-          void loadBoard().then(merge, () => undefined);
-          heard.current.onCatchUp();
-        });
-        source.addEventListener(ORDER_EVENT, (event) => {
+        if (stopped || source) return;
+        const opening = new EventSource(`/staff/orders/events?ticket=${encodeURIComponent(ticket)}`);
+        source = opening;
+        const alive = () => {
+          if (source === opening) watchdog.heard();
+        };
+        opening.addEventListener('open', alive);
+        opening.addEventListener(HEARTBEAT_EVENT, alive);
+        opening.addEventListener(ORDER_EVENT, (event) => {
+          alive();
           const data = orderEventData.safeParse(JSON.parse((event as MessageEvent<string>).data));
           if (!data.success) return;
           void staffFetch<StaffOrder>(`/staff/orders/${data.data.id}`).then(
@@ -196,33 +247,48 @@ function useLiveOrders(handlers: LiveHandlers) {
             () => undefined,
           );
         });
-        source.addEventListener(TABLE_CALL_EVENT, (event) => {
+        opening.addEventListener(TABLE_CALL_EVENT, (event) => {
+          alive();
           const call = tableCall.safeParse(JSON.parse((event as MessageEvent<string>).data));
           if (call.success) heard.current.onTableCall(call.data);
         });
-        source.addEventListener(RESYNC_EVENT, () => {
-          void loadBoard().then(merge, () => undefined);
-          heard.current.onCatchUp();
+        opening.addEventListener(RESYNC_EVENT, () => {
+          alive();
+          catchUp();
         });
-        source.addEventListener('error', () => {
-          setConnected(false);
-          source?.close();
-          if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
+        // The server ended the stream or could not be reached: open another soon. Whether the board
+        // is deaf meanwhile is the watchdog's call (a stream ends every 15 min by design).
+        opening.addEventListener('error', () => {
+          if (source !== opening) return;
+          close();
+          retryLater();
         });
       } catch {
-        setConnected(false);
-        if (!stopped) retry = setTimeout(() => void connect(), RECONNECT_MS);
+        retryLater();
       }
+    }
+    const offline = () => {
+      close();
+      watchdog.wentOffline();
     };
+    const online = () => {
+      watchdog.cameOnline();
+      void connect();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    watchdog.start(navigator.onLine);
     void connect();
     return () => {
       stopped = true;
-      clearTimeout(retry);
-      source?.close();
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      watchdog.stop();
+      close();
     };
   }, [merge]);
 
-  return { orders, connected, merge };
+  return { orders, link, merge };
 }
 
 /** Re-renders every 30 s, for the cards' 'há N min' and the scheduled orders' lead. */
@@ -273,11 +339,106 @@ function useStaffMember(): StaffAccount | null {
   return me;
 }
 
+type View = 'board' | 'history' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team' | 'printing';
+
+/** Each tab's name, also the header's title while it is open. */
+const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
+  board: 'board',
+  history: 'history',
+  tables: 'tables',
+  controls: 'controls',
+  menu: 'menuEditor',
+  settings: 'settings',
+  today: 'today',
+  team: 'team',
+  printing: 'printing',
+};
+
+/** A message over the screens; a connection's one goes away when the connection is back. */
+type Notice = { text: string; connection: boolean } | null;
+
+/**
+ * The store's controls as the board shows them (open, paused until, closed), read again every 30 s
+ * with the board's clock, when the stream comes back, and when this device changes them.
+ */
+function useStoreControls(now: Date) {
+  const [controls, setControls] = useState<StoreControlsReply | null>(null);
+  const reload = useCallback(() => {
+    staffFetch<StoreControlsReply>('/staff/store').then(setControls, () => undefined);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again on each tick of the board's clock
+  useEffect(reload, [reload, now]);
+  // A pause that ends between two ticks: read again when it does.
+  const pausedUntil = controls?.paused_until ? Date.parse(controls.paused_until) : null;
+  useEffect(() => {
+    if (pausedUntil === null) return;
+    const timer = setTimeout(reload, Math.max(0, pausedUntil - Date.now()) + 1000);
+    return () => clearTimeout(timer);
+  }, [pausedUntil, reload]);
+  return { controls, setControls, reload };
+}
+
+/**
+ * The alarm of this device: its sound and snooze are kept per device. Sound needs a gesture first:
+ * 'Ativar som', or any tap on the board (the browser's rule), after which `blocked` says whether
+ * the browser still holds it back.
+ */
+function useAlarmControls() {
+  const alarm = useRef<Alarm | null>(null);
+  const [sound, setSound] = useState<AlarmSound>(savedAlarmSound);
+  const [soundOn, setSoundOn] = useState(false);
+  const [blocked, setBlocked] = useState(true);
+  const [snoozedUntil, setSnoozedUntil] = useState<Date | null>(() => savedSnooze(new Date()));
+  const enable = useCallback(() => {
+    alarm.current ??= new Alarm(savedAlarmSound());
+    const current = alarm.current;
+    setSoundOn(true);
+    void current.unlock().then(() => setBlocked(current.blocked));
+  }, []);
+  useEffect(() => {
+    if (soundOn) return;
+    const onGesture = (event: Event) => {
+      // The sound button does this itself (and then opens the alarm's controls).
+      if (event.target instanceof Element && event.target.closest('[data-sound-button]')) return;
+      enable();
+    };
+    // 'click', not 'pointerdown': the sound banner leaving between a tap's down and up would move
+    // what was tapped (an 'Aceitar') from under the finger, and the tap would be lost.
+    document.addEventListener('click', onGesture, true);
+    document.addEventListener('keydown', onGesture, true);
+    return () => {
+      document.removeEventListener('click', onGesture, true);
+      document.removeEventListener('keydown', onGesture, true);
+    };
+  }, [soundOn, enable]);
+  // The snooze ends by itself.
+  useEffect(() => {
+    if (!snoozedUntil) return;
+    const timer = setTimeout(() => setSnoozedUntil(null), Math.max(0, snoozedUntil.getTime() - Date.now()));
+    return () => clearTimeout(timer);
+  }, [snoozedUntil]);
+  const choose = (next: AlarmSound) => {
+    saveAlarmSound(next);
+    setSound(next);
+    alarm.current?.setSound(next);
+    alarm.current?.test(next);
+  };
+  const snooze = (minutes: number | null) => {
+    const until = minutes === null ? null : new Date(Date.now() + minutes * 60_000);
+    saveSnooze(until);
+    setSnoozedUntil(until);
+  };
+  const test = () => {
+    enable();
+    alarm.current?.test();
+  };
+  return { alarm, sound, soundOn, blocked, snoozedUntil, enable, choose, snooze, test };
+}
+
 function SignedIn() {
   const t = useStaffT();
-  const [view, setView] = useState<
-    'board' | 'history' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team' | 'printing'
-  >('board');
+  const language = useLanguage();
+  const [view, setView] = useState<View>('board');
   // Once opened, the editor stays mounted (hidden) so its unsaved drafts survive a look at the board.
   const [editorOpened, setEditorOpened] = useState(false);
   // The menu's draft stays while other tabs are looked at: its tab says when it is not saved.
@@ -308,22 +469,32 @@ function SignedIn() {
   // Tickets to print, one print dialog at a time; each job is its own object, so printing the same
   // order twice in a row opens the dialog twice.
   const [printQueue, setPrintQueue] = useState<{ order: StaffOrder }[]>([]);
-  const [autoPrint, setAutoPrint] = useState(false);
+  const now = useMinuteClock();
+  const store = useStoreControls(now);
+  const autoPrint = store.controls?.auto_print ?? false;
   const autoPrintOn = useRef(autoPrint);
   autoPrintOn.current = autoPrint;
   const tables = useTables();
-  const { orders, connected, merge } = useLiveOrders({
+  const [notice, setNotice] = useState<Notice>(null);
+  const reloadStore = store.reload;
+  const { orders, link, merge } = useLiveOrders({
     onAutoAccepted: (accepted) => {
       if (autoPrintOn.current) setPrintQueue((queue) => [...queue, ...accepted.map((order) => ({ order }))]);
     },
     onTableCall: tables.hear,
-    onCatchUp: () => void tables.reload(),
+    onCatchUp: () => {
+      void tables.reload();
+      reloadStore();
+      // What failed for want of a connection is stale now that it is back.
+      setNotice((shown) => (shown?.connection ? null : shown));
+    },
   });
-  const now = useMinuteClock();
+  const down = link === 'down';
+  const linkDown = useRef(down);
+  linkDown.current = down;
   useWakeLock();
-  const alarm = useRef<Alarm | null>(null);
-  const [soundOn, setSoundOn] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const sound = useAlarmControls();
+  const [alarmPanel, setAlarmPanel] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const printing = printQueue[0] ?? null;
   const print = (order: StaffOrder) => setPrintQueue((queue) => [...queue, { order }]);
@@ -331,7 +502,13 @@ function SignedIn() {
   const columns = useMemo(() => byColumn(orders.values(), now), [orders, now]);
   const ringing = useMemo(() => ringingOrders(orders.values(), now), [orders, now]);
   const calls = tables.calls;
-  const state = alarmState(soundOn, ringing.length + calls.length);
+  // A deaf board may be missing orders: that rings too.
+  const state = alarmState({
+    soundOn: sound.soundOn,
+    waiting: ringing.length + calls.length + (down ? 1 : 0),
+    snoozedUntil: sound.snoozedUntil,
+    now: new Date(),
+  });
 
   // A table's round that arrives or moves changes its tab: the tables are read again.
   const tableRounds = useMemo(
@@ -347,18 +524,12 @@ function SignedIn() {
     if (tableRounds !== '') void reloadTables();
   }, [tableRounds, reloadTables]);
 
+  const alarm = sound.alarm;
   useEffect(() => {
     if (state === 'ringing') alarm.current?.start();
     else alarm.current?.stop();
-  }, [state]);
-  useEffect(() => () => alarm.current?.stop(), []);
-
-  useEffect(() => {
-    staffFetch<{ auto_print: boolean }>('/staff/store').then(
-      (controls) => setAutoPrint(controls.auto_print),
-      () => undefined,
-    );
-  }, []);
+  }, [state, alarm]);
+  useEffect(() => () => alarm.current?.stop(), [alarm]);
 
   useEffect(() => {
     if (!printing) return;
@@ -371,14 +542,19 @@ function SignedIn() {
     };
   }, [printing]);
 
-  const enableSound = () => {
-    alarm.current ??= new Alarm();
-    alarm.current.unlock();
-    setSoundOn(true);
+  /** A failed call's notice: a lost connection says so in words (and goes when it is back). */
+  const failed = (error: unknown) => {
+    if (isNetworkFailure(error)) setNotice({ text: t('networkFailed'), connection: true });
+    else setNotice({ text: t('actionFailed', { detail: staffErrorText(error, t) }), connection: false });
   };
 
   const move = async (order: StaffOrder, status: string, reason?: string) => {
     setNotice(null);
+    // A deaf board does not act: what it shows may be stale, and the call would likely fail anyway.
+    if (linkDown.current) {
+      setNotice({ text: t('offlineActionRefused', { id: order.id }), connection: true });
+      return false;
+    }
     try {
       const updated = await staffFetch<StaffOrder>(`/staff/orders/${order.id}/status`, {
         method: 'POST',
@@ -393,11 +569,17 @@ function SignedIn() {
         const current = await staffFetch<StaffOrder>(`/staff/orders/${order.id}`).catch(() => null);
         if (current) {
           merge([current]);
-          setNotice(t('changedMeanwhile', { id: order.id, status: t(`status${current.status}` as never) }));
+          setNotice({
+            text: t('changedMeanwhile', {
+              id: order.id,
+              status: wasRefused(current) ? t('statusRecusado') : t(`status${current.status}` as never),
+            }),
+            connection: false,
+          });
           return true;
         }
       }
-      setNotice(t('actionFailed', { detail: error instanceof Error ? error.message : String(error) }));
+      failed(error);
       return false;
     }
   };
@@ -405,6 +587,10 @@ function SignedIn() {
   /** 'Atender': the answered call leaves this board now and the others through the stream. */
   const answer = async (call: TableCall) => {
     setNotice(null);
+    if (linkDown.current) {
+      setNotice({ text: t('offlineNothingDone'), connection: true });
+      return;
+    }
     try {
       tables.hear(await answerCall(call.id));
     } catch (error) {
@@ -413,13 +599,15 @@ function SignedIn() {
         await tables.reload();
         return;
       }
-      setNotice(t('actionFailed', { detail: error instanceof Error ? error.message : String(error) }));
+      failed(error);
     }
   };
 
   const onAction = (order: StaffOrder, action: OrderAction) => {
     if (action.kind === 'advance') void move(order, action.to);
     else if (action.kind === 'print') print(order);
+    else if (linkDown.current)
+      setNotice({ text: t('offlineActionRefused', { id: order.id }), connection: true });
     else setPending({ kind: action.kind, order });
   };
 
@@ -429,87 +617,118 @@ function SignedIn() {
   };
 
   const shown: Column[] = columns.scheduled.length > 0 ? ['scheduled', ...COLUMNS] : [...COLUMNS];
+  const status = store.controls ? storeStatusLine(store.controls, now, t, language) : null;
+  const zone = pageStoreTimeZone();
 
   return (
-    <div className="staff-app" data-alarm={state}>
-      <header className="staff-topbar">
-        <h1>{t('appTitle')}</h1>
-        <nav className="staff-tabs" aria-label={t('appTitle')}>
-          <button type="button" aria-pressed={view === 'board'} onClick={() => setView('board')}>
-            {t('board')}
-            {ringing.length > 0 ? <span className="staff-badge">{ringing.length}</span> : null}
-          </button>
-          <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')}>
-            {t('history')}
-          </button>
-          <button type="button" aria-pressed={view === 'tables'} onClick={() => setView('tables')}>
-            {t('tables')}
-            {calls.length > 0 ? <span className="staff-badge">{calls.length}</span> : null}
-          </button>
-          <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
-            {t('controls')}
-          </button>
-          <button type="button" aria-pressed={view === 'menu'} onClick={() => setView('menu')}>
-            {t('menuEditor')}
-            {menuDirty ? (
-              <>
-                <span className="staff-unsaved" aria-hidden="true" />
-                <span className="sr-only">{t('unsavedBadge')}</span>
-              </>
+    <div className="staff-app" data-alarm={state} data-link={link}>
+      <div className="staff-pinned">
+        <header className="staff-topbar">
+          <h1>{t(TAB_NAME[view])}</h1>
+          <nav className="staff-tabs" aria-label={t('tabsLabel')}>
+            <button type="button" aria-pressed={view === 'board'} onClick={() => setView('board')}>
+              {t('board')}
+              {ringing.length > 0 ? <span className="staff-badge">{ringing.length}</span> : null}
+            </button>
+            <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')}>
+              {t('history')}
+            </button>
+            <button type="button" aria-pressed={view === 'tables'} onClick={() => setView('tables')}>
+              {t('tables')}
+              {calls.length > 0 ? <span className="staff-badge">{calls.length}</span> : null}
+            </button>
+            <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
+              {t('controls')}
+            </button>
+            <button type="button" aria-pressed={view === 'menu'} onClick={() => setView('menu')}>
+              {t('menuEditor')}
+              {menuDirty ? (
+                <>
+                  <span className="staff-unsaved" aria-hidden="true" />
+                  <span className="sr-only">{t('unsavedBadge')}</span>
+                </>
+              ) : null}
+            </button>
+            <button type="button" aria-pressed={view === 'settings'} onClick={() => setView('settings')}>
+              {t('settings')}
+            </button>
+            {me && staffMay(me.role, 'reports.read') ? (
+              <button type="button" aria-pressed={view === 'today'} onClick={() => setView('today')}>
+                {t('today')}
+              </button>
             ) : null}
+            {me && staffMay(me.role, 'printers.manage') ? (
+              <button type="button" aria-pressed={view === 'printing'} onClick={() => setView('printing')}>
+                {t('printing')}
+              </button>
+            ) : null}
+            {me && staffMay(me.role, 'team.manage') ? (
+              <button type="button" aria-pressed={view === 'team'} onClick={() => setView('team')}>
+                {t('team')}
+              </button>
+            ) : null}
+            <a href={KITCHEN_PATH}>{t('kitchenDisplay')}</a>
+          </nav>
+          {sound.soundOn ? (
+            <button
+              type="button"
+              data-sound-button=""
+              className={sound.snoozedUntil ? 'staff-topbar-button staff-topbar-call' : 'staff-topbar-button'}
+              onClick={() => setAlarmPanel(true)}
+            >
+              {sound.snoozedUntil
+                ? t('alarmSnoozedButton', { time: storeClockText(sound.snoozedUntil, zone) })
+                : t('alarmButton')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              data-sound-button=""
+              className="staff-topbar-button staff-topbar-call"
+              onClick={sound.enable}
+            >
+              {t('enableSound')}
+            </button>
+          )}
+          <button type="button" className="staff-topbar-button" onClick={() => void signOut()}>
+            {t('signOut')}
           </button>
-          <button type="button" aria-pressed={view === 'settings'} onClick={() => setView('settings')}>
-            {t('settings')}
-          </button>
-          {me && staffMay(me.role, 'reports.read') ? (
-            <button type="button" aria-pressed={view === 'today'} onClick={() => setView('today')}>
-              {t('today')}
-            </button>
-          ) : null}
-          {me && staffMay(me.role, 'printers.manage') ? (
-            <button type="button" aria-pressed={view === 'printing'} onClick={() => setView('printing')}>
-              {t('printing')}
-            </button>
-          ) : null}
-          {me && staffMay(me.role, 'team.manage') ? (
-            <button type="button" aria-pressed={view === 'team'} onClick={() => setView('team')}>
-              {t('team')}
-            </button>
-          ) : null}
-          <a href={KITCHEN_PATH}>{t('kitchenDisplay')}</a>
-        </nav>
-        <button
-          type="button"
-          className={soundOn ? 'staff-topbar-button' : 'staff-topbar-button staff-topbar-call'}
-          onClick={enableSound}
-          disabled={soundOn}
-        >
-          {soundOn ? t('soundOn') : t('enableSound')}
-        </button>
-        <button type="button" className="staff-topbar-button" onClick={() => void signOut()}>
-          {t('signOut')}
-        </button>
-      </header>
-      {connected ? null : (
-        <p className="staff-banner staff-banner-offline" role="status">
-          {t('connectionLost')}
-        </p>
-      )}
-      {state !== 'idle' ? (
-        <p className="staff-banner staff-banner-alarm" role="alert">
-          {[
-            ringing.length > 0 ? t('newOrders', { count: ringing.length }) : null,
-            calls.length > 0 ? t('tableCallsWaiting', { count: calls.length }) : null,
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="staff-banner" role="status">
-          {notice}
-        </p>
-      ) : null}
+        </header>
+        {down ? (
+          <div className="staff-banner staff-banner-offline" role="alert">
+            <strong>{t('connectionDown')}</strong> <span>{t('connectionDownDetail')}</span>
+          </div>
+        ) : null}
+        {status ? (
+          <p className="staff-store-line" data-tone={status.tone}>
+            <span className="staff-store-dot" aria-hidden="true" />
+            <span>
+              {status.text}
+              {status.reason ? <span className="staff-store-reason"> · {status.reason}</span> : null}
+            </span>
+          </p>
+        ) : null}
+        {!sound.soundOn || sound.blocked ? (
+          <p className="staff-banner staff-banner-sound" role="status">
+            {t('soundBlocked')}
+          </p>
+        ) : null}
+        {ringing.length + calls.length > 0 ? (
+          <p className="staff-banner staff-banner-alarm" role="alert">
+            {[
+              ringing.length > 0 ? t('newOrders', { count: ringing.length }) : null,
+              calls.length > 0 ? t('tableCallsWaiting', { count: calls.length }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        ) : null}
+        {notice ? (
+          <p className="staff-banner staff-banner-notice" role="status">
+            {notice.text}
+          </p>
+        ) : null}
+      </div>
       {view === 'board' ? (
         <main className="staff-board">
           <TableCalls calls={calls} now={now} t={t} onAnswer={answer} />
@@ -543,7 +762,7 @@ function SignedIn() {
       ) : view === 'controls' ? (
         <StoreControls
           t={t}
-          onAutoPrint={setAutoPrint}
+          onControls={store.setControls}
           canManage={me !== null && staffMay(me.role, 'store.open_close')}
         />
       ) : view === 'team' && me ? (
@@ -569,11 +788,26 @@ function SignedIn() {
           title={t(pending.kind === 'refuse' ? 'reasonRefuseTitle' : 'reasonCancelTitle', {
             id: pending.order.id,
           })}
+          presets={
+            (pending.kind === 'refuse' ? store.controls?.refusal_reasons : store.controls?.cancel_reasons) ??
+            []
+          }
           t={t}
           onCancel={() => setPending(null)}
           onConfirm={async (reason) => {
             if (await move(pending.order, 'Cancelado', reason)) setPending(null);
           }}
+        />
+      ) : null}
+      {alarmPanel ? (
+        <AlarmPanel
+          t={t}
+          sound={sound.sound}
+          snoozedUntil={sound.snoozedUntil}
+          onSound={sound.choose}
+          onTest={sound.test}
+          onSnooze={sound.snooze}
+          onClose={() => setAlarmPanel(false)}
         />
       ) : null}
       {printing ? <OrderTicket order={printing.order} t={t} /> : null}
