@@ -11,13 +11,12 @@ export const E2E_CLOSED_PORT = E2E_PORT + 1;
  * product sold out, auto-accept on, every new order cancelled (staff-board), prices, products and
  * the category order (store-editor), the look and coupons (store-look), the minimum order, hours and
  * delivery areas (store-settings), sakura's and sakura-mesa's stores forced open, pizzaria's tables
- * (tables), pizzaria's stations for a while (kitchen-display), a product sold out and the store
+ * (tables), a product sold out and the store
  * paused on open pages (storefront-follows-store), a flavour sold out in every group
  * (sold-out-search). They run one file at a time after every other journey has passed, as they did
  * when all ran on one worker in file order (docs/decisions/0046).
  */
 const STORE_STATE_JOURNEYS = [
-  'kitchen-display.e2e.ts',
   'staff-board.e2e.ts',
   'store-editor.e2e.ts',
   'store-look.e2e.ts',

@@ -16,9 +16,16 @@ export const signUpData = (name = 'Clara Checkout') => ({
   ddi: '55',
 });
 
-/** Signs a new pizzaria customer up through the API; returns the session token. */
-export async function signUpThroughApi(request: APIRequestContext, name?: string): Promise<string> {
-  const reply = await request.post(`${API}/core/registration_app/`, { data: signUpData(name) });
+/** Signs a new customer of the pizzaria (or of the store at `host`) up through the API; the session token. */
+export async function signUpThroughApi(
+  request: APIRequestContext,
+  name?: string,
+  host?: string,
+): Promise<string> {
+  const reply = await request.post(`${API}/core/registration_app/`, {
+    data: signUpData(name),
+    ...(host ? { headers: { host } } : {}),
+  });
   expect(reply.status()).toBe(201);
   return ((await reply.json()) as { detail: string }).detail;
 }

@@ -18,6 +18,8 @@ export interface JourneyStore {
   ownerToken: string;
   /** Host and owner's bearer for the store's staff API at API. */
   headers: Record<string, string>;
+  /** Its card-on-delivery payment method, for `submission(…, { fk_forma_pagamento })`. */
+  cardPaymentId: number;
 }
 
 const OWNER_PASSWORD = 'jornada-loja-propria-2026';
@@ -42,6 +44,11 @@ export async function createJourneyStore(request: APIRequestContext, prefix: str
   const headers = { host: `${slug}.localhost:${E2E_PORT}`, Authorization: `Bearer ${ownerToken}` };
   const opened = await request.put(`${API}/staff/store/mode`, { headers, data: { mode: 'open' } });
   expect(opened.ok(), await opened.text()).toBe(true);
+  const methods = (await (
+    await request.get(`${API}/financeiro/formas_pagamento_app`, { headers: { host: headers.host } })
+  ).json()) as { id: number; tipo: string }[];
+  const card = methods.find((method) => method.tipo === 'cartao');
+  expect(card, JSON.stringify(methods)).toBeTruthy();
   return {
     slug,
     origin: storeUrl(slug, '').replace(/\/$/, ''),
@@ -49,6 +56,7 @@ export async function createJourneyStore(request: APIRequestContext, prefix: str
     ownerPassword: OWNER_PASSWORD,
     ownerToken,
     headers,
+    cardPaymentId: card!.id,
   };
 }
 

@@ -7,8 +7,8 @@ import { afterAll, afterEach, vi } from 'vitest';
 // in modules (cart, language, session, the staff token...) start as a fresh page's do.
 vi.resetModules();
 
-// findBy and waitFor wait up to 3 s for what the default 1 s misses on a loaded 2-core machine.
-configure({ asyncUtilTimeout: 3_000 });
+// findBy and waitFor wait up to 5 s for what the default 1 s misses on a loaded 2-core machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

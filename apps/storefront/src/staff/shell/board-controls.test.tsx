@@ -60,7 +60,7 @@ function signedIn(controls: StoreControlsReply, open: StaffOrder[] = [], done: S
   return stubStaffApi({
     'GET /staff/me': { body: { user_id: 1, username: '11999990000', nome: 'Ana', role: 'manager' } },
     'GET /staff/store': { body: controls },
-    'GET /staff/menu/availability': { body: { categories: [], groups: [] } },
+    'GET /staff/menu/availability': { body: { categories: [], option_lists: [] } },
     'POST /staff/orders/events/ticket': { body: { ticket: 'ticket-1', expires_in: 60 } },
     [`GET ${OPEN}`]: { body: { results: open } },
     [`GET ${DONE}`]: { body: { results: done } },
