@@ -11,10 +11,9 @@ export const E2E_CLOSED_PORT = E2E_PORT + 1;
  * product sold out, auto-accept on, every new order cancelled (staff-board), prices, products and
  * the category order (store-editor), the look and coupons (store-look), the minimum order, hours and
  * delivery areas (store-settings), sakura's and sakura-mesa's stores forced open, pizzaria's tables
- * (tables), a product sold out and the store
- * paused on open pages (storefront-follows-store), a flavour sold out in every group
- * (sold-out-search). They run one file at a time after every other journey has passed, as they did
- * when all ran on one worker in file order (docs/decisions/0046).
+ * (tables). They run one file at a time after every other journey has passed, as they did when all
+ * ran on one worker in file order (docs/decisions/0046). A new journey that changes a store makes
+ * one of its own instead (e2e/support/own-store.ts) and runs beside the customers' journeys.
  */
 const STORE_STATE_JOURNEYS = [
   'staff-board.e2e.ts',
@@ -22,8 +21,6 @@ const STORE_STATE_JOURNEYS = [
   'store-look.e2e.ts',
   'store-settings.e2e.ts',
   'tables.e2e.ts',
-  'storefront-follows-store.e2e.ts',
-  'sold-out-search.e2e.ts',
 ];
 
 /**

@@ -1,22 +1,24 @@
 import type { APIRequestContext } from '@playwright/test';
 import { API } from './support/customers.ts';
 import { expect, test } from './support/fixtures.ts';
-import { openBoard, staffToken } from './support/staff.ts';
+import { createJourneyStore, openStoreStaffApp } from './support/own-store.ts';
 
 /*
  * A flavour runs out during service (issue 32, docs/decisions/0051): the attendant finds it by
  * typing part of its name, switches it off once, and every group that offers it (the four
- * "Escolha até 2 sabores" of the pizzaria) stops offering it to customers; switched back, it returns.
+ * "Escolha até 2 sabores" of a store made from the pizzaria's template, the journey's own) stops offering it to customers; switched back, it returns.
  */
-
-const PIZZARIA_HOST = { host: `pizzaria.localhost:${new URL(API).port}` };
 
 test.use({ serviceWorkers: 'block' });
 
 /** Every option group of the pizzaria's menu (as customers get it) holding `item`, by group id: sold out or not. */
-async function groupsOffering(request: APIRequestContext, item: string): Promise<Map<number, boolean>> {
+async function groupsOffering(
+  request: APIRequestContext,
+  host: string,
+  item: string,
+): Promise<Map<number, boolean>> {
   const products = (await (
-    await request.get(`${API}/estoque/produtos_app`, { headers: PIZZARIA_HOST })
+    await request.get(`${API}/estoque/produtos_app`, { headers: { host } })
   ).json()) as {
     id: number;
   }[];
@@ -38,7 +40,7 @@ async function groupsOffering(request: APIRequestContext, item: string): Promise
     if (seen.has(id)) continue;
     seen.add(id);
     const reply = await request.get(`${API}/estoque/produtos_full_app/${id}?format=json`, {
-      headers: PIZZARIA_HOST,
+      headers: { host },
     });
     expect(reply.ok()).toBe(true);
     const full = (await reply.json()) as { variantes?: { id: number }[] };
@@ -52,11 +54,13 @@ test('a flavour found by the search is switched off once in every group that off
   browser,
   request,
 }) => {
-  const before = await groupsOffering(request, 'Calabresa');
+  const store = await createJourneyStore(request, 'esgotados');
+  const host = store.headers.host!;
+  const before = await groupsOffering(request, host, 'Calabresa');
   expect(before.size).toBeGreaterThanOrEqual(4);
   expect([...before.values()].every((soldOut) => !soldOut)).toBe(true);
 
-  const board = await openBoard(browser);
+  const board = await openStoreStaffApp(browser, store);
   await board.getByRole('button', { name: 'Loja', exact: true }).click();
   const search = board.getByRole('searchbox', { name: 'Buscar produto ou opção' });
   // Case and accents do not matter.
@@ -71,14 +75,13 @@ test('a flavour found by the search is switched off once in every group that off
     await flavour.check();
     await expect(flavour).toBeChecked();
     await expect
-      .poll(async () => [...(await groupsOffering(request, 'Calabresa')).values()])
+      .poll(async () => [...(await groupsOffering(request, host, 'Calabresa')).values()])
       .toEqual([...before.values()].map(() => true));
 
     // The change history says who did it.
-    const token = await staffToken(request);
     const audit = (await (
       await request.get(`${API}/staff/editor/audit?limit=5`, {
-        headers: { ...PIZZARIA_HOST, Authorization: `Bearer ${token}` },
+        headers: store.headers,
       })
     ).json()) as { entries: { section: string; after: Record<string, unknown> }[] };
     expect(audit.entries[0]).toMatchObject({
@@ -90,7 +93,7 @@ test('a flavour found by the search is switched off once in every group that off
     await expect(flavour).not.toBeChecked();
   }
   await expect
-    .poll(async () => [...(await groupsOffering(request, 'Calabresa')).values()])
+    .poll(async () => [...(await groupsOffering(request, host, 'Calabresa')).values()])
     .toEqual([...before.values()].map(() => false));
   await board.context().close();
 });
