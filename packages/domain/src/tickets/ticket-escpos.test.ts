@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { stationRouting } from '../stations.ts';
+import { BAR_TICKET_CP850_48 } from './fixtures/bar-ticket-cp850-48.hex.ts';
 import { orderTickets, type TicketDocument } from './ticket-document.ts';
 import { encodeTicketEscPos } from './ticket-escpos.ts';
 import { BAR_STATION, GUARANA, KITCHEN_STATION, PIZZA, STORE, scheduledDelivery } from './ticket-fixtures.ts';
@@ -19,13 +19,8 @@ const routing = stationRouting(
   ],
 );
 
-function fixture(name: string): Uint8Array {
-  const hex = readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8').replace(/\s+/g, '');
-  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
-}
-
 function hexOf(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('hex');
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 const [barTicket] = orderTickets(scheduledDelivery(), {
@@ -39,7 +34,7 @@ describe('the ESC/POS bytes of a station’s ticket', () => {
   const bytes = encodeTicketEscPos(barTicket, { columns: 48, codepage: 'cp850' });
 
   it('are the stored bytes', () => {
-    expect(hexOf(bytes)).toBe(hexOf(fixture('bar-ticket-cp850-48.hex')));
+    expect(hexOf(bytes)).toBe(BAR_TICKET_CP850_48.replace(/\s+/g, ''));
   });
 
   it('start by initialising the printer and choosing PC850 (ESC @, ESC t 2)', () => {
@@ -55,7 +50,7 @@ describe('the ESC/POS bytes of a station’s ticket', () => {
   });
 
   it('hold only the station’s items', () => {
-    const text = Buffer.from(bytes).toString('latin1');
+    const text = new TextDecoder('latin1').decode(bytes);
     expect(text).toContain('2x Guaran');
     expect(text).not.toContain('Pizza');
     expect(text).toContain('AGENDADO PARA 20:30');
