@@ -1,20 +1,19 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { type TicketDocument, ticketMoney } from './ticket-document.ts';
-import { itemTextLines, spreadLine, type TicketColumns, wrapText } from './ticket-text.ts';
+import {
+  DEFAULT_TICKET_CODEPAGE,
+  itemTextLines,
+  spreadLine,
+  type TicketCodepage,
+  type TicketColumns,
+  wrapText,
+} from './ticket-text.ts';
 
 /*
  * Raw ESC/POS bytes of a ticket (docs/decisions/0053), with @point-of-sale/receipt-printer-encoder
  * (runs in the browser and in Node). Its own entry (`@comanda/domain/ticket-escpos`), so only the
  * code that prints loads the encoder.
  */
-
-/**
- * Code pages with every Portuguese accent. Most ESC/POS printers (Epson and the clones sold in
- * Brazil) have PC850 at the same number, so it is the default; PC860 is Portugal's own.
- */
-export const TICKET_CODEPAGES = ['cp850', 'cp860', 'cp858', 'windows1252'] as const;
-export type TicketCodepage = (typeof TICKET_CODEPAGES)[number];
-export const DEFAULT_TICKET_CODEPAGE: TicketCodepage = 'cp850';
 
 export interface EscPosOptions {
   /** 48 on 80 mm paper, 32 on 58 mm. */

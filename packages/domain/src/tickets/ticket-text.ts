@@ -3,6 +3,14 @@ import { type TicketBlock, type TicketDocument, type TicketItem, ticketMoney } f
 /** Characters per line: 48 on 80 mm paper (font A), 42 on some 80 mm models, 32 on 58 mm. */
 export type TicketColumns = 32 | 42 | 48;
 
+/**
+ * Code pages with every Portuguese accent. Most ESC/POS printers (Epson and the clones sold in
+ * Brazil) have PC850 at the same number, so it is the default; PC860 is Portugal's own.
+ */
+export const TICKET_CODEPAGES = ['cp850', 'cp860', 'cp858', 'windows1252'] as const;
+export type TicketCodepage = (typeof TICKET_CODEPAGES)[number];
+export const DEFAULT_TICKET_CODEPAGE: TicketCodepage = 'cp850';
+
 /** `text` broken at spaces into lines of at most `width` (a longer word is cut). */
 export function wrapText(text: string, width: number, indent = ''): string[] {
   const out: string[] = [];

@@ -1,71 +1,121 @@
-import type { StaffOrder } from '@comanda/contract';
-import { formatBRL, storeClockText } from '@comanda/domain';
+import { type TicketBlock, type TicketDocument, type TicketItem, ticketMoney } from '@comanda/domain';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
-import type { StaffT } from '../lib/staff-texts.ts';
-import { phoneText, tableRoundLabel } from '../lib/staff-words.ts';
-import { groupedLines, onlinePaymentNote } from './board-model.ts';
 
-/**
- * The kitchen ticket and, for delivery and pickup, the counter's copy below it, laid out for 80 mm
- * thermal paper (72 mm printable): only this prints (staff.css, @media print). A table's round
- * says its table and round ('Mesa 3 · Rodada 2'); each round is its own order, so only its items print.
+/*
+ * The order's tickets for the browser's print dialog (docs/decisions/0053), from the same documents
+ * the thermal printers get: each ticket on its own 80 mm page (72 mm printable) exactly as long as
+ * it is, so a roll printer's driver cuts after each one and no ticket lands on Letter paper.
  */
-export function OrderTicket({ order, t }: { order: StaffOrder; t: StaffT }) {
-  const online = onlinePaymentNote(order);
-  const kind =
-    order.tipo_entrega === 'Entregar'
-      ? t('deliveryTicket')
-      : order.tipo_entrega === 'Retirada'
-        ? t('pickupTicket')
-        : null;
-  const lines = groupedLines(order.produtos_pedidos).map((line, index) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; their order is stable
-    <li key={index}>
-      <strong>
-        {line.qtd}x {line.descricao_produto}
-      </strong>
-      {line.itens_pedidos.map((item) => (
-        <div key={`${item.grupo}-${item.item_id}`} className="ticket-item">
-          {item.quantidade_pedida === 0
-            ? `- ${t('without', { item: item.descricao })}`
-            : `+ ${item.quantidade_pedida > 1 ? `${item.quantidade_pedida}x ` : ''}${item.descricao}`}
+
+const PX_PER_MM = 96 / 25.4;
+/** The page's margin above and below the ticket, and the width of the roll. */
+const PAGE_MARGIN_MM = 4;
+const PAGE_WIDTH_MM = 80;
+
+function ItemLines({ item }: { item: TicketItem }) {
+  return (
+    <li className="ticket-line">
+      <div className="ticket-line-head">
+        <strong>
+          {item.quantity}x {item.name}
+        </strong>
+        {item.amount !== null ? <span>{ticketMoney(item.amount)}</span> : null}
+      </div>
+      {item.choices.map((choice) => (
+        <div key={`c-${choice}`} className="ticket-choice">
+          {choice}
         </div>
       ))}
-      {line.observacao ? <div className="ticket-note">{t('notes', { notes: line.observacao })}</div> : null}
+      {item.without.map((without) => (
+        <div key={`w-${without}`} className="ticket-without">
+          {without}
+        </div>
+      ))}
+      {item.extras.map((extra) => (
+        <div key={`e-${extra}`} className="ticket-extra">
+          + {extra}
+        </div>
+      ))}
+      {item.note ? <div className="ticket-note">{item.note}</div> : null}
     </li>
-  ));
+  );
+}
+
+function Block({ block }: { block: TicketBlock }) {
+  switch (block.type) {
+    case 'banner':
+      return <p className="ticket-banner">{block.text}</p>;
+    case 'large':
+      return <p className="ticket-large">{block.text}</p>;
+    case 'text':
+      return <p className={block.strong ? 'ticket-text ticket-strong' : 'ticket-text'}>{block.text}</p>;
+    case 'rule':
+      return <hr className="ticket-rule" />;
+    case 'item':
+      return (
+        <ul className="ticket-lines">
+          <ItemLines item={block.item} />
+        </ul>
+      );
+    case 'note':
+      return <p className="ticket-note ticket-order-note">{block.text}</p>;
+    case 'totals':
+      return (
+        <dl className="ticket-totals">
+          {block.rows.map((row) => (
+            <div key={row.label} className={row.strong ? 'ticket-strong' : undefined}>
+              <dt>{row.label}</dt>
+              <dd>{ticketMoney(row.amount)}</dd>
+            </div>
+          ))}
+        </dl>
+      );
+  }
+}
+
+/** One ticket as HTML: its blocks, top to bottom. */
+export function TicketPaper({ document, page }: { document: TicketDocument; page?: string }) {
+  return (
+    <section className="ticket" data-kind={document.kind} style={page ? { page } : undefined}>
+      {document.blocks.map((block, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a ticket's blocks are fixed once built
+        <Block key={index} block={block} />
+      ))}
+    </section>
+  );
+}
+
+/**
+ * The tickets to print, laid out off screen at paper width: each is measured and given a named
+ * page of 80 mm by its own length (`@page ticket-N { size: 80mm …mm }`), which Chromium honours.
+ * Only this prints (staff.css, @media print).
+ */
+export function OrderTickets({ documents }: { documents: readonly TicketDocument[] }) {
+  const sheet = useRef<HTMLDivElement>(null);
+  const [pages, setPages] = useState('');
+  useLayoutEffect(() => {
+    const sections = sheet.current?.querySelectorAll<HTMLElement>('.ticket') ?? [];
+    setPages(
+      [...sections]
+        .map((section, index) => {
+          const length = Math.ceil(section.getBoundingClientRect().height / PX_PER_MM + 2 * PAGE_MARGIN_MM);
+          return `@page ticket-${index} { size: ${PAGE_WIDTH_MM}mm ${Math.max(length, 40)}mm; margin: ${PAGE_MARGIN_MM}mm 4mm; }`;
+        })
+        .join('\n'),
+    );
+  }, []);
   return createPortal(
-    <div className="ticket-sheet" data-testid="ticket">
-      <section className="ticket">
-        <p className="ticket-kind">{t('kitchenTicket')}</p>
-        <p className="ticket-number">#{order.id}</p>
-        {order.mesa ? <p className="ticket-table">{tableRoundLabel(order.mesa, order.rodada, t)}</p> : null}
-        <p>{t('placedAt', { time: storeClockText(new Date(order.dh_iniciado), pageStoreTimeZone()) })}</p>
-        <ul className="ticket-lines">{lines}</ul>
-        {order.observacoes ? <p className="ticket-note">{t('notes', { notes: order.observacoes })}</p> : null}
-      </section>
-      {kind ? (
-        <section className="ticket">
-          <p className="ticket-kind">{kind}</p>
-          <p className="ticket-number">#{order.id}</p>
-          <p>
-            {t('customer', {
-              name: order.cliente.nome,
-              phone: phoneText(order.fone_para_mensagens ?? order.cliente.telefone),
-            })}
-          </p>
-          {order.tipo_entrega === 'Entregar' && order.address_string ? <p>{order.address_string}</p> : null}
-          {online ? (
-            <p className="ticket-kind">{t(online.key, { amount: formatBRL(online.amount) })}</p>
-          ) : (
-            <p>{t('payment', { method: order.forma_pagamento_nome ?? '—' })}</p>
-          )}
-          {order.troco_para ? <p>{t('changeFor', { amount: formatBRL(order.troco_para) })}</p> : null}
-          <p className="ticket-total">{t('total', { amount: formatBRL(order.total) })}</p>
-        </section>
-      ) : null}
+    <div className="ticket-sheet" data-testid="ticket" ref={sheet} aria-hidden="true">
+      <style>{pages}</style>
+      {documents.map((document, index) => (
+        <TicketPaper
+          key={`${document.kind}-${document.stationId}`}
+          document={document}
+          page={`ticket-${index}`}
+        />
+      ))}
     </div>,
-    document.body,
+    window.document.body,
   );
 }

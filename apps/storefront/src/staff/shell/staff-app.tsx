@@ -6,7 +6,7 @@ import type {
   TableCall,
 } from '@comanda/contract';
 import { ORDER_EVENT, orderEventData, RESYNC_EVENT, TABLE_CALL_EVENT, tableCall } from '@comanda/contract';
-import { staffMay } from '@comanda/domain';
+import { staffMay, type TicketDocument } from '@comanda/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readBoot } from '../../lib/boot.ts';
 import { useStore } from '../../lib/external-store.ts';
@@ -24,7 +24,8 @@ import {
 } from '../board/board-model.ts';
 import { type OrderAction, OrderCard } from '../board/order-card.tsx';
 import { ReasonDialog } from '../board/reason-dialog.tsx';
-import { OrderTicket } from '../board/ticket.tsx';
+import { OrderTickets } from '../board/ticket.tsx';
+import { deviceTickets, printSilently } from '../lib/device-printer.ts';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from '../lib/staff-api.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
 import { TodayView } from '../reports/today-report.tsx';
@@ -287,16 +288,18 @@ function SignedIn() {
     for (const each of row.querySelectorAll('button')) observer.observe(each);
     return () => observer.disconnect();
   }, [view, me?.role]);
-  // Tickets to print, one print dialog at a time; each job is its own object, so printing the same
-  // order twice in a row opens the dialog twice.
-  const [printQueue, setPrintQueue] = useState<{ order: StaffOrder }[]>([]);
+  // Tickets for the print dialog, one dialog at a time; each job is its own object, so printing the
+  // same order twice in a row opens the dialog twice. A paired printer takes them without a dialog.
+  const [printQueue, setPrintQueue] = useState<{ documents: TicketDocument[] }[]>([]);
+  // Orders whose tickets printed here: cancelling one prints its CANCELADO ticket.
+  const printed = useRef(new Set<number>());
   const [autoPrint, setAutoPrint] = useState(false);
   const autoPrintOn = useRef(autoPrint);
   autoPrintOn.current = autoPrint;
   const tables = useTables();
   const { orders, connected, merge } = useLiveOrders({
     onAutoAccepted: (accepted) => {
-      if (autoPrintOn.current) setPrintQueue((queue) => [...queue, ...accepted.map((order) => ({ order }))]);
+      if (autoPrintOn.current) for (const order of accepted) print(order);
     },
     onTableCall: tables.hear,
     onCatchUp: () => void tables.reload(),
@@ -308,7 +311,14 @@ function SignedIn() {
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const printing = printQueue[0] ?? null;
-  const print = (order: StaffOrder) => setPrintQueue((queue) => [...queue, { order }]);
+  const print = (order: StaffOrder) => {
+    printed.current.add(order.id);
+    void deviceTickets(order).then(async (documents) => {
+      if (documents.length === 0) return;
+      const silent = await printSilently(documents).catch(() => false);
+      if (!silent) setPrintQueue((queue) => [...queue, { documents }]);
+    });
+  };
 
   const columns = useMemo(() => byColumn(orders.values(), now), [orders, now]);
   const ringing = useMemo(() => ringingOrders(orders.values(), now), [orders, now]);
@@ -368,6 +378,7 @@ function SignedIn() {
       });
       merge([updated]);
       if (status === 'Preparo' && autoPrint) print(updated);
+      else if (status === 'Cancelado' && printed.current.has(order.id)) print(updated);
       return true;
     } catch (error) {
       if (error instanceof StaffApiError && error.status === 409) {
@@ -541,7 +552,7 @@ function SignedIn() {
           }}
         />
       ) : null}
-      {printing ? <OrderTicket order={printing.order} t={t} /> : null}
+      {printing ? <OrderTickets documents={printing.documents} /> : null}
     </div>
   );
 }
