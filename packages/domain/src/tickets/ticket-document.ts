@@ -281,7 +281,11 @@ export function ticketItem(line: TicketLine, withAmount: boolean, language?: Tic
 
 function serviceText(order: TicketOrder, say: ReturnType<typeof wordsOf>): string {
   if (order.mesa) {
-    const table = say('table', { table: order.mesa });
+    // A bare number takes the word ('3' → 'MESA 3'); a name is as the store wrote it ('Varanda').
+    const description = order.mesa.trim();
+    const table = /^\d+$/.test(description)
+      ? say('table', { table: description })
+      : description.toLocaleUpperCase('pt-BR');
     return order.rodada ? `${table} · ${say('round', { round: order.rodada })}` : table;
   }
   if (order.tipo_entrega === 'Entregar') return say('delivery');

@@ -132,10 +132,10 @@ describe('the board hears the tables', () => {
     expect(within(card).getByText('Mesa 3 · Rodada 2')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Imprimir' }));
     const ticket = await screen.findByTestId('ticket');
-    expect(ticket).toHaveTextContent('COZINHA#502Mesa 3 · Rodada 2');
+    expect(ticket).toHaveTextContent('COZINHAPEDIDO #502MESA 3 · RODADA 2');
     expect(
       within(ticket)
-        .getAllByRole('listitem')
+        .getAllByRole('listitem', { hidden: true })
         .map((line) => line.textContent),
     ).toEqual(['1x Petit gâteau']);
   });

@@ -24,10 +24,10 @@ import {
 } from '../board/board-model.ts';
 import { type OrderAction, OrderCard } from '../board/order-card.tsx';
 import { ReasonDialog } from '../board/reason-dialog.tsx';
-import { OrderTickets } from '../board/ticket.tsx';
 import { deviceTickets, printSilently } from '../lib/device-printer.ts';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from '../lib/staff-api.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
+import { OrderTicketsDialog } from '../lib/ticket-paper.tsx';
 import { TodayView } from '../reports/today-report.tsx';
 import { StoreControls } from '../store-controls/store-controls.tsx';
 import { TableCalls } from '../tables/table-calls.tsx';
@@ -38,6 +38,8 @@ import { TeamView } from '../team/team-view.tsx';
 
 /** The store editor ('Cardápio', 'Ajustes'): its own chunk, loaded when one of them is first opened. */
 const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
+/** 'Impressão e estações' (managers and owners): its own chunk too. */
+const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
 
 /** The staff app: sign-in, then the live order board and the store's controls. */
 export function StaffApp() {
@@ -258,9 +260,9 @@ function useStaffMember(): StaffAccount | null {
 
 function SignedIn() {
   const t = useStaffT();
-  const [view, setView] = useState<'board' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team'>(
-    'board',
-  );
+  const [view, setView] = useState<
+    'board' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team' | 'printing'
+  >('board');
   // Once opened, the editor stays mounted (hidden) so its unsaved drafts survive a look at the board.
   const [editorOpened, setEditorOpened] = useState(false);
   // The menu's draft stays while other tabs are looked at: its tab says when it is not saved.
@@ -290,7 +292,8 @@ function SignedIn() {
   }, [view, me?.role]);
   // Tickets for the print dialog, one dialog at a time; each job is its own object, so printing the
   // same order twice in a row opens the dialog twice. A paired printer takes them without a dialog.
-  const [printQueue, setPrintQueue] = useState<{ documents: TicketDocument[] }[]>([]);
+  const [printQueue, setPrintQueue] = useState<{ id: number; documents: TicketDocument[] }[]>([]);
+  const printJobs = useRef(0);
   // Orders whose tickets printed here: cancelling one prints its CANCELADO ticket.
   const printed = useRef(new Set<number>());
   const [autoPrint, setAutoPrint] = useState(false);
@@ -316,7 +319,7 @@ function SignedIn() {
     void deviceTickets(order).then(async (documents) => {
       if (documents.length === 0) return;
       const silent = await printSilently(documents).catch(() => false);
-      if (!silent) setPrintQueue((queue) => [...queue, { documents }]);
+      if (!silent) setPrintQueue((queue) => [...queue, { id: ++printJobs.current, documents }]);
     });
   };
 
@@ -351,17 +354,6 @@ function SignedIn() {
       () => undefined,
     );
   }, []);
-
-  useEffect(() => {
-    if (!printing) return;
-    const done = () => setPrintQueue((queue) => queue.slice(1));
-    window.addEventListener('afterprint', done, { once: true });
-    const frame = requestAnimationFrame(() => window.print());
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('afterprint', done);
-    };
-  }, [printing]);
 
   const enableSound = () => {
     alarm.current ??= new Alarm();
@@ -456,6 +448,11 @@ function SignedIn() {
               {t('today')}
             </button>
           ) : null}
+          {me && staffMay(me.role, 'stations.manage') ? (
+            <button type="button" aria-pressed={view === 'printing'} onClick={() => setView('printing')}>
+              {t('printing')}
+            </button>
+          ) : null}
           {me && staffMay(me.role, 'team.manage') ? (
             <button type="button" aria-pressed={view === 'team'} onClick={() => setView('team')}>
               {t('team')}
@@ -530,6 +527,10 @@ function SignedIn() {
         <TeamView t={t} me={me} />
       ) : view === 'today' ? (
         <TodayView t={t} />
+      ) : view === 'printing' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <PrintingScreen />
+        </Suspense>
       ) : null}
       {me && (editorOpened || view === 'menu' || view === 'settings') ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
@@ -552,7 +553,13 @@ function SignedIn() {
           }}
         />
       ) : null}
-      {printing ? <OrderTickets documents={printing.documents} /> : null}
+      {printing ? (
+        <OrderTicketsDialog
+          key={printing.id}
+          documents={printing.documents}
+          onDone={() => setPrintQueue((queue) => queue.slice(1))}
+        />
+      ) : null}
     </div>
   );
 }

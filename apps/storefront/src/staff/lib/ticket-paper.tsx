@@ -1,5 +1,5 @@
 import { type TicketBlock, type TicketDocument, type TicketItem, ticketMoney } from '@comanda/domain';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 /*
@@ -118,4 +118,29 @@ export function OrderTickets({ documents }: { documents: readonly TicketDocument
     </div>,
     window.document.body,
   );
+}
+
+/**
+ * The tickets in the browser's print dialog, opened once they are laid out; `onDone` when the
+ * dialog closes (printed or not). The fallback of a device without a paired printer.
+ */
+export function OrderTicketsDialog({
+  documents,
+  onDone,
+}: {
+  documents: readonly TicketDocument[];
+  onDone: () => void;
+}) {
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    const closed = () => done.current();
+    window.addEventListener('afterprint', closed, { once: true });
+    const frame = requestAnimationFrame(() => window.print());
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('afterprint', closed);
+    };
+  }, []);
+  return <OrderTickets documents={documents} />;
 }
