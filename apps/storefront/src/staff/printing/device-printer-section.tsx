@@ -151,6 +151,7 @@ export function DevicePrinterSection({ t, stations }: PrintingSectionProps) {
       <label className="staff-field">
         <span>{t('codepage')}</span>
         <select
+          aria-describedby="printing-codepage-hint"
           value={settings.codepage}
           onChange={(event) => savePrinterSettings({ codepage: event.target.value as TicketCodepage })}
         >
@@ -160,8 +161,10 @@ export function DevicePrinterSection({ t, stations }: PrintingSectionProps) {
             </option>
           ))}
         </select>
-        <small className="staff-muted">{t('codepageHint')}</small>
       </label>
+      <small id="printing-codepage-hint" className="staff-muted printing-hint">
+        {t('codepageHint')}
+      </small>
       <fieldset className="printing-paper">
         <legend>{t('paper')}</legend>
         {([80, 58] as const).map((paper) => (
