@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS, printerSettings } from '../lib/device-printer.ts';
 import { setStaffToken } from '../lib/staff-api.ts';
-import { stubStaffApi } from '../lib/test-kit.ts';
+import { FakeUsbPrinter, installUsb, stubStaffApi } from '../lib/test-kit.ts';
 import PrintingScreen from './printing-screen.tsx';
 
 /*
@@ -32,39 +32,6 @@ const stationsReply = (overrides: Partial<StationsReply> = {}): StationsReply =>
   ],
   ...overrides,
 });
-
-/** A USB receipt printer as WebUSB shows it: an Epson (vendor 0x04b8) with one bulk OUT endpoint. */
-class FakeUsbPrinter {
-  readonly vendorId = 0x04b8;
-  readonly productId = 0x0e28;
-  readonly serialNumber = 'TM-T20III-001';
-  readonly manufacturerName = 'EPSON';
-  readonly productName = 'TM-T20III';
-  readonly configuration = {
-    interfaces: [{ interfaceNumber: 0, alternate: { endpoints: [{ direction: 'out', endpointNumber: 1 }] } }],
-  };
-  readonly received: Uint8Array[] = [];
-  async open() {}
-  async selectConfiguration() {}
-  async claimInterface() {}
-  async reset() {}
-  async close() {}
-  async transferOut(_endpoint: number, data: Uint8Array) {
-    this.received.push(data);
-    return { status: 'ok', bytesWritten: data.length };
-  }
-}
-
-function installUsb(device: FakeUsbPrinter) {
-  vi.stubGlobal('navigator', {
-    ...navigator,
-    usb: {
-      requestDevice: vi.fn(async () => device),
-      getDevices: vi.fn(async () => [device]),
-      addEventListener: () => undefined,
-    },
-  });
-}
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
