@@ -370,7 +370,12 @@ function SignedIn() {
       });
       merge([updated]);
       if (status === 'Preparo' && autoPrint) print(updated);
-      else if (status === 'Cancelado' && printed.current.has(order.id)) print(updated);
+      // A ticket that went to the kitchen (here, or on accept with auto-print on) is stopped on paper.
+      else if (
+        status === 'Cancelado' &&
+        (printed.current.has(order.id) || (autoPrint && order.status !== 'Solicitado'))
+      )
+        print(updated);
       return true;
     } catch (error) {
       if (error instanceof StaffApiError && error.status === 409) {
