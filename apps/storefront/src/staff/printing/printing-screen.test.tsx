@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRINTER_SETTINGS, printerSettings } from '../lib/device-printer.ts';
+import { dropConnection } from '../lib/printer-connection.ts';
 import { setStaffToken } from '../lib/staff-api.ts';
 import { FakeUsbPrinter, installUsb, stubStaffApi } from '../lib/test-kit.ts';
 import PrintingScreen from './printing-screen.tsx';
@@ -41,6 +42,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // The printer's connection outlives a test, as it outlives a screen: each test pairs its own.
+  dropConnection();
   vi.unstubAllGlobals();
   localStorage.clear();
   setStaffToken(null);

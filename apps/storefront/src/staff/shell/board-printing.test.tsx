@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { languageStore } from '../../lib/preferences.ts';
 import { DEFAULT_PRINTER_SETTINGS, printerSettings, savePrinterSettings } from '../lib/device-printer.ts';
+import { dropConnection } from '../lib/printer-connection.ts';
 import { setStaffToken } from '../lib/staff-api.ts';
 import { FakeEventSource, FakeUsbPrinter, installUsb, stubStaffApi } from '../lib/test-kit.ts';
 import { StaffApp } from './staff-app.tsx';
@@ -91,6 +92,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // The printer's connection outlives a test, as it outlives a screen: each test pairs its own.
+  dropConnection();
   setStaffToken(null);
   printerSettings.set(DEFAULT_PRINTER_SETTINGS);
   vi.unstubAllGlobals();
@@ -130,6 +133,62 @@ describe('printing from the board', () => {
     expect(text).not.toContain('Pizza Calabresa');
     expect(print).not.toHaveBeenCalled();
     expect(screen.queryByTestId('ticket')).toBeNull();
+  });
+
+  it('prints CANCELADO with the reason when an order it printed is cancelled', async () => {
+    const printer = new FakeUsbPrinter();
+    installUsb(printer);
+    savePrinterSettings({
+      printer: {
+        transport: 'usb',
+        vendorId: printer.vendorId,
+        productId: printer.productId,
+        serialNumber: printer.serialNumber,
+        name: 'EPSON TM-T20III',
+      },
+      station: 1,
+    });
+    const cancelled = pickup({
+      status: 'Cancelado',
+      motivo_cancelamento: 'Cliente desistiu',
+      status_changes: [
+        { status: 'Solicitado', at: new Date().toISOString(), from: null, by: 5, reason: null },
+        { status: 'Preparo', at: new Date().toISOString(), from: 'Solicitado', by: 1, reason: null },
+        {
+          status: 'Cancelado',
+          at: new Date().toISOString(),
+          from: 'Preparo',
+          by: 1,
+          reason: 'Cliente desistiu',
+        },
+      ],
+    });
+    const api = stubStaffApi({
+      'GET /staff/me': { body: { user_id: 1, username: '11999990000', nome: 'Ana', role: 'manager' } },
+      'GET /staff/store': { body: { auto_print: false } },
+      'POST /staff/orders/events/ticket': { body: { ticket: 'ticket-1', expires_in: 60 } },
+      [`GET ${OPEN}`]: { body: { results: [pickup()] } },
+      [`GET ${DONE}`]: { body: { results: [] } },
+      'GET /staff/tables': { body: { tables: [], calls: [] } },
+      'GET /staff/stations': { body: stations },
+      'POST /staff/orders/601/status': { body: cancelled },
+    });
+    const user = userEvent.setup();
+    const card = await openBoard();
+    await user.click(within(card).getByRole('button', { name: 'Imprimir' }));
+    await waitFor(() => expect(printer.received).toHaveLength(1));
+    await user.click(within(card).getByRole('button', { name: 'Cancelar pedido' }));
+    await user.type(screen.getByLabelText('Motivo (o cliente vê)'), 'Cliente desistiu');
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(printer.received).toHaveLength(2));
+    expect(api.callsTo('POST', '/staff/orders/601/status').map((call) => call.body)).toEqual([
+      { status: 'Cancelado', reason: 'Cliente desistiu' },
+    ]);
+    const text = new TextDecoder('latin1').decode(printer.received[1]);
+    expect(text).toContain('CANCELADO');
+    expect(text).toContain('Motivo: Cliente desistiu');
+    expect(text).toContain('Pizza Calabresa');
+    expect(text).not.toContain('Caipirinha');
   });
 
   it('opens the print dialog with every station’s ticket and the counter’s copy when no printer is paired', async () => {
