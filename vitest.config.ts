@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner for every package. Without TEST_DATABASE_URL (a newcomer without PostgreSQL) the
@@ -165,6 +166,18 @@ export default defineConfig({
       })),
       {
         extends: './apps/storefront/vite.config.ts',
+        // The @point-of-sale printer packages export only under the 'browser' condition, which the
+        // build uses; these tests run in happy-dom under Node's conditions.
+        resolve: {
+          alias: Object.fromEntries(
+            ['webusb-receipt-printer', 'webserial-receipt-printer'].map((name) => [
+              `@point-of-sale/${name}`,
+              fileURLToPath(
+                new URL(`./node_modules/@point-of-sale/${name}/dist/${name}.esm.js`, import.meta.url),
+              ),
+            ]),
+          ),
+        },
         test: {
           name: 'storefront',
           isolate,

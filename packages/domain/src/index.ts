@@ -33,3 +33,5 @@ export * from './store-time.ts';
 export * from './table-tab.ts';
 export * from './text-limit.ts';
 export * from './text-search.ts';
+export * from './tickets/ticket-document.ts';
+export * from './tickets/ticket-text.ts';

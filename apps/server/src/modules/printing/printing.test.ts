@@ -275,11 +275,11 @@ describe('the CloudPRNT protocol', () => {
     expect(kitchenTicket.status).toBe(200);
     expect(kitchenTicket.type).toBe('text/plain; charset=utf-8');
     expect(kitchenTicket.body).toContain(`PEDIDO #${orderId}`);
-    expect(kitchenTicket.body).toMatch(/^COZINHA +PEDIDO #\d+$/m);
+    expect(kitchenTicket.body).toMatch(/^ +COZINHA$/m);
     expect(kitchenTicket.body).toContain('1x Burger Clássico');
-    expect(kitchenTicket.body).toContain('+ Ao ponto');
-    expect(kitchenTicket.body).toContain('>> OBS: Sem picles, por favor');
-    expect(kitchenTicket.body).toContain('RETIRADA NO BALCÃO');
+    expect(kitchenTicket.body).toMatch(/^ +Ao ponto$/m);
+    expect(kitchenTicket.body).toContain('Sem picles, por favor');
+    expect(kitchenTicket.body).toMatch(/^ +RETIRADA$/m);
     expect(kitchenTicket.body).not.toContain('Coca');
     for (const line of kitchenTicket.body.split('\n')) expect(line.length).toBeLessThanOrEqual(48);
     // A GET changes nothing the printer could lose: asking again gives the same ticket.
@@ -289,7 +289,7 @@ describe('the CloudPRNT protocol', () => {
 
     const barOffer = await poll(barPrinter);
     const barTicket = await fetchJob(barPrinter, `type=text%2Fplain&token=${barOffer.body.jobToken}`);
-    expect(barTicket.body).toMatch(/^BAR +PEDIDO #\d+$/m);
+    expect(barTicket.body).toMatch(/^ +BAR$/m);
     expect(barTicket.body).toContain('2x Coca-Cola');
     expect(barTicket.body).not.toContain('Burger');
 
@@ -483,7 +483,7 @@ describe('queuing tickets', () => {
     expect(byPrinter(barPrinter.id, 'kitchen')).toEqual(['withdrawn']);
     expect(byPrinter(barPrinter.id, 'cancel')).toEqual([]);
     const ticket = await printNext(kitchenPrinter);
-    expect(ticket).toContain('*** CANCELADO ***');
+    expect(ticket).toMatch(/^ +CANCELADO$/m);
     expect(ticket).toContain(`PEDIDO #${orderId}`);
     expect(ticket).toContain('1x Burger Clássico');
     expect(ticket).not.toContain('Coca');

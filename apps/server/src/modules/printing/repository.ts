@@ -1,9 +1,11 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   cloudPrinters,
   companySettings,
+  customers,
   orderLines,
+  orderStatusChanges,
   orders,
   printJobs,
   printStations,
@@ -181,9 +183,15 @@ export async function markNotPrinted(
 /** What a ticket shows of an order and its store. */
 export async function ticketSourceOf(db: DbExecutor, storeId: number, orderId: number) {
   const [head] = await db
-    .select({ order: orders, storeName: companySettings.nome, timeZone: stores.timeZone })
+    .select({
+      order: orders,
+      storeName: companySettings.nome,
+      timeZone: stores.timeZone,
+      customerName: customers.nome,
+    })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(companySettings, eq(companySettings.storeId, orders.storeId))
     .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
   if (!head) return undefined;
@@ -196,7 +204,22 @@ export async function ticketSourceOf(db: DbExecutor, storeId: number, orderId: n
     .select({ id: printStations.id, name: printStations.name })
     .from(printStations)
     .where(eq(printStations.storeId, storeId));
-  return { ...head, lines, stationNames: new Map(stations.map((row) => [row.id, row.name])) };
+  const [lastChange] = await db
+    .select({
+      from: orderStatusChanges.fromStatus,
+      to: orderStatusChanges.toStatus,
+      reason: orderStatusChanges.reason,
+    })
+    .from(orderStatusChanges)
+    .where(and(eq(orderStatusChanges.storeId, storeId), eq(orderStatusChanges.orderId, orderId)))
+    .orderBy(desc(orderStatusChanges.id))
+    .limit(1);
+  return {
+    ...head,
+    lastChange: lastChange ?? null,
+    lines,
+    stationNames: new Map(stations.map((row) => [row.id, row.name])),
+  };
 }
 
 export async function insertJobs(db: DbExecutor, jobs: (typeof printJobs.$inferInsert)[]) {

@@ -308,22 +308,14 @@ export class PrintingService {
     lines: (typeof source.lines)[number][],
     kind: TicketKind,
   ): string {
-    const { order } = source;
+    const stationName = stationId === null ? null : (source.stationNames.get(stationId) ?? null);
     return stationTicketText(
-      {
-        id: order.id,
-        dhIniciado: order.dhIniciado,
-        horaEntrega: order.horaEntrega,
-        tipoEntrega: order.tipoEntrega,
-        mesa: order.mesa,
-        rodada: order.rodada,
-        observacoes: order.observacoes,
-      },
+      source,
       lines,
       {
         name: source.storeName ?? '',
         timeZone: source.timeZone,
-        stationName: stationId === null ? null : (source.stationNames.get(stationId) ?? null),
+        station: stationId === null || stationName === null ? null : { id: stationId, name: stationName },
       },
       kind,
     );

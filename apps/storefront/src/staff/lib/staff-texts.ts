@@ -15,6 +15,7 @@ const ptBr = {
   board: 'Pedidos',
   controls: 'Loja',
   menuEditor: 'Cardápio',
+  printing: 'Impressão',
   unsavedBadge: '(alterações não salvas)',
   settings: 'Ajustes',
   columnScheduled: 'Agendados',
@@ -126,7 +127,6 @@ const ptBr = {
   ledgerUnknownCharge: 'Cobrança feita fora do Comanda',
   ledgerGivenBackNow: 'Sem registro: devolvida agora',
   team: 'Equipe',
-  printing: 'Impressão',
   teamTitle: 'Equipe da loja',
   roleOwner: 'Dono(a)',
   WEAK_PASSWORD:
@@ -331,6 +331,7 @@ const en: Record<StaffTextKey, string> = {
   board: 'Orders',
   controls: 'Store',
   menuEditor: 'Menu',
+  printing: 'Printing',
   unsavedBadge: '(unsaved changes)',
   settings: 'Settings',
   columnScheduled: 'Scheduled',
@@ -442,7 +443,6 @@ const en: Record<StaffTextKey, string> = {
   ledgerUnknownCharge: 'Charge made outside Comanda',
   ledgerGivenBackNow: 'Unrecorded: given back now',
   team: 'Team',
-  printing: 'Printing',
   teamTitle: 'The store’s team',
   roleOwner: 'Owner',
   WEAK_PASSWORD:

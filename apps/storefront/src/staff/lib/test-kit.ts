@@ -178,3 +178,36 @@ export function tablesReplyOf(overrides: Partial<StaffTablesReply> = {}): StaffT
     ...overrides,
   };
 }
+
+/** A USB receipt printer as WebUSB shows it: an Epson (vendor 0x04b8) with one bulk OUT endpoint. */
+export class FakeUsbPrinter {
+  readonly vendorId = 0x04b8;
+  readonly productId = 0x0e28;
+  readonly serialNumber = 'TM-T20III-001';
+  readonly manufacturerName = 'EPSON';
+  readonly productName = 'TM-T20III';
+  readonly configuration = {
+    interfaces: [{ interfaceNumber: 0, alternate: { endpoints: [{ direction: 'out', endpointNumber: 1 }] } }],
+  };
+  readonly received: Uint8Array[] = [];
+  async open() {}
+  async selectConfiguration() {}
+  async claimInterface() {}
+  async reset() {}
+  async close() {}
+  async transferOut(_endpoint: number, data: Uint8Array) {
+    this.received.push(data);
+    return { status: 'ok', bytesWritten: data.length };
+  }
+}
+
+export function installUsb(device: FakeUsbPrinter) {
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    usb: {
+      requestDevice: vi.fn(async () => device),
+      getDevices: vi.fn(async () => [device]),
+      addEventListener: () => undefined,
+    },
+  });
+}

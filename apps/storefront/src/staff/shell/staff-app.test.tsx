@@ -134,10 +134,10 @@ describe('the board hears the tables', () => {
     expect(within(card).getByText('Novo cliente')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Imprimir' }));
     const ticket = await screen.findByTestId('ticket');
-    expect(ticket).toHaveTextContent('COZINHA#502Mesa 3 · Rodada 2');
+    expect(ticket).toHaveTextContent('COZINHAPEDIDO #502MESA 3 · RODADA 2');
     expect(
       within(ticket)
-        .getAllByRole('listitem')
+        .getAllByRole('listitem', { hidden: true })
         .map((line) => line.textContent),
     ).toEqual(['1x Petit gâteau']);
   });

@@ -14,7 +14,7 @@ import {
   TABLE_CALL_EVENT,
   tableCall,
 } from '@comanda/contract';
-import { staffMay, storeClockText } from '@comanda/domain';
+import { staffMay, storeClockText, type TicketDocument } from '@comanda/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readBoot } from '../../lib/boot.ts';
 import { useStore } from '../../lib/external-store.ts';
@@ -44,11 +44,12 @@ import {
 import { type OrderAction, OrderCard } from '../board/order-card.tsx';
 import { ReasonDialog } from '../board/reason-dialog.tsx';
 import { type LinkState, StreamWatchdog } from '../board/stream-watchdog.ts';
-import { OrderTicket } from '../board/ticket.tsx';
+import { deviceTickets, printSilently } from '../lib/device-printer.ts';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from '../lib/staff-api.ts';
 import { isNetworkFailure, staffErrorText } from '../lib/staff-errors.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
 import { storeStatusLine } from '../lib/store-status.ts';
+import { OrderTicketsDialog } from '../lib/ticket-paper.tsx';
 import { TodayView } from '../reports/today-report.tsx';
 import { StoreControls } from '../store-controls/store-controls.tsx';
 import { TableCalls } from '../tables/table-calls.tsx';
@@ -466,9 +467,12 @@ function SignedIn() {
     for (const each of row.querySelectorAll('button')) observer.observe(each);
     return () => observer.disconnect();
   }, [view, me?.role]);
-  // Tickets to print, one print dialog at a time; each job is its own object, so printing the same
-  // order twice in a row opens the dialog twice.
-  const [printQueue, setPrintQueue] = useState<{ order: StaffOrder }[]>([]);
+  // Tickets for the print dialog, one dialog at a time; each job is its own object, so printing the
+  // same order twice in a row opens the dialog twice. A paired printer takes them without a dialog.
+  const [printQueue, setPrintQueue] = useState<{ id: number; documents: TicketDocument[] }[]>([]);
+  const printJobs = useRef(0);
+  // Orders whose tickets printed here: cancelling one prints its CANCELADO ticket.
+  const printed = useRef(new Set<number>());
   const now = useMinuteClock();
   const store = useStoreControls(now);
   const autoPrint = store.controls?.auto_print ?? false;
@@ -479,7 +483,7 @@ function SignedIn() {
   const reloadStore = store.reload;
   const { orders, link, merge } = useLiveOrders({
     onAutoAccepted: (accepted) => {
-      if (autoPrintOn.current) setPrintQueue((queue) => [...queue, ...accepted.map((order) => ({ order }))]);
+      if (autoPrintOn.current) for (const order of accepted) print(order);
     },
     onTableCall: tables.hear,
     onCatchUp: () => {
@@ -497,7 +501,14 @@ function SignedIn() {
   const [alarmPanel, setAlarmPanel] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const printing = printQueue[0] ?? null;
-  const print = (order: StaffOrder) => setPrintQueue((queue) => [...queue, { order }]);
+  const print = (order: StaffOrder) => {
+    printed.current.add(order.id);
+    void deviceTickets(order).then(async (documents) => {
+      if (documents.length === 0) return;
+      const silent = await printSilently(documents).catch(() => false);
+      if (!silent) setPrintQueue((queue) => [...queue, { id: ++printJobs.current, documents }]);
+    });
+  };
 
   const columns = useMemo(() => byColumn(orders.values(), now), [orders, now]);
   const ringing = useMemo(() => ringingOrders(orders.values(), now), [orders, now]);
@@ -531,17 +542,6 @@ function SignedIn() {
   }, [state, alarm]);
   useEffect(() => () => alarm.current?.stop(), [alarm]);
 
-  useEffect(() => {
-    if (!printing) return;
-    const done = () => setPrintQueue((queue) => queue.slice(1));
-    window.addEventListener('afterprint', done, { once: true });
-    const frame = requestAnimationFrame(() => window.print());
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('afterprint', done);
-    };
-  }, [printing]);
-
   /** A failed call's notice: a lost connection says so in words (and goes when it is back). */
   const failed = (error: unknown) => {
     if (isNetworkFailure(error)) setNotice({ text: t('networkFailed'), connection: true });
@@ -562,6 +562,12 @@ function SignedIn() {
       });
       merge([updated]);
       if (status === 'Preparo' && autoPrint) print(updated);
+      // A ticket that went to the kitchen (here, or on accept with auto-print on) is stopped on paper.
+      else if (
+        status === 'Cancelado' &&
+        (printed.current.has(order.id) || (autoPrint && order.status !== 'Solicitado'))
+      )
+        print(updated);
       return true;
     } catch (error) {
       if (error instanceof StaffApiError && error.status === 409) {
@@ -657,7 +663,7 @@ function SignedIn() {
                 {t('today')}
               </button>
             ) : null}
-            {me && staffMay(me.role, 'printers.manage') ? (
+            {me && (staffMay(me.role, 'stations.manage') || staffMay(me.role, 'printers.manage')) ? (
               <button type="button" aria-pressed={view === 'printing'} onClick={() => setView('printing')}>
                 {t('printing')}
               </button>
@@ -810,7 +816,13 @@ function SignedIn() {
           onClose={() => setAlarmPanel(false)}
         />
       ) : null}
-      {printing ? <OrderTicket order={printing.order} t={t} /> : null}
+      {printing ? (
+        <OrderTicketsDialog
+          key={printing.id}
+          documents={printing.documents}
+          onDone={() => setPrintQueue((queue) => queue.slice(1))}
+        />
+      ) : null}
     </div>
   );
 }

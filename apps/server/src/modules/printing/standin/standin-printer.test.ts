@@ -88,7 +88,7 @@ describe('the stand-in CloudPRNT printer', () => {
     expect(job.mediaType).toBe('text/plain');
     expect(job.content).toContain(`PEDIDO #${orderId}`);
     expect(job.content).toContain('1x Burger Clássico');
-    expect(job.content).toContain('+ Ao ponto');
+    expect(job.content).toMatch(/^ +Ao ponto$/m);
     expect(await readFile(job.file, 'utf8')).toBe(job.content);
     expect(await readdir(outDir)).toContain(path.basename(job.file));
 
