@@ -201,13 +201,26 @@ export class FakeUsbPrinter {
   }
 }
 
+/**
+ * navigator with a fake WebUSB: the page's own navigator answers everything else (onLine, language…),
+ * its getters read on the real object.
+ */
 export function installUsb(device: FakeUsbPrinter) {
-  vi.stubGlobal('navigator', {
-    ...navigator,
-    usb: {
-      requestDevice: vi.fn(async () => device),
-      getDevices: vi.fn(async () => [device]),
-      addEventListener: () => undefined,
-    },
-  });
+  const usb = {
+    requestDevice: vi.fn(async () => device),
+    getDevices: vi.fn(async () => [device]),
+    addEventListener: () => undefined,
+  };
+  const real = navigator;
+  vi.stubGlobal(
+    'navigator',
+    new Proxy(real, {
+      get: (target, key) => {
+        if (key === 'usb') return usb;
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+      has: (target, key) => key === 'usb' || Reflect.has(target, key),
+    }),
+  );
 }

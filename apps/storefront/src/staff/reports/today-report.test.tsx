@@ -17,15 +17,15 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   // 22:30 on 5 May in São Paulo, already 6 May in UTC: the boxes start on the store's day.
   vi.setSystemTime(new Date('2026-05-06T01:30:00Z'));
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined }),
-  );
+  // The download: a blob address and a link's click, which in the test page must not navigate it.
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
 });
 afterEach(() => {
   vi.useRealTimers();
   setStaffToken(null);
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('the CSV export’s dates', () => {

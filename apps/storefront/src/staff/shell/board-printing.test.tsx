@@ -103,9 +103,12 @@ afterEach(() => {
 async function openBoard() {
   render(<StaffApp />);
   await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-  act(() => FakeEventSource.instances[0]?.emit('open'));
-  return screen.findByRole('article', { name: 'Pedido nº 601' });
+  act(() => FakeEventSource.instances[0]?.emit('heartbeat', {}));
+  await screen.findByRole('article', { name: 'Pedido nº 601' });
 }
+
+/** The order's card as it is now (hearing the stream reloads the board, which renders it again). */
+const card601 = () => screen.getByRole('article', { name: 'Pedido nº 601' });
 
 describe('printing from the board', () => {
   it('sends only the bar’s ticket to the bar’s paired printer, without a dialog', async () => {
@@ -124,8 +127,8 @@ describe('printing from the board', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
     const user = userEvent.setup();
-    const card = await openBoard();
-    await user.click(within(card).getByRole('button', { name: 'Imprimir' }));
+    await openBoard();
+    await user.click(within(card601()).getByRole('button', { name: 'Imprimir' }));
     await waitFor(() => expect(printer.received).toHaveLength(1));
     const text = new TextDecoder('latin1').decode(printer.received[0]);
     expect(text).toContain('BAR');
@@ -192,10 +195,10 @@ describe('printing from the board', () => {
       'POST /staff/orders/601/status': { body: cancelled },
     });
     const user = userEvent.setup();
-    const card = await openBoard();
-    await user.click(within(card).getByRole('button', { name: 'Imprimir' }));
+    await openBoard();
+    await user.click(within(card601()).getByRole('button', { name: 'Imprimir' }));
     await waitFor(() => expect(printer.received).toHaveLength(1));
-    await user.click(within(card).getByRole('button', { name: 'Cancelar pedido' }));
+    await user.click(within(card601()).getByRole('button', { name: 'Cancelar pedido' }));
     await user.type(screen.getByLabelText('Motivo (o cliente vê)'), 'Cliente desistiu');
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(printer.received).toHaveLength(2));
@@ -213,8 +216,8 @@ describe('printing from the board', () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
     const user = userEvent.setup();
-    const card = await openBoard();
-    await user.click(within(card).getByRole('button', { name: 'Imprimir' }));
+    await openBoard();
+    await user.click(within(card601()).getByRole('button', { name: 'Imprimir' }));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     const sections = screen.getByTestId('ticket').querySelectorAll('section');
     expect([...sections].map((section) => section.dataset.kind)).toEqual(['kitchen', 'kitchen', 'counter']);
