@@ -183,7 +183,7 @@ for (const store of STORES) {
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expect(page.getByText('Salvo. Os clientes já veem a mudança.')).toBeVisible();
 
-      await openSetting(page, /^Histórico/);
+      await openSetting(page, /^Histórico de alterações/);
       const entry = page.getByRole('article').filter({ hasText: code });
       await expect(entry).toContainText(`Cupom adicionado: ${code}`);
       // Earlier entries (the other theme's) are not this picture's.
