@@ -153,6 +153,22 @@ describe('the sold-out screen', () => {
     expect(screen.getByRole('checkbox', { name: 'Esgotado: Frango com Catupiry' })).not.toBeChecked();
   });
 
+  it('a switch without a network says so in words, never the browser’s "Failed to fetch"', async () => {
+    stubStaffApi({
+      'GET /staff/menu/availability': { body: availability() },
+      'PUT /staff/menu/option-items/101/sold-out': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    render(<SoldOutList />);
+    await screen.findByText('Escolha até 2 sabores');
+    await userEvent.type(search(), 'frango');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Esgotado: Frango com Catupiry' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sem conexão com o servidor: nada foi alterado. Tente de novo.');
+    expect(alert).not.toHaveTextContent('Failed to fetch');
+  });
+
   it('speaks English', async () => {
     languageStore.set('en');
     stub();

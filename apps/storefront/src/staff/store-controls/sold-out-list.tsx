@@ -3,6 +3,7 @@ import { matchesSearch } from '@comanda/domain';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { featureTranslator } from '../../lib/i18n.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
+import { isNetworkFailure } from '../lib/staff-errors.ts';
 import './sold-out-list.css';
 
 const ptBr = {
@@ -24,6 +25,7 @@ const ptBr = {
   nothingFound: 'Nada encontrado para “{query}”.',
   loading: 'Carregando…',
   failed: 'Não foi possível: {detail}',
+  networkFailed: 'Sem conexão com o servidor: nada foi alterado. Tente de novo.',
 };
 
 const en: Partial<Record<keyof typeof ptBr, string>> = {
@@ -44,6 +46,7 @@ const en: Partial<Record<keyof typeof ptBr, string>> = {
   nothingFound: 'Nothing found for “{query}”.',
   loading: 'Loading…',
   failed: 'Could not: {detail}',
+  networkFailed: 'Could not reach the server: nothing changed. Try again.',
 };
 
 const useSoldOutT = featureTranslator({ pt_br: ptBr, en });
@@ -147,9 +150,15 @@ export function SoldOutList() {
   const [error, setError] = useState<string | null>(null);
   const searchRef = useRef<HTMLDivElement>(null);
 
+  /** A failed call in the server's words, or in ours when there was no network: never the browser's. */
+  const failure = (caught: unknown) =>
+    isNetworkFailure(caught)
+      ? t('networkFailed')
+      : t('failed', { detail: caught instanceof StaffApiError ? caught.detail : String(caught) });
+
   const reload = () =>
     staffFetch<MenuAvailabilityReply>('/staff/menu/availability').then(setMenu, (caught) =>
-      setError(caught instanceof StaffApiError ? caught.detail : String(caught)),
+      setError(failure(caught)),
     );
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once when the screen opens
   useEffect(() => {
@@ -180,7 +189,7 @@ export function SoldOutList() {
         json: { sold_out: value },
       });
     } catch (caught) {
-      setError(t('failed', { detail: caught instanceof StaffApiError ? caught.detail : String(caught) }));
+      setError(failure(caught));
       void reload();
     }
   };
