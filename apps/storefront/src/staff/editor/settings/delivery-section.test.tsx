@@ -1,5 +1,5 @@
 import { formatBRL } from '@comanda/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openSettings, refusal, savedBody } from './settings-test-kit.tsx';
 
@@ -31,9 +31,12 @@ async function typeArea(user: Awaited<ReturnType<typeof openSettings>>['user'], 
 describe('the delivery screen', { timeout: 20_000 }, () => {
   it('saves the minimum order and a neighbourhood’s fee, found by searching', async () => {
     const { api, user } = await openSettings(/^Entrega e retirada/);
-    const minimum = screen.getByLabelText('Pedido mínimo');
-    await user.clear(minimum);
-    await user.type(minimum, '32,50');
+    // The field as it is now at each step (a re-render may put a new input in its place).
+    const minimum = () => screen.getByLabelText('Pedido mínimo');
+    await user.clear(await screen.findByLabelText('Pedido mínimo'));
+    await waitFor(() => expect(minimum()).toHaveValue(''));
+    await user.type(minimum(), '32,50');
+    await waitFor(() => expect(minimum()).toHaveValue('32,50'));
 
     // A long list: search it, and the city opens on what matches.
     await user.type(screen.getByLabelText('Buscar cidade ou bairro'), 'pinhei');
