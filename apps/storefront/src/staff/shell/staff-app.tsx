@@ -404,12 +404,14 @@ function useAlarmControls() {
       enable();
     };
     // 'click', not 'pointerdown': the sound banner leaving between a tap's down and up would move
-    // what was tapped (an 'Aceitar') from under the finger, and the tap would be lost.
-    document.addEventListener('click', onGesture, true);
-    document.addEventListener('keydown', onGesture, true);
+    // what was tapped (an 'Aceitar') from under the finger, and the tap would be lost. Heard as it
+    // bubbles, after the tapped button's own handler: the app re-renders for the sound only once
+    // the tap has done what it was for (a tab tapped first thing was once lost in the screens run).
+    document.addEventListener('click', onGesture);
+    document.addEventListener('keydown', onGesture);
     return () => {
-      document.removeEventListener('click', onGesture, true);
-      document.removeEventListener('keydown', onGesture, true);
+      document.removeEventListener('click', onGesture);
+      document.removeEventListener('keydown', onGesture);
     };
   }, [soundOn, enable]);
   // The snooze ends by itself.
