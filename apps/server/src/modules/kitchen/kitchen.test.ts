@@ -102,7 +102,11 @@ const bumpCount = async (id: number) =>
   (await t.database.db.select().from(kitchenBumps).where(eq(kitchenBumps.orderId, id))).length;
 
 beforeAll(async () => {
-  t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000' } });
+  t = await buildAccountsTestApp({
+    // A Tuesday at noon in São Paulo: both demo stores open (sakura keeps lunch hours), whatever the real clock.
+    now: new Date('2026-05-05T12:00:00-03:00'),
+    env: { ORDER_RATE_LIMIT_MAX: '10000' },
+  });
   manager = await signInStaff(t, { name: 'Marcos Gerente', role: 'manager' });
   attendant = await signInStaff(t, { name: 'Ana Chapa', role: 'attendant' });
   sakuraStaff = await signInStaff(t, { host: SAKURA, name: 'Kenji Sato', role: 'owner' });

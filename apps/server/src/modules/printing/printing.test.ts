@@ -146,7 +146,11 @@ async function drain() {
 }
 
 beforeAll(async () => {
-  t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000' } });
+  t = await buildAccountsTestApp({
+    // A Tuesday at noon in São Paulo: both demo stores open (sakura keeps lunch hours), whatever the real clock.
+    now: new Date('2026-05-05T12:00:00-03:00'),
+    env: { ORDER_RATE_LIMIT_MAX: '10000' },
+  });
   manager = await signInStaff(t, { name: 'Marcos Gerente', role: 'manager' });
   attendant = await signInStaff(t, { name: 'Ana Balcão', role: 'attendant' });
   sakuraManager = await signInStaff(t, { host: SAKURA, name: 'Kenji Sato', role: 'manager' });
