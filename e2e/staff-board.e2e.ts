@@ -136,7 +136,7 @@ test.describe('the staff board', () => {
 
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Estamos fechados' })).toBeVisible();
-    await expect(page.getByText(/Voltamos a aceitar pedidos hoje às \d{2}:\d{2}\./)).toBeVisible();
+    await expect(page.getByText(/Voltamos a aceitar pedidos (hoje|amanhã) às \d{2}:\d{2}\./)).toBeVisible();
 
     await board.getByRole('button', { name: 'Encerrar pausa' }).click();
     await expect(board.getByText('Aberta agora')).toBeVisible();

@@ -90,7 +90,7 @@ test.describe('an open storefront follows the store', () => {
       await expect(page.getByRole('heading', { name: 'Estamos fechados' })).toBeVisible({
         timeout: FOLLOW_MS,
       });
-      await expect(page.getByText(/Voltamos a aceitar pedidos hoje às \d{2}:\d{2}\./)).toBeVisible();
+      await expect(page.getByText(/Voltamos a aceitar pedidos (hoje|amanhã) às \d{2}:\d{2}\./)).toBeVisible();
     } finally {
       await staffCall(request, store, 'DELETE', '/staff/store/pause');
     }
