@@ -227,6 +227,8 @@ async function rawInsertRate(database: DatabaseHandle, storeId: number, customer
           dhIniciado: now,
           tipoEntrega: 'Retirada',
           formaEntrada: 'Instagram',
+          channel: 'app',
+          enteredBy: null,
           tableId: null,
           mesa: null,
           totalProdutos: 4670,

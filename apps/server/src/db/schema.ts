@@ -808,6 +808,10 @@ export const orders = pgTable(
     dhIniciado: timestamp('dh_iniciado', { withTimezone: true }).notNull(),
     tipoEntrega: text('tipo_entrega').notNull(),
     formaEntrada: text('forma_entrada').notNull(),
+    /** app, mesa, balcao, telefone or garcom (ORDER_CHANNELS of the domain, issue 33). */
+    channel: text('channel').notNull().default('app'),
+    /** The staff member who entered the order (balcão, telefone, garçom); null for a customer's own. */
+    enteredBy: integer('entered_by'),
     tableId: integer('table_id').references(() => diningTables.id),
     mesa: text('mesa'),
     /** A table order's tab, and its round on it (1, 2…); null otherwise. */

@@ -1,4 +1,4 @@
-import type { DeliveryType, Shift } from '@comanda/domain';
+import type { DeliveryType, OrderChannel, Shift } from '@comanda/domain';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { idempotencyKeys, type OrderLineItemSnapshot, orders } from '../../db/schema.ts';
@@ -313,6 +313,8 @@ export interface OrderValues {
   dhIniciado: Date;
   tipoEntrega: DeliveryType;
   formaEntrada: string;
+  channel: OrderChannel;
+  enteredBy: number | null;
   tableId: number | null;
   mesa: string | null;
   totalProdutos: number;
@@ -465,14 +467,14 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
     ),
     new_order as (
       insert into orders (
-        id, store_id, customer_id, status, dh_iniciado, tipo_entrega, forma_entrada, table_id, mesa,
-        total_produtos, acrescimo, valor_entrega, desconto_cupom, desconto_fidelidade, total, coupon_id,
+        id, store_id, customer_id, status, dh_iniciado, tipo_entrega, forma_entrada, channel, entered_by, table_id,
+        mesa, total_produtos, acrescimo, valor_entrega, desconto_cupom, desconto_fidelidade, total, coupon_id,
         cupom, observacoes, payment_method_id, forma_pagamento_nome, troco_para, agendado, hora_entrega,
         estimated_at, address_id, address_string, fidelidade_utilizada, pontos_fidelidade,
         pontos_utilizados, documento_cliente, fone_para_mensagens, imprimir, awaiting_payment, updated_at)
       select
         ${o.id}, ${o.storeId}, ${o.customerId}, 'Solicitado', ${ts(o.dhIniciado)}::timestamptz,
-        ${o.tipoEntrega}, ${o.formaEntrada}, ${o.tableId}::int, ${o.mesa}::text, ${o.totalProdutos}::int,
+        ${o.tipoEntrega}, ${o.formaEntrada}, ${o.channel}, ${o.enteredBy}::int, ${o.tableId}::int, ${o.mesa}::text, ${o.totalProdutos}::int,
         ${o.acrescimo}::int, ${o.valorEntrega}::int, ${o.descontoCupom}::int, ${o.descontoFidelidade}::int,
         ${o.total}::int, ${o.couponId}::int, ${o.cupom}::text, ${o.observacoes}, ${o.paymentMethodId}::int,
         ${o.formaPagamentoNome}::text, ${o.trocoPara}::int, ${o.horaEntrega !== null},

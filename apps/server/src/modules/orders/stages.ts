@@ -19,6 +19,7 @@ import {
   type OnlinePaymentKind,
   onlinePaymentOf,
   paymentRefusals,
+  type StaffOrderChannel,
   storeClockText,
   storeRefusals,
   type TabStatus,
@@ -330,6 +331,8 @@ export interface OrderValuesInput {
   payment: OrderPaymentMethod | null;
   address: DeliveryAddress | null;
   coupon: OrderCoupon | null;
+  /** A staff member entering the order (the PDV); absent for a customer's own. */
+  enteredBy?: { channel: StaffOrderChannel; staffId: number };
 }
 
 /** The order's row, lines and reply from the quote: nothing here decides a price or a rule. */
@@ -363,6 +366,8 @@ export function orderToWrite(input: OrderValuesInput): OrderToWrite {
     dhIniciado: now,
     tipoEntrega: quote.deliveryType,
     formaEntrada: request.source,
+    channel: input.enteredBy?.channel ?? (table ? 'mesa' : 'app'),
+    enteredBy: input.enteredBy?.staffId ?? null,
     tableId: table?.id ?? null,
     mesa: table?.description ?? null,
     totalProdutos: totals.products,
