@@ -14,6 +14,7 @@ export * from './delivery-fee.ts';
 export * from './delivery-types.ts';
 export * from './estimated-time.ts';
 export * from './kitchen.ts';
+export * from './ledger.ts';
 export * from './look-rules.ts';
 export * from './look-vars.ts';
 export * from './loyalty.ts';

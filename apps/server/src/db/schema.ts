@@ -1332,3 +1332,100 @@ export const kitchenBumps = pgTable(
   },
   (t) => [index('kitchen_bumps_order').on(t.orderId), index('kitchen_bumps_store').on(t.storeId, t.id)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The day's money (issue 33, docs/decisions/0057): cash registers and the ledger of takings
+
+/** A named terminal whose drawer is counted (a store has one, 'Caixa', until it names more). */
+export const cashRegisters = pgTable(
+  'cash_registers',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('cash_registers_store_name').on(t.storeId, t.name)],
+);
+
+/**
+ * One opening of a register, from its float to its closing count. At most one session of a
+ * register is open; in-person takings written while one is open are recorded against it.
+ */
+export const registerSessions = pgTable(
+  'register_sessions',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    registerId: integer('register_id')
+      .notNull()
+      .references(() => cashRegisters.id, { onDelete: 'cascade' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    openedBy: integer('opened_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** The cash put in the drawer at the opening (troco inicial). */
+    openingFloat: integer('opening_float').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedBy: integer('closed_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('register_sessions_one_open').on(t.registerId).where(sql`${t.closedAt} is null`),
+    index('register_sessions_store').on(t.storeId, t.openedAt),
+  ],
+);
+
+/**
+ * The store's takings (docs/decisions/0057): every sale, adjustment and reversal of an order, and
+ * every paid share of a table's bill, with what it is made of. The entries of an order add up to
+ * what it is worth now; 'Hoje', the period reports and the CSV all read this table.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** venda, ajuste or estorno (LEDGER_KINDS of the domain). */
+    kind: text('kind').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    tabId: integer('tab_id').references(() => tableTabs.id, { onDelete: 'cascade' }),
+    shareId: integer('share_id').references(() => tabShares.id, { onDelete: 'cascade' }),
+    /** The order's channel; 'mesa' for a table's share. */
+    channel: text('channel').notNull(),
+    /** Entregar, Retirada or Vem comer (a table's share: Vem comer). */
+    deliveryType: text('delivery_type').notNull(),
+    paymentMethodId: integer('payment_method_id'),
+    /** The payment method's name as the customer or the staff chose it. */
+    paymentName: text('payment_name').notNull(),
+    /** Paid through the app: the money is at the provider, never in a drawer. */
+    online: boolean('online').notNull(),
+    products: integer('products').notNull(),
+    extras: integer('extras').notNull(),
+    deliveryFee: integer('delivery_fee').notNull(),
+    serviceFee: integer('service_fee').notNull(),
+    discount: integer('discount').notNull(),
+    /** products + extras + delivery_fee + service_fee − discount; negative for a reversal. */
+    amount: integer('amount').notNull(),
+    /** The register session an in-person entry was taken in; null online, or with no register open. */
+    registerSessionId: integer('register_session_id').references(() => registerSessions.id, {
+      onDelete: 'set null',
+    }),
+    /** Who wrote it: the staff member, or null for the customer's own action or the system. */
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('ledger_entries_store_at').on(t.storeId, t.at),
+    index('ledger_entries_order').on(t.orderId),
+    index('ledger_entries_session').on(t.registerSessionId),
+    check(
+      'ledger_entries_parts',
+      sql`${t.amount} = ${t.products} + ${t.extras} + ${t.deliveryFee} + ${t.serviceFee} - ${t.discount}`,
+    ),
+  ],
+);

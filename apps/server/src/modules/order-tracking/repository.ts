@@ -11,6 +11,7 @@ import {
   payments,
   staffAccounts,
 } from '../../db/schema.ts';
+import { syncOrderLedger } from '../ledger/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -160,6 +161,8 @@ export async function releaseOrder(tx: DbExecutor, order: OrderRow, earn: number
     .update(orders)
     .set({ awaitingPayment: false, pontosFidelidade: earn, updatedAt: at })
     .where(and(eq(orders.storeId, order.storeId), eq(orders.id, order.id)));
+  // Paid: the order counts in the store's takings from now on (docs/decisions/0057).
+  await syncOrderLedger(tx, { storeId: order.storeId, orderId: order.id, at, staffId: null });
 }
 
 /**
@@ -281,6 +284,15 @@ export async function setStatus(
     reason: values.reason,
     at: values.at,
   });
+  // A cancel takes the order's money out of the store's takings (docs/decisions/0057).
+  if (values.to === 'Cancelado') {
+    await syncOrderLedger(tx, {
+      storeId: values.storeId,
+      orderId: values.orderId,
+      at: values.at,
+      staffId: values.by && 'staffId' in values.by ? values.by.staffId : null,
+    });
+  }
 }
 
 export interface GiveBack {

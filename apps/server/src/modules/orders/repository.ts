@@ -1,9 +1,17 @@
-import type { DeliveryType, OrderChannel, Shift } from '@comanda/domain';
+import {
+  type DeliveryType,
+  isOnlinePaymentId,
+  isZeroParts,
+  type OrderChannel,
+  orderLedgerParts,
+  type Shift,
+} from '@comanda/domain';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { idempotencyKeys, type OrderLineItemSnapshot, orders } from '../../db/schema.ts';
 import { runStatement, statement } from '../../db/statements.ts';
 import type { WindowCounter } from '../../plugins/rate-limit.ts';
+import { UNNAMED_PAYMENT } from '../ledger/index.ts';
 import type { AvailabilitySettings } from '../menu/index.ts';
 
 /*
@@ -400,6 +408,14 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
   // The points an order earns are credited when it is delivered (docs/decisions/0021); an order
   // awaiting its online payment learns them when the payment is confirmed.
   const pending = o.awaitingPayment ? 0 : o.pontosFidelidade;
+  // Every table order joins its table's tab (after this statement), so its table stands for its tab.
+  const parts = orderLedgerParts({ ...o, status: 'Solicitado', tabId: o.tableId });
+  const takings = {
+    parts,
+    record: !isZeroParts(parts),
+    online: isOnlinePaymentId(o.paymentMethodId),
+    paymentName: o.formaPagamentoNome ?? UNNAMED_PAYMENT,
+  };
   const rows = await runStatement<{
     claimed: number;
     pointsBefore: number | null;
@@ -517,6 +533,23 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
         and ${spend}::int > 0
         and exists (select 1 from claim)
       returning pontos_fidelidade
+    ),
+    -- The sale in the store's takings (docs/decisions/0057), when the order counts from now on:
+    -- not awaiting an online payment, not a table round its tab's shares will pay.
+    takings as (
+      insert into ledger_entries (
+        store_id, at, kind, order_id, tab_id, share_id, channel, delivery_type, payment_method_id,
+        payment_name, online, products, extras, delivery_fee, service_fee, discount, amount,
+        register_session_id, staff_id)
+      select ${o.storeId}, ${ts(o.dhIniciado)}::timestamptz, 'venda', ${o.id}, null, null,
+        ${o.channel}, ${o.tipoEntrega}, ${o.paymentMethodId}::int, ${takings.paymentName}::text,
+        ${takings.online}::boolean, ${takings.parts.products}::int, ${takings.parts.extras}::int,
+        ${takings.parts.deliveryFee}::int, ${takings.parts.serviceFee}::int, ${takings.parts.discount}::int,
+        ${takings.parts.amount}::int, case when ${takings.online}::boolean then null else (
+          select s.id from register_sessions s where s.store_id = ${o.storeId} and s.closed_at is null
+          order by s.opened_at, s.id limit 1) end,
+        ${o.enteredBy}::int
+      where ${takings.record}::boolean and exists (select 1 from claim)
     ),
     ledger as (
       insert into loyalty_points_ledger (store_id, customer_id, order_id, delta, reason, balance_after, at)

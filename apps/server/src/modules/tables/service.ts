@@ -43,6 +43,7 @@ import { newTableToken, tableLinks, tableTokenMatches } from '../../lib/table-li
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
+import { recordSharePaid } from '../ledger/index.ts';
 import type { MenuCache } from '../menu/index.ts';
 import {
   CARD_ATTEMPT_SECONDS,
@@ -365,9 +366,10 @@ export async function joinTableTab(tx: DbExecutor, join: TabJoin): Promise<TabJo
 async function settleShare(
   tx: DbExecutor,
   share: { storeId: number; tabId: number; id: number },
-  paid: { at: Date; by: number | null; method: string },
+  paid: { at: Date; by: number | null; method: string; online: boolean },
 ): Promise<boolean> {
   if (!(await repo.markSharePaid(tx, share, paid))) return false;
+  await recordSharePaid(tx, share, paid);
   if ((await repo.unpaidSharesOf(tx, share.storeId, share.tabId)) === 0) {
     await repo.closeTab(tx, share.storeId, share.tabId, { at: paid.at, by: paid.by });
   }
@@ -905,7 +907,7 @@ export class TablesService {
       const found = await repo.findShareOfStore(tx, row.storeId, row.shareId);
       if (!found) return 'moved elsewhere' as const;
       const method = row.method === 'card' ? SHARE_CARD_METHOD : SHARE_PIX_METHOD;
-      const paid = await settleShare(tx, found.share, { at: now(), by: null, method });
+      const paid = await settleShare(tx, found.share, { at: now(), by: null, method, online: true });
       return paid ? ('share paid' as const) : ('share paid before' as const);
     });
     // After the commit (never a network call in a transaction): a PIX beside a card, or the reverse.
@@ -1342,7 +1344,12 @@ export class TablesService {
       if (!tab) throw refuse.tabNotFound();
       const share = await repo.findShare(tx, staff.storeId, tabId, shareId);
       if (!share) throw refuse.shareNotFound();
-      const paid = await settleShare(tx, share, { at: now(), by: staff.staffId, method: method.trim() });
+      const paid = await settleShare(tx, share, {
+        at: now(),
+        by: staff.staffId,
+        method: method.trim(),
+        online: false,
+      });
       if (!paid) throw refuse.shareAlreadyPaid();
     });
     // A PIX or card attempt a guest opened for this share is cancelled at the provider (after the

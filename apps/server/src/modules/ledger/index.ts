@@ -1,0 +1,1 @@
+export { openSessionOf, recordSharePaid, syncOrderLedger, UNNAMED_PAYMENT } from './writer.ts';

@@ -1,0 +1,144 @@
+import {
+  isOnlinePaymentId,
+  type LedgerKind,
+  type LedgerParts,
+  ledgerCorrection,
+  NO_PARTS,
+  type OrderChannel,
+  orderLedgerParts,
+  shareLedgerParts,
+} from '@comanda/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { ledgerEntries, orders, registerSessions, tabShares } from '../../db/schema.ts';
+
+/*
+ * The writers of the store's takings (docs/decisions/0057). Each runs in the transaction that
+ * changes the money: an order's placement (in its write statement, orders/repository), its release
+ * once paid online, its cancel or edit, a table share paid. An order's entries are brought to what
+ * it is worth now, so calling the writer twice writes nothing the second time.
+ */
+
+/** A payment method's name when the order carries none (never for an order the ledger counts). */
+export const UNNAMED_PAYMENT = 'Não informado';
+
+/** The register session in-person money goes to: the store's register opened first and still open. */
+export function openSessionOf(storeId: number): SQL<number | null> {
+  return sql<number | null>`(select s.id from ${registerSessions} s
+    where s.store_id = ${storeId} and s.closed_at is null
+    order by s.opened_at, s.id limit 1)`;
+}
+
+/** What the ledger holds for an order now. */
+async function heldForOrder(tx: DbExecutor, storeId: number, orderId: number): Promise<LedgerParts> {
+  const [row] = await tx
+    .select({
+      products: sql<number>`coalesce(sum(${ledgerEntries.products}), 0)::int`,
+      extras: sql<number>`coalesce(sum(${ledgerEntries.extras}), 0)::int`,
+      deliveryFee: sql<number>`coalesce(sum(${ledgerEntries.deliveryFee}), 0)::int`,
+      serviceFee: sql<number>`coalesce(sum(${ledgerEntries.serviceFee}), 0)::int`,
+      discount: sql<number>`coalesce(sum(${ledgerEntries.discount}), 0)::int`,
+      amount: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.orderId, orderId)));
+  return row ?? NO_PARTS;
+}
+
+interface EntryValues {
+  storeId: number;
+  at: Date;
+  kind: LedgerKind;
+  orderId: number | null;
+  tabId: number | null;
+  shareId: number | null;
+  channel: OrderChannel | string;
+  deliveryType: string;
+  paymentMethodId: number | null;
+  paymentName: string;
+  online: boolean;
+  parts: LedgerParts;
+  staffId: number | null;
+}
+
+async function insertEntry(tx: DbExecutor, entry: EntryValues): Promise<void> {
+  await tx.insert(ledgerEntries).values({
+    storeId: entry.storeId,
+    at: entry.at,
+    kind: entry.kind,
+    orderId: entry.orderId,
+    tabId: entry.tabId,
+    shareId: entry.shareId,
+    channel: entry.channel,
+    deliveryType: entry.deliveryType,
+    paymentMethodId: entry.paymentMethodId,
+    paymentName: entry.paymentName,
+    online: entry.online,
+    ...entry.parts,
+    registerSessionId: entry.online ? null : openSessionOf(entry.storeId),
+    staffId: entry.staffId,
+  });
+}
+
+/**
+ * Brings an order's entries to what it is worth now (a sale, an edit's difference, a cancel's
+ * reversal). Call it in the transaction that changed the order, after the change.
+ */
+export async function syncOrderLedger(
+  tx: DbExecutor,
+  change: { storeId: number; orderId: number; at: Date; staffId: number | null },
+): Promise<void> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, change.storeId), eq(orders.id, change.orderId)));
+  if (!order) return;
+  const correction = ledgerCorrection(
+    orderLedgerParts(order),
+    await heldForOrder(tx, change.storeId, change.orderId),
+  );
+  if (!correction) return;
+  await insertEntry(tx, {
+    storeId: change.storeId,
+    at: change.at,
+    kind: correction.kind,
+    orderId: order.id,
+    tabId: order.tabId,
+    shareId: null,
+    channel: order.channel,
+    deliveryType: order.tipoEntrega,
+    paymentMethodId: order.paymentMethodId,
+    paymentName: order.formaPagamentoNome ?? UNNAMED_PAYMENT,
+    online: isOnlinePaymentId(order.paymentMethodId),
+    parts: correction.parts,
+    staffId: change.staffId,
+  });
+}
+
+/** A share of a table's bill paid: at the counter by the staff (`by`), or online by a guest. */
+export async function recordSharePaid(
+  tx: DbExecutor,
+  share: { storeId: number; tabId: number; id: number },
+  paid: { at: Date; by: number | null; method: string; online: boolean },
+): Promise<void> {
+  const [found] = await tx
+    .select({ amount: tabShares.amount, serviceFee: tabShares.serviceFee })
+    .from(tabShares)
+    .where(and(eq(tabShares.storeId, share.storeId), eq(tabShares.id, share.id)));
+  if (!found) return;
+  await insertEntry(tx, {
+    storeId: share.storeId,
+    at: paid.at,
+    kind: 'venda',
+    orderId: null,
+    tabId: share.tabId,
+    shareId: share.id,
+    channel: 'mesa',
+    deliveryType: 'Vem comer',
+    paymentMethodId: null,
+    paymentName: paid.method,
+    online: paid.online,
+    parts: shareLedgerParts(found),
+    staffId: paid.by,
+  });
+}
