@@ -169,6 +169,7 @@ export const LEDGER_EXCEPTION_KINDS = [
   'amount_differs',
   'unknown_charge',
   'given_back_now',
+  'takings_differ',
 ] as const;
 export type LedgerExceptionKind = (typeof LEDGER_EXCEPTION_KINDS)[number];
 
@@ -197,6 +198,12 @@ export const ledgerCheckReply = z.object({
   shares: z.number().int().describe('Paid charges that are one paid table share each'),
   refunds: z.number().int().describe('Charges whose money went back, each a recorded refund'),
   unpaid: z.number().int().describe('Charges that never held money (pending, expired, cancelled, declined)'),
+  received: centavos.describe(
+    'What the provider kept (paid less refunded) for the charges that are orders or table shares',
+  ),
+  recorded: centavos.describe(
+    "What the store's takings (the ledger) hold online for those orders and shares",
+  ),
   exceptions: z.array(ledgerException),
 });
 export type LedgerCheckReply = z.infer<typeof ledgerCheckReply>;

@@ -1,1 +1,7 @@
-export { openSessionOf, recordSharePaid, syncOrderLedger, UNNAMED_PAYMENT } from './writer.ts';
+export {
+  onlineTakingsOf,
+  openSessionOf,
+  recordSharePaid,
+  syncOrderLedger,
+  UNNAMED_PAYMENT,
+} from './writer.ts';

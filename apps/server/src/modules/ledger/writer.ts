@@ -8,7 +8,7 @@ import {
   orderLedgerParts,
   shareLedgerParts,
 } from '@comanda/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { ledgerEntries, orders, registerSessions, tabShares } from '../../db/schema.ts';
 
@@ -141,4 +141,41 @@ export async function recordSharePaid(
     parts: shareLedgerParts(found),
     staffId: paid.by,
   });
+}
+
+/**
+ * What the takings hold online for some orders and table shares: the ledger check compares it with
+ * what the provider says each charge kept.
+ */
+export async function onlineTakingsOf(
+  db: DbExecutor,
+  storeId: number,
+  of: { orderIds: readonly number[]; shareIds: readonly number[] },
+): Promise<{ byOrder: Map<number, number>; byShare: Map<number, number> }> {
+  const byOrder = new Map<number, number>();
+  const byShare = new Map<number, number>();
+  if (of.orderIds.length === 0 && of.shareIds.length === 0) return { byOrder, byShare };
+  const rows = await db
+    .select({
+      orderId: ledgerEntries.orderId,
+      shareId: ledgerEntries.shareId,
+      amount: sql<number>`sum(${ledgerEntries.amount})::int`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.storeId, storeId),
+        eq(ledgerEntries.online, true),
+        or(
+          of.orderIds.length > 0 ? inArray(ledgerEntries.orderId, [...of.orderIds]) : sql`false`,
+          of.shareIds.length > 0 ? inArray(ledgerEntries.shareId, [...of.shareIds]) : sql`false`,
+        ),
+      ),
+    )
+    .groupBy(ledgerEntries.orderId, ledgerEntries.shareId);
+  for (const row of rows) {
+    if (row.orderId !== null) byOrder.set(row.orderId, (byOrder.get(row.orderId) ?? 0) + row.amount);
+    if (row.shareId !== null) byShare.set(row.shareId, (byShare.get(row.shareId) ?? 0) + row.amount);
+  }
+  return { byOrder, byShare };
 }

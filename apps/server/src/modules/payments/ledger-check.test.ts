@@ -3,7 +3,7 @@ import { type LedgerCheckReply, ledgerCheckReply, type PaymentIntentData } from 
 import { centavosToReaisNumber, storeLocalTime } from '@comanda/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema.ts';
+import { ledgerEntries, payments } from '../../db/schema.ts';
 import { bearer, type SignedUp, signInStaff, signUp } from '../../test/accounts.ts';
 import { cartLine, submission } from '../../test/orders.ts';
 import {
@@ -171,6 +171,27 @@ describe('the ledger check', () => {
     const report = await ledgerOf(PIX_STORES.apipix);
     expect(report).toMatchObject({ provider: 'apipix', available: true, exceptions: [] });
     expect(report.orders).toBeGreaterThanOrEqual(1);
+  });
+
+  it('what the provider kept is what the store’s takings hold online; a difference is listed', async () => {
+    const intent = await pixPaid(await signUp(p.t.app, { host: PIX_STORES.apipix }), PIX_STORES.apipix);
+    const agreed = await ledgerOf(PIX_STORES.apipix);
+    expect(agreed.exceptions).toEqual([]);
+    expect(agreed.received).toBeGreaterThanOrEqual(intent.amount);
+    expect(agreed.recorded).toBe(agreed.received);
+
+    // The sale missing from the takings (as a bug or a hand edit would leave it).
+    await p.t.database.db.delete(ledgerEntries).where(eq(ledgerEntries.orderId, intent.order_id!));
+    const differs = await ledgerOf(PIX_STORES.apipix);
+    expect(differs.recorded).toBe(agreed.recorded - intent.amount);
+    expect(differs.exceptions).toEqual([
+      expect.objectContaining({
+        kind: 'takings_differ',
+        provider_ref: intent.transaction_id,
+        order_id: intent.order_id,
+        amount: intent.amount,
+      }),
+    ]);
   });
 
   it('a store with its own static key has nothing to list', async () => {

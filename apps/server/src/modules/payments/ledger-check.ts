@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { storeTimeZone } from '../../lib/store-time-zone.ts';
+import { onlineTakingsOf } from '../ledger/index.ts';
 import type { ChargeOwner, OwnedAttempt, PaymentProviders } from './ports.ts';
 import type { ListedCharge, ProviderKind } from './providers/provider.ts';
 import * as repo from './repository.ts';
@@ -38,6 +39,7 @@ const EXCEPTION_TEXT: Record<LedgerExceptionKind, string> = {
   amount_differs: 'O valor pago no provedor não é o valor do pedido.',
   unknown_charge: 'Cobrança que não foi feita pelo Comanda.',
   given_back_now: 'Cobrança sem registro aqui, encontrada nesta conferência e devolvida.',
+  takings_differ: 'O valor nas vendas da loja não é o que o provedor ficou por este pagamento.',
 };
 
 /** The instants of a store-local day ('YYYY-MM-DD') in the store's time zone. */
@@ -49,6 +51,12 @@ export function storeDay(date: string, timeZone: string): { from: Date; to: Date
   }
   return storeDayBounds(date, timeZone);
 }
+
+/** The table share an attempt of the tables module paid for ('share:12'), if it is one. */
+const shareOf = (attempt: OwnedAttempt | undefined): number | null => {
+  const match = attempt ? /^share:(\d+)$/.exec(attempt.label) : null;
+  return match ? Number(match[1]) : null;
+};
 
 const heldBy = (charge: ListedCharge) =>
   charge.status === 'paid' || charge.status === 'refunded' ? (charge.paidAmount ?? charge.amount) : 0;
@@ -93,7 +101,17 @@ export class LedgerCheck {
   /** Checks one store's provider for a period; `giveBack` lets it return unrecorded money (the job, the staff). */
   async check(storeId: number, period: { from: Date; to: Date }, date: string): Promise<LedgerCheckReply> {
     const { db, log } = this.deps;
-    const empty = { date, charges: 0, orders: 0, shares: 0, refunds: 0, unpaid: 0, exceptions: [] };
+    const empty = {
+      date,
+      charges: 0,
+      orders: 0,
+      shares: 0,
+      refunds: 0,
+      unpaid: 0,
+      received: 0,
+      recorded: 0,
+      exceptions: [],
+    };
     const store = await this.deps.providers.forStore(storeId);
     if (!store?.provider.listCharges) return { ...empty, provider: store?.kind ?? null, available: false };
     let listed: ListedCharge[];
@@ -136,9 +154,19 @@ export class LedgerCheck {
       reply.exceptions.push(entry);
     };
 
+    // What the provider kept per order and per share, to be found in the store's takings.
+    const keptByOrder = new Map<number, { kept: number; charge: ListedCharge }>();
+    const keptByShare = new Map<number, { kept: number; charge: ListedCharge }>();
     for (const charge of listed) {
       const held = heldBy(charge);
       const refundedAll = held > 0 && charge.refundedAmount >= held;
+      const kept = Math.max(0, held - charge.refundedAmount);
+      const ownerPayment = paymentByRef.get(charge.providerRef);
+      const ownerShare = shareOf(ownedByRef.get(charge.providerRef));
+      if (held > 0 && !strayByRef.has(charge.providerRef)) {
+        if (ownerPayment) keptByOrder.set(ownerPayment.orderId, { kept, charge });
+        else if (ownerShare !== null) keptByShare.set(ownerShare, { kept, charge });
+      }
       const stray = strayByRef.get(charge.providerRef);
       const payment = paymentByRef.get(charge.providerRef);
       const attempt = ownedByRef.get(charge.providerRef);
@@ -211,6 +239,28 @@ export class LedgerCheck {
       }
       exception(charge, 'unknown_charge');
     }
+
+    const takings = await onlineTakingsOf(db, storeId, {
+      orderIds: [...keptByOrder.keys()],
+      shareIds: [...keptByShare.keys()],
+    });
+    const compare = (
+      kept: Map<number, { kept: number; charge: ListedCharge }>,
+      recorded: Map<number, number>,
+      isOrder: boolean,
+    ) => {
+      for (const [id, { kept: amount, charge }] of kept) {
+        const inTakings = recorded.get(id) ?? 0;
+        reply.received += amount;
+        reply.recorded += inTakings;
+        if (inTakings === amount) continue;
+        // Listed already as a refund to make or money without an order: one line per charge.
+        if (reply.exceptions.some((e) => e.provider_ref === charge.providerRef)) continue;
+        exception(charge, 'takings_differ', isOrder ? id : null);
+      }
+    };
+    compare(keptByOrder, takings.byOrder, true);
+    compare(keptByShare, takings.byShare, false);
 
     // Paid here within the period, absent from the provider's list.
     const listedRefs = new Set(refs);

@@ -19,6 +19,8 @@ const report = (overrides: Partial<LedgerCheckReply> = {}): LedgerCheckReply => 
   shares: 1,
   refunds: 1,
   unpaid: 0,
+  received: 12_980,
+  recorded: 12_980,
   exceptions: [],
   ...overrides,
 });
@@ -34,6 +36,8 @@ describe('the check against the provider', () => {
     expect(await screen.findByText('Tudo confere: nenhuma cobrança sem pedido ou devolução.')).toBeVisible();
     const figures = screen.getByRole('form', { name: 'Conferência com o provedor' });
     expect(within(figures).getByText('Cobranças').nextSibling).toHaveTextContent('4');
+    expect(within(figures).getByText('Recebido no provedor').nextSibling).toHaveTextContent('R$ 129,80');
+    expect(within(figures).getByText('Nas vendas (online)').nextSibling).toHaveTextContent('R$ 129,80');
   });
 
   it('lists what does not add up, with the amount, the order and the provider’s charge', async () => {

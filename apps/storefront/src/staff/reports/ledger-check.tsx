@@ -16,6 +16,7 @@ const EXCEPTION_TITLE: Record<LedgerExceptionKind, Parameters<StaffT>[0]> = {
   amount_differs: 'ledgerAmountDiffers',
   unknown_charge: 'ledgerUnknownCharge',
   given_back_now: 'ledgerGivenBackNow',
+  takings_differ: 'ledgerTakingsDiffer',
 };
 
 /** dd/mm hh:mm in store time. */
@@ -108,6 +109,14 @@ function LedgerReport({ report, t }: { report: LedgerCheckReply; t: StaffT }) {
         <div>
           <dt>{t('ledgerRefunds')}</dt>
           <dd>{report.refunds}</dd>
+        </div>
+        <div>
+          <dt>{t('ledgerReceived')}</dt>
+          <dd>{formatBRL(report.received)}</dd>
+        </div>
+        <div>
+          <dt>{t('ledgerRecorded')}</dt>
+          <dd>{formatBRL(report.recorded)}</dd>
         </div>
       </dl>
       {report.exceptions.length === 0 ? (
