@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   CAPABILITIES,
-  cancelNeedsApproval,
-  effectiveOverrides,
-  MOVABLE_CAPABILITIES,
-  mayApproveCancel,
   CAPABILITY_NAMES,
   type CapabilityRule,
+  cancelNeedsApproval,
+  effectiveOverrides,
   isCapability,
+  MOVABLE_CAPABILITIES,
+  mayApproveCancel,
   overrideRefusal,
   roleNeededFor,
   staffMay,
@@ -160,22 +160,37 @@ describe('cancelNeedsApproval', () => {
     ['owner', false, true, false],
     ['owner', true, true, false],
   ];
-  it.each(cases)('%s, paid online %s, closed register %s → %s', (role, paidOnline, inClosedRegister, needs) => {
-    expect(cancelNeedsApproval({ role, paidOnline, inClosedRegister })).toBe(needs);
-  });
+  it.each(cases)(
+    '%s, paid online %s, closed register %s → %s',
+    (role, paidOnline, inClosedRegister, needs) => {
+      expect(cancelNeedsApproval({ role, paidOnline, inClosedRegister })).toBe(needs);
+    },
+  );
 
   it('follows a store that wants every attendant’s cancel approved', () => {
     const storeOverrides = { 'orders.cancel': 'manager' };
-    expect(cancelNeedsApproval({ role: 'attendant', paidOnline: false, inClosedRegister: false, storeOverrides })).toBe(true);
-    expect(cancelNeedsApproval({ role: 'manager', paidOnline: false, inClosedRegister: false, storeOverrides })).toBe(false);
+    expect(
+      cancelNeedsApproval({ role: 'attendant', paidOnline: false, inClosedRegister: false, storeOverrides }),
+    ).toBe(true);
+    expect(
+      cancelNeedsApproval({ role: 'manager', paidOnline: false, inClosedRegister: false, storeOverrides }),
+    ).toBe(false);
   });
 
   it('follows a store where only owners cancel what was paid, and approve', () => {
     const storeOverrides = { 'orders.cancel_paid': 'owner' };
-    expect(cancelNeedsApproval({ role: 'manager', paidOnline: true, inClosedRegister: false, storeOverrides })).toBe(true);
-    expect(cancelNeedsApproval({ role: 'manager', paidOnline: false, inClosedRegister: true, storeOverrides })).toBe(true);
-    expect(cancelNeedsApproval({ role: 'manager', paidOnline: false, inClosedRegister: false, storeOverrides })).toBe(false);
-    expect(cancelNeedsApproval({ role: 'owner', paidOnline: true, inClosedRegister: true, storeOverrides })).toBe(false);
+    expect(
+      cancelNeedsApproval({ role: 'manager', paidOnline: true, inClosedRegister: false, storeOverrides }),
+    ).toBe(true);
+    expect(
+      cancelNeedsApproval({ role: 'manager', paidOnline: false, inClosedRegister: true, storeOverrides }),
+    ).toBe(true);
+    expect(
+      cancelNeedsApproval({ role: 'manager', paidOnline: false, inClosedRegister: false, storeOverrides }),
+    ).toBe(false);
+    expect(
+      cancelNeedsApproval({ role: 'owner', paidOnline: true, inClosedRegister: true, storeOverrides }),
+    ).toBe(false);
     expect(mayApproveCancel('manager', storeOverrides)).toBe(false);
     expect(mayApproveCancel('owner', storeOverrides)).toBe(true);
   });
@@ -184,7 +199,12 @@ describe('cancelNeedsApproval', () => {
     const loose = { 'orders.cancel_paid': 'attendant', 'orders.cancel': 'attendant' };
     for (const paidOnline of [true, false]) {
       for (const inClosedRegister of [true, false]) {
-        const needs = cancelNeedsApproval({ role: 'attendant', paidOnline, inClosedRegister, storeOverrides: loose });
+        const needs = cancelNeedsApproval({
+          role: 'attendant',
+          paidOnline,
+          inClosedRegister,
+          storeOverrides: loose,
+        });
         expect(needs).toBe(paidOnline || inClosedRegister);
       }
     }

@@ -177,7 +177,9 @@ export const MOVABLE_CAPABILITIES = CAPABILITY_NAMES.filter(
 );
 
 /** A store's overrides with every refused entry dropped (what the store really applies). */
-export function effectiveOverrides(storeOverrides?: CapabilityOverrides): Partial<Record<Capability, StaffRole>> {
+export function effectiveOverrides(
+  storeOverrides?: CapabilityOverrides,
+): Partial<Record<Capability, StaffRole>> {
   const out: Partial<Record<Capability, StaffRole>> = {};
   for (const [name, role] of Object.entries(storeOverrides ?? {})) {
     if (overrideRefusal(name, role) === null) out[name as Capability] = role as StaffRole;
@@ -205,7 +207,8 @@ export interface CancelApprovalInput {
 export function cancelNeedsApproval(input: CancelApprovalInput): boolean {
   const { role, storeOverrides } = input;
   if (!staffMay(role, 'orders.cancel', storeOverrides)) return true;
-  if (input.paidOnline || input.inClosedRegister) return !staffMay(role, 'orders.cancel_paid', storeOverrides);
+  if (input.paidOnline || input.inClosedRegister)
+    return !staffMay(role, 'orders.cancel_paid', storeOverrides);
   return false;
 }
 

@@ -1418,9 +1418,7 @@ export const cancelRequests = pgTable(
   },
   (t) => [
     index('cancel_requests_store').on(t.storeId, t.status, t.id),
-    uniqueIndex('cancel_requests_one_pending')
-      .on(t.storeId, t.orderId)
-      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('cancel_requests_one_pending').on(t.storeId, t.orderId).where(sql`${t.status} = 'pending'`),
     check('cancel_requests_status', sql`${t.status} in ('pending', 'approved', 'denied')`),
   ],
 );
