@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import type { StaffT, StaffTextKey } from '../lib/staff-texts.ts';
 import { phoneText } from '../lib/staff-words.ts';
+import { RoleRulesSection } from '../roles/role-rules-section.tsx';
 
 /*
  * The owner's team (docs/decisions/0026): who is on it and with which role, add a member, change a
@@ -28,7 +29,15 @@ const failureIn = (t: StaffT) => (caught: unknown) => {
   return own ? t(own) : caught.detail;
 };
 
-export function TeamView({ t, me }: { t: StaffT; me: StaffAccount }) {
+export function TeamView({
+  t,
+  me,
+  onRulesSaved,
+}: {
+  t: StaffT;
+  me: StaffAccount;
+  onRulesSaved?: () => void;
+}) {
   const [members, setMembers] = useState<TeamMember[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -112,6 +121,7 @@ export function TeamView({ t, me }: { t: StaffT; me: StaffAccount }) {
           </ul>
         )}
       </section>
+      <RoleRulesSection staffT={t} {...(onRulesSaved ? { onSaved: onRulesSaved } : {})} />
       <AddMember
         t={t}
         onAdd={(body) =>
