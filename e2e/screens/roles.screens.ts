@@ -52,7 +52,7 @@ async function placeOrder(request: APIRequestContext, store: Store): Promise<num
       'idempotency-key': `roles-${Date.now()}-${Math.random()}`,
     },
     data: submission(userId, [
-      { produto: product.id, qtd: 2, produto_valor: product.valor_venda, itens_pedidos: [], observacao: '' },
+      { produto: product.id, qtd: 12, produto_valor: product.valor_venda, itens_pedidos: [], observacao: '' },
     ]),
   });
   expect(placed.status(), await placed.text()).toBe(201);

@@ -198,7 +198,7 @@ export const cancelNeedsApprovalError = () =>
   new AppError(
     'forbidden',
     'CANCEL_NEEDS_APPROVAL',
-    'Este pedido foi pago online: o cancelamento precisa de um gerente. Peça a aprovação ou digite o código de um gerente.',
+    'Cancelar este pedido precisa de um gerente ou dono: peça a aprovação ou digite o código de um gerente.',
   );
 
 export class OrderTrackingService {

@@ -54,14 +54,16 @@ export function ApprovalDialog({
   };
   return (
     <Dialog labelledBy={titleId} onClose={() => onClose()} className="staff-dialog">
-      <h2 id={titleId}>{t('approvalTitle', { id: order.id })}</h2>
-      <p>{t('approvalIntro')}</p>
-      <p className="staff-muted">{t('approvalReason', { reason })}</p>
-      <button type="button" className="button button-primary" disabled={busy} onClick={() => void ask()}>
-        {t('approvalAsk')}
-      </button>
-      <p className="staff-approval-or">{t('approvalOr')}</p>
-      <form onSubmit={withCode} className="staff-approval-code">
+      <div className="staff-approval-head">
+        <h2 id={titleId}>{t('approvalTitle', { id: order.id })}</h2>
+        <p>{t('approvalIntro')}</p>
+        <p className="staff-muted">{t('approvalReason', { reason })}</p>
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void ask()}>
+          {t('approvalAsk')}
+        </button>
+        <p className="staff-approval-or">{t('approvalOr')}</p>
+      </div>
+      <form onSubmit={withCode}>
         <label className="staff-field">
           <span>{t('approvalCode')}</span>
           <input

@@ -813,9 +813,9 @@ function SignedIn() {
         <>
           <StoreControls t={t} onControls={store.setControls} canManage={may('store.open_close')} />
           {me && mayApproveCancel(me.role, overrides) ? (
-            <main className="staff-controls">
+            <div className="staff-controls">
               <ApprovalCodeSection me={me} />
-            </main>
+            </div>
           ) : null}
         </>
       ) : view === 'team' && me ? (
