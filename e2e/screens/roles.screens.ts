@@ -160,15 +160,13 @@ for (const store of STORES) {
 
         await ownerPage.getByRole('button', { name: 'Equipe' }).click();
         const rulesCard = ownerPage.getByRole('region', { name: 'Quem pode fazer o quê' });
-        await rulesCard.scrollIntoViewIfNeeded();
         await settle(ownerPage);
-        await ownerPage.screenshot({ path: shot('team-rules') });
+        await rulesCard.screenshot({ path: shot('team-rules') });
 
         await ownerPage.getByRole('button', { name: 'Loja', exact: true }).click();
         const code = ownerPage.getByRole('region', { name: 'Meu código de aprovação' });
-        await code.scrollIntoViewIfNeeded();
         await settle(ownerPage);
-        await ownerPage.screenshot({ path: shot('approval-code') });
+        await code.screenshot({ path: shot('approval-code') });
         await ownerContext.close();
       }
     } finally {

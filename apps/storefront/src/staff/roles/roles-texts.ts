@@ -10,7 +10,7 @@ const ptBr = {
   noticeTitle: 'Aviso aos donos',
   approvalTitle: 'Cancelar o pedido nº {id} precisa de um gerente',
   approvalIntro:
-    'Este pedido já foi pago online. Um gerente ou dono aprova o cancelamento, e o dinheiro volta ao cliente.',
+    'Um gerente ou dono precisa aprovar este cancelamento. Se o pedido foi pago online, o dinheiro volta ao cliente.',
   approvalReason: 'Motivo: {reason}',
   approvalAsk: 'Pedir a um gerente',
   approvalAsked: 'Pedido de cancelamento enviado. Um gerente aprova no aparelho dele.',
@@ -56,7 +56,7 @@ const en: Partial<Record<keyof typeof ptBr, string>> = {
   noticeTitle: 'Notice to the owners',
   approvalTitle: 'Cancelling order #{id} needs a manager',
   approvalIntro:
-    'This order was paid online. A manager or owner approves the cancel, and the money goes back to the customer.',
+    'A manager or owner has to approve this cancel. If the order was paid online, the money goes back to the customer.',
   approvalReason: 'Reason: {reason}',
   approvalAsk: 'Ask a manager',
   approvalAsked: 'Cancel request sent. A manager approves it on their device.',
