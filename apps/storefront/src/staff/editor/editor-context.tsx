@@ -1,7 +1,7 @@
 import type { EditorSection, StoreDocumentBase } from '@comanda/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { OwnerPasswordDialog } from '../lib/owner-password-dialog.tsx';
 import { StaffApiError } from '../lib/staff-api.ts';
-import { OwnerPasswordDialog } from '../roles/owner-password-dialog.tsx';
 import { sameSection, sectionBody, withSectionBody } from './document-sections.ts';
 import { type EditorDocument, loadEditorDocument, putSection } from './editor-api.ts';
 

@@ -42,9 +42,6 @@ const ptBr = {
   codeYourPassword: 'Sua senha',
   codeSave: 'Salvar código',
   codeSaved: 'Código de aprovação salvo.',
-  ownerPasswordTitle: 'Confirme com a sua senha',
-  ownerPasswordHint: 'Mudar a chave PIX é uma ação do dono. Todos os donos serão avisados.',
-  ownerPasswordConfirm: 'Confirmar e salvar',
 };
 
 const en: Partial<Record<keyof typeof ptBr, string>> = {
@@ -88,9 +85,6 @@ const en: Partial<Record<keyof typeof ptBr, string>> = {
   codeYourPassword: 'Your password',
   codeSave: 'Save code',
   codeSaved: 'Approval code saved.',
-  ownerPasswordTitle: 'Confirm with your password',
-  ownerPasswordHint: 'Changing the PIX key is an owner’s action. Every owner will be told.',
-  ownerPasswordConfirm: 'Confirm and save',
 };
 
 export const useRolesT = featureTranslator({ pt_br: ptBr, en });

@@ -54,7 +54,7 @@ import { OrderTicketsDialog } from '../lib/ticket-paper.tsx';
 import { TodayView } from '../reports/today-report.tsx';
 import { ApprovalDialog, CancelRequests } from '../roles/cancel-approval.tsx';
 import { OwnerNotices } from '../roles/owner-notices.tsx';
-import { ApprovalCodeSection } from '../roles/role-rules-section.tsx';
+import { ApprovalCodeSection, RoleRulesSection } from '../roles/role-rules-section.tsx';
 import { StoreControls } from '../store-controls/store-controls.tsx';
 import { TableCalls } from '../tables/table-calls.tsx';
 import { answerCall } from '../tables/tables-api.ts';
@@ -819,7 +819,11 @@ function SignedIn() {
           ) : null}
         </>
       ) : view === 'team' && me ? (
-        <TeamView t={t} me={me} onRulesSaved={() => setMeTick((tick) => tick + 1)} />
+        <TeamView
+          t={t}
+          me={me}
+          rules={<RoleRulesSection staffT={t} onSaved={() => setMeTick((tick) => tick + 1)} />}
+        />
       ) : view === 'today' ? (
         <TodayView t={t} />
       ) : view === 'printing' ? (

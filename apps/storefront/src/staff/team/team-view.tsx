@@ -1,10 +1,9 @@
 import type { StaffAccount, TeamMember, TeamReply } from '@comanda/contract';
 import { STAFF_ROLES, type StaffRole } from '@comanda/domain';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import type { StaffT, StaffTextKey } from '../lib/staff-texts.ts';
 import { phoneText } from '../lib/staff-words.ts';
-import { RoleRulesSection } from '../roles/role-rules-section.tsx';
 
 /*
  * The owner's team (docs/decisions/0026): who is on it and with which role, add a member, change a
@@ -29,15 +28,8 @@ const failureIn = (t: StaffT) => (caught: unknown) => {
   return own ? t(own) : caught.detail;
 };
 
-export function TeamView({
-  t,
-  me,
-  onRulesSaved,
-}: {
-  t: StaffT;
-  me: StaffAccount;
-  onRulesSaved?: () => void;
-}) {
+/** `rules`: the store's own roles (issue 33), composed in by the shell. */
+export function TeamView({ t, me, rules }: { t: StaffT; me: StaffAccount; rules?: ReactNode }) {
   const [members, setMembers] = useState<TeamMember[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -121,7 +113,7 @@ export function TeamView({
           </ul>
         )}
       </section>
-      <RoleRulesSection staffT={t} {...(onRulesSaved ? { onSaved: onRulesSaved } : {})} />
+      {rules}
       <AddMember
         t={t}
         onAdd={(body) =>

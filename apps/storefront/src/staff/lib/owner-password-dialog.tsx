@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../../shared/dialog.tsx';
-import { useRolesT } from './roles-texts.ts';
+import { useStaffT } from './staff-texts.ts';
 
 /**
  * The owner's password before a PIX key change is saved (issue 33): the server asks for it
@@ -14,7 +14,7 @@ export function OwnerPasswordDialog({
   error: string | null;
   onAnswer: (password: string | null) => void;
 }) {
-  const t = useRolesT();
+  const t = useStaffT();
   const titleId = useId();
   const [password, setPassword] = useState('');
   return (
@@ -28,7 +28,7 @@ export function OwnerPasswordDialog({
         <h2 id={titleId}>{t('ownerPasswordTitle')}</h2>
         <p className="staff-muted">{t('ownerPasswordHint')}</p>
         <label className="staff-field">
-          <span>{t('codeYourPassword')}</span>
+          <span>{t('ownerPasswordLabel')}</span>
           <input
             type="password"
             autoComplete="current-password"
@@ -44,7 +44,7 @@ export function OwnerPasswordDialog({
         ) : null}
         <div className="staff-dialog-actions">
           <button type="button" className="button button-secondary" onClick={() => onAnswer(null)}>
-            {t('approvalBack')}
+            {t('back')}
           </button>
           <button type="submit" className="button button-primary">
             {t('ownerPasswordConfirm')}

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openSettings } from '../editor/settings/settings-test-kit.tsx';
+import { openSettings } from './settings/settings-test-kit.tsx';
 
 /*
  * A PIX key change is an owner's, confirmed with their password (issue 33): the editor asks for it

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { languageStore } from '../../lib/preferences.ts';
 import { setStaffToken } from '../lib/staff-api.ts';
 import { FakeEventSource, stubStaffApi, tablesReplyOf } from '../lib/test-kit.ts';
-import { StaffApp } from '../shell/staff-app.tsx';
+import { StaffApp } from './staff-app.tsx';
 
 /*
  * Role rules for money in the staff app (issue 33): the owners' notice of a changed PIX key, an
