@@ -10,7 +10,7 @@ import {
 } from '@comanda/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelRequests, orders, stores } from '../../db/schema.ts';
+import { cancelRequests, orders, stores, tabSharePayments, tabShares } from '../../db/schema.ts';
 import {
   bearer,
   PASSWORD,
@@ -20,13 +20,14 @@ import {
   signInStaff,
   signUp,
 } from '../../test/accounts.ts';
-import { cartLine, submission } from '../../test/orders.ts';
+import { cartLine, storeIdOf, submission, tableOf } from '../../test/orders.ts';
 import {
   buildPaymentsTestApp,
   createdIntent,
   type PaymentsTestApp,
   paymentState,
 } from '../../test/payments.ts';
+import { roundAtTable } from '../../test/tables.ts';
 import { placePickupOrder } from '../../test/tracking.ts';
 
 /*
@@ -498,6 +499,71 @@ describe('cancelling an order paid online', () => {
       expect(await statusOf(orderId)).toBe('Cancelado');
     } finally {
       await call('PUT', '/staff/roles', owner.token, { overrides: {} });
+    }
+  });
+
+  it('counts a share of the table’s tab paid in the app as paid online', async () => {
+    const table = await tableOf(p.t, 'mesa-7');
+    const round = await roundAtTable(p.t, await signUp(p.t.app), table);
+    expect(
+      (await call('POST', `/staff/orders/${round}/status`, attendant.token, { status: 'Preparo' }))
+        .statusCode,
+    ).toBe(200);
+    const [order] = await p.t.database.db
+      .select({ tabId: orders.tabId })
+      .from(orders)
+      .where(eq(orders.id, round));
+    const storeId = await storeIdOf(p.t, PIZZARIA);
+    const [share] = await p.t.database.db
+      .insert(tabShares)
+      .values({ storeId, tabId: order!.tabId!, seq: 1, amount: 500, serviceFee: 0 })
+      .returning({ id: tabShares.id });
+    const now = new Date();
+    await p.t.database.db.insert(tabSharePayments).values({
+      storeId,
+      shareId: share!.id,
+      provider: 'mercadopago',
+      method: 'pix',
+      reference: `ROLESTEST${Date.now()}`,
+      amount: 500,
+      status: 'paid',
+      expiresAt: now,
+      paidAt: now,
+      createdAt: now,
+    });
+    const refused = await cancel(attendant.token, round);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'CANCEL_NEEDS_APPROVAL']);
+    expect(await statusOf(round)).toBe('Preparo');
+  });
+
+  it('tells the staff event stream of a request and of its decision', async () => {
+    const storeId = await storeIdOf(p.t, PIZZARIA);
+    const heard: unknown[] = [];
+    const stop = p.t.ctx.orderEvents.subscribe(
+      storeId,
+      null,
+      () => undefined,
+      undefined,
+      (event) => {
+        if (event.name === 'cancel_request') heard.push(event.data);
+      },
+    );
+    try {
+      const { orderId } = await paidOrder();
+      const request = cancelRequest.parse(
+        (
+          await call('POST', `/staff/orders/${orderId}/cancel-requests`, attendant.token, { reason: 'Erro' })
+        ).json(),
+      );
+      await call('POST', `/staff/cancel-requests/${request.id}/deny`, manager.token);
+      await expect
+        .poll(() => heard)
+        .toEqual([
+          { id: request.id, order_id: orderId, status: 'pending' },
+          { id: request.id, order_id: orderId, status: 'denied' },
+        ]);
+    } finally {
+      stop();
     }
   });
 });
