@@ -167,6 +167,18 @@ for (const store of STORES) {
         const code = ownerPage.getByRole('region', { name: 'Meu código de aprovação' });
         await settle(ownerPage);
         await code.screenshot({ path: shot('approval-code') });
+
+        // A new PIX key asks the owner's password (nothing saved here: the dialog is left).
+        await ownerPage.getByRole('button', { name: 'Ajustes', exact: true }).click();
+        await ownerPage.getByRole('button', { name: /^Pagamentos/ }).click();
+        const key = ownerPage.getByLabel('Chave PIX').first();
+        await key.fill('11966665555');
+        await ownerPage.getByRole('button', { name: 'Salvar', exact: true }).click();
+        const confirm = ownerPage.getByRole('dialog', { name: 'Confirme com a sua senha' });
+        await expect(confirm).toBeVisible();
+        await settle(ownerPage);
+        await ownerPage.screenshot({ path: shot('owner-password') });
+        await confirm.getByRole('button', { name: 'Voltar' }).click();
         await ownerContext.close();
       }
     } finally {
