@@ -393,6 +393,20 @@ describe('cancelling an order paid online', () => {
     expect(codeOf(late)).toBe('CANCEL_REQUEST_DECIDED');
   });
 
+  it('leaves out of the list a request whose order was cancelled meanwhile', async () => {
+    const { orderId } = await paidOrder();
+    const request = cancelRequest.parse(
+      (
+        await call('POST', `/staff/orders/${orderId}/cancel-requests`, attendant.token, { reason: 'Erro' })
+      ).json(),
+    );
+    expect((await cancel(manager.token, orderId)).statusCode).toBe(200);
+    const listed = cancelRequestsReply.parse(
+      (await call('GET', '/staff/cancel-requests', manager.token)).json(),
+    );
+    expect(listed.requests.map((r) => r.id)).not.toContain(request.id);
+  });
+
   it('a manager needs none: the request is refused as not needed, the cancel goes through', async () => {
     const { orderId } = await paidOrder();
     const asked = await call('POST', `/staff/orders/${orderId}/cancel-requests`, manager.token, {

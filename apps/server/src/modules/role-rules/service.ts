@@ -16,6 +16,7 @@ import {
   cancelNeedsApproval,
   canTransition,
   effectiveOverrides,
+  FINAL_ORDER_STATUSES,
   isOrderStatus,
   MOVABLE_CAPABILITIES,
   mayApproveCancel,
@@ -23,7 +24,7 @@ import {
   roleNeededFor,
   type StaffRole,
 } from '@comanda/domain';
-import { and, asc, desc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notExists, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import {
@@ -413,10 +414,18 @@ export class RoleRulesService {
   /** GET /staff/cancel-requests: the pending ones, oldest first, then the last 10 decided. */
   async requests(staff: StaffPrincipal): Promise<CancelRequestsReply> {
     const { db } = this.deps;
+    // A request whose order was cancelled or delivered meanwhile waits for nothing: left out.
     const pending = await db
       .select({ id: cancelRequests.id })
       .from(cancelRequests)
-      .where(and(eq(cancelRequests.storeId, staff.storeId), eq(cancelRequests.status, 'pending')))
+      .innerJoin(orders, eq(orders.id, cancelRequests.orderId))
+      .where(
+        and(
+          eq(cancelRequests.storeId, staff.storeId),
+          eq(cancelRequests.status, 'pending'),
+          notInArray(orders.status, [...FINAL_ORDER_STATUSES]),
+        ),
+      )
       .orderBy(asc(cancelRequests.id))
       .limit(50);
     const decided = await db
