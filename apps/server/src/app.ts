@@ -58,6 +58,8 @@ import { CLOUDPRNT_PATH, PrintingService } from './modules/printing/index.ts';
 import { registerPrintingRoutes } from './modules/printing/routes.ts';
 import { ReportsService } from './modules/reports/index.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
+import { RoleRulesService } from './modules/role-rules/index.ts';
+import { registerRoleRuleRoutes } from './modules/role-rules/routes.ts';
 import { createSmsProvider } from './modules/sms/index.ts';
 import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
 import { StaffService } from './modules/staff/index.ts';
@@ -426,6 +428,7 @@ export async function buildApp(
   registerTableRoutes(ctx, services);
   registerReportRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
+  registerRoleRuleRoutes(ctx, services);
   startReconciliation(ctx, services.payments);
   startIdempotencyPurge(ctx, services.orders);
   await registerStorefront(ctx, services);
@@ -530,8 +533,18 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     publicOrigin: (slug) => publicOrigin(config, slug),
     log: app.log,
   });
+  const roleRules = new RoleRulesService({
+    db,
+    now,
+    limiter,
+    passwordCost,
+    events: orderEvents,
+    orderTracking,
+  });
+  orderTracking.onCancelRule(roleRules.cancelRule);
   return {
     sms,
+    roleRules,
     menu: new MenuService({ db }),
     menuCache,
     storeStates,
@@ -555,12 +568,13 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
       db,
       now,
       pictureUrl: (key) => pictureStorage.url(key),
+      moneyRules: roleRules,
       menuChanged: (storeId) => {
         menuCache.invalidate(storeId);
         bookedOut.forget(storeId);
       },
     }),
-    staff: new StaffService({ db, now, passwordCost, sessionEnds: ctx.sessionEnds }),
+    staff: new StaffService({ db, now, passwordCost, sessionEnds: ctx.sessionEnds, roleRules }),
     stores: new StoreService({
       db,
       now,

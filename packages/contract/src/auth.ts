@@ -296,5 +296,12 @@ export const staffAccount = z.object({
   username: z.string(),
   nome: z.string(),
   role: z.enum(STAFF_ROLES).describe('attendant: orders; manager: also store controls; owner: everything'),
+  /**
+   * The store's own roles for the capabilities it moved (docs/decisions/0059), refused ones left
+   * out: the staff app passes them to `staffMay` as the server does.
+   */
+  capability_overrides: z.record(z.string(), z.enum(STAFF_ROLES)).optional(),
+  /** Whether this member has set their approval code (managers and owners). */
+  has_approval_code: z.boolean().optional(),
 });
 export type StaffAccount = z.infer<typeof staffAccount>;

@@ -94,9 +94,9 @@ export const editorAuditQuery = z.object({
  * What the change history records: a saved editor section, or a store control used during service
  * (docs/decisions/0051): `pause` (before and after hold paused_until, pause_reason; after.minutes
  * when a pause starts) and `sold_out` (after: kind product or option_item, ref, descricao,
- * esgotado, copies).
+ * esgotado, copies), and `roles` (before and after hold the store's capability overrides, issue 33).
  */
-export const AUDIT_SECTIONS = [...EDITOR_SECTIONS, 'pause', 'sold_out'] as const;
+export const AUDIT_SECTIONS = [...EDITOR_SECTIONS, 'pause', 'sold_out', 'roles'] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 
 export const editorAuditEntry = z.object({

@@ -3,12 +3,16 @@ import {
   CAPABILITIES,
   CAPABILITY_NAMES,
   type CapabilityRule,
+  cancelNeedsApproval,
+  effectiveOverrides,
   isCapability,
+  MOVABLE_CAPABILITIES,
+  mayApproveCancel,
   overrideRefusal,
   roleNeededFor,
   staffMay,
 } from './capabilities.ts';
-import { STAFF_ROLES, staffRoleAllows } from './staff-roles.ts';
+import { STAFF_ROLES, type StaffRole, staffRoleAllows } from './staff-roles.ts';
 
 describe('the capability table', () => {
   it('gives the roles of docs/decisions/0026 without any store override', () => {
@@ -16,6 +20,7 @@ describe('the capability table', () => {
     expect(byRole('attendant')).toEqual([
       'kitchen.bump',
       'menu.sold_out',
+      'orders.cancel',
       'orders.handle',
       'payments.confirm',
       'settings.read',
@@ -25,6 +30,7 @@ describe('the capability table', () => {
       'tables.serve',
     ]);
     expect(byRole('manager')).toEqual([
+      'orders.cancel_paid',
       'orders.settings',
       'payments.ledger',
       'printers.manage',
@@ -35,7 +41,13 @@ describe('the capability table', () => {
       'store.open_close',
       'tables.manage',
     ]);
-    expect(byRole('owner')).toEqual(['stores.create', 'team.manage']);
+    expect(byRole('owner')).toEqual([
+      'notices.owner',
+      'payments.pix_key',
+      'roles.manage',
+      'stores.create',
+      'team.manage',
+    ]);
   });
 
   it('lets a role do what a lower role may, and not what a higher one needs', () => {
@@ -101,5 +113,102 @@ describe('a store’s overrides', () => {
     for (const name of CAPABILITY_NAMES.filter((name) => name !== 'reports.read')) {
       for (const role of STAFF_ROLES) expect(staffMay(role, name, overrides)).toBe(staffMay(role, name));
     }
+  });
+});
+
+describe('the store’s movable rules', () => {
+  it('are the four a store may move, and the money ones only upwards', () => {
+    expect([...MOVABLE_CAPABILITIES].sort()).toEqual([
+      'menu.sold_out',
+      'orders.cancel',
+      'orders.cancel_paid',
+      'reports.read',
+    ]);
+    expect(overrideRefusal('orders.cancel_paid', 'attendant')).toBe('OUT_OF_RANGE');
+    expect(overrideRefusal('orders.cancel_paid', 'owner')).toBeNull();
+    expect(overrideRefusal('orders.cancel', 'manager')).toBeNull();
+    expect(overrideRefusal('orders.cancel', 'owner')).toBe('OUT_OF_RANGE');
+    expect(overrideRefusal('payments.pix_key', 'manager')).toBe('NOT_MOVABLE');
+  });
+
+  it('drop what a store may not set when read back', () => {
+    expect(
+      effectiveOverrides({
+        'reports.read': 'attendant',
+        'orders.cancel_paid': 'attendant',
+        'team.manage': 'manager',
+        nonsense: 'owner',
+      }),
+    ).toEqual({ 'reports.read': 'attendant' });
+    expect(effectiveOverrides(undefined)).toEqual({});
+  });
+});
+
+describe('cancelNeedsApproval', () => {
+  const cases: [StaffRole, boolean, boolean, boolean][] = [
+    // role, paid online, in a closed register, needs approval (no store rule)
+    ['attendant', false, false, false],
+    ['attendant', true, false, true],
+    ['attendant', false, true, true],
+    ['attendant', true, true, true],
+    ['manager', false, false, false],
+    ['manager', true, false, false],
+    ['manager', false, true, false],
+    ['manager', true, true, false],
+    ['owner', false, false, false],
+    ['owner', true, false, false],
+    ['owner', false, true, false],
+    ['owner', true, true, false],
+  ];
+  it.each(cases)(
+    '%s, paid online %s, closed register %s → %s',
+    (role, paidOnline, inClosedRegister, needs) => {
+      expect(cancelNeedsApproval({ role, paidOnline, inClosedRegister })).toBe(needs);
+    },
+  );
+
+  it('follows a store that wants every attendant’s cancel approved', () => {
+    const storeOverrides = { 'orders.cancel': 'manager' };
+    expect(
+      cancelNeedsApproval({ role: 'attendant', paidOnline: false, inClosedRegister: false, storeOverrides }),
+    ).toBe(true);
+    expect(
+      cancelNeedsApproval({ role: 'manager', paidOnline: false, inClosedRegister: false, storeOverrides }),
+    ).toBe(false);
+  });
+
+  it('follows a store where only owners cancel what was paid, and approve', () => {
+    const storeOverrides = { 'orders.cancel_paid': 'owner' };
+    expect(
+      cancelNeedsApproval({ role: 'manager', paidOnline: true, inClosedRegister: false, storeOverrides }),
+    ).toBe(true);
+    expect(
+      cancelNeedsApproval({ role: 'manager', paidOnline: false, inClosedRegister: true, storeOverrides }),
+    ).toBe(true);
+    expect(
+      cancelNeedsApproval({ role: 'manager', paidOnline: false, inClosedRegister: false, storeOverrides }),
+    ).toBe(false);
+    expect(
+      cancelNeedsApproval({ role: 'owner', paidOnline: true, inClosedRegister: true, storeOverrides }),
+    ).toBe(false);
+    expect(mayApproveCancel('manager', storeOverrides)).toBe(false);
+    expect(mayApproveCancel('owner', storeOverrides)).toBe(true);
+  });
+
+  it('never asks less than the issue’s rule, whatever a store stored', () => {
+    const loose = { 'orders.cancel_paid': 'attendant', 'orders.cancel': 'attendant' };
+    for (const paidOnline of [true, false]) {
+      for (const inClosedRegister of [true, false]) {
+        const needs = cancelNeedsApproval({
+          role: 'attendant',
+          paidOnline,
+          inClosedRegister,
+          storeOverrides: loose,
+        });
+        expect(needs).toBe(paidOnline || inClosedRegister);
+      }
+    }
+    expect(mayApproveCancel('attendant', loose)).toBe(false);
+    expect(mayApproveCancel('manager')).toBe(true);
   });
 });

@@ -51,6 +51,12 @@ export const CAPABILITIES = {
     lowest: 'attendant',
     means: 'Read the store’s stations (Cozinha, Bar…) and which products each prepares.',
   },
+  'orders.cancel': {
+    lowest: 'attendant',
+    movable: { from: 'attendant', to: 'manager' },
+    means:
+      'Cancel an order not paid online without a manager’s approval (checked by the cancel itself; below it a member asks, issue 33).',
+  },
   'kitchen.bump': {
     lowest: 'attendant',
     means: 'Use the kitchen display: read a station’s orders in preparation, bump them done, recall a bump.',
@@ -76,6 +82,12 @@ export const CAPABILITIES = {
     movable: { from: 'attendant', to: 'owner' },
     means: 'Read the day’s figures and export the orders as CSV.',
   },
+  'orders.cancel_paid': {
+    lowest: 'manager',
+    movable: { from: 'manager', to: 'owner' },
+    means:
+      'Cancel an order paid online (or in a closed register) without asking; approve or deny a cancel request, set one’s own approval code.',
+  },
   'payments.ledger': {
     lowest: 'manager',
     means: 'Check the day’s provider charges against the orders, shares and refunds.',
@@ -96,6 +108,19 @@ export const CAPABILITIES = {
   'team.manage': {
     lowest: 'owner',
     means: 'Read the team, add members, change their role, name or password, remove them.',
+  },
+  'roles.manage': {
+    lowest: 'owner',
+    means: 'Read and set the store’s own roles for the capabilities a store may move, within their ranges.',
+  },
+  'payments.pix_key': {
+    lowest: 'owner',
+    means:
+      'Change the store’s PIX key or payment provider, confirmed with one’s own password (checked by the save itself).',
+  },
+  'notices.owner': {
+    lowest: 'owner',
+    means: 'Read and dismiss the notices to the store’s owners (a PIX key or payment provider changed).',
   },
   'stores.create': {
     lowest: 'owner',
@@ -144,4 +169,50 @@ export function staffMay(
   storeOverrides?: CapabilityOverrides,
 ): boolean {
   return staffRoleAllows(role, roleNeededFor(capability, storeOverrides));
+}
+
+/** The capabilities a store may move, with their ranges: what an owner's roles screen lists. */
+export const MOVABLE_CAPABILITIES = CAPABILITY_NAMES.filter(
+  (name) => (CAPABILITIES[name] as CapabilityRule).movable !== undefined,
+);
+
+/** A store's overrides with every refused entry dropped (what the store really applies). */
+export function effectiveOverrides(
+  storeOverrides?: CapabilityOverrides,
+): Partial<Record<Capability, StaffRole>> {
+  const out: Partial<Record<Capability, StaffRole>> = {};
+  for (const [name, role] of Object.entries(storeOverrides ?? {})) {
+    if (overrideRefusal(name, role) === null) out[name as Capability] = role as StaffRole;
+  }
+  return out;
+}
+
+export interface CancelApprovalInput {
+  /** The role of the member cancelling. */
+  role: StaffRole;
+  /** A payment was paid online for the order, or a share of its table's tab was paid online. */
+  paidOnline: boolean;
+  /** A payment of the order is already in a register that was closed (the cash register's work). */
+  inClosedRegister: boolean;
+  /** The store's own roles (`orders.cancel`, `orders.cancel_paid`), as stored. */
+  storeOverrides?: CapabilityOverrides;
+}
+
+/**
+ * Whether a member's cancel needs a manager's (or owner's) approval (issue 33): an order paid online
+ * or in a closed register needs `orders.cancel_paid` (a manager, or an owner where the store says
+ * so), any other `orders.cancel` (an attendant, or a manager where the store wants every attendant's
+ * cancel approved). A store may only ask for more, never less.
+ */
+export function cancelNeedsApproval(input: CancelApprovalInput): boolean {
+  const { role, storeOverrides } = input;
+  if (!staffMay(role, 'orders.cancel', storeOverrides)) return true;
+  if (input.paidOnline || input.inClosedRegister)
+    return !staffMay(role, 'orders.cancel_paid', storeOverrides);
+  return false;
+}
+
+/** Whether a member may approve another's cancel (any kind) on their device or with their code. */
+export function mayApproveCancel(role: StaffRole, storeOverrides?: CapabilityOverrides): boolean {
+  return staffMay(role, 'orders.cancel_paid', storeOverrides);
 }

@@ -26,6 +26,7 @@ export * from './orders.ts';
 export * from './payment-methods.ts';
 export * from './phone.ts';
 export * from './pix-brcode.ts';
+export * from './pix-key-mask.ts';
 export * from './product-pricing.ts';
 export * from './staff-roles.ts';
 export * from './stations.ts';

@@ -30,6 +30,12 @@ export const stores = pgTable('stores', {
   rootStoreId: integer('root_store_id').references((): AnyPgColumn => stores.id),
   /** The store's IANA time zone, one of Brazil's (docs/decisions/0043): its hours, schedule and reports. */
   timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
+  /**
+   * The store's own roles for the capabilities a store may move (docs/decisions/0042, 0059):
+   * capability → lowest role, only within the capability's `movable` range; a refused entry counts
+   * as absent when read.
+   */
+  capabilityOverrides: jsonb('capability_overrides').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -1427,5 +1433,89 @@ export const ledgerEntries = pgTable(
       'ledger_entries_parts',
       sql`${t.amount} = ${t.products} + ${t.extras} + ${t.deliveryFee} + ${t.serviceFee} - ${t.discount}`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 33, part 5: role rules for money (docs/decisions/0059)
+
+/**
+ * A notice to the store's owners (issue 33): the PIX key or the payment provider changed, by whom
+ * and when. `detail` holds what the staff app shows (the key masked, never whole).
+ */
+export const staffNotices = pgTable(
+  'staff_notices',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** pix_key or payment_provider. */
+    kind: text('kind').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** { before, after }: masked keys or provider names. */
+    detail: jsonb('detail').$type<{ before: string | null; after: string | null }>().notNull(),
+  },
+  (t) => [index('staff_notices_store').on(t.storeId, t.id)],
+);
+
+/** An owner dismissed a notice (each owner dismisses for themself). */
+export const staffNoticeDismissals = pgTable(
+  'staff_notice_dismissals',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => staffNotices.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.staffId] })],
+);
+
+/** A manager's or owner's own approval code (4–8 digits), kept hashed like a password. */
+export const staffApprovalCodes = pgTable('staff_approval_codes', {
+  staffId: integer('staff_id')
+    .primaryKey()
+    .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+  storeId: integer('store_id')
+    .notNull()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A member's request to cancel an order they may not cancel alone (issue 33): pending until a
+ * manager or owner approves (the cancel is then made as theirs) or denies it.
+ */
+export const cancelRequests = pgTable(
+  'cancel_requests',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    askedBy: integer('asked_by')
+      .notNull()
+      .references(() => staffAccounts.id),
+    reason: text('reason').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** pending, approved or denied. */
+    status: text('status').notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => staffAccounts.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('cancel_requests_store').on(t.storeId, t.status, t.id),
+    uniqueIndex('cancel_requests_one_pending').on(t.storeId, t.orderId).where(sql`${t.status} = 'pending'`),
+    check('cancel_requests_status', sql`${t.status} in ('pending', 'approved', 'denied')`),
   ],
 );

@@ -1,6 +1,15 @@
-import { type Capability, type StaffRole, staffMay } from '@comanda/domain';
+import {
+  CAPABILITIES,
+  type Capability,
+  type CapabilityOverrides,
+  type CapabilityRule,
+  type StaffRole,
+  staffMay,
+} from '@comanda/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database, DbExecutor } from '../db/client.ts';
+import { stores } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { bearerToken, resolveSession, resolveStreamTicket, type SessionIdentity } from './sessions.ts';
 import type { StoreRef } from './tenant.ts';
@@ -58,6 +67,8 @@ declare module 'fastify' {
     resolveSessionToken: TokenResolver;
     /** Resolves an event-stream ticket at a store. */
     resolveStreamTicket: TokenResolver;
+    /** A store's own roles for its movable capabilities, as stored (read anew each time). */
+    storeCapabilityOverrides: (storeId: number) => Promise<CapabilityOverrides>;
   }
 }
 
@@ -87,6 +98,7 @@ export function registerAuth(ctx: SessionResolverContext): void {
   ctx.app.decorate('resolveStreamTicket', (store: StoreRef, ticket: string) =>
     resolveStreamTicket(ctx.db, store, ticket, ctx.now()),
   );
+  ctx.app.decorate('storeCapabilityOverrides', (storeId: number) => capabilityOverridesOf(ctx.db, storeId));
   const routes: RouteCapability[] = [];
   ctx.app.decorate('routeCapabilities', routes);
   ctx.app.addHook('onRoute', (route) => {
@@ -106,6 +118,18 @@ export function registerAuth(ctx: SessionResolverContext): void {
       checkCapability(request, capability, acceptsStreamTicket === true).then(() => done(), done);
     },
   );
+}
+
+/**
+ * A store's own roles as stored (docs/decisions/0059): read anew by every check of a movable
+ * capability, so a change on one instance holds on all at once; `staffMay` ignores refused entries.
+ */
+export async function capabilityOverridesOf(db: DbExecutor, storeId: number): Promise<CapabilityOverrides> {
+  const [row] = await db
+    .select({ overrides: stores.capabilityOverrides })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return row?.overrides ?? {};
 }
 
 function sessionOfToken(request: FastifyRequest, token: string | null): Promise<SessionIdentity | null> {
@@ -188,7 +212,12 @@ async function checkCapability(
     ? await requireSessionOrStreamTicket(request, typeof ticket === 'string' ? ticket : undefined)
     : await requireSession(request);
   const role = session.staffRole;
-  if (role === null || !staffMay(role, capability)) throw forbidden();
+  if (role === null) throw forbidden();
+  // Only a capability a store may move reads the store's rules (one primary-key read).
+  const overrides = (CAPABILITIES[capability] as CapabilityRule).movable
+    ? await request.server.storeCapabilityOverrides(session.storeId)
+    : undefined;
+  if (!staffMay(role, capability, overrides)) throw forbidden();
   checkedStaff.set(request, {
     staffId: session.accountId,
     userId: session.accountId,

@@ -180,8 +180,30 @@ export type StatusChangeStep = (
   change: { storeId: number; orderId: number; from: string; to: string; at: Date },
 ) => Promise<void>;
 
+/**
+ * Whether the member's cancel of this order needs a manager's approval (issue 33's rule, the role
+ * rules module's): asked in the cancel's transaction with the order locked.
+ */
+export type CancelRule = (tx: DbExecutor, staff: StaffPrincipal, orderId: number) => Promise<boolean>;
+
+/** How a status change was allowed beyond the member's own role, and what else it records. */
+export interface StatusChangeOptions {
+  /** A manager or owner approved this cancel (a cancel request, or their code typed on the spot). */
+  approved?: boolean;
+  /** A step of the caller in the change's transaction (recording the approval). */
+  inTransaction?: (tx: DbExecutor, at: Date) => Promise<void>;
+}
+
+export const cancelNeedsApprovalError = () =>
+  new AppError(
+    'forbidden',
+    'CANCEL_NEEDS_APPROVAL',
+    'Cancelar este pedido precisa de um gerente ou dono: peça a aprovação ou digite o código de um gerente.',
+  );
+
 export class OrderTrackingService {
   private readonly cancelledListeners: CancelledListener[] = [];
+  private cancelRule: CancelRule | null = null;
   private readonly statusChangeSteps: StatusChangeStep[] = [];
 
   constructor(private readonly deps: OrderTrackingDeps) {}
@@ -189,6 +211,11 @@ export class OrderTrackingService {
   /** Another module's step after the store cancels an order (registered by that module itself). */
   onCancelled(listener: CancelledListener): void {
     this.cancelledListeners.push(listener);
+  }
+
+  /** The rule that says when a member's cancel needs approval (registered by the role rules module). */
+  onCancelRule(rule: CancelRule): void {
+    this.cancelRule = rule;
   }
 
   /** Another module's step inside every status change the store makes (registered by that module). */
@@ -376,7 +403,12 @@ export class OrderTrackingService {
     });
   }
 
-  async changeStatus(staff: StaffPrincipal, id: number, body: OrderStatusUpdateRequest): Promise<StaffOrder> {
+  async changeStatus(
+    staff: StaffPrincipal,
+    id: number,
+    body: OrderStatusUpdateRequest,
+    options: StatusChangeOptions = {},
+  ): Promise<StaffOrder> {
     const { db, events } = this.deps;
     const to = body.status;
     const reason = body.reason?.trim() || null;
@@ -392,6 +424,14 @@ export class OrderTrackingService {
         }
         throw transitionRefused(from, to);
       }
+      if (
+        to === 'Cancelado' &&
+        !options.approved &&
+        this.cancelRule &&
+        (await this.cancelRule(tx, staff, id))
+      ) {
+        throw cancelNeedsApprovalError();
+      }
       const at = this.deps.now();
       await repo.setStatus(tx, {
         storeId: staff.storeId,
@@ -402,6 +442,7 @@ export class OrderTrackingService {
         reason,
         at,
       });
+      await options.inTransaction?.(tx, at);
       if (to === 'Cancelado') await repo.giveBack(tx, order, at);
       if (to === 'Entregue') await repo.creditEarnedPoints(tx, order, at);
       await this.runStatusChangeSteps(tx, { storeId: staff.storeId, orderId: id, from, to, at });

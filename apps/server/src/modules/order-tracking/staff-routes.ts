@@ -165,6 +165,9 @@ export function registerStaffOrderRoutes(ctx: AppContext, services: { orderTrack
           'has committed (the store\u2019s own key: flagged in `pagamento_online.devolver_na_mao` for the store to ' +
           'give back by hand). Two staff changing one order at the same time are ' +
           'applied one after the other, the second checked against the first’s result.\n\n' +
+          'A cancel the member may not make alone (an order paid online, or a store rule asking approval for ' +
+          'every attendant\u2019s cancel; docs/decisions/0059): 403 CANCEL_NEEDS_APPROVAL, nothing changed; ask with ' +
+          'POST /staff/orders/{id}/cancel-requests or cancel with a manager\u2019s code at POST /staff/orders/{id}/cancel-with-code.\n\n' +
           'Replies: 200 the updated order; 409 INVALID_TRANSITION when the order’s status does not allow ' +
           'it (including the same status again; nothing changes); 400 CANCEL_REASON_REQUIRED (field ' +
           '`reason`); 400 INVALID_INPUT for an unknown status or a malformed body (with `field`); 404 ' +

@@ -460,7 +460,7 @@ describe('refused and guarded', () => {
     const account = await signUp(p.t.app, { host });
     const intent = await newCardIntent(account);
     await browserConfirms(intent, VISA);
-    const staff = await signInStaff(p.t, { host, role: 'attendant' });
+    const staff = await signInStaff(p.t, { host, role: 'manager' });
     const cancel = () =>
       p.t.app.inject({
         method: 'POST',
@@ -665,7 +665,7 @@ describe("cards through Mercado Pago's shape (a card token from the browser)", (
     const account = await signUp(p.t.app, { host: mpHost });
     const intent = await mpIntent(account);
     await payWith(account, intent, await tokenOf(intent, { holder: 'APRO' }));
-    const staff = await signInStaff(p.t, { host: mpHost, role: 'attendant' });
+    const staff = await signInStaff(p.t, { host: mpHost, role: 'manager' });
     const cancel = () =>
       p.t.app.inject({
         method: 'POST',

@@ -214,7 +214,7 @@ describe.each(SHAPES)('a PIX order paid online through %s', (shape) => {
     const intent = await intentFor(account, {}, host);
     p.standin.pay(intent.transaction_id!);
     await p.standin.context.notifier.settled();
-    const staff = await signInStaff(p.t, { host, role: 'attendant' });
+    const staff = await signInStaff(p.t, { host, role: 'manager' });
     const cancel = () =>
       p.t.app.inject({
         method: 'POST',

@@ -107,6 +107,11 @@ export interface StaffServiceDeps {
   now: () => Date;
   passwordCost: ScryptCost;
   sessionEnds: SessionEnds;
+  /** The store's own roles and the member's approval code (the role rules module). */
+  roleRules?: {
+    effectiveRules(storeId: number): Promise<Partial<Record<string, StaffRole>>>;
+    hasApprovalCode(staff: StaffPrincipal): Promise<boolean>;
+  };
 }
 
 export class StaffService {
@@ -116,7 +121,19 @@ export class StaffService {
   async me(staff: StaffPrincipal): Promise<StaffAccount> {
     const row = await repo.findStaffById(this.deps.db, staff.storeId, staff.staffId);
     if (!row) throw staffNotFound();
-    return { user_id: row.id, username: row.phone, nome: row.nome, role: row.role as StaffRole };
+    const rules = this.deps.roleRules;
+    return {
+      user_id: row.id,
+      username: row.phone,
+      nome: row.nome,
+      role: row.role as StaffRole,
+      ...(rules
+        ? {
+            capability_overrides: (await rules.effectiveRules(staff.storeId)) as Record<string, StaffRole>,
+            has_approval_code: await rules.hasApprovalCode(staff),
+          }
+        : {}),
+    };
   }
 
   /** GET /staff/team */

@@ -100,6 +100,9 @@ describe('what each role may call', () => {
       username: manager.phone,
       nome: 'Marcos Gerente',
       role: 'manager',
+      // The store's own roles (none moved here) and whether the member set an approval code (issue 33).
+      capability_overrides: {},
+      has_approval_code: false,
     });
   });
 });

@@ -90,7 +90,14 @@ export function registerStoreEditorRoutes(
             'read (428 PRECONDITION_REQUIRED without it; 409 MENU_VERSION_CONFLICT with the current ' +
             '`menu_version` when the store changed since). A save raises the menu version in its ' +
             'transaction (customers see it at once; order placement prices with it) and is recorded in ' +
-            `the audit log. Refs and ids in a body are the store’s own: nothing in it reaches another store.\n\n${ROLES}`,
+            `the audit log. Refs and ids in a body are the store’s own: nothing in it reaches another store.\n\n` +
+            (section === 'payments'
+              ? 'Changing a PIX key (a payment method’s `chave_pix` or `tipo_chave_pix`) is an owner’s action ' +
+                '(403 PIX_KEY_OWNER_ONLY) confirmed with their own password in a top-level `owner_password` beside ' +
+                'the section’s parts (403 OWNER_PASSWORD_REQUIRED, OWNER_PASSWORD_WRONG; 429 after repeated wrong ' +
+                'ones); every owner gets a notice (GET /staff/notices) with the keys masked (docs/decisions/0059).\n\n'
+              : '') +
+            ROLES,
           security: SECURITY_BEARER,
           headers: z.object({
             'if-match': z.string().optional().describe('The menu_version read, e.g. "12"'),

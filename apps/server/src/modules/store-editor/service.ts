@@ -8,9 +8,9 @@ import {
   type EditorSectionReply,
   PRICE_CAP,
 } from '@comanda/contract';
-import { STORE_FONTS, type StaffRole } from '@comanda/domain';
-import type { Database } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { maskPixKey, STORE_FONTS, type StaffRole, staffMay } from '@comanda/domain';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import {
   applyStoreDocument,
@@ -30,7 +30,52 @@ export interface StoreEditorDeps {
   menuChanged: (storeId: number) => void;
   /** Where the editor's pictures are served (PictureStorage.url): the look takes only those. */
   pictureUrl?: (key: string) => string;
+  /**
+   * The role rules for money (issue 33, docs/decisions/0059): a PIX key change is an owner's,
+   * confirmed with their password, and announced to every owner.
+   */
+  moneyRules?: {
+    confirmOwnerPassword(staff: StaffPrincipal, password: string | undefined): Promise<void>;
+    announce(
+      tx: DbExecutor,
+      staff: StaffPrincipal,
+      kind: 'pix_key',
+      detail: { before: string | null; after: string | null },
+      at: Date,
+    ): Promise<void>;
+  };
 }
+
+/**
+ * The store's PIX keys as a document or a section body holds them: each payment method's key and its
+ * kind, in order (read leniently: a malformed body is refused later by the document's check).
+ */
+export function pixKeysOf(part: unknown): { key: string; kind: unknown }[] {
+  const methods = (part as { payment_methods?: unknown } | null)?.payment_methods;
+  if (!Array.isArray(methods)) return [];
+  return methods.flatMap((method) => {
+    const key = (method as { chave_pix?: unknown } | null)?.chave_pix;
+    return typeof key === 'string' && key.trim() !== ''
+      ? [{ key: key.trim(), kind: (method as { tipo_chave_pix?: unknown }).tipo_chave_pix ?? null }]
+      : [];
+  });
+}
+
+const pixKeysChanged = (before: unknown, after: unknown) =>
+  !isDeepStrictEqual(pixKeysOf(before), pixKeysOf(after));
+
+const maskedKeys = (part: unknown) => {
+  const keys = pixKeysOf(part).map((entry) => maskPixKey(entry.key));
+  return keys.length > 0 ? keys.join(', ') : null;
+};
+
+const pixKeyOwnerOnly = () =>
+  new AppError(
+    'forbidden',
+    'PIX_KEY_OWNER_ONLY',
+    'Só um dono da loja pode mudar a chave PIX ou o provedor de pagamento.',
+    { field: 'payment_methods' },
+  );
 
 const storeNotFound = () => notFound('STORE_NOT_FOUND', 'Loja não encontrada.');
 
@@ -85,9 +130,27 @@ export class StoreEditorService {
     ifMatch: string | undefined,
   ): Promise<EditorSectionReply> {
     const expected = parseIfMatch(ifMatch);
+    // The payments section may carry the owner's password beside its parts (a PIX key change).
+    let ownerPassword: string | undefined;
+    if (section === 'payments' && typeof body === 'object' && body !== null && 'owner_password' in body) {
+      const { owner_password: given, ...rest } = body as Record<string, unknown>;
+      ownerPassword = typeof given === 'string' && given.length <= 200 ? given : undefined;
+      body = rest;
+    }
     const shape = sectionShapeProblem(section, body);
     if (shape) throw refuse.shape(shape);
-    const { db, now } = this.deps;
+    const { db, now, moneyRules } = this.deps;
+    // A PIX key change is an owner's, confirmed with their password before the transaction (a hash
+    // takes a while; the store's row is not held for it), and checked again inside it.
+    let keyChangeConfirmed = false;
+    if (section === 'payments' && moneyRules) {
+      const current = await exportStore(db, staff.storeId);
+      if (current && pixKeysChanged(current.document, body)) {
+        if (!staffMay(staff.role, 'payments.pix_key')) throw pixKeyOwnerOnly();
+        await moneyRules.confirmOwnerPassword(staff, ownerPassword);
+        keyChangeConfirmed = true;
+      }
+    }
     const reply = await db.transaction(async (tx) => {
       const version = await repo.lockMenuVersion(tx, staff.storeId);
       if (version === undefined) throw storeNotFound();
@@ -104,19 +167,35 @@ export class StoreEditorService {
         return { menu_version: version, changed: false, section: before };
       }
 
+      const keyChanged = section === 'payments' && pixKeysChanged(current.document, parsed.data);
+      if (keyChanged && moneyRules && !keyChangeConfirmed) {
+        // The key changed under this save since it was read: confirm again.
+        if (!staffMay(staff.role, 'payments.pix_key')) throw pixKeyOwnerOnly();
+        throw refuse.versionConflict(version);
+      }
       await applyStoreDocument(tx, parsed.data);
       const after = await exportStore(tx, staff.storeId);
       const newVersion = await repo.menuVersionOf(tx, staff.storeId);
       const afterSection = sectionOf(after!.document, section);
+      const at = now();
       await repo.insertAudit(tx, {
         storeId: staff.storeId,
         staffId: staff.staffId,
-        at: now(),
+        at,
         section,
         menuVersion: newVersion!,
         before,
         after: afterSection,
       });
+      if (keyChanged && moneyRules) {
+        await moneyRules.announce(
+          tx,
+          staff,
+          'pix_key',
+          { before: maskedKeys(current.document), after: maskedKeys(parsed.data) },
+          at,
+        );
+      }
       return { menu_version: newVersion!, changed: true, section: afterSection };
     });
     if (reply.changed) this.deps.menuChanged(staff.storeId);

@@ -251,7 +251,7 @@ const SECTION_CHANGES: [EditorSection, (doc: ExportedDocument) => void][] = [
   [
     'payments',
     (doc) => {
-      doc.payment_methods.find((m) => m.tipo === 'pix')!.chave_pix = '11999990000';
+      doc.settings.expiration_time_pix = 600;
     },
   ],
   [

@@ -63,7 +63,10 @@ export default function EditorArea({
       </div>
     );
   return (
-    <EditorProvider initial={loaded.reply} canEdit={staffMay(me.role, 'settings.edit')}>
+    <EditorProvider
+      initial={loaded.reply}
+      canEdit={staffMay(me.role, 'settings.edit', me.capability_overrides)}
+    >
       <div hidden={mode !== 'menu'}>
         <MenuArea onDirty={onMenuDirty} />
       </div>
@@ -92,7 +95,9 @@ function SettingsArea({ me }: { me: StaffAccount }) {
   const [dirty, setDirty] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const onDirty = useCallback((value: boolean) => setDirty(value), []);
-  const entries = SETTINGS.filter((entry) => staffMay(me.role, entry.needs ?? 'settings.read'));
+  const entries = SETTINGS.filter((entry) =>
+    staffMay(me.role, entry.needs ?? 'settings.read', me.capability_overrides),
+  );
   const entry = entries.find((candidate) => candidate.id === open);
   const back = () => {
     setDirty(false);

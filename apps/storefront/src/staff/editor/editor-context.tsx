@@ -1,5 +1,6 @@
 import type { EditorSection, StoreDocumentBase } from '@comanda/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { OwnerPasswordDialog } from '../lib/owner-password-dialog.tsx';
 import { StaffApiError } from '../lib/staff-api.ts';
 import { sameSection, sectionBody, withSectionBody } from './document-sections.ts';
 import { type EditorDocument, loadEditorDocument, putSection } from './editor-api.ts';
@@ -73,55 +74,88 @@ export function EditorProvider({
   const current = useRef(reply);
   current.current = reply;
 
+  // A PIX key change asks for the owner's password (issue 33): the save waits on this dialog.
+  const [passwordAsk, setPasswordAsk] = useState<{
+    error: string | null;
+    answer: (password: string | null) => void;
+  } | null>(null);
+  const askPassword = useCallback(
+    (error: string | null) =>
+      new Promise<string | null>((resolve) =>
+        setPasswordAsk({
+          error,
+          answer: (password) => {
+            setPasswordAsk(null);
+            resolve(password);
+          },
+        }),
+      ),
+    [],
+  );
+
   const reload = useCallback(async () => {
     const fresh = await loadEditorDocument();
     current.current = fresh;
     setReply(fresh);
   }, []);
 
-  const save = useCallback(async (section: EditorSection, draft: StoreDocumentBase): Promise<SaveResult> => {
-    const paths = current.current.sections[section] ?? [];
-    const body = sectionBody(draft, paths);
-    const attempt = async (base: EditorDocument, retried: boolean): Promise<SaveResult> => {
-      try {
-        const saved = await putSection(section, body, base.menu_version);
-        const next: EditorDocument = {
-          ...base,
-          menu_version: saved.menu_version,
-          document: withSectionBody(base.document, saved.section),
-        };
-        current.current = next;
-        setReply(next);
-        return { kind: 'saved', changed: saved.changed, document: next.document };
-      } catch (caught) {
-        if (!(caught instanceof StaffApiError)) return { kind: 'failed', detail: String(caught) };
-        if (caught.status === 409 && caught.code === 'MENU_VERSION_CONFLICT' && !retried) {
-          const fresh = await loadEditorDocument();
-          current.current = fresh;
-          setReply(fresh);
-          if (!sameSection(fresh.document, base.document, paths)) return { kind: 'conflict' };
-          return attempt(fresh, true);
+  const save = useCallback(
+    async (section: EditorSection, draft: StoreDocumentBase): Promise<SaveResult> => {
+      const paths = current.current.sections[section] ?? [];
+      let body: Record<string, unknown> = sectionBody(draft, paths);
+      const attempt = async (base: EditorDocument, retried: boolean): Promise<SaveResult> => {
+        try {
+          const saved = await putSection(section, body, base.menu_version);
+          const next: EditorDocument = {
+            ...base,
+            menu_version: saved.menu_version,
+            document: withSectionBody(base.document, saved.section),
+          };
+          current.current = next;
+          setReply(next);
+          return { kind: 'saved', changed: saved.changed, document: next.document };
+        } catch (caught) {
+          if (!(caught instanceof StaffApiError)) return { kind: 'failed', detail: String(caught) };
+          if (caught.code === 'OWNER_PASSWORD_REQUIRED' || caught.code === 'OWNER_PASSWORD_WRONG') {
+            const password = await askPassword(caught.code === 'OWNER_PASSWORD_WRONG' ? caught.detail : null);
+            if (password === null) return { kind: 'failed', detail: caught.detail };
+            body = { ...body, owner_password: password };
+            return attempt(base, retried);
+          }
+          if (caught.status === 409 && caught.code === 'MENU_VERSION_CONFLICT' && !retried) {
+            const fresh = await loadEditorDocument();
+            current.current = fresh;
+            setReply(fresh);
+            if (!sameSection(fresh.document, base.document, paths)) return { kind: 'conflict' };
+            return attempt(fresh, true);
+          }
+          if (caught.status === 400) {
+            const reported = (caught.body as { issues?: EditorIssue[] }).issues;
+            const issues = reported?.length
+              ? reported
+              : [
+                  {
+                    field: (caught.body as { field?: string }).field ?? '',
+                    code: caught.code ?? '',
+                    detail: caught.detail,
+                  },
+                ];
+            return { kind: 'refused', issues };
+          }
+          return { kind: 'failed', detail: caught.detail };
         }
-        if (caught.status === 400) {
-          const reported = (caught.body as { issues?: EditorIssue[] }).issues;
-          const issues = reported?.length
-            ? reported
-            : [
-                {
-                  field: (caught.body as { field?: string }).field ?? '',
-                  code: caught.code ?? '',
-                  detail: caught.detail,
-                },
-              ];
-          return { kind: 'refused', issues };
-        }
-        return { kind: 'failed', detail: caught.detail };
-      }
-    };
-    return attempt(current.current, false);
-  }, []);
+      };
+      return attempt(current.current, false);
+    },
+    [askPassword],
+  );
 
-  return <EditorContext.Provider value={{ reply, canEdit, save, reload }}>{children}</EditorContext.Provider>;
+  return (
+    <EditorContext.Provider value={{ reply, canEdit, save, reload }}>
+      {children}
+      {passwordAsk ? <OwnerPasswordDialog error={passwordAsk.error} onAnswer={passwordAsk.answer} /> : null}
+    </EditorContext.Provider>
+  );
 }
 
 /**

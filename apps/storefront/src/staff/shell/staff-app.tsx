@@ -7,6 +7,7 @@ import type {
   TableCall,
 } from '@comanda/contract';
 import {
+  CANCEL_REQUEST_EVENT,
   HEARTBEAT_EVENT,
   ORDER_EVENT,
   orderEventData,
@@ -14,7 +15,7 @@ import {
   TABLE_CALL_EVENT,
   tableCall,
 } from '@comanda/contract';
-import { staffMay, storeClockText, type TicketDocument } from '@comanda/domain';
+import { mayApproveCancel, staffMay, storeClockText, type TicketDocument } from '@comanda/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readBoot } from '../../lib/boot.ts';
 import { useStore } from '../../lib/external-store.ts';
@@ -51,6 +52,9 @@ import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
 import { storeStatusLine } from '../lib/store-status.ts';
 import { OrderTicketsDialog } from '../lib/ticket-paper.tsx';
 import { TodayView } from '../reports/today-report.tsx';
+import { ApprovalDialog, CancelRequests } from '../roles/cancel-approval.tsx';
+import { OwnerNotices } from '../roles/owner-notices.tsx';
+import { ApprovalCodeSection, RoleRulesSection } from '../roles/role-rules-section.tsx';
 import { StoreControls } from '../store-controls/store-controls.tsx';
 import { TableCalls } from '../tables/table-calls.tsx';
 import { answerCall } from '../tables/tables-api.ts';
@@ -178,6 +182,8 @@ interface LiveHandlers {
   onTableCall: (call: TableCall) => void;
   /** The stream came back or asked for a resync: whatever else the board shows is read again. */
   onCatchUp: () => void;
+  /** A cancel request was made or decided (CANCEL_REQUEST_EVENT). */
+  onCancelRequest: () => void;
 }
 
 /**
@@ -252,6 +258,10 @@ function useLiveOrders(handlers: LiveHandlers) {
           alive();
           const call = tableCall.safeParse(JSON.parse((event as MessageEvent<string>).data));
           if (call.success) heard.current.onTableCall(call.data);
+        });
+        opening.addEventListener(CANCEL_REQUEST_EVENT, () => {
+          alive();
+          heard.current.onCancelRequest();
         });
         opening.addEventListener(RESYNC_EVENT, () => {
           alive();
@@ -331,12 +341,16 @@ function useWakeLock() {
 
 type Pending = { kind: 'refuse' | 'cancel'; order: StaffOrder } | null;
 
-/** Who is signed in, and so which tabs show (the server refuses the rest anyway). */
-function useStaffMember(): StaffAccount | null {
+/**
+ * Who is signed in, and so which tabs show (the server refuses the rest anyway), with the store's
+ * own roles (issue 33); read again with `reload` (the owner saved the rules, the stream came back).
+ */
+function useStaffMember(reload: number): StaffAccount | null {
   const [me, setMe] = useState<StaffAccount | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when asked
   useEffect(() => {
     staffFetch<StaffAccount>('/staff/me').then(setMe, () => undefined);
-  }, []);
+  }, [reload]);
   return me;
 }
 
@@ -449,7 +463,14 @@ function SignedIn() {
   useEffect(() => {
     if (view === 'menu' || view === 'settings') setEditorOpened(true);
   }, [view]);
-  const me = useStaffMember();
+  // Read again: the member and the store's rules (on a catch-up), the cancel requests (on their event).
+  const [meTick, setMeTick] = useState(0);
+  const [requestsTick, setRequestsTick] = useState(0);
+  const me = useStaffMember(meTick);
+  const overrides = me?.capability_overrides;
+  const may = (capability: Parameters<typeof staffMay>[1]) =>
+    me !== null && staffMay(me.role, capability, overrides);
+  const [approval, setApproval] = useState<{ order: StaffOrder; reason: string } | null>(null);
   // On a phone the tabs scroll sideways: the open one is centred in the row, again whenever a tab's
   // width changes (the store's font arriving, the new-order count appearing), so the row ends in the
   // same place however it loaded; and again when the staff member's role adds tabs.
@@ -488,7 +509,10 @@ function SignedIn() {
       if (autoPrintOn.current) for (const order of accepted) print(order);
     },
     onTableCall: tables.hear,
+    onCancelRequest: () => setRequestsTick((tick) => tick + 1),
     onCatchUp: () => {
+      setMeTick((tick) => tick + 1);
+      setRequestsTick((tick) => tick + 1);
       void tables.reload();
       reloadStore();
       // What failed for want of a connection is stale now that it is back.
@@ -572,6 +596,11 @@ function SignedIn() {
         print(updated);
       return true;
     } catch (error) {
+      // An order paid online: this member asks a manager, or one types their code here (issue 33).
+      if (error instanceof StaffApiError && error.code === 'CANCEL_NEEDS_APPROVAL' && reason) {
+        setApproval({ order, reason });
+        return true;
+      }
       if (error instanceof StaffApiError && error.status === 409) {
         // Someone else moved it first: show where it is now.
         const current = await staffFetch<StaffOrder>(`/staff/orders/${order.id}`).catch(() => null);
@@ -660,17 +689,17 @@ function SignedIn() {
             <button type="button" aria-pressed={view === 'settings'} onClick={() => setView('settings')}>
               {t('settings')}
             </button>
-            {me && staffMay(me.role, 'reports.read') ? (
+            {may('reports.read') ? (
               <button type="button" aria-pressed={view === 'today'} onClick={() => setView('today')}>
                 {t('today')}
               </button>
             ) : null}
-            {me && (staffMay(me.role, 'stations.manage') || staffMay(me.role, 'printers.manage')) ? (
+            {may('stations.manage') || may('printers.manage') ? (
               <button type="button" aria-pressed={view === 'printing'} onClick={() => setView('printing')}>
                 {t('printing')}
               </button>
             ) : null}
-            {me && staffMay(me.role, 'team.manage') ? (
+            {may('team.manage') ? (
               <button type="button" aria-pressed={view === 'team'} onClick={() => setView('team')}>
                 {t('team')}
               </button>
@@ -731,6 +760,7 @@ function SignedIn() {
               .join(' · ')}
           </p>
         ) : null}
+        {may('notices.owner') ? <OwnerNotices reload={meTick} /> : null}
         {notice ? (
           <p className="staff-banner staff-banner-notice" role="status">
             {notice.text}
@@ -739,6 +769,18 @@ function SignedIn() {
       </div>
       {view === 'board' ? (
         <main className="staff-board">
+          {me && mayApproveCancel(me.role, overrides) ? (
+            <CancelRequests
+              reload={requestsTick}
+              onDecided={(text, orderId) => {
+                setNotice({ text, connection: false });
+                void staffFetch<StaffOrder>(`/staff/orders/${orderId}`).then(
+                  (order) => merge([order]),
+                  () => undefined,
+                );
+              }}
+            />
+          ) : null}
           <TableCalls calls={calls} now={now} t={t} onAnswer={answer} />
           {shown.map((column) => (
             <section key={column} className="staff-column" aria-label={t(COLUMN_TITLE[column])}>
@@ -759,7 +801,7 @@ function SignedIn() {
       ) : view === 'tables' ? (
         <TablesView
           t={t}
-          canManage={me !== null && staffMay(me.role, 'tables.manage')}
+          canManage={may('tables.manage')}
           reply={tables.reply}
           failed={tables.failed}
           calls={calls}
@@ -768,13 +810,20 @@ function SignedIn() {
           onAnswer={answer}
         />
       ) : view === 'controls' ? (
-        <StoreControls
-          t={t}
-          onControls={store.setControls}
-          canManage={me !== null && staffMay(me.role, 'store.open_close')}
-        />
+        <>
+          <StoreControls t={t} onControls={store.setControls} canManage={may('store.open_close')} />
+          {me && mayApproveCancel(me.role, overrides) ? (
+            <div className="staff-controls">
+              <ApprovalCodeSection me={me} />
+            </div>
+          ) : null}
+        </>
       ) : view === 'team' && me ? (
-        <TeamView t={t} me={me} />
+        <TeamView
+          t={t}
+          me={me}
+          rules={<RoleRulesSection staffT={t} onSaved={() => setMeTick((tick) => tick + 1)} />}
+        />
       ) : view === 'today' ? (
         <TodayView t={t} />
       ) : view === 'printing' ? (
@@ -804,6 +853,20 @@ function SignedIn() {
           onCancel={() => setPending(null)}
           onConfirm={async (reason) => {
             if (await move(pending.order, 'Cancelado', reason)) setPending(null);
+          }}
+        />
+      ) : null}
+      {approval ? (
+        <ApprovalDialog
+          order={approval.order}
+          reason={approval.reason}
+          onClose={(message) => {
+            setApproval(null);
+            if (message) setNotice({ text: message, connection: false });
+          }}
+          onCancelled={(order) => {
+            setApproval(null);
+            merge([order]);
           }}
         />
       ) : null}

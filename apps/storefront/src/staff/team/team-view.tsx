@@ -1,6 +1,6 @@
 import type { StaffAccount, TeamMember, TeamReply } from '@comanda/contract';
 import { STAFF_ROLES, type StaffRole } from '@comanda/domain';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import type { StaffT, StaffTextKey } from '../lib/staff-texts.ts';
 import { phoneText } from '../lib/staff-words.ts';
@@ -28,7 +28,8 @@ const failureIn = (t: StaffT) => (caught: unknown) => {
   return own ? t(own) : caught.detail;
 };
 
-export function TeamView({ t, me }: { t: StaffT; me: StaffAccount }) {
+/** `rules`: the store's own roles (issue 33), composed in by the shell. */
+export function TeamView({ t, me, rules }: { t: StaffT; me: StaffAccount; rules?: ReactNode }) {
   const [members, setMembers] = useState<TeamMember[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -112,6 +113,7 @@ export function TeamView({ t, me }: { t: StaffT; me: StaffAccount }) {
           </ul>
         )}
       </section>
+      {rules}
       <AddMember
         t={t}
         onAdd={(body) =>

@@ -242,4 +242,28 @@ describe('the change history', () => {
     expect(screen.getByText('Calabresa back on sale')).toBeInTheDocument();
     expect(screen.getByText('Option, in 4 groups · By Caio, attendant')).toBeInTheDocument();
   });
+
+  it('words a change of the store’s rules in one line, without the capabilities’ names (issue 33)', async () => {
+    stubStaffApi({
+      'GET /staff/editor/audit?limit=20': {
+        body: {
+          entries: [
+            entry(50, {
+              section: 'roles',
+              at: '2026-05-05T23:45:00.000Z',
+              staff: { id: 1, nome: 'Olga', role: 'owner' },
+              before: {},
+              after: { 'orders.cancel': 'manager' },
+            }),
+          ],
+          next_before: null,
+        },
+      },
+    });
+    render(<AuditView />);
+    const rules = await screen.findByRole('article', { name: 'Regras da equipe, 05/05/2026 20:45' });
+    expect(within(rules).getByRole('heading')).toHaveTextContent('Mudou quem pode fazer o quê na loja');
+    expect(rules).toHaveTextContent('Por Olga, dono(a)');
+    expect(document.body.textContent).not.toMatch(/orders\.cancel/);
+  });
 });

@@ -16,6 +16,8 @@ const ptBr = {
   // The store controls used during service (docs/decisions/0051).
   section_pause: 'Pausa',
   section_sold_out: 'Esgotados',
+  section_roles: 'Regras da equipe',
+  rolesChanged: 'Mudou quem pode fazer o quê na loja',
   paused: 'Pausou a loja por {minutes} min',
   pausedWhy: 'Pausou a loja por {minutes} min: {reason}',
   pauseEnded: 'Encerrou a pausa',
@@ -204,6 +206,8 @@ const en: Partial<Record<AuditKey, string>> = {
     'Each time someone on the team saves a part of the store, pauses the store or marks something sold out: who, when, and what changed. Newest first.',
   section_pause: 'Pause',
   section_sold_out: 'Sold out',
+  section_roles: 'Team rules',
+  rolesChanged: 'Changed who may do what in the store',
   paused: 'Paused the store for {minutes} min',
   pausedWhy: 'Paused the store for {minutes} min: {reason}',
   pauseEnded: 'Ended the pause',
@@ -608,11 +612,12 @@ export default function AuditView() {
 }
 
 /** The controls used during service (pause, sold out) say what was done in one sentence each. */
-const CONTROLS = new Set<AuditSection>(['pause', 'sold_out']);
+const CONTROLS = new Set<AuditSection>(['pause', 'sold_out', 'roles']);
 
 /** 'Pausou a loja por 30 min: Cozinha cheia', 'Esgotou Calabresa', 'Voltou Calabresa'. */
 export function controlLines(entry: EditorAuditEntry, t: AuditT): string[] {
   const after = entry.after;
+  if (entry.section === 'roles') return [t('rolesChanged')];
   if (entry.section === 'pause') {
     if (typeof after.minutes !== 'number') return [t('pauseEnded')];
     const reason = typeof after.pause_reason === 'string' ? after.pause_reason : '';
@@ -668,7 +673,13 @@ function AuditEntry({ entry, t }: { entry: EditorAuditEntry; t: AuditT }) {
 
 function ControlEntry({ entry, t }: { entry: EditorAuditEntry; t: AuditT }) {
   const [line, ...more] = controlLines(entry, t);
-  const section = t(entry.section === 'pause' ? 'section_pause' : 'section_sold_out');
+  const section = t(
+    entry.section === 'pause'
+      ? 'section_pause'
+      : entry.section === 'roles'
+        ? 'section_roles'
+        : 'section_sold_out',
+  );
   const when = formatStoreDateTime(entry.at);
   return (
     <article className="audit-entry" aria-label={`${section}, ${when}`}>
