@@ -47,6 +47,7 @@ import { registerOrderTrackingRoutes } from './modules/order-tracking/routes.ts'
 import { registerStaffOrderRoutes } from './modules/order-tracking/staff-routes.ts';
 import { OrderService, orderRateRule } from './modules/orders/index.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
+import { PdvService, registerPdvRoutes } from './modules/pdv/index.ts';
 import {
   createPaymentProviders,
   loadSecretsKey,
@@ -414,6 +415,7 @@ export async function buildApp(
   registerMapsRoutes(ctx, services);
   registerAddressRoutes(ctx, services);
   registerOrderRoutes(ctx, services);
+  registerPdvRoutes(ctx, services);
   registerOrderTrackingRoutes(ctx, services);
   registerStaffOrderRoutes(ctx, services);
   registerStaffRoutes(ctx, services);
@@ -585,6 +587,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     addresses: new AddressService({ db, now, streets: maps.index }),
     coupons: new CouponService({ db, now, limiter }),
     orders,
+    pdv: new PdvService({ db, now, orders }),
     orderTracking,
     payments: paymentService,
   };

@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './kitchen.ts';
 export * from './menu.ts';
 export * from './orders.ts';
+export * from './pdv.ts';
 export * from './payments.ts';
 export * from './staff.ts';
 export * from './staff-editor.ts';

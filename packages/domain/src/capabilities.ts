@@ -26,6 +26,11 @@ export const CAPABILITIES = {
     lowest: 'attendant',
     means: 'List and read the store’s orders, follow them live, move them along or cancel them.',
   },
+  'orders.enter': {
+    lowest: 'attendant',
+    means:
+      'Enter an order for a customer (counter, phone, waiter): find or add the customer by phone, place it.',
+  },
   'payments.confirm': {
     lowest: 'attendant',
     means: 'Confirm that the money of a PIX to the store’s own key arrived.',

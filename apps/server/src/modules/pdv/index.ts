@@ -1,0 +1,2 @@
+export { registerPdvRoutes } from './routes.ts';
+export { NO_PASSWORD_HASH, PdvService } from './service.ts';

@@ -1,0 +1,111 @@
+import {
+  errorReply,
+  IDEMPOTENCY_KEY_HEADER,
+  ORDER_ERROR_CODES,
+  orderPlacedReply,
+  staffCustomer,
+  staffCustomerCreate,
+  staffCustomerLookupReply,
+  staffCustomerQuery,
+  staffOrderRequest,
+} from '@comanda/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
+import type { PdvService } from './service.ts';
+
+/* Order entry in the staff app (issue 33 part 1, docs/decisions/0058). */
+
+const staffTags = ['staff'];
+const staffOnly = { 401: errorReply, 403: errorReply };
+const ROLES =
+  'Any staff member (orders.enter, attendant and up); a customer token 403, another store’s token or none 401.';
+
+export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService }) {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  const service = services.pdv;
+
+  app.get(
+    '/staff/customers',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'Find the store’s customer by phone',
+        description:
+          'The phone as typed (national digits, or with +55). `customer` is null when no customer of this ' +
+          'store has it; otherwise their name, saved addresses with the delivery fee each gets now, loyalty ' +
+          `points and how many orders they placed here. A phone that cannot be one: 400 INVALID_PHONE.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        querystring: staffCustomerQuery,
+        response: { 200: staffCustomerLookupReply, 400: errorReply, ...staffOnly },
+      },
+    },
+    async (request) => service.findCustomer(requireStaff(request), request.query.phone),
+  );
+
+  app.post(
+    '/staff/customers',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'Add a customer with name and phone (no password)',
+        description:
+          'The customer claims the account later by signing in with the SMS code of “Esqueci a senha”, ' +
+          'which sets their password. 400 INVALID_NAME or INVALID_PHONE; a phone that already has an ' +
+          `account here: 409 PHONE_TAKEN.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        body: staffCustomerCreate,
+        response: { 201: staffCustomer, 400: errorReply, ...staffOnly, 409: errorReply },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.createCustomer(requireStaff(request), request.body)),
+  );
+
+  app.post(
+    '/staff/orders',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'Place an order for a customer (counter, phone, waiter)',
+        description:
+          'The customer’s order payload of POST /bar/v2/app/order/upsert/ with `fk_cliente` the customer the ' +
+          'order is for (a customer of another store: 404 CUSTOMER_NOT_FOUND) and `canal` balcao, telefone or ' +
+          'garcom. It is priced and placed by the same stages as the customer’s own order, with the same ' +
+          'refusals and the same Idempotency-Key rule; the order records the channel and the staff member. ' +
+          'The server prices everything: a price sent that is not today’s (`produto_valor`, `valor`, ' +
+          '`total`) is 409 PRICE_CHANGED, never charged. A garçom order names the table in ' +
+          '`identificador_pedido_novo` (400 TABLE_REQUIRED without it) and joins its tab as the next round, ' +
+          'with no QR token or waiter’s code (a table a store with codes has not opened: 409 TABLE_LOCKED); ' +
+          'the other channels never name a table (400 TABLE_ONLY_FOR_WAITER). Online payment (998/999) is ' +
+          `not taken here. Codes: ${ORDER_ERROR_CODES.join(', ')}.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        headers: z.looseObject({
+          [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe('One value per order attempt'),
+        }),
+        body: staffOrderRequest,
+        response: {
+          201: orderPlacedReply,
+          400: errorReply,
+          ...staffOnly,
+          404: errorReply,
+          409: errorReply,
+          422: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.placeOrder(
+        requireStaff(request),
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+}

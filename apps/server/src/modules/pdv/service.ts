@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  StaffCustomer,
+  StaffCustomerCreate,
+  StaffCustomerLookupReply,
+  StaffOrderRequest,
+} from '@comanda/contract';
+import { DEFAULT_PHONE_COUNTRY } from '@comanda/domain';
+import { and, count, eq } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { customers, orders } from '../../db/schema.ts';
+import { checkDisplayName } from '../../lib/account-fields.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { countryOfDdi, loginDigitsOf, parseSignUpPhone } from '../../lib/phone.ts';
+import type { StaffPrincipal } from '../../plugins/auth.ts';
+import { listAddresses } from '../addresses/index.ts';
+import { createCustomerAccount, findAccountByPhone } from '../customers/index.ts';
+import type { OrderService, PlaceOrderResult } from '../orders/index.ts';
+
+/*
+ * Order entry in the staff app (issue 33 part 1, docs/decisions/0058): the customer found by phone
+ * or added with name and phone (no password: they claim the account later by the SMS recovery code),
+ * and the order placed FOR them through the customer's own placement (OrderService.place), with its
+ * channel and the staff member who entered it.
+ */
+
+/**
+ * The password hash of an account made at the counter: not a scrypt hash, so no password ever
+ * matches it (lib/password.ts verifyPassword answers false) until the customer sets one by SMS.
+ */
+export const NO_PASSWORD_HASH = '!counter:no-password';
+const PRIVACY_TOKEN_BYTES = 18;
+
+const invalidPhone = () => invalid('INVALID_PHONE', 'Informe um celular válido.', 'phone');
+const customerNotFound = () => notFound('CUSTOMER_NOT_FOUND', 'Cliente não encontrado.');
+const phoneTaken = () =>
+  new AppError('conflict', 'PHONE_TAKEN', 'Este celular já tem cadastro na loja.', { field: 'phone' });
+
+/** The login digits of a phone as the staff types it: national (Brazil) first, then as digits. */
+function phoneDigits(input: string, ddi?: string): { loginDigits: string; country: string } | null {
+  const country = countryOfDdi(ddi);
+  if (!country) return null;
+  const parsed = parseSignUpPhone(country, input);
+  if (parsed) return parsed;
+  if (ddi !== undefined && ddi !== '') return null;
+  const digits = loginDigitsOf(input);
+  return digits ? { loginDigits: digits, country: DEFAULT_PHONE_COUNTRY } : null;
+}
+
+export interface PdvServiceDeps {
+  db: Database;
+  now: () => Date;
+  orders: OrderService;
+}
+
+export class PdvService {
+  constructor(private readonly deps: PdvServiceDeps) {}
+
+  /** GET /staff/customers?phone=: this store's customer with the phone, or null. */
+  async findCustomer(staff: StaffPrincipal, phone: string): Promise<StaffCustomerLookupReply> {
+    const parsed = phoneDigits(phone);
+    if (!parsed) throw invalidPhone();
+    const row = await findAccountByPhone(this.deps.db, staff.storeId, parsed.loginDigits);
+    return { customer: row ? await this.customerOf(this.deps.db, staff.storeId, row) : null };
+  }
+
+  /** POST /staff/customers: 409 PHONE_TAKEN when the phone already has an account here. */
+  async createCustomer(staff: StaffPrincipal, body: StaffCustomerCreate): Promise<StaffCustomer> {
+    const nome = checkDisplayName(body.name);
+    const parsed = phoneDigits(body.phone, body.ddi);
+    if (!parsed) throw invalidPhone();
+    const { db, now } = this.deps;
+    const at = now();
+    const row = await createCustomerAccount(db, {
+      storeId: staff.storeId,
+      phone: parsed.loginDigits,
+      phoneCountry: parsed.country,
+      nome,
+      passwordHash: NO_PASSWORD_HASH,
+      sendPromo: false,
+      privacyToken: randomBytes(PRIVACY_TOKEN_BYTES).toString('base64url'),
+      // The customer accepts the terms when they claim the account, not the staff for them.
+      termsAcceptedAt: null,
+      passwordChangedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
+    if (!row) throw phoneTaken();
+    return this.customerOf(db, staff.storeId, row);
+  }
+
+  /**
+   * POST /staff/orders: the customer's order placement for a customer of this store, with the
+   * channel and the staff member; a garçom order is a table's round, the others never are.
+   */
+  async placeOrder(
+    staff: StaffPrincipal,
+    body: StaffOrderRequest & { fk_cliente: number },
+    key: string | string[] | undefined,
+  ): Promise<PlaceOrderResult> {
+    const { canal, ...order } = body;
+    const table = order.identificador_pedido_novo;
+    const atTable = table !== undefined && table !== null && String(table).trim() !== '';
+    if (canal === 'garcom' && !atTable) {
+      throw invalid('TABLE_REQUIRED', 'Escolha a mesa do pedido do garçom.', 'identificador_pedido_novo');
+    }
+    if (canal !== 'garcom' && (atTable || order.forma_entrada === 'local')) {
+      throw invalid('TABLE_ONLY_FOR_WAITER', 'Pedido de mesa só pelo canal Garçom.', 'canal');
+    }
+    const [customer] = await this.deps.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.storeId, staff.storeId), eq(customers.id, order.fk_cliente)));
+    if (!customer) throw customerNotFound();
+    const submission = {
+      ...order,
+      forma_entrada: canal === 'garcom' ? 'local' : canal === 'telefone' ? 'Telefone' : 'Balcão',
+      token_mesa: null,
+      codigo_mesa: null,
+    };
+    return this.deps.orders.place(
+      { storeId: staff.storeId, customerId: customer.id },
+      submission as Parameters<OrderService['place']>[1],
+      key,
+      null,
+      { channel: canal, staffId: staff.staffId },
+    );
+  }
+
+  private async customerOf(
+    db: DbExecutor,
+    storeId: number,
+    row: typeof customers.$inferSelect,
+  ): Promise<StaffCustomer> {
+    const [counted] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.storeId, storeId), eq(orders.customerId, row.id)));
+    return {
+      id: row.id,
+      nome: row.nome,
+      phone: row.phone,
+      phone_country: row.phoneCountry,
+      has_password: row.passwordHash !== NO_PASSWORD_HASH,
+      pontos_fidelidade: row.pontosFidelidade,
+      orders_count: counted?.n ?? 0,
+      addresses: await listAddresses(db, storeId, row.id),
+    };
+  }
+}
