@@ -47,7 +47,6 @@ import { registerOrderTrackingRoutes } from './modules/order-tracking/routes.ts'
 import { registerStaffOrderRoutes } from './modules/order-tracking/staff-routes.ts';
 import { OrderService, orderRateRule } from './modules/orders/index.ts';
 import { registerOrderRoutes } from './modules/orders/routes.ts';
-import { PdvService, registerPdvRoutes } from './modules/pdv/index.ts';
 import {
   createPaymentProviders,
   loadSecretsKey,
@@ -55,6 +54,7 @@ import {
   type StandinAccess,
 } from './modules/payments/index.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { PdvService, registerPdvRoutes } from './modules/pdv/index.ts';
 import { CLOUDPRNT_PATH, PrintingService } from './modules/printing/index.ts';
 import { registerPrintingRoutes } from './modules/printing/routes.ts';
 import { ReportsService } from './modules/reports/index.ts';
@@ -492,6 +492,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     now,
     events: orderEvents,
   });
+  const coupons = new CouponService({ db, now, limiter });
   const orders = new OrderService({
     db,
     now,
@@ -585,9 +586,9 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     customers: new CustomerService({ db, now }),
     maps: new MapsService({ db, provider: maps, limiter, now }),
     addresses: new AddressService({ db, now, streets: maps.index }),
-    coupons: new CouponService({ db, now, limiter }),
+    coupons,
     orders,
-    pdv: new PdvService({ db, now, orders }),
+    pdv: new PdvService({ db, now, orders, coupons }),
     orderTracking,
     payments: paymentService,
   };

@@ -58,4 +58,3 @@ export const staffOrderRequest = orderSubmission.extend({
   canal: staffOrderChannel,
 });
 export type StaffOrderRequest = z.input<typeof staffOrderRequest>;
-

@@ -18,7 +18,15 @@ import {
   signInStaff,
   signUp,
 } from '../../test/accounts.ts';
-import { cartLine, customerState, storeIdOf, submission, tableOf } from '../../test/orders.ts';
+import {
+  addCoupon,
+  cartLine,
+  customerState,
+  setPoints,
+  storeIdOf,
+  submission,
+  tableOf,
+} from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
 
 /*
@@ -168,7 +176,13 @@ describe('the customer by phone (GET/POST /staff/customers)', () => {
     const created = await call('POST', '/staff/customers', attendant.token, { name: 'João', phone });
     expect(created.statusCode, created.body).toBe(201);
     const customer = staffCustomer.parse(created.json());
-    expect(customer).toMatchObject({ nome: 'João', phone, has_password: false, orders_count: 0, addresses: [] });
+    expect(customer).toMatchObject({
+      nome: 'João',
+      phone,
+      has_password: false,
+      orders_count: 0,
+      addresses: [],
+    });
     expect(staffCustomerLookupReply.parse((await lookup(phone)).json()).customer?.id).toBe(customer.id);
     await refusal(
       await call('POST', '/staff/customers', attendant.token, { name: 'Outro', phone }),
@@ -246,7 +260,9 @@ describe('an order entered by the staff (POST /staff/orders)', () => {
 
   it('a counter order for a customer created at the counter, exactly once per Idempotency-Key', async () => {
     const created = staffCustomer.parse(
-      (await call('POST', '/staff/customers', attendant.token, { name: 'Pedro Alves', phone: nextPhone() })).json(),
+      (
+        await call('POST', '/staff/customers', attendant.token, { name: 'Pedro Alves', phone: nextPhone() })
+      ).json(),
     );
     const payload = { ...submission(created.id, [await halfAndHalf()]), canal: 'balcao' };
     const key = randomUUID();
@@ -259,7 +275,11 @@ describe('an order entered by the staff (POST /staff/orders)', () => {
     expect((await customerState(t, created.id)).orders).toBe(1);
     const row = await orderRow(orderPlacedReply.parse(first.json()).order_info.order_id);
     expect(row).toMatchObject({ channel: 'balcao', enteredBy: attendant.userId, tipoEntrega: 'Retirada' });
-    await refusal(await staffOrder({ ...payload, observacoes: 'outra' }, { key }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    await refusal(
+      await staffOrder({ ...payload, observacoes: 'outra' }, { key }),
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     await refusal(await staffOrder(payload, { key: null }), 400, 'IDEMPOTENCY_KEY_REQUIRED');
   });
 
@@ -272,7 +292,10 @@ describe('an order entered by the staff (POST /staff/orders)', () => {
       'MIN_ORDER_NOT_MET',
     );
     await refusal(
-      await staffOrder({ ...submission(customer.userId, [await halfAndHalf()], { fk_cupom: 999_999 }), canal: 'balcao' }),
+      await staffOrder({
+        ...submission(customer.userId, [await halfAndHalf()], { fk_cupom: 999_999 }),
+        canal: 'balcao',
+      }),
       400,
       'COUPON_NOT_FOUND',
     );
@@ -281,13 +304,19 @@ describe('an order entered by the staff (POST /staff/orders)', () => {
     (typed.produtos_pedidos[0] as { produto_valor: number }).produto_valor = 1000;
     await refusal(await staffOrder({ ...typed, canal: 'balcao' }), 409, 'PRICE_CHANGED');
     await refusal(
-      await staffOrder({ ...submission(customer.userId, [await halfAndHalf()], { total: 1000 }), canal: 'telefone' }),
+      await staffOrder({
+        ...submission(customer.userId, [await halfAndHalf()], { total: 1000 }),
+        canal: 'telefone',
+      }),
       409,
       'PRICE_CHANGED',
     );
     await refusal(
       await staffOrder({
-        ...submission(customer.userId, [await halfAndHalf()], { tipo_entrega: 'Entregar', fk_endereco: null }),
+        ...submission(customer.userId, [await halfAndHalf()], {
+          tipo_entrega: 'Entregar',
+          fk_endereco: null,
+        }),
         canal: 'telefone',
       }),
       400,
@@ -295,7 +324,10 @@ describe('an order entered by the staff (POST /staff/orders)', () => {
     );
     // Online payment is not taken at the counter.
     await refusal(
-      await staffOrder({ ...submission(customer.userId, [await halfAndHalf()], { fk_forma_pagamento: 999 }), canal: 'balcao' }),
+      await staffOrder({
+        ...submission(customer.userId, [await halfAndHalf()], { fk_forma_pagamento: 999 }),
+        canal: 'balcao',
+      }),
       409,
       'PAYMENT_NOT_CONFIRMED',
     );
@@ -369,12 +401,56 @@ describe('an order entered by the staff (POST /staff/orders)', () => {
     );
     await refusal(
       await staffOrder({
-        ...submission(customer.userId, [await halfAndHalf()], { identificador_pedido_novo: String(table.id) }),
+        ...submission(customer.userId, [await halfAndHalf()], {
+          identificador_pedido_novo: String(table.id),
+        }),
         canal: 'balcao',
       }),
       400,
       'TABLE_ONLY_FOR_WAITER',
     );
     expect((await customerState(t, customer.userId)).orders).toBe(0);
+  });
+});
+
+describe('coupons and loyalty for the customer (POST /staff/coupons/validate)', () => {
+  it('checks the code for the customer, then the order applies it; loyalty is redeemed as in the app', async () => {
+    const code = `BALCAO${Date.now() % 100000}`;
+    const couponId = await addCoupon(t, { code, valor: 10, perc: true, local: 'Carrinho' });
+    const customer = await signUp(t.app);
+    const check = (body: object) => call('POST', '/staff/coupons/validate', attendant.token, body);
+    const ok = await check({ coupon: code.toLowerCase(), customer_id: customer.userId });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as { detail: { id: number } }).detail.id).toBe(couponId);
+    await refusal(
+      await check({ coupon: 'nao-existe', customer_id: customer.userId }),
+      400,
+      'COUPON_NOT_FOUND',
+    );
+    const other = await signUp(t.app, { host: SAKURA });
+    await refusal(await check({ coupon: code, customer_id: other.userId }), 404, 'CUSTOMER_NOT_FOUND');
+
+    const placed = await staffOrder({
+      ...submission(customer.userId, [await halfAndHalf()], { fk_cupom: couponId }),
+      canal: 'balcao',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const row = await orderRow(orderPlacedReply.parse(placed.json()).order_info.order_id);
+    expect(row).toMatchObject({ couponId, descontoCupom: 649, total: 6490 - 649 });
+
+    // The reward needs the points: refused without them, as the customer's order is.
+    const loyal = await signUp(t.app);
+    const redeem = async () =>
+      staffOrder({
+        ...submission(loyal.userId, [await halfAndHalf()], { fidelidade_utilizada: true }),
+        canal: 'telefone',
+      });
+    await refusal(await redeem(), 409, 'LOYALTY_UNAVAILABLE');
+    await setPoints(t, loyal.userId, 1000);
+    const redeemed = await redeem();
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
+    const loyalRow = await orderRow(orderPlacedReply.parse(redeemed.json()).order_info.order_id);
+    expect(loyalRow.fidelidadeUtilizada).toBe(true);
+    expect(loyalRow.descontoFidelidade).toBeGreaterThan(0);
   });
 });

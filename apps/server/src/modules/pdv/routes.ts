@@ -1,4 +1,6 @@
 import {
+  couponValidateReply,
+  couponValidateRequest,
   errorReply,
   IDEMPOTENCY_KEY_HEADER,
   ORDER_ERROR_CODES,
@@ -63,6 +65,31 @@ export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService }
     },
     async (request, reply) =>
       reply.status(201).send(await service.createCustomer(requireStaff(request), request.body)),
+  );
+
+  app.post(
+    '/staff/coupons/validate',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'Check a coupon code for the customer an order is entered for',
+        description:
+          'The customer’s own coupon check (POST /core/coupon_validate_app) for `customer_id`, a customer of ' +
+          'this store (404 CUSTOMER_NOT_FOUND otherwise), with the same refusals and the same wait after ' +
+          `10 unknown codes. The order checks everything again.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        body: couponValidateRequest,
+        response: {
+          200: couponValidateReply,
+          400: errorReply,
+          ...staffOnly,
+          404: errorReply,
+          429: errorReply,
+        },
+      },
+    },
+    async (request) => service.validateCoupon(requireStaff(request), request.body),
   );
 
   app.post(

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  CouponValidateReply,
+  CouponValidateRequest,
   StaffCustomer,
   StaffCustomerCreate,
   StaffCustomerLookupReply,
@@ -14,6 +16,7 @@ import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { countryOfDdi, loginDigitsOf, parseSignUpPhone } from '../../lib/phone.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { listAddresses } from '../addresses/index.ts';
+import type { CouponService } from '../coupons/index.ts';
 import { createCustomerAccount, findAccountByPhone } from '../customers/index.ts';
 import type { OrderService, PlaceOrderResult } from '../orders/index.ts';
 
@@ -51,6 +54,7 @@ export interface PdvServiceDeps {
   db: Database;
   now: () => Date;
   orders: OrderService;
+  coupons: CouponService;
 }
 
 export class PdvService {
@@ -107,11 +111,7 @@ export class PdvService {
     if (canal !== 'garcom' && (atTable || order.forma_entrada === 'local')) {
       throw invalid('TABLE_ONLY_FOR_WAITER', 'Pedido de mesa só pelo canal Garçom.', 'canal');
     }
-    const [customer] = await this.deps.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.storeId, staff.storeId), eq(customers.id, order.fk_cliente)));
-    if (!customer) throw customerNotFound();
+    const customerId = await this.customerIdOf(staff.storeId, order.fk_cliente);
     const submission = {
       ...order,
       forma_entrada: canal === 'garcom' ? 'local' : canal === 'telefone' ? 'Telefone' : 'Balcão',
@@ -119,12 +119,27 @@ export class PdvService {
       codigo_mesa: null,
     };
     return this.deps.orders.place(
-      { storeId: staff.storeId, customerId: customer.id },
+      { storeId: staff.storeId, customerId },
       submission as Parameters<OrderService['place']>[1],
       key,
       null,
       { channel: canal, staffId: staff.staffId },
     );
+  }
+
+  /** POST /staff/coupons/validate: the customer's coupon check, for a customer of this store. */
+  async validateCoupon(staff: StaffPrincipal, body: CouponValidateRequest): Promise<CouponValidateReply> {
+    const customerId = await this.customerIdOf(staff.storeId, body.customer_id);
+    return this.deps.coupons.validate({ storeId: staff.storeId, customerId }, body);
+  }
+
+  private async customerIdOf(storeId: number, id: number): Promise<number> {
+    const [customer] = await this.deps.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.storeId, storeId), eq(customers.id, id)));
+    if (!customer) throw customerNotFound();
+    return customer.id;
   }
 
   private async customerOf(
