@@ -54,7 +54,8 @@ import {
   type StandinAccess,
 } from './modules/payments/index.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
-import { PdvService, registerPdvRoutes } from './modules/pdv/index.ts';
+import { PdvService } from './modules/pdv/index.ts';
+import { registerPdvRoutes } from './modules/pdv/routes.ts';
 import { CLOUDPRNT_PATH, PrintingService } from './modules/printing/index.ts';
 import { registerPrintingRoutes } from './modules/printing/routes.ts';
 import { ReportsService } from './modules/reports/index.ts';
