@@ -15,6 +15,7 @@ import {
   addToCart,
   type CartLine,
   type CartLineDraft,
+  chooseDeliveryFee,
   DEFAULT_ORDER_LIMITS,
   type DeliveryType,
   formatBRL,
@@ -76,6 +77,8 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<{ id: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Each placed order starts the customer's block afresh (its typed phone and name). */
+  const [entry, setEntry] = useState(0);
   const keys = useRef(createAttemptKeys()).current;
 
   const menuChannel = menuChannelOf(draft.channel);
@@ -145,6 +148,7 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
       setDraft(emptyDraft(draft.channel));
       setChangeText('');
       setCustomer(null);
+      setEntry((count) => count + 1);
     } catch (caught) {
       setError(staffErrorText(caught, staffT));
     } finally {
@@ -152,6 +156,9 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
     }
   };
 
+  /** The fee the address gets for this cart (a store may charge less from a subtotal up). */
+  const feeOf = (address: StaffCustomer['addresses'][number]) =>
+    chooseDeliveryFee({ ...address, subtotal: quote?.totals.subtotal ?? 0 });
   const offered = quote ? inPersonMethods(methods.data ?? [], quote.deliveryType) : [];
   const chosen = offered.find((method) => method.id === draft.paymentId) ?? null;
   const firstRefusal = quote?.refusals[0];
@@ -182,23 +189,9 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
 
   return (
     <main className="pdv">
-      <section className="pdv-menu" aria-label={t('menu')}>
-        <MenuPicker
-          t={t}
-          categories={categories.data}
-          products={products.data}
-          query={query}
-          onQuery={setQuery}
-          onPick={setPicking}
-        />
-      </section>
-      <section className="pdv-order" aria-label={t('newOrder')}>
-        {placed ? (
-          <p className="staff-ok" role="status">
-            {t('placed', { id: placed.id, total: formatBRL(placed.total) })}
-          </p>
-        ) : null}
+      <section className="pdv-head" aria-label={t('customer')}>
         <CustomerBlock
+          key={entry}
           t={t}
           staffT={staffT}
           customer={customer}
@@ -215,11 +208,12 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
 
         <fieldset className="pdv-block">
           <legend>{t('channel')}</legend>
-          <div className="staff-segmented pdv-choices">
+          <div className="pdv-choices">
             {STAFF_ORDER_CHANNELS.map((channel) => (
               <button
                 key={channel}
                 type="button"
+                className="pdv-choice"
                 aria-pressed={draft.channel === channel}
                 onClick={() => chooseChannel(channel)}
               >
@@ -252,11 +246,12 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
         ) : (
           <fieldset className="pdv-block">
             <legend>{t('deliveryType')}</legend>
-            <div className="staff-segmented pdv-choices">
+            <div className="pdv-choices">
               {DELIVERY_TYPES.filter((type) => quote?.deliveryTypes.includes(type) ?? true).map((type) => (
                 <button
                   key={type}
                   type="button"
+                  className="pdv-choice"
                   aria-pressed={draft.deliveryType === type}
                   onClick={() => update({ deliveryType: type, paymentId: null, changeFor: null })}
                 >
@@ -286,16 +281,27 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
                     {' · '}
                     {!address.deliverable
                       ? t('notDeliverable')
-                      : address.delivery_fee === 0
+                      : feeOf(address) === 0
                         ? t('freeFee')
-                        : t('fee', { fee: formatBRL(address.delivery_fee) })}
+                        : t('fee', { fee: formatBRL(feeOf(address)) })}
                   </span>
                 </span>
               </label>
             ))}
           </fieldset>
         ) : null}
-
+      </section>
+      <section className="pdv-menu" aria-label={t('menu')}>
+        <MenuPicker
+          t={t}
+          categories={categories.data}
+          products={products.data}
+          query={query}
+          onQuery={setQuery}
+          onPick={setPicking}
+        />
+      </section>
+      <section className="pdv-tail" aria-label={t('newOrder')}>
         <section className="pdv-block" aria-label={t('cart')}>
           <h2 className="pdv-heading">{t('cart')}</h2>
           {cart.length === 0 ? <p className="staff-muted">{t('emptyCart')}</p> : null}
@@ -341,7 +347,7 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
           />
         ) : null}
         {customer && program?.ativo && quote?.loyalty && draft.channel !== 'garcom' ? (
-          <label className="staff-radio pdv-block">
+          <label className="pdv-check">
             <input
               type="checkbox"
               checked={draft.fidelity}
@@ -360,7 +366,7 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
                 <button
                   key={method.id}
                   type="button"
-                  className="staff-chip"
+                  className="pdv-choice"
                   aria-pressed={draft.paymentId === method.id}
                   onClick={() => {
                     update({ paymentId: method.id, changeFor: null });
@@ -434,6 +440,11 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
         {error ? (
           <p className="staff-error" role="alert">
             {error}
+          </p>
+        ) : null}
+        {placed ? (
+          <p className="staff-ok" role="status">
+            {t('placed', { id: placed.id, total: formatBRL(placed.total) })}
           </p>
         ) : null}
         <button
