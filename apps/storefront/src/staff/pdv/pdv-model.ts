@@ -199,3 +199,9 @@ export function createAttemptKeys(newKey: () => string = () => crypto.randomUUID
     },
   };
 }
+
+/** A Brazilian mobile's 11 login digits as people write them; any other phone as stored. */
+export function phoneText(digits: string): string {
+  const match = /^(\d{2})(\d{5})(\d{4})$/.exec(digits);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
+}

@@ -49,6 +49,7 @@ import {
   type PdvDraft,
   pdvPayload,
   pdvQuote,
+  phoneText,
 } from './pdv-model.ts';
 import { type PdvT, refusalText, usePdvT } from './pdv-texts.ts';
 import '../../shared/product-dialog/product-dialog.css';
@@ -624,7 +625,7 @@ function CustomerBlock({
     return (
       <div className="pdv-block pdv-customer">
         <p>
-          <strong>{customer.nome}</strong> · {customer.phone}
+          <strong>{customer.nome}</strong> · {phoneText(customer.phone)}
         </p>
         <p className="staff-muted">
           {t('ordersCount', { count: customer.orders_count })} ·{' '}
