@@ -1,7 +1,7 @@
 import { STAFF_ORDER_CHANNELS } from '@comanda/domain';
 import { z } from 'zod';
 import { savedAddress } from './addresses.ts';
-import { freeText } from './common.ts';
+import { centavos, freeText } from './common.ts';
 import { orderSubmission } from './orders.ts';
 
 /*
@@ -58,3 +58,18 @@ export const staffOrderRequest = orderSubmission.extend({
   canal: staffOrderChannel,
 });
 export type StaffOrderRequest = z.input<typeof staffOrderRequest>;
+
+/** GET /staff/orders/{id}/pix: the static PIX BR Code of the order's total to the store's own key. */
+export const staffOrderPixReply = z.object({
+  order_id: z.number().int(),
+  total: centavos,
+  /** The method's name ('PIX (chave da loja)'). */
+  forma_pagamento: z.string(),
+  /** Who receives, as the payer's bank shows it. */
+  recebedor: z.string(),
+  /** The BR Code, to copy or draw. */
+  copia_e_cola: z.string(),
+  /** The BR Code drawn as a QR code: a data:image/svg+xml URL. */
+  qr_code: z.string(),
+});
+export type StaffOrderPixReply = z.infer<typeof staffOrderPixReply>;

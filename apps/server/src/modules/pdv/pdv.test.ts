@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { errorReply, orderPlacedReply, staffCustomer, staffCustomerLookupReply } from '@comanda/contract';
+import {
+  errorReply,
+  orderPlacedReply,
+  staffCustomer,
+  staffCustomerLookupReply,
+  staffOrderPixReply,
+} from '@comanda/contract';
+import { parseBrCode } from '@comanda/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, neighbourhoods, orders } from '../../db/schema.ts';
@@ -452,5 +459,46 @@ describe('coupons and loyalty for the customer (POST /staff/coupons/validate)', 
     const loyalRow = await orderRow(orderPlacedReply.parse(redeemed.json()).order_info.order_id);
     expect(loyalRow.fidelidadeUtilizada).toBe(true);
     expect(loyalRow.descontoFidelidade).toBeGreaterThan(0);
+  });
+});
+
+describe('PIX to the store’s key at the counter (GET /staff/orders/{id}/pix)', () => {
+  it('draws the order’s total to the key of its PIX method; other orders and stores are refused', async () => {
+    const customer = await signUp(t.app);
+    // Method 4 of the pizzaria: 'PIX (chave da loja)', key pix@fornoebrasa.example.
+    const placed = await staffOrder({
+      ...submission(customer.userId, [await halfAndHalf()], { fk_forma_pagamento: 4 }),
+      canal: 'balcao',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = orderPlacedReply.parse(placed.json()).order_info.order_id;
+    const response = await call('GET', `/staff/orders/${id}/pix`, attendant.token);
+    expect(response.statusCode, response.body).toBe(200);
+    const pix = staffOrderPixReply.parse(response.json());
+    expect(pix).toMatchObject({ order_id: id, total: 6490, recebedor: 'Forno e Brasa Alimentos LTDA' });
+    expect(pix.qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
+    const code = parseBrCode(pix.copia_e_cola);
+    expect(code.ok && code.fields).toMatchObject({
+      key: 'pix@fornoebrasa.example',
+      amount: 6490,
+      merchantCity: 'Sao Paulo',
+      txid: `PDV${id}`,
+    });
+
+    const cash = await staffOrder({
+      ...submission(customer.userId, [await halfAndHalf()], { fk_forma_pagamento: 1 }),
+      canal: 'balcao',
+    });
+    const cashId = orderPlacedReply.parse(cash.json()).order_info.order_id;
+    await refusal(
+      await call('GET', `/staff/orders/${cashId}/pix`, attendant.token),
+      409,
+      'PIX_KEY_UNAVAILABLE',
+    );
+    await refusal(
+      await call('GET', `/staff/orders/${id}/pix`, sakuraAttendant.token, undefined, { host: SAKURA }),
+      404,
+      'ORDER_NOT_FOUND',
+    );
   });
 });

@@ -5,10 +5,12 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   ORDER_ERROR_CODES,
   orderPlacedReply,
+  positiveIdParam,
   staffCustomer,
   staffCustomerCreate,
   staffCustomerLookupReply,
   staffCustomerQuery,
+  staffOrderPixReply,
   staffOrderRequest,
 } from '@comanda/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -90,6 +92,33 @@ export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService }
       },
     },
     async (request) => service.validateCoupon(requireStaff(request), request.body),
+  );
+
+  app.get(
+    '/staff/orders/:id/pix',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'The PIX QR code of an order paid to the store’s own key',
+        description:
+          'A static BR Code of the order’s total to the PIX key of the order’s payment method (the store’s ' +
+          'in-person PIX), with the holder’s name and the store’s city, as a QR code to show on the counter ' +
+          'screen and as copy-and-paste text. Nobody tells the store when it is paid. An order of another ' +
+          'store: 404 ORDER_NOT_FOUND; not paid by the store’s key, cancelled or free: 409 ' +
+          `PIX_KEY_UNAVAILABLE.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        params: positiveIdParam,
+        response: {
+          200: staffOrderPixReply,
+          400: errorReply,
+          ...staffOnly,
+          404: errorReply,
+          409: errorReply,
+        },
+      },
+    },
+    async (request) => service.orderPix(requireStaff(request), request.params.id),
   );
 
   app.post(

@@ -5,15 +5,23 @@ import type {
   StaffCustomer,
   StaffCustomerCreate,
   StaffCustomerLookupReply,
+  StaffOrderPixReply,
   StaffOrderRequest,
 } from '@comanda/contract';
-import { DEFAULT_PHONE_COUNTRY } from '@comanda/domain';
+import {
+  buildBrCode,
+  checkBrCode,
+  cityOfAddress,
+  DEFAULT_PHONE_COUNTRY,
+  pixKeyForBrCode,
+} from '@comanda/domain';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { customers, orders } from '../../db/schema.ts';
+import { companySettings, customers, orders, paymentMethods } from '../../db/schema.ts';
 import { checkDisplayName } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import { countryOfDdi, loginDigitsOf, parseSignUpPhone } from '../../lib/phone.ts';
+import { qrSvgDataUrl } from '../../lib/qr-svg.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { listAddresses } from '../addresses/index.ts';
 import type { CouponService } from '../coupons/index.ts';
@@ -35,6 +43,11 @@ export const NO_PASSWORD_HASH = '!counter:no-password';
 const PRIVACY_TOKEN_BYTES = 18;
 
 const invalidPhone = () => invalid('INVALID_PHONE', 'Informe um celular válido.', 'phone');
+const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Pedido não encontrado.');
+const noPixKey = () =>
+  new AppError('conflict', 'PIX_KEY_UNAVAILABLE', 'Este pedido não é pago por PIX para a chave da loja.');
+/** A static code's txid: letters and digits, at most 25. */
+const PDV_TXID_PREFIX = 'PDV';
 const customerNotFound = () => notFound('CUSTOMER_NOT_FOUND', 'Cliente não encontrado.');
 const phoneTaken = () =>
   new AppError('conflict', 'PHONE_TAKEN', 'Este celular já tem cadastro na loja.', { field: 'phone' });
@@ -131,6 +144,60 @@ export class PdvService {
   async validateCoupon(staff: StaffPrincipal, body: CouponValidateRequest): Promise<CouponValidateReply> {
     const customerId = await this.customerIdOf(staff.storeId, body.customer_id);
     return this.deps.coupons.validate({ storeId: staff.storeId, customerId }, body);
+  }
+
+  /**
+   * GET /staff/orders/{id}/pix: the static BR Code of the order's total to the store's own key, when
+   * the order is paid with the store's in-person PIX method (409 PIX_KEY_UNAVAILABLE otherwise, and
+   * for a cancelled or free order). Nobody tells the store when it is paid: the staff sees it arrive.
+   */
+  async orderPix(staff: StaffPrincipal, orderId: number): Promise<StaffOrderPixReply> {
+    const [row] = await this.deps.db
+      .select({
+        total: orders.total,
+        status: orders.status,
+        tipo: paymentMethods.tipo,
+        descricao: paymentMethods.descricao,
+        chavePix: paymentMethods.chavePix,
+        tipoChavePix: paymentMethods.tipoChavePix,
+        titular: paymentMethods.pixNomeTitular,
+        storeName: companySettings.nome,
+        endereco: companySettings.endereco,
+      })
+      .from(orders)
+      .innerJoin(companySettings, eq(companySettings.storeId, orders.storeId))
+      .leftJoin(
+        paymentMethods,
+        and(eq(paymentMethods.storeId, orders.storeId), eq(paymentMethods.id, orders.paymentMethodId)),
+      )
+      .where(and(eq(orders.storeId, staff.storeId), eq(orders.id, orderId)));
+    if (!row) throw orderNotFound();
+    const key = row.chavePix?.trim();
+    if (row.tipo !== 'pix' || !key || row.status === 'Cancelado' || row.total <= 0) throw noPixKey();
+    const recebedor = row.titular?.trim() || row.storeName;
+    const input = {
+      key: pixKeyForBrCode(key, row.tipoChavePix),
+      amount: row.total,
+      merchantName: recebedor,
+      merchantCity: cityOfAddress(row.endereco) ?? 'BRASIL',
+      txid: `${PDV_TXID_PREFIX}${orderId}`,
+    };
+    let code: string;
+    try {
+      code = buildBrCode(input);
+    } catch (error) {
+      if (error instanceof RangeError) throw noPixKey();
+      throw error;
+    }
+    if (!checkBrCode(code, { amount: input.amount, key: input.key, txid: input.txid }).ok) throw noPixKey();
+    return {
+      order_id: orderId,
+      total: row.total,
+      forma_pagamento: row.descricao ?? '',
+      recebedor,
+      copia_e_cola: code,
+      qr_code: await qrSvgDataUrl(code),
+    };
   }
 
   private async customerIdOf(storeId: number, id: number): Promise<number> {
