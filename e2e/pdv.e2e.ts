@@ -132,6 +132,28 @@ test.describe('order entry (PDV) on a tablet', () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText('Pizza Meio a Meio Grande');
     await expect(card).toContainText('Troco para R$ 100,00');
+
+    // The same customer at the counter, paying by PIX to the store's key: its QR code on the screen.
+    await openNewOrder(page);
+    await page.getByLabel('Celular do cliente').fill(phone);
+    await page.getByLabel('Celular do cliente').press('Enter');
+    await expect(page.getByText('2 pedidos na loja')).toBeVisible();
+    await page.getByLabel('Buscar no cardápio').fill('meio a meio');
+    await page
+      .getByRole('button', { name: /^Pizza Meio a Meio/ })
+      .first()
+      .click();
+    await dialog.getByRole('radio', { name: /Pizza Meio a Meio Grande/ }).check();
+    await next(dialog).click();
+    await dialog.getByRole('checkbox', { name: /^Calabresa/ }).check();
+    await dialog.getByRole('checkbox', { name: /^Pepperoni/ }).check();
+    await next(dialog).click();
+    await insert(dialog).click();
+    await order.getByRole('button', { name: 'PIX (chave da loja)' }).click();
+    await order.getByRole('button', { name: `Fazer pedido · ${formatBRL(6490)}` }).click();
+    await expect(order.getByRole('img', { name: `QR Code PIX de ${formatBRL(6490)}` })).toBeVisible();
+    await expect(order.getByText(/Forno e Brasa Alimentos LTDA/)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/journey-tablet-counter-pix.png` });
     await page.context().close();
   });
 

@@ -8,6 +8,7 @@ import type {
   Product,
   StaffCustomer,
   StaffCustomerLookupReply,
+  StaffOrderPixReply,
   StaffTablesReply,
   ValidatedCoupon,
 } from '@comanda/contract';
@@ -76,7 +77,9 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
   const [query, setQuery] = useState('');
   const [changeText, setChangeText] = useState('');
   const [placing, setPlacing] = useState(false);
-  const [placed, setPlaced] = useState<{ id: number; total: number } | null>(null);
+  const [placed, setPlaced] = useState<{ id: number; total: number; pix: StaffOrderPixReply | null } | null>(
+    null,
+  );
   const [error, setError] = useState<string | null>(null);
   /** Each placed order starts the customer's block afresh (its typed phone and name). */
   const [entry, setEntry] = useState(0);
@@ -131,6 +134,9 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
     setPlaced(null);
   };
 
+  const offered = quote ? inPersonMethods(methods.data ?? [], quote.deliveryType) : [];
+  const chosen = offered.find((method) => method.id === draft.paymentId) ?? null;
+
   const place = async () => {
     if (!context || !quote || quote.refusals.length > 0) return;
     const payload = pdvPayload(context, draft);
@@ -144,7 +150,13 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
         headers: { 'Idempotency-Key': key },
       });
       keys.reset();
-      setPlaced({ id: reply.order_info.order_id, total: reply.order_info.total });
+      const id = reply.order_info.order_id;
+      // Paid to the store's own key: its QR code goes on the screen for the customer to scan.
+      const pix =
+        chosen?.tipo === 'pix' && chosen.chave_pix
+          ? await staffFetch<StaffOrderPixReply>(`/staff/orders/${id}/pix`).catch(() => null)
+          : null;
+      setPlaced({ id, total: reply.order_info.total, pix });
       setCart([]);
       setDraft(emptyDraft(draft.channel));
       setChangeText('');
@@ -160,8 +172,6 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
   /** The fee the address gets for this cart (a store may charge less from a subtotal up). */
   const feeOf = (address: StaffCustomer['addresses'][number]) =>
     chooseDeliveryFee({ ...address, subtotal: quote?.totals.subtotal ?? 0 });
-  const offered = quote ? inPersonMethods(methods.data ?? [], quote.deliveryType) : [];
-  const chosen = offered.find((method) => method.id === draft.paymentId) ?? null;
   const firstRefusal = quote?.refusals[0];
   const changeInvalid = changeText.trim() !== '' && parseChangeFor(changeText) === null;
   const blocker = !customer
@@ -447,6 +457,15 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
           <p className="staff-ok" role="status">
             {t('placed', { id: placed.id, total: formatBRL(placed.total) })}
           </p>
+        ) : null}
+        {placed?.pix ? (
+          <figure className="pdv-pix">
+            <img src={placed.pix.qr_code} alt={t('pixQr', { total: formatBRL(placed.pix.total) })} />
+            <figcaption>
+              {t('pixTo', { name: placed.pix.recebedor, total: formatBRL(placed.pix.total) })}
+              <code>{placed.pix.copia_e_cola}</code>
+            </figcaption>
+          </figure>
         ) : null}
         <button
           type="button"
