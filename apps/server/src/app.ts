@@ -589,7 +589,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     addresses: new AddressService({ db, now, streets: maps.index }),
     coupons,
     orders,
-    pdv: new PdvService({ db, now, orders, coupons }),
+    pdv: new PdvService({ db, now, orders, coupons, events: orderEvents }),
     orderTracking,
     payments: paymentService,
   };

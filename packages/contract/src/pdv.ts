@@ -2,7 +2,7 @@ import { STAFF_ORDER_CHANNELS } from '@comanda/domain';
 import { z } from 'zod';
 import { savedAddress } from './addresses.ts';
 import { centavos, freeText } from './common.ts';
-import { orderSubmission } from './orders.ts';
+import { orderLineSubmission, orderSubmission } from './orders.ts';
 
 /*
  * Order entry in the staff app (issue 33 part 1, docs/decisions/0058): the staff member finds the
@@ -73,3 +73,33 @@ export const staffOrderPixReply = z.object({
   qr_code: z.string(),
 });
 export type StaffOrderPixReply = z.infer<typeof staffOrderPixReply>;
+
+/**
+ * POST /staff/orders/{id}/edit: lines to remove (the order lines' `seq`), lines to add (as an order
+ * submission's), and the payment (a method of the store, and cash change) when it changes.
+ */
+export const staffOrderEditRequest = z.object({
+  remover: z.array(z.number().int().min(0)).max(100).default([]),
+  adicionar: z.array(orderLineSubmission).max(100).default([]),
+  fk_forma_pagamento: z.number().int().min(1).max(2_147_483_647).nullable().optional(),
+  troco_para: z.number().int().min(0).nullable().optional(),
+});
+export type StaffOrderEditRequest = z.output<typeof staffOrderEditRequest>;
+
+const editLine = z.object({
+  seq: z.number().int(),
+  product_id: z.number().int(),
+  descricao_produto: z.string(),
+  qtd: z.number().int(),
+  valor_total: centavos,
+});
+
+/** The edit as recorded: the order's total before and after, and the lines added and removed. */
+export const staffOrderEditReply = z.object({
+  order_id: z.number().int(),
+  total_antes: centavos,
+  total_depois: centavos,
+  adicionadas: z.array(editLine),
+  removidas: z.array(editLine),
+});
+export type StaffOrderEditReply = z.infer<typeof staffOrderEditReply>;

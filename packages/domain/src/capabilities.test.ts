@@ -16,6 +16,7 @@ describe('the capability table', () => {
     expect(byRole('attendant')).toEqual([
       'kitchen.bump',
       'menu.sold_out',
+      'orders.edit',
       'orders.enter',
       'orders.handle',
       'payments.confirm',

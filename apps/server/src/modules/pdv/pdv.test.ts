@@ -6,10 +6,10 @@ import {
   staffCustomerLookupReply,
   staffOrderPixReply,
 } from '@comanda/contract';
-import { parseBrCode } from '@comanda/domain';
+import { linePricing, parseBrCode } from '@comanda/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cities, neighbourhoods, orders } from '../../db/schema.ts';
+import { cities, neighbourhoods, orderEdits, orderLines, orders } from '../../db/schema.ts';
 import {
   bearer,
   buildAccountsTestApp,
@@ -35,6 +35,7 @@ import {
   tableOf,
 } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { changeStatus } from '../../test/tracking.ts';
 
 /*
  * Order entry by the staff (issue 33 part 1, docs/decisions/0058) on the demo stores: 'pizzaria' is
@@ -500,5 +501,97 @@ describe('PIX to the store’s key at the counter (GET /staff/orders/{id}/pix)',
       404,
       'ORDER_NOT_FOUND',
     );
+  });
+});
+
+describe('editing an order before it is prepared (POST /staff/orders/{id}/edit)', () => {
+  const edit = (id: number, body: object, token = attendant.token, host = PIZZARIA) =>
+    call('POST', `/staff/orders/${id}/edit`, token, body, { host });
+  const editsOf = (id: number) => t.database.db.select().from(orderEdits).where(eq(orderEdits.orderId, id));
+  const linesOf = (id: number) =>
+    t.database.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.seq);
+
+  async function counterOrder() {
+    const customer = await signUp(t.app);
+    const guarana = await cartLine(t, { ref: 'guarana-lata' });
+    const placed = await staffOrder({
+      ...submission(customer.userId, [await halfAndHalf(), guarana]),
+      canal: 'balcao',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    return orderPlacedReply.parse(placed.json()).order_info.order_id;
+  }
+
+  it('removes and adds lines, repriced, and records the edit with the totals before and after', async () => {
+    const id = await counterOrder();
+    const before = await orderRow(id);
+    expect(before.total).toBe(6490 + 650);
+    const cokes = await cartLine(t, { ref: 'coca-lata', qtd: 2 });
+    const response = await edit(id, { remover: [1], adicionar: [cokes] });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await orderRow(id);
+    const cokesTotal = linePricing(cokes).total;
+    expect(after.total).toBe(6490 + cokesTotal);
+    expect(after.totalProdutos + after.acrescimo).toBe(6490 + cokesTotal);
+    expect(response.json()).toMatchObject({
+      order_id: id,
+      total_antes: 7140,
+      total_depois: 6490 + cokesTotal,
+      removidas: [{ seq: 1, descricao_produto: 'Guaraná Antarctica lata 350 ml', qtd: 1, valor_total: 650 }],
+      adicionadas: [{ seq: 2, qtd: 2, valor_total: cokesTotal }],
+    });
+    expect((await linesOf(id)).map((line) => line.seq)).toEqual([0, 2]);
+    const [record] = await editsOf(id);
+    expect(record).toMatchObject({
+      staffId: attendant.userId,
+      totalBefore: 7140,
+      totalAfter: 6490 + cokesTotal,
+      paymentBefore: 2,
+      paymentAfter: 2,
+    });
+
+    // The payment changes to cash with change.
+    const paid = await edit(id, { fk_forma_pagamento: 1, troco_para: 10_000 });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await orderRow(id)).toMatchObject({
+      paymentMethodId: 1,
+      formaPagamentoNome: 'Dinheiro',
+      trocoPara: 10_000,
+    });
+    expect((await editsOf(id)).map((row) => [row.paymentBefore, row.paymentAfter])).toEqual([
+      [2, 2],
+      [2, 1],
+    ]);
+  });
+
+  it('refuses as a new order would, with nothing changed', async () => {
+    const id = await counterOrder();
+    // Without the pizza the order is below the minimum.
+    await refusal(await edit(id, { remover: [0] }), 400, 'MIN_ORDER_NOT_MET');
+    await refusal(await edit(id, { remover: [9] }), 400, 'LINE_NOT_FOUND');
+    await refusal(await edit(id, { fk_forma_pagamento: 1, troco_para: 100 }), 400, 'CHANGE_BELOW_TOTAL');
+    await refusal(await edit(id, {}), 400, 'EMPTY_EDIT');
+    await refusal(await edit(id, { fk_forma_pagamento: 999 }), 409, 'PAYMENT_METHOD_UNAVAILABLE');
+    await refusal(
+      await edit(id, { fk_forma_pagamento: 4 }, sakuraAttendant.token, SAKURA),
+      404,
+      'ORDER_NOT_FOUND',
+    );
+    expect((await orderRow(id)).total).toBe(7140);
+    expect(await linesOf(id)).toHaveLength(2);
+    expect(await editsOf(id)).toEqual([]);
+  });
+
+  it('is allowed in Preparo; from Finalização on: 409 ORDER_ALREADY_PREPARED, nothing changed', async () => {
+    const id = await counterOrder();
+    const water = await cartLine(t, { ref: 'agua' });
+    expect((await changeStatus(t, attendant.token, id, { status: 'Preparo' })).statusCode).toBe(200);
+    expect((await edit(id, { adicionar: [water] })).statusCode).toBe(200);
+    expect((await changeStatus(t, attendant.token, id, { status: 'Finalização' })).statusCode).toBe(200);
+    const total = (await orderRow(id)).total;
+    await refusal(await edit(id, { adicionar: [water] }), 409, 'ORDER_ALREADY_PREPARED');
+    expect((await orderRow(id)).total).toBe(total);
+    expect(await linesOf(id)).toHaveLength(3);
+    expect(await editsOf(id)).toHaveLength(1);
   });
 });

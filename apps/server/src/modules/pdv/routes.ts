@@ -10,6 +10,8 @@ import {
   staffCustomerCreate,
   staffCustomerLookupReply,
   staffCustomerQuery,
+  staffOrderEditReply,
+  staffOrderEditRequest,
   staffOrderPixReply,
   staffOrderRequest,
 } from '@comanda/contract';
@@ -92,6 +94,38 @@ export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService }
       },
     },
     async (request) => service.validateCoupon(requireStaff(request), request.body),
+  );
+
+  app.post(
+    '/staff/orders/:id/edit',
+    {
+      config: { capability: 'orders.edit' },
+      schema: {
+        tags: staffTags,
+        summary: 'Edit an order before it is prepared: add or remove lines, change the payment',
+        description:
+          '`remover`: the `seq` of order lines to take out; `adicionar`: lines as an order submission’s, ' +
+          'priced from today’s menu with the same refusals as a new order’s (ITEM_UNAVAILABLE, SOLD_OUT, ' +
+          'INVALID_OPTIONS…); `fk_forma_pagamento` and `troco_para` when the payment changes. The lines kept ' +
+          'keep the prices they were placed with; the whole order is quoted again by the checkout rules ' +
+          '(minimum, the address’s delivery fee, coupon, loyalty reward, method offered for its delivery ' +
+          'type, cash change) and its totals replaced; the edit is recorded (order_edits) in the same ' +
+          'transaction. Only while Solicitado or Preparo: later 409 ORDER_ALREADY_PREPARED; an order paid ' +
+          'in the app 409 ORDER_PAID_ONLINE; a line not in the order 400 LINE_NOT_FOUND; nothing asked 400 ' +
+          `EMPTY_EDIT. Nothing is changed on a refusal.\n\nAttendants and up (orders.edit, a store may raise it to managers); a customer token 403, another store’s token or none 401.`,
+        security: SECURITY_BEARER,
+        params: positiveIdParam,
+        body: staffOrderEditRequest,
+        response: {
+          200: staffOrderEditReply,
+          400: errorReply,
+          ...staffOnly,
+          404: errorReply,
+          409: errorReply,
+        },
+      },
+    },
+    async (request) => service.editOrder(requireStaff(request), request.params.id, request.body),
   );
 
   app.get(

@@ -5,6 +5,8 @@ import type {
   StaffCustomer,
   StaffCustomerCreate,
   StaffCustomerLookupReply,
+  StaffOrderEditReply,
+  StaffOrderEditRequest,
   StaffOrderPixReply,
   StaffOrderRequest,
 } from '@comanda/contract';
@@ -15,18 +17,27 @@ import {
   DEFAULT_PHONE_COUNTRY,
   pixKeyForBrCode,
 } from '@comanda/domain';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { companySettings, customers, orders, paymentMethods } from '../../db/schema.ts';
+import {
+  companySettings,
+  customers,
+  type OrderEditLine,
+  orderLines,
+  orders,
+  paymentMethods,
+} from '../../db/schema.ts';
 import { checkDisplayName } from '../../lib/account-fields.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import type { OrderEvents } from '../../lib/order-events.ts';
 import { countryOfDdi, loginDigitsOf, parseSignUpPhone } from '../../lib/phone.ts';
 import { qrSvgDataUrl } from '../../lib/qr-svg.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { listAddresses } from '../addresses/index.ts';
 import type { CouponService } from '../coupons/index.ts';
 import { createCustomerAccount, findAccountByPhone } from '../customers/index.ts';
-import type { OrderService, PlaceOrderResult } from '../orders/index.ts';
+import { type OrderService, type PlaceOrderResult, priceOrderEdit } from '../orders/index.ts';
+import { recordOrderEdit } from './order-edits.ts';
 
 /*
  * Order entry in the staff app (issue 33 part 1, docs/decisions/0058): the customer found by phone
@@ -68,7 +79,24 @@ export interface PdvServiceDeps {
   now: () => Date;
   orders: OrderService;
   coupons: CouponService;
+  /** Where an edited order is announced (the board's streams). */
+  events?: OrderEvents;
 }
+
+/** An order may be edited until it is prepared (Finalização on: 409 ORDER_ALREADY_PREPARED). */
+const EDITABLE_STATUSES = ['Solicitado', 'Preparo'];
+const alreadyPrepared = () =>
+  new AppError(
+    'conflict',
+    'ORDER_ALREADY_PREPARED',
+    'Este pedido já foi preparado e não pode mais ser alterado.',
+  );
+const paidOnline = () =>
+  new AppError('conflict', 'ORDER_PAID_ONLINE', 'Um pedido pago pelo app não pode ser alterado aqui.');
+const lineNotFound = (field: string) =>
+  new AppError('invalid', 'LINE_NOT_FOUND', 'Este item não está no pedido.', { field });
+const emptyEdit = () =>
+  new AppError('invalid', 'EMPTY_EDIT', 'Nada a alterar: adicione ou remova um item, ou troque o pagamento.');
 
 export class PdvService {
   constructor(private readonly deps: PdvServiceDeps) {}
@@ -144,6 +172,146 @@ export class PdvService {
   async validateCoupon(staff: StaffPrincipal, body: CouponValidateRequest): Promise<CouponValidateReply> {
     const customerId = await this.customerIdOf(staff.storeId, body.customer_id);
     return this.deps.coupons.validate({ storeId: staff.storeId, customerId }, body);
+  }
+
+  /**
+   * POST /staff/orders/{id}/edit: lines removed and added, the payment changed, repriced by the
+   * checkout rules (orders/edit.ts) and written with its record (recordOrderEdit) in one
+   * transaction, under the order's row lock; an order past Preparo is 409 ORDER_ALREADY_PREPARED
+   * with nothing changed.
+   */
+  async editOrder(
+    staff: StaffPrincipal,
+    orderId: number,
+    body: StaffOrderEditRequest,
+  ): Promise<StaffOrderEditReply> {
+    const remove = [...new Set(body.remover ?? [])];
+    const add = body.adicionar ?? [];
+    const paymentChanges = body.fk_forma_pagamento !== undefined || body.troco_para !== undefined;
+    if (remove.length === 0 && add.length === 0 && !paymentChanges) throw emptyEdit();
+    const { db, now } = this.deps;
+    const at = now();
+    const result = await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.storeId, staff.storeId), eq(orders.id, orderId)))
+        .for('update');
+      if (!order) throw orderNotFound();
+      if (!EDITABLE_STATUSES.includes(order.status)) throw alreadyPrepared();
+      if (order.awaitingPayment || (order.paymentMethodId !== null && order.paymentMethodId >= 993)) {
+        throw paidOnline();
+      }
+      const lines = await tx
+        .select()
+        .from(orderLines)
+        .where(and(eq(orderLines.storeId, staff.storeId), eq(orderLines.orderId, orderId)))
+        .orderBy(orderLines.seq);
+      remove.forEach((seq, index) => {
+        if (!lines.some((line) => line.seq === seq)) throw lineNotFound(`remover.${index}`);
+      });
+      const kept = lines.filter((line) => !remove.includes(line.seq));
+      const removed = lines.filter((line) => remove.includes(line.seq));
+      const methodId =
+        body.fk_forma_pagamento !== undefined ? body.fk_forma_pagamento : order.paymentMethodId;
+      const changeFor = body.troco_para !== undefined ? body.troco_para : order.trocoPara;
+      const priced = await priceOrderEdit(tx, {
+        order: {
+          storeId: staff.storeId,
+          customerId: order.customerId,
+          tipoEntrega: order.tipoEntrega as 'Entregar' | 'Retirada' | 'Vem comer',
+          tableId: order.tableId,
+          addressId: order.addressId,
+          couponId: order.couponId,
+          fidelidadeUtilizada: order.fidelidadeUtilizada,
+          pontosUtilizados: order.pontosUtilizados,
+        },
+        kept,
+        add,
+        methodId,
+        changeFor,
+        firstSeq: Math.max(-1, ...lines.map((line) => line.seq)) + 1,
+        now: at,
+      });
+      const { totals, change } = priced.quote;
+      await tx
+        .update(orders)
+        .set({
+          totalProdutos: totals.products,
+          acrescimo: totals.extras,
+          valorEntrega: totals.deliveryFee,
+          descontoCupom: totals.couponDiscount,
+          descontoFidelidade: totals.loyaltyDiscount,
+          total: totals.total,
+          paymentMethodId: priced.method?.id ?? null,
+          formaPagamentoNome: priced.method?.descricao ?? null,
+          trocoPara: change?.ok ? change.changeFor : null,
+          pontosFidelidade: priced.earn,
+        })
+        .where(and(eq(orders.storeId, staff.storeId), eq(orders.id, orderId)));
+      if (removed.length > 0) {
+        await tx.delete(orderLines).where(
+          and(
+            eq(orderLines.orderId, orderId),
+            inArray(
+              orderLines.id,
+              removed.map((line) => line.id),
+            ),
+          ),
+        );
+      }
+      if (priced.added.length > 0) {
+        await tx
+          .insert(orderLines)
+          .values(priced.added.map((line) => ({ ...line, orderId, storeId: staff.storeId })));
+      }
+      const editLine = (line: {
+        seq: number;
+        productId: number;
+        descricaoProduto: string;
+        qtd: number;
+        valorTotal: number;
+      }): OrderEditLine => ({
+        seq: line.seq,
+        product_id: line.productId,
+        descricao_produto: line.descricaoProduto,
+        qtd: line.qtd,
+        valor_total: line.valorTotal,
+      });
+      const linesAdded = priced.added.map(editLine);
+      const linesRemoved = removed.map(editLine);
+      await recordOrderEdit(tx, {
+        storeId: staff.storeId,
+        orderId,
+        staffId: staff.staffId,
+        at,
+        totalBefore: order.total,
+        totalAfter: totals.total,
+        linesAdded,
+        linesRemoved,
+        paymentBefore: order.paymentMethodId,
+        paymentAfter: priced.method?.id ?? null,
+      });
+      return {
+        customerId: order.customerId,
+        status: order.status,
+        reply: {
+          order_id: orderId,
+          total_antes: order.total,
+          total_depois: totals.total,
+          adicionadas: linesAdded,
+          removidas: linesRemoved,
+        },
+      };
+    });
+    this.deps.events?.publishCommitted({
+      storeId: staff.storeId,
+      customerId: result.customerId,
+      id: orderId,
+      status: result.status,
+      updatedAt: at.toISOString(),
+    });
+    return result.reply;
   }
 
   /**

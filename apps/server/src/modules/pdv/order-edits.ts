@@ -1,0 +1,26 @@
+import type { DbExecutor } from '../../db/client.ts';
+import { type OrderEditLine, orderEdits } from '../../db/schema.ts';
+
+/*
+ * The record of an order's edit (issue 33, docs/decisions/0058), written inside the edit's
+ * transaction: the money ledger's adjustment is read from it (the difference of the totals).
+ */
+
+export interface OrderEditRecord {
+  storeId: number;
+  orderId: number;
+  staffId: number;
+  at: Date;
+  totalBefore: number;
+  totalAfter: number;
+  linesAdded: OrderEditLine[];
+  linesRemoved: OrderEditLine[];
+  paymentBefore: number | null;
+  paymentAfter: number | null;
+}
+
+/** Writes the edit's row in the caller's transaction; its id. */
+export async function recordOrderEdit(tx: DbExecutor, edit: OrderEditRecord): Promise<number> {
+  const [row] = await tx.insert(orderEdits).values(edit).returning({ id: orderEdits.id });
+  return row!.id;
+}
