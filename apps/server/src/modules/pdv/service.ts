@@ -15,6 +15,7 @@ import {
   checkBrCode,
   cityOfAddress,
   DEFAULT_PHONE_COUNTRY,
+  ONLINE_PAYMENT_IDS,
   pixKeyForBrCode,
 } from '@comanda/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -199,7 +200,10 @@ export class PdvService {
         .for('update');
       if (!order) throw orderNotFound();
       if (!EDITABLE_STATUSES.includes(order.status)) throw alreadyPrepared();
-      if (order.awaitingPayment || (order.paymentMethodId !== null && order.paymentMethodId >= 993)) {
+      if (
+        order.awaitingPayment ||
+        (order.paymentMethodId !== null && ONLINE_PAYMENT_IDS.includes(order.paymentMethodId))
+      ) {
         throw paidOnline();
       }
       const lines = await tx
