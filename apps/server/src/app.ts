@@ -54,6 +54,8 @@ import {
   type StandinAccess,
 } from './modules/payments/index.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { PdvService } from './modules/pdv/index.ts';
+import { registerPdvRoutes } from './modules/pdv/routes.ts';
 import { CLOUDPRNT_PATH, PrintingService } from './modules/printing/index.ts';
 import { registerPrintingRoutes } from './modules/printing/routes.ts';
 import { ReportsService } from './modules/reports/index.ts';
@@ -416,6 +418,7 @@ export async function buildApp(
   registerMapsRoutes(ctx, services);
   registerAddressRoutes(ctx, services);
   registerOrderRoutes(ctx, services);
+  registerPdvRoutes(ctx, services);
   registerOrderTrackingRoutes(ctx, services);
   registerStaffOrderRoutes(ctx, services);
   registerStaffRoutes(ctx, services);
@@ -493,6 +496,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     now,
     events: orderEvents,
   });
+  const coupons = new CouponService({ db, now, limiter });
   const orders = new OrderService({
     db,
     now,
@@ -597,8 +601,9 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     customers: new CustomerService({ db, now }),
     maps: new MapsService({ db, provider: maps, limiter, now }),
     addresses: new AddressService({ db, now, streets: maps.index }),
-    coupons: new CouponService({ db, now, limiter }),
+    coupons,
     orders,
+    pdv: new PdvService({ db, now, orders, coupons, events: orderEvents }),
     orderTracking,
     payments: paymentService,
   };

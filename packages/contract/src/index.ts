@@ -6,6 +6,7 @@ export * from './kitchen.ts';
 export * from './menu.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './pdv.ts';
 export * from './role-rules.ts';
 export * from './staff.ts';
 export * from './staff-editor.ts';

@@ -21,6 +21,8 @@ describe('the capability table', () => {
       'kitchen.bump',
       'menu.sold_out',
       'orders.cancel',
+      'orders.edit',
+      'orders.enter',
       'orders.handle',
       'payments.confirm',
       'settings.read',

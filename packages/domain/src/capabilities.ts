@@ -26,6 +26,16 @@ export const CAPABILITIES = {
     lowest: 'attendant',
     means: 'List and read the store’s orders, follow them live, move them along or cancel them.',
   },
+  'orders.enter': {
+    lowest: 'attendant',
+    means:
+      'Enter an order for a customer (counter, phone, waiter): find or add the customer by phone, place it.',
+  },
+  'orders.edit': {
+    lowest: 'attendant',
+    movable: { from: 'attendant', to: 'manager' },
+    means: 'Add or remove lines of an order, or change its payment, before it is prepared.',
+  },
   'payments.confirm': {
     lowest: 'attendant',
     means: 'Confirm that the money of a PIX to the store’s own key arrived.',

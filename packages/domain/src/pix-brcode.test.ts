@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { brCodeText, buildBrCode, checkBrCode, crc16ccitt, parseBrCode } from './pix-brcode.ts';
+import {
+  brCodeText,
+  buildBrCode,
+  checkBrCode,
+  cityOfAddress,
+  crc16ccitt,
+  parseBrCode,
+  pixKeyForBrCode,
+} from './pix-brcode.ts';
 
 /*
  * Published vectors. The central bank manual ("Manual de Padrões para Iniciação do Pix") gives a
@@ -374,5 +382,23 @@ describe('checking a BR Code against the order', () => {
       ok: false,
       reason: 'TXID_MISMATCH',
     });
+  });
+});
+
+describe("the store's own key at the counter", () => {
+  it('writes the key as a BR Code carries it, by its type', () => {
+    expect(pixKeyForBrCode('(11) 98888-0000', 'telefone')).toBe('+5511988880000');
+    expect(pixKeyForBrCode('+55 11 98888-0000', 'telefone')).toBe('+5511988880000');
+    expect(pixKeyForBrCode('123.456.789-09', 'cpf')).toBe('12345678909');
+    expect(pixKeyForBrCode('12.345.678/0001-95', 'cnpj')).toBe('12345678000195');
+    expect(pixKeyForBrCode(' Pix@FornoEBrasa.example ', 'email')).toBe('pix@fornoebrasa.example');
+    expect(pixKeyForBrCode('ABC-123', null)).toBe('ABC-123');
+  });
+
+  it('finds the city of a one-line address', () => {
+    expect(cityOfAddress('Rua Augusta, 1500 - Consolação, São Paulo - SP')).toBe('São Paulo');
+    expect(cityOfAddress('Av. Paulista, 900 - Bela Vista, São Paulo – SP ')).toBe('São Paulo');
+    expect(cityOfAddress('Rua sem cidade')).toBeNull();
+    expect(cityOfAddress('')).toBeNull();
   });
 });

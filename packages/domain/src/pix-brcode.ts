@@ -326,3 +326,34 @@ function brCodeRefusal(fields: BrCodeFields, expected: BrCodeExpectation): BrCod
   if (expected.txid !== undefined && fields.txid !== expected.txid) return 'TXID_MISMATCH';
   return null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The store's own key at the counter (issue 33, docs/decisions/0058)
+
+/**
+ * A store's PIX key as a BR Code carries it, by the key's type as the store saved it: a phone as
+ * +55 and its digits, a CPF or CNPJ as digits, an e-mail or random key lower-case, trimmed.
+ */
+export function pixKeyForBrCode(key: string, type: string | null): string {
+  const text = key.trim();
+  const digits = text.replace(/\D/g, '');
+  switch (type) {
+    case 'telefone':
+      if (text.startsWith('+')) return `+${digits}`;
+      return digits.length <= 11 ? `+55${digits}` : `+${digits}`;
+    case 'cpf':
+    case 'cnpj':
+      return digits;
+    case 'email':
+    case 'aleatoria':
+      return text.toLowerCase();
+    default:
+      return text;
+  }
+}
+
+/** The city of a store's one-line address ('Rua Augusta, 1500 - Consolação, São Paulo - SP'); null when none. */
+export function cityOfAddress(address: string): string | null {
+  const match = /,\s*([^,]+?)\s*[-–]\s*[A-Z]{2}\s*$/.exec(address.trim());
+  return match?.[1]?.trim() || null;
+}

@@ -1519,3 +1519,42 @@ export const cancelRequests = pgTable(
     check('cancel_requests_status', sql`${t.status} in ('pending', 'approved', 'denied')`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Issue 33 part 1 (order entry, docs/decisions/0058): edits of an order before it is prepared
+
+/**
+ * One edit of an order by a staff member while it was Solicitado or Preparo: lines added and
+ * removed (as the order lines were: product, quantity, total), the payment before and after, the
+ * order's total before and after. The money ledger's adjustment is read from it.
+ */
+export const orderEdits = pgTable(
+  'order_edits',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    totalBefore: integer('total_before').notNull(),
+    totalAfter: integer('total_after').notNull(),
+    linesAdded: jsonb('lines_added').$type<OrderEditLine[]>().notNull(),
+    linesRemoved: jsonb('lines_removed').$type<OrderEditLine[]>().notNull(),
+    paymentBefore: integer('payment_before'),
+    paymentAfter: integer('payment_after'),
+  },
+  (t) => [index('order_edits_order').on(t.storeId, t.orderId, t.id)],
+);
+
+/** A line an edit added or removed, as the order line was. */
+export interface OrderEditLine {
+  seq: number;
+  product_id: number;
+  descricao_produto: string;
+  qtd: number;
+  valor_total: number;
+}

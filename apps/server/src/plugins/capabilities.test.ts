@@ -41,6 +41,13 @@ const ALLOWED_CALLS: Record<
 > = {
   'staff.me': { method: 'GET', url: '/staff/me', status: 200 },
   'orders.handle': { method: 'GET', url: '/staff/orders', status: 200 },
+  'orders.edit': {
+    method: 'POST',
+    url: '/staff/orders/999999/edit',
+    payload: { remover: [0] },
+    status: 404,
+  },
+  'orders.enter': { method: 'GET', url: '/staff/customers?phone=11900000000', status: 200 },
   'payments.confirm': { method: 'POST', url: '/staff/payments/999999/confirm', status: 404 },
   'store.read': { method: 'GET', url: '/staff/store', status: 200 },
   'menu.sold_out': { method: 'GET', url: '/staff/menu/availability', status: 200 },

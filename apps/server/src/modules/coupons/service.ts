@@ -104,7 +104,10 @@ export class CouponService {
   constructor(private readonly deps: CouponServiceDeps) {}
 
   /** POST /core/coupon_validate_app: whether the customer may apply the code now. */
-  async validate(principal: CustomerPrincipal, body: CouponValidateRequest): Promise<CouponValidateReply> {
+  async validate(
+    principal: Pick<CustomerPrincipal, 'storeId' | 'customerId'>,
+    body: CouponValidateRequest,
+  ): Promise<CouponValidateReply> {
     const { db, limiter, now } = this.deps;
     if (body.customer_id !== principal.customerId) throw forbidden();
     const code = normalizeCouponCode(body.coupon);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { orderPlacedReply } from '@comanda/contract';
 import { orderLedgerParts } from '@comanda/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import {
   tabSharePayments,
   tabShares,
 } from '../../db/schema.ts';
-import { type StaffSignedIn, signInStaff, signUp } from '../../test/accounts.ts';
+import { bearer, type StaffSignedIn, signInStaff, signUp } from '../../test/accounts.ts';
 import {
   addCoupon,
   cartLine,
@@ -32,9 +33,9 @@ import { changeStatus } from '../../test/tracking.ts';
 
 /*
  * The ledger agrees with the orders and the table shares (issue 33, docs/decisions/0057): random
- * days of a pizzaria with every channel the customer side has (pickup paid in person with coupons
- * and the loyalty reward, delivered or cancelled; PIX online paid, left unpaid or refunded by a
- * cancel; tables closed with or without the service fee, shares paid at the counter or by PIX in
+ * days of a pizzaria with every channel (counter and phone orders entered by the staff, edited or
+ * cancelled; pickup paid in person with coupons and the loyalty reward, delivered or cancelled; PIX
+ * online paid, left unpaid or refunded by a cancel; tables closed with or without the service fee, shares paid at the counter or by PIX in
  * the app) leave, for every order, entries that add up to what it is worth now, for every paid share
  * its amount, and nothing else.
  */
@@ -62,9 +63,21 @@ type InPerson = {
 };
 type OnlinePix = { kind: 'pix'; paid: boolean; cancelled: boolean };
 type Table = { kind: 'table'; fee: boolean; people: number; paidBy: readonly ('cash' | 'pix')[] };
-type Step = InPerson | OnlinePix | Table;
+type Staff = {
+  kind: 'staff';
+  channel: 'balcao' | 'telefone';
+  edit: 'none' | 'add' | 'payment';
+  cancelled: boolean;
+};
+type Step = InPerson | OnlinePix | Table | Staff;
 
 const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('staff' as const),
+    channel: fc.constantFrom('balcao' as const, 'telefone' as const),
+    edit: fc.constantFrom('none' as const, 'add' as const, 'payment' as const),
+    cancelled: fc.boolean(),
+  }),
   fc.record({
     kind: fc.constant('in_person' as const),
     discount: fc.constantFrom('none' as const, 'coupon' as const, 'reward' as const),
@@ -103,6 +116,29 @@ async function inPerson(s: InPerson) {
   if (s.end === 'delivered')
     for (const status of ['Preparo', 'Finalização', 'Entregue']) await move(id, status);
   if (s.end === 'cancelled') await move(id, 'Cancelado');
+}
+
+/** An order entered at the counter or from a phone call, edited before it is prepared. */
+async function staffEntered(s: Staff) {
+  const account = await signUp(p.t.app, { host: HOST });
+  const line = await cartLine(p.t, { ref: 'pizza-calabresa-grande', host: HOST });
+  const placed = await p.t.app.inject({
+    method: 'POST',
+    url: '/staff/orders',
+    headers: { host: HOST, ...bearer(owner.token), 'idempotency-key': randomUUID() },
+    payload: { ...submission(account.userId, [line]), canal: s.channel },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const id = orderPlacedReply.parse(placed.json()).order_info.order_id;
+  if (s.edit !== 'none') {
+    const body =
+      s.edit === 'add'
+        ? { adicionar: [await cartLine(p.t, { ref: 'guarana-lata', host: HOST })] }
+        : { fk_forma_pagamento: 1, troco_para: 20_000 };
+    const edited = await staffCall(p.t, owner.token, 'POST', `/staff/orders/${id}/edit`, body, HOST);
+    expect(edited.statusCode, edited.body).toBe(200);
+  }
+  if (s.cancelled) await move(id, 'Cancelado');
 }
 
 async function onlinePix(s: OnlinePix) {
@@ -227,6 +263,7 @@ describe('the ledger of a simulated day', () => {
       fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 5 }), async (day) => {
         for (const s of day) {
           if (s.kind === 'in_person') await inPerson(s);
+          else if (s.kind === 'staff') await staffEntered(s);
           else if (s.kind === 'pix') await onlinePix(s);
           else await table(s);
         }

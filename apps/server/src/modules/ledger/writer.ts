@@ -1,5 +1,7 @@
 import {
+  addParts,
   isOnlinePaymentId,
+  isZeroParts,
   type LedgerKind,
   type LedgerParts,
   ledgerCorrection,
@@ -7,6 +9,7 @@ import {
   type OrderChannel,
   orderLedgerParts,
   shareLedgerParts,
+  subtractParts,
 } from '@comanda/domain';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
@@ -29,20 +32,23 @@ export function openSessionOf(storeId: number): SQL<number | null> {
     order by s.opened_at, s.id limit 1)`;
 }
 
-/** What the ledger holds for an order now. */
-async function heldForOrder(tx: DbExecutor, storeId: number, orderId: number): Promise<LedgerParts> {
-  const [row] = await tx
+/** What the ledger holds for an order now, by the payment method it was taken with. */
+async function heldForOrder(tx: DbExecutor, storeId: number, orderId: number) {
+  return tx
     .select({
-      products: sql<number>`coalesce(sum(${ledgerEntries.products}), 0)::int`,
-      extras: sql<number>`coalesce(sum(${ledgerEntries.extras}), 0)::int`,
-      deliveryFee: sql<number>`coalesce(sum(${ledgerEntries.deliveryFee}), 0)::int`,
-      serviceFee: sql<number>`coalesce(sum(${ledgerEntries.serviceFee}), 0)::int`,
-      discount: sql<number>`coalesce(sum(${ledgerEntries.discount}), 0)::int`,
-      amount: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int`,
+      paymentMethodId: ledgerEntries.paymentMethodId,
+      paymentName: ledgerEntries.paymentName,
+      online: ledgerEntries.online,
+      products: sql<number>`sum(${ledgerEntries.products})::int`,
+      extras: sql<number>`sum(${ledgerEntries.extras})::int`,
+      deliveryFee: sql<number>`sum(${ledgerEntries.deliveryFee})::int`,
+      serviceFee: sql<number>`sum(${ledgerEntries.serviceFee})::int`,
+      discount: sql<number>`sum(${ledgerEntries.discount})::int`,
+      amount: sql<number>`sum(${ledgerEntries.amount})::int`,
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.orderId, orderId)));
-  return row ?? NO_PARTS;
+    .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.orderId, orderId)))
+    .groupBy(ledgerEntries.paymentMethodId, ledgerEntries.paymentName, ledgerEntries.online);
 }
 
 interface EntryValues {
@@ -93,26 +99,45 @@ export async function syncOrderLedger(
     .from(orders)
     .where(and(eq(orders.storeId, change.storeId), eq(orders.id, change.orderId)));
   if (!order) return;
-  const correction = ledgerCorrection(
-    orderLedgerParts(order),
-    await heldForOrder(tx, change.storeId, change.orderId),
-  );
-  if (!correction) return;
-  await insertEntry(tx, {
-    storeId: change.storeId,
-    at: change.at,
-    kind: correction.kind,
-    orderId: order.id,
-    tabId: order.tabId,
-    shareId: null,
-    channel: order.channel,
-    deliveryType: order.tipoEntrega,
-    paymentMethodId: order.paymentMethodId,
-    paymentName: order.formaPagamentoNome ?? UNNAMED_PAYMENT,
+  const entryOf = (
+    kind: LedgerKind,
+    parts: LedgerParts,
+    payment: { id: number | null; name: string; online: boolean },
+  ) =>
+    insertEntry(tx, {
+      storeId: change.storeId,
+      at: change.at,
+      kind,
+      orderId: order.id,
+      tabId: order.tabId,
+      shareId: null,
+      channel: order.channel,
+      deliveryType: order.tipoEntrega,
+      paymentMethodId: payment.id,
+      paymentName: payment.name,
+      online: payment.online,
+      parts,
+      staffId: change.staffId,
+    });
+  const current = {
+    id: order.paymentMethodId,
+    name: order.formaPagamentoNome ?? UNNAMED_PAYMENT,
     online: isOnlinePaymentId(order.paymentMethodId),
-    parts: correction.parts,
-    staffId: change.staffId,
-  });
+  };
+  let heldNow: LedgerParts = NO_PARTS;
+  for (const held of await heldForOrder(tx, change.storeId, change.orderId)) {
+    if (held.paymentMethodId === current.id && held.paymentName === current.name) {
+      heldNow = addParts(heldNow, held);
+      continue;
+    }
+    // Taken with a payment the order no longer has (an edit changed it): it leaves that method.
+    const back = subtractParts(NO_PARTS, held);
+    if (isZeroParts(back)) continue;
+    await entryOf('ajuste', back, { id: held.paymentMethodId, name: held.paymentName, online: held.online });
+  }
+  const correction = ledgerCorrection(orderLedgerParts(order), heldNow);
+  if (!correction) return;
+  await entryOf(correction.kind, correction.parts, current);
 }
 
 /** A share of a table's bill paid: at the counter by the staff (`by`), or online by a guest. */

@@ -1,5 +1,5 @@
 import type { OrderErrorReply, OrderPlacedReply } from '@comanda/contract';
-import type { OnlinePaymentKind } from '@comanda/domain';
+import type { OnlinePaymentKind, StaffOrderChannel } from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
@@ -95,8 +95,22 @@ export const TABLE_CODE_GUESSES: BackoffRule = {
   message: 'Muitas tentativas com o código da mesa.',
 };
 
+/**
+ * A staff member entering the order for the customer (the PDV, docs/decisions/0058): its channel and
+ * who entered it are written with the order; the table's QR token and waiter's code are not asked
+ * (the staff member is at the table), and the customer's orders-per-window limit does not count it.
+ */
+export interface StaffEntry {
+  channel: StaffOrderChannel;
+  staffId: number;
+}
+
+/** Whose order it is: the signed-in customer, or the customer a staff member enters it for. */
+export type OrderOwner = Pick<CustomerPrincipal, 'storeId' | 'customerId'>;
+
 interface Attempt {
-  principal: CustomerPrincipal;
+  principal: OrderOwner;
+  staff: StaffEntry | null;
   body: OrderSubmissionBody;
   key: string;
   hash: string;
@@ -117,14 +131,15 @@ export class OrderService {
    * counted by that same write, only by the request that claims the key (0021's addendum).
    */
   async place(
-    principal: CustomerPrincipal,
+    principal: OrderOwner,
     body: OrderSubmissionBody,
     keyHeader: string | string[] | undefined,
     online: OnlinePlacement | null = null,
+    staff: StaffEntry | null = null,
   ): Promise<PlaceOrderResult> {
     const key = checkIdempotencyKey(keyHeader);
     if (body.fk_cliente !== principal.customerId) throw forbidden();
-    const attempt: Attempt = { principal, body, key, hash: requestHash(body), now: this.deps.now() };
+    const attempt: Attempt = { principal, staff, body, key, hash: requestHash(body), now: this.deps.now() };
     const { db } = this.deps;
     try {
       checkRequest(body);
@@ -191,15 +206,20 @@ export class OrderService {
 
   /** The stages of placement, in order; throws the first refusal, having written nothing. */
   private async placeOnce(attempt: Attempt, online: OnlinePlacement | null): Promise<PlaceOrderResult> {
-    const { principal, body, now } = attempt;
-    const request = readOrderRequest(body);
-    const held = this.cartProducts.holding(principal.storeId, request.productIds);
-    const context = await this.loadContext(attempt, request, held?.version ?? null);
+    const { principal, body, now, staff } = attempt;
+    const asked = readOrderRequest(body);
+    const held = this.cartProducts.holding(principal.storeId, asked.productIds);
+    const context = await this.loadContext(attempt, asked, held?.version ?? null);
     if (context.previous) return this.answerFrom(context.previous, attempt);
+    // A waiter at the table needs neither its QR token nor the waiter's code of its open tab.
+    const request =
+      staff && asked.tableOrder && context.diningTable
+        ? { ...asked, tableToken: context.diningTable.token, tableCode: context.openTab?.code ?? null }
+        : asked;
     const store = checkoutStoreOf(context, now);
     const table = checkStore(request, context, store);
     const tab = checkTab(request, context, table);
-    if (tab && tab.codeMatches !== null) await this.checkTableCode(principal, tab.codeMatches, now);
+    if (tab && tab.codeMatches !== null && !staff) await this.checkTableCode(principal, tab.codeMatches, now);
     const { rows, products } = this.cartProducts.cartProducts(
       principal.storeId,
       request.productIds,
@@ -230,6 +250,7 @@ export class OrderService {
       payment,
       address,
       coupon,
+      ...(staff ? { enteredBy: staff } : {}),
     });
     const result = await this.write(
       attempt,
@@ -248,7 +269,7 @@ export class OrderService {
    * The waiter's code, once the guess is counted (TABLE_CODE_GUESSES): 429 while the customer must
    * wait, 400 TABLE_CODE_INVALID for a wrong code; the right one clears the count.
    */
-  private async checkTableCode(principal: CustomerPrincipal, matches: boolean, now: Date): Promise<void> {
+  private async checkTableCode(principal: OrderOwner, matches: boolean, now: Date): Promise<void> {
     const { limiter } = this.deps;
     const subject = String(principal.customerId);
     if (limiter) {
@@ -306,7 +327,9 @@ export class OrderService {
     const { order, lines, reply, spend } = toWrite;
     const { limiter, orderRate } = this.deps;
     const counter =
-      limiter && orderRate ? limiter.windowCounter(orderRate, String(principal.customerId)) : null;
+      limiter && orderRate && !attempt.staff
+        ? limiter.windowCounter(orderRate, String(principal.customerId))
+        : null;
     const input = (customerLocked: boolean): repo.WriteOrderInput => ({
       order,
       lines,

@@ -68,6 +68,8 @@ const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
 const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
 /** 'Histórico': its own chunk, loaded when the tab is first opened. */
 const HistoryView = lazy(() => import('../history/history-view.tsx'));
+/** 'Novo pedido' (order entry, docs/decisions/0058): its own chunk, with the customer's product dialog. */
+const PdvView = lazy(() => import('../pdv/pdv-view.tsx'));
 
 /** The kitchen display (docs/decisions/0055): a full screen of its own at KITCHEN_PATH, its own chunk. */
 const KitchenScreen = lazy(() => import('../kitchen/kitchen-screen.tsx'));
@@ -354,11 +356,22 @@ function useStaffMember(reload: number): StaffAccount | null {
   return me;
 }
 
-type View = 'board' | 'history' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team' | 'printing';
+type View =
+  | 'board'
+  | 'pdv'
+  | 'history'
+  | 'tables'
+  | 'controls'
+  | 'menu'
+  | 'settings'
+  | 'today'
+  | 'team'
+  | 'printing';
 
 /** Each tab's name, also the header's title while it is open. */
 const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
   board: 'board',
+  pdv: 'newOrder',
   history: 'history',
   tables: 'tables',
   controls: 'controls',
@@ -667,6 +680,11 @@ function SignedIn() {
               {t('board')}
               {ringing.length > 0 ? <span className="staff-badge">{ringing.length}</span> : null}
             </button>
+            {me && staffMay(me.role, 'orders.enter') ? (
+              <button type="button" aria-pressed={view === 'pdv'} onClick={() => setView('pdv')}>
+                {t('newOrder')}
+              </button>
+            ) : null}
             <button type="button" aria-pressed={view === 'history'} onClick={() => setView('history')}>
               {t('history')}
             </button>
@@ -794,6 +812,10 @@ function SignedIn() {
             </section>
           ))}
         </main>
+      ) : view === 'pdv' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <PdvView t={t} />
+        </Suspense>
       ) : view === 'history' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
           <HistoryView t={t} onPrint={print} />
