@@ -62,6 +62,8 @@ import { createSmsProvider } from './modules/sms/index.ts';
 import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
 import { StaffService } from './modules/staff/index.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
+import { RegistersService } from './modules/registers/index.ts';
+import { registerRegisterRoutes } from './modules/registers/routes.ts';
 import { StationsService } from './modules/stations/index.ts';
 import { registerStationRoutes } from './modules/stations/routes.ts';
 import { StoreControlsService } from './modules/store-controls/index.ts';
@@ -419,6 +421,7 @@ export async function buildApp(
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
   registerStationRoutes(ctx, services);
+  registerRegisterRoutes(ctx, services);
   registerPrintingRoutes(ctx, services);
   registerKitchenRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
@@ -538,6 +541,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),
+    registers: new RegistersService({ db, now }),
     printing,
     kitchen: new KitchenService({ db, now, events: orderEvents }),
     tables: new TablesService({

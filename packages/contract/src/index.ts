@@ -8,6 +8,7 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './staff.ts';
 export * from './staff-editor.ts';
+export * from './registers.ts';
 export * from './stations.ts';
 export * from './store-document.ts';
 export * from './tables.ts';

@@ -104,7 +104,15 @@ describe('expected amounts', () => {
       closedAt: new Date('2026-11-28T01:30:00Z'),
       closedBy: 'Bruno',
       openingFloat: 10_000,
-      movements: [{ kind: 'sangria', amount: 3_000, reason: 'Depósito', at: new Date('2026-11-27T15:00:00Z'), by: 'Ana' }],
+      movements: [
+        {
+          kind: 'sangria',
+          amount: 3_000,
+          reason: 'Depósito',
+          at: new Date('2026-11-27T15:00:00Z'),
+          by: 'Ana',
+        },
+      ],
       count,
     });
     const text = JSON.stringify(doc.blocks);

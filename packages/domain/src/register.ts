@@ -27,12 +27,7 @@ export interface RegisterPaymentMethod {
   permite_troco: boolean;
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .trim()
-    .toLowerCase();
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
 
 /**
  * Cash is the money in the drawer: a method whose type is `dinheiro`, or one that gives change
@@ -172,7 +167,10 @@ export interface ClosingCount {
  * The closing: each expected line with what was counted (a line left out was counted 0). Keys the
  * session has no line for are the caller's refusal (`unknownCountKeys`).
  */
-export function closingCount(expected: readonly ExpectedLine[], counted: Readonly<Record<string, Centavos>>): ClosingCount {
+export function closingCount(
+  expected: readonly ExpectedLine[],
+  counted: Readonly<Record<string, Centavos>>,
+): ClosingCount {
   const lines = expected.map((line) => {
     const amount = counted[line.key] ?? 0;
     return { ...line, counted: amount, difference: amount - line.expected };
@@ -187,7 +185,10 @@ export function closingCount(expected: readonly ExpectedLine[], counted: Readonl
 }
 
 /** Counted keys that are not lines of the session. */
-export function unknownCountKeys(expected: readonly ExpectedLine[], counted: Readonly<Record<string, unknown>>): string[] {
+export function unknownCountKeys(
+  expected: readonly ExpectedLine[],
+  counted: Readonly<Record<string, unknown>>,
+): string[] {
   const known = new Set(expected.map((line) => line.key));
   return Object.keys(counted).filter((key) => !known.has(key));
 }

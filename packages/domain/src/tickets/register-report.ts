@@ -71,7 +71,10 @@ const WORDS = {
  * sheet): store, register, who opened and closed it and when, the float, the movements, each
  * method's expected, counted and difference, and the totals.
  */
-export function registerReportTicket(report: RegisterReport, language: TicketLanguage = 'pt_br'): TicketDocument {
+export function registerReportTicket(
+  report: RegisterReport,
+  language: TicketLanguage = 'pt_br',
+): TicketDocument {
   const w = WORDS[language];
   const fill = (text: string, vars: Record<string, string>) =>
     text.replace(/\{(\w+)\}/g, (_, key: string) => vars[key] ?? '');
@@ -80,7 +83,10 @@ export function registerReportTicket(report: RegisterReport, language: TicketLan
     { type: 'banner', text: report.storeName },
     { type: 'large', text: report.closedAt ? w.title : w.partial },
     { type: 'text', text: fill(w.register, { name: report.registerName }), strong: true },
-    { type: 'text', text: fill(w.opened, { when: when(report.openedAt), who: report.openedBy ?? w.unknown }) },
+    {
+      type: 'text',
+      text: fill(w.opened, { when: when(report.openedAt), who: report.openedBy ?? w.unknown }),
+    },
   ];
   if (report.closedAt) {
     blocks.push({
@@ -139,4 +145,3 @@ export function registerReportTicket(report: RegisterReport, language: TicketLan
   });
   return { kind: 'register', orderId: report.sessionId, stationId: null, blocks };
 }
-
