@@ -64,6 +64,8 @@ const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
 const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
 /** 'Histórico': its own chunk, loaded when the tab is first opened. */
 const HistoryView = lazy(() => import('../history/history-view.tsx'));
+/** 'Caixa' (the cash register, docs/decisions/0060): its own chunk too. */
+const RegisterView = lazy(() => import('../register/register-view.tsx'));
 
 /** The kitchen display (docs/decisions/0055): a full screen of its own at KITCHEN_PATH, its own chunk. */
 const KitchenScreen = lazy(() => import('../kitchen/kitchen-screen.tsx'));
@@ -340,13 +342,24 @@ function useStaffMember(): StaffAccount | null {
   return me;
 }
 
-type View = 'board' | 'history' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team' | 'printing';
+type View =
+  | 'board'
+  | 'history'
+  | 'tables'
+  | 'register'
+  | 'controls'
+  | 'menu'
+  | 'settings'
+  | 'today'
+  | 'team'
+  | 'printing';
 
 /** Each tab's name, also the header's title while it is open. */
 const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
   board: 'board',
   history: 'history',
   tables: 'tables',
+  register: 'register',
   controls: 'controls',
   menu: 'menuEditor',
   settings: 'settings',
@@ -645,6 +658,11 @@ function SignedIn() {
               {t('tables')}
               {calls.length > 0 ? <span className="staff-badge">{calls.length}</span> : null}
             </button>
+            {me && staffMay(me.role, 'register.operate') ? (
+              <button type="button" aria-pressed={view === 'register'} onClick={() => setView('register')}>
+                {t('register')}
+              </button>
+            ) : null}
             <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
               {t('controls')}
             </button>
@@ -767,6 +785,10 @@ function SignedIn() {
           onReload={tables.reload}
           onAnswer={answer}
         />
+      ) : view === 'register' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <RegisterView t={t} canManage={me !== null && staffMay(me.role, 'register.manage')} />
+        </Suspense>
       ) : view === 'controls' ? (
         <StoreControls
           t={t}
