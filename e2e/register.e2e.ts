@@ -82,7 +82,7 @@ test('opening the register, a sangria, and closing it with a difference', async 
   await expect(page.getByRole('row', { name: /^Dinheiro/ })).toContainText(money(-200));
   await page.getByRole('button', { name: 'Imprimir (80 mm)' }).click();
   await expect(page.getByTestId('ticket')).toContainText('FECHAMENTO DE CAIXA');
-  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await page.evaluate("window.dispatchEvent(new Event('afterprint'))");
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page.getByRole('heading', { name: 'Caixa está fechado' })).toBeVisible();
   await expect(page.locator('.register-history')).toContainText('Falta R$ 2,00');

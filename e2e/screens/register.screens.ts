@@ -26,7 +26,10 @@ async function everyLook(page: Page, store: string, step: string) {
     for (const mode of MODES) {
       await page.emulateMedia({ colorScheme: mode as Mode, reducedMotion: 'reduce' });
       await settle(page);
-      await page.screenshot({ path: `${SHOTS}/${store}-${size}-${mode}-${step}.png`, fullPage: size === 'tablet' });
+      await page.screenshot({
+        path: `${SHOTS}/${store}-${size}-${mode}-${step}.png`,
+        fullPage: size === 'tablet',
+      });
     }
   }
   await page.setViewportSize(SIZES.phone);

@@ -56,14 +56,14 @@ import {
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { CLOUDPRNT_PATH, PrintingService } from './modules/printing/index.ts';
 import { registerPrintingRoutes } from './modules/printing/routes.ts';
+import { RegistersService } from './modules/registers/index.ts';
+import { registerRegisterRoutes } from './modules/registers/routes.ts';
 import { ReportsService } from './modules/reports/index.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
 import { createSmsProvider } from './modules/sms/index.ts';
 import { registerSmsStandinRoutes } from './modules/sms/routes.ts';
 import { StaffService } from './modules/staff/index.ts';
 import { registerStaffRoutes } from './modules/staff/routes.ts';
-import { RegistersService } from './modules/registers/index.ts';
-import { registerRegisterRoutes } from './modules/registers/routes.ts';
 import { StationsService } from './modules/stations/index.ts';
 import { registerStationRoutes } from './modules/stations/routes.ts';
 import { StoreControlsService } from './modules/store-controls/index.ts';

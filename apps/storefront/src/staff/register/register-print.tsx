@@ -110,7 +110,7 @@ export function RegisterReportSheet({
           </tbody>
         </table>
       ) : null}
-      <h4>{r('method')}</h4>
+      <h4>{r('byMethod')}</h4>
       <table className="register-table">
         <thead>
           <tr>

@@ -138,9 +138,7 @@ describe("the 'Caixa' tab", () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('No caixa agora: R$ 136,00')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Valor (R$)'), '136,01');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'Maior que o dinheiro no caixa (R$ 136,00).',
-    );
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Maior que o dinheiro no caixa (R$ 136,00).');
     expect(within(dialog).getByRole('button', { name: 'Registrar' })).toBeDisabled();
     await userEvent.clear(within(dialog).getByLabelText('Valor (R$)'));
     await userEvent.type(within(dialog).getByLabelText('Valor (R$)'), '50');
