@@ -83,6 +83,10 @@ test('opening the register, a sangria, and closing it with a difference', async 
   await page.getByRole('button', { name: 'Imprimir (80 mm)' }).click();
   await expect(page.getByTestId('ticket')).toContainText('FECHAMENTO DE CAIXA');
   await page.evaluate("window.dispatchEvent(new Event('afterprint'))");
+  await page.getByRole('button', { name: 'Imprimir (A4)' }).click();
+  await expect(page.getByTestId('register-a4')).toContainText('Depósito no banco');
+  await expect(page.getByTestId('register-a4')).toContainText(money(-200));
+  await page.evaluate("window.dispatchEvent(new Event('afterprint'))");
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page.getByRole('heading', { name: 'Caixa está fechado' })).toBeVisible();
   await expect(page.locator('.register-history')).toContainText('Falta R$ 2,00');
