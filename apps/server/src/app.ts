@@ -58,6 +58,8 @@ import { PdvService } from './modules/pdv/index.ts';
 import { registerPdvRoutes } from './modules/pdv/routes.ts';
 import { CLOUDPRNT_PATH, PrintingService } from './modules/printing/index.ts';
 import { registerPrintingRoutes } from './modules/printing/routes.ts';
+import { RegistersService } from './modules/registers/index.ts';
+import { registerRegisterRoutes } from './modules/registers/routes.ts';
 import { ReportsService } from './modules/reports/index.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
 import { RoleRulesService } from './modules/role-rules/index.ts';
@@ -424,6 +426,7 @@ export async function buildApp(
   registerStaffRoutes(ctx, services);
   registerStoreControlRoutes(ctx, services);
   registerStationRoutes(ctx, services);
+  registerRegisterRoutes(ctx, services);
   registerPrintingRoutes(ctx, services);
   registerKitchenRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
@@ -555,6 +558,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),
+    registers: new RegistersService({ db, now }),
     printing,
     kitchen: new KitchenService({ db, now, events: orderEvents }),
     tables: new TablesService({

@@ -71,6 +71,12 @@ export const CAPABILITIES = {
     lowest: 'attendant',
     means: 'Use the kitchen display: read a station’s orders in preparation, bump them done, recall a bump.',
   },
+  'register.operate': {
+    lowest: 'attendant',
+    movable: { from: 'attendant', to: 'manager' },
+    means:
+      'Use the cash register: open it with a float, take cash out or put it in, close it with the count, read its sessions.',
+  },
   'store.open_close': {
     lowest: 'manager',
     means: 'Open or close the store now, follow its hours again, pause it or end the pause.',
@@ -114,6 +120,10 @@ export const CAPABILITIES = {
   'tables.manage': {
     lowest: 'manager',
     means: 'Add, rename, deactivate a table, give it a new QR token; the waiter’s code and service fee.',
+  },
+  'register.manage': {
+    lowest: 'manager',
+    means: 'Add, rename and deactivate the store’s cash registers.',
   },
   'team.manage': {
     lowest: 'owner',

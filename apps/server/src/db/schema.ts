@@ -1558,3 +1558,56 @@ export interface OrderEditLine {
   qtd: number;
   valor_total: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The cash register (issue 33 part 2, docs/decisions/0060): its movements and its closing count
+
+/** Cash taken out of the drawer (sangria) or put in (suprimento) during a session, with why. */
+export const registerMovements = pgTable(
+  'register_movements',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => registerSessions.id, { onDelete: 'cascade' }),
+    /** sangria or suprimento (REGISTER_MOVEMENT_KINDS of the domain). */
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('register_movements_session').on(t.sessionId),
+    check('register_movements_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A closed session's count per payment method: what was expected, counted, and the difference. */
+export const registerCounts = pgTable(
+  'register_counts',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => registerSessions.id, { onDelete: 'cascade' }),
+    /** The domain's line key: 'cash', m<method id> or n:<name>. */
+    methodKey: text('method_key').notNull(),
+    methodName: text('method_name').notNull(),
+    cash: boolean('cash').notNull(),
+    position: integer('position').notNull(),
+    takings: integer('takings').notNull(),
+    expected: integer('expected').notNull(),
+    counted: integer('counted').notNull(),
+    difference: integer('difference').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.methodKey] }),
+    check('register_counts_difference', sql`${t.difference} = ${t.counted} - ${t.expected}`),
+  ],
+);

@@ -54,6 +54,13 @@ const ALLOWED_CALLS: Record<
   'tables.serve': { method: 'GET', url: '/staff/tables', status: 200 },
   'settings.read': { method: 'GET', url: '/staff/editor/document', status: 200 },
   'stations.read': { method: 'GET', url: '/staff/stations', status: 200 },
+  'register.operate': { method: 'GET', url: '/staff/register-sessions/999999', status: 404 },
+  'register.manage': {
+    method: 'PATCH',
+    url: '/staff/registers/999999',
+    payload: { ativo: true },
+    status: 404,
+  },
   'stations.manage': { method: 'DELETE', url: '/staff/stations/999999', status: 404 },
   'printers.manage': { method: 'GET', url: '/staff/printers', status: 200 },
   'kitchen.bump': { method: 'GET', url: '/staff/kitchen', status: 200 },

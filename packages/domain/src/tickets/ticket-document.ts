@@ -74,7 +74,7 @@ export interface TicketStation {
   name: string;
 }
 
-export type TicketKind = 'kitchen' | 'counter' | 'cancelled';
+export type TicketKind = 'kitchen' | 'counter' | 'cancelled' | 'register';
 
 export interface TicketItem {
   quantity: number;

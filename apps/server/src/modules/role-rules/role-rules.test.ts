@@ -90,6 +90,8 @@ describe('the store’s own roles', () => {
       'menu.sold_out',
       'orders.cancel',
       'orders.cancel_paid',
+      'orders.edit',
+      'register.operate',
       'reports.read',
     ]);
     expect(reply.rules.find((rule) => rule.capability === 'orders.cancel_paid')).toEqual({
@@ -476,6 +478,35 @@ describe('cancelling an order paid online', () => {
     expect(statuses.slice(0, 4)).toEqual([403, 403, 403, 403]);
     expect(statuses).toContain(429);
     expect(await statusOf(orderId)).toBe('Solicitado');
+  });
+
+  it('an order whose money is in a closed register needs a manager too (docs/decisions/0060)', async () => {
+    const registers = await call('GET', '/staff/registers', manager.token);
+    expect(registers.statusCode, registers.body).toBe(200);
+    const register = (
+      registers.json() as { registers: { id: number; open_session: { id: number } | null }[] }
+    ).registers[0]!;
+    if (register.open_session === null) {
+      const opened = await call('POST', `/staff/registers/${register.id}/open`, manager.token, {
+        opening_float: 10_000,
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+    }
+    const customer = await signUp(p.t.app);
+    const inDrawer = await placePickupOrder(p.t, customer);
+    const open = (await call('GET', '/staff/registers', manager.token).then((r) => r.json())) as {
+      registers: { id: number; open_session: { id: number } | null }[];
+    };
+    const sessionId = open.registers.find((r) => r.id === register.id)!.open_session!.id;
+    const closed = await call('POST', `/staff/register-sessions/${sessionId}/close`, manager.token, {
+      counted: {},
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    const refused = await cancel(attendant.token, inDrawer);
+    expect([refused.statusCode, codeOf(refused)]).toEqual([403, 'CANCEL_NEEDS_APPROVAL']);
+    expect(await statusOf(inDrawer)).toBe('Solicitado');
+    expect((await cancel(manager.token, inDrawer)).statusCode).toBe(200);
   });
 
   it('follows the store’s stricter rules: every attendant cancel approved; only owners for paid ones', async () => {

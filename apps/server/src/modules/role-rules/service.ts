@@ -47,6 +47,7 @@ import { hashing, hashPassword, type ScryptCost, verifyPassword } from '../../li
 import { capabilityOverridesOf, type StaffPrincipal } from '../../plugins/auth.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import type { OrderTrackingService } from '../order-tracking/index.ts';
+import { orderInClosedRegister } from '../registers/index.ts';
 import { ROLE_LIMITS } from './limits.ts';
 
 /*
@@ -261,8 +262,7 @@ export class RoleRulesService {
     return cancelNeedsApproval({
       role: staff.role,
       paidOnline: await paidOnline(tx, staff.storeId, orderId),
-      // The cash register's work (another part of issue 33) supplies this at merge.
-      inClosedRegister: false,
+      inClosedRegister: await orderInClosedRegister(tx, staff.storeId, orderId),
       storeOverrides,
     });
   };

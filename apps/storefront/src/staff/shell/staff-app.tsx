@@ -70,6 +70,8 @@ const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
 const HistoryView = lazy(() => import('../history/history-view.tsx'));
 /** 'Novo pedido' (order entry, docs/decisions/0058): its own chunk, with the customer's product dialog. */
 const PdvView = lazy(() => import('../pdv/pdv-view.tsx'));
+/** 'Caixa' (the cash register, docs/decisions/0060): its own chunk too. */
+const RegisterView = lazy(() => import('../register/register-view.tsx'));
 
 /** The kitchen display (docs/decisions/0055): a full screen of its own at KITCHEN_PATH, its own chunk. */
 const KitchenScreen = lazy(() => import('../kitchen/kitchen-screen.tsx'));
@@ -361,6 +363,7 @@ type View =
   | 'pdv'
   | 'history'
   | 'tables'
+  | 'register'
   | 'controls'
   | 'menu'
   | 'settings'
@@ -374,6 +377,7 @@ const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
   pdv: 'newOrder',
   history: 'history',
   tables: 'tables',
+  register: 'register',
   controls: 'controls',
   menu: 'menuEditor',
   settings: 'settings',
@@ -692,6 +696,11 @@ function SignedIn() {
               {t('tables')}
               {calls.length > 0 ? <span className="staff-badge">{calls.length}</span> : null}
             </button>
+            {me && staffMay(me.role, 'register.operate') ? (
+              <button type="button" aria-pressed={view === 'register'} onClick={() => setView('register')}>
+                {t('register')}
+              </button>
+            ) : null}
             <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
               {t('controls')}
             </button>
@@ -831,6 +840,10 @@ function SignedIn() {
           onReload={tables.reload}
           onAnswer={answer}
         />
+      ) : view === 'register' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <RegisterView t={t} canManage={me !== null && staffMay(me.role, 'register.manage')} />
+        </Suspense>
       ) : view === 'controls' ? (
         <>
           <StoreControls t={t} onControls={store.setControls} canManage={may('store.open_close')} />
