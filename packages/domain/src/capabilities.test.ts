@@ -121,11 +121,13 @@ describe('a store’s overrides', () => {
 });
 
 describe('the store’s movable rules', () => {
-  it('are the four a store may move, and the money ones only upwards', () => {
+  it('are the six a store may move, and the money ones only upwards', () => {
     expect([...MOVABLE_CAPABILITIES].sort()).toEqual([
       'menu.sold_out',
       'orders.cancel',
       'orders.cancel_paid',
+      'orders.edit',
+      'register.operate',
       'reports.read',
     ]);
     expect(overrideRefusal('orders.cancel_paid', 'attendant')).toBe('OUT_OF_RANGE');

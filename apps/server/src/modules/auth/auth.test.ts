@@ -504,7 +504,14 @@ describe('sessions', () => {
       headers: { host: PIZZARIA, ...bearer(staffToken) },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ user_id: staff.id, username: phone, nome: 'Bruno', role: 'attendant' });
+    expect(me.json()).toEqual({
+      user_id: staff.id,
+      username: phone,
+      nome: 'Bruno',
+      role: 'attendant',
+      capability_overrides: {},
+      has_approval_code: false,
+    });
 
     const { token } = await signUp(t.app);
     const refused = await t.app.inject({
