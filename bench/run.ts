@@ -6,6 +6,7 @@ import { runDinnerRushBench } from './dinner-rush.ts';
 import { runHistoryBench } from './history.ts';
 import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
+import { runPdvBench } from './pdv.ts';
 import { runServerMenuBench } from './server-menu.ts';
 import { runStorefrontBench } from './storefront.ts';
 import { runStorefrontFollowBench } from './storefront-follow.ts';
@@ -15,6 +16,7 @@ const benches: [string, () => Promise<unknown>][] = [
   ['dinner rush', runDinnerRushBench],
   ['order placement', runOrdersBench],
   ['PIX payments', runPaymentsBench],
+  ['order entry by the staff', runPdvBench],
   ['order board', runBoardBench],
   ['cloud printing', runCloudPrintingBench],
   ['order history search', runHistoryBench],
