@@ -27,6 +27,7 @@ export * from './payment-methods.ts';
 export * from './phone.ts';
 export * from './pix-brcode.ts';
 export * from './product-pricing.ts';
+export * from './reports.ts';
 export * from './staff-roles.ts';
 export * from './stations.ts';
 export * from './store-controls.ts';
