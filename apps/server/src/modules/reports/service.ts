@@ -16,6 +16,7 @@ import {
   storeDateTimeText,
   storeDayBounds,
   storeLocalTime,
+  storeOffsetMinutes,
 } from '@comanda/domain';
 import { stringify } from 'csv-stringify/sync';
 import type { Database } from '../../db/client.ts';
@@ -118,6 +119,37 @@ const noSums = (): Sums => ({
   amount: 0,
 });
 
+/** The store's UTC offset when it is the same on every day of [from, to), else null (summer time). */
+function fixedOffset(from: Date, to: Date, timeZone: string): number | null {
+  const offset = storeOffsetMinutes(from, timeZone);
+  for (let at = from.getTime(); at <= to.getTime(); at += 86_400_000) {
+    if (storeOffsetMinutes(new Date(at), timeZone) !== offset) return null;
+  }
+  return storeOffsetMinutes(to, timeZone) === offset ? offset : null;
+}
+
+/** By product (names and categories as last sold) and by category, best sellers first. */
+function soldBy(rows: repo.SoldRow[]) {
+  const products = new Map<
+    number,
+    { produto: number; descricao: string; categoria: string; qtd: number; revenue: number }
+  >();
+  const categories = new Map<string, { categoria: string; qtd: number; revenue: number }>();
+  for (const row of rows) {
+    const product = products.get(row.produto) ?? { ...row, qtd: 0, revenue: 0 };
+    product.qtd += row.qtd;
+    product.revenue += row.revenue;
+    products.set(row.produto, product);
+    const category = categories.get(row.categoria) ?? { categoria: row.categoria, qtd: 0, revenue: 0 };
+    category.qtd += row.qtd;
+    category.revenue += row.revenue;
+    categories.set(row.categoria, category);
+  }
+  const best = (a: { qtd: number; revenue: number }, b: { qtd: number; revenue: number }) =>
+    b.qtd - a.qtd || b.revenue - a.revenue;
+  return { products: [...products.values()].sort(best), categories: [...categories.values()].sort(best) };
+}
+
 /** 'Hoje', the period report and the exports (issue 33, docs/decisions/0061), read from the ledger. */
 export class ReportsService {
   constructor(private readonly deps: { db: Database; now: () => Date }) {}
@@ -141,7 +173,15 @@ export class ReportsService {
     const date = storeLocalTime(this.deps.now(), timeZone).dateISO;
     const { from, to } = storeDayBounds(date, timeZone);
     const [figures, sold] = await Promise.all([
-      repo.ledgerFigures(this.deps.db, { storeId, timeZone, previousFrom: from, from, to, breakdowns: true }),
+      repo.ledgerFigures(this.deps.db, {
+        storeId,
+        timeZone,
+        fixedOffsetMinutes: fixedOffset(from, to, timeZone),
+        previousFrom: from,
+        from,
+        to,
+        breakdowns: true,
+      }),
       repo.soldFigures(this.deps.db, storeId, from, to),
     ]);
     const total = figures.find((row) => row.dim === 'total');
@@ -162,15 +202,9 @@ export class ReportsService {
       by_payment: of('payment').map(({ key, ...f }) => ({ method: key, ...f })),
       by_delivery_type: of('type').map(({ key, ...f }) => ({ tipo_entrega: key, ...f })),
       by_channel: of('channel').map(({ key, ...f }) => ({ channel: key, ...f })),
-      top_products: sold
-        .filter((row) => row.dim === 'product')
-        .slice(0, TOP_PRODUCTS)
-        .map((p) => ({
-          produto: p.produto ?? 0,
-          descricao: p.descricao ?? '',
-          qtd: p.qtd,
-          revenue: p.revenue,
-        })),
+      top_products: soldBy(sold)
+        .products.slice(0, TOP_PRODUCTS)
+        .map((p) => ({ produto: p.produto, descricao: p.descricao, qtd: p.qtd, revenue: p.revenue })),
     };
   }
 
@@ -181,7 +215,15 @@ export class ReportsService {
     const previousFrom = storeDayBounds(previous.from, timeZone).from;
     const db = this.deps.db;
     const [figures, sold, people] = await Promise.all([
-      repo.ledgerFigures(db, { storeId, timeZone, previousFrom, from, to, breakdowns: true }),
+      repo.ledgerFigures(db, {
+        storeId,
+        timeZone,
+        fixedOffsetMinutes: fixedOffset(previousFrom, to, timeZone),
+        previousFrom,
+        from,
+        to,
+        breakdowns: true,
+      }),
       repo.soldFigures(db, storeId, from, to),
       repo.customerFigures(db, storeId, previousFrom, from, to),
     ]);
@@ -224,6 +266,7 @@ export class ReportsService {
         .filter((row) => row.current && row.dim === dim && (row.sales !== 0 || row.revenue !== 0))
         .map((row) => ({ key: row.key ?? '', sales: row.sales, revenue: row.revenue }))
         .sort((a, b) => b.revenue - a.revenue);
+    const { products, categories } = soldBy(sold);
     const days = new Map(of('day').map((row) => [row.key, row]));
     const hours = new Map(of('hour').map((row) => [row.key, row]));
     return {
@@ -243,18 +286,8 @@ export class ReportsService {
       by_channel: of('channel').map(({ key, ...f }) => ({ channel: key, ...f })),
       by_delivery_type: of('type').map(({ key, ...f }) => ({ tipo_entrega: key, ...f })),
       by_payment: of('payment').map(({ key, ...f }) => ({ method: key, ...f })),
-      by_product: sold
-        .filter((row) => row.dim === 'product')
-        .map((row) => ({
-          produto: row.produto ?? 0,
-          descricao: row.descricao ?? '',
-          categoria: row.categoria,
-          qtd: row.qtd,
-          revenue: row.revenue,
-        })),
-      by_category: sold
-        .filter((row) => row.dim === 'category')
-        .map((row) => ({ categoria: row.categoria, qtd: row.qtd, revenue: row.revenue })),
+      by_product: products,
+      by_category: categories,
     };
   }
 
