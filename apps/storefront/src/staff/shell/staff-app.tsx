@@ -62,6 +62,8 @@ import { TeamView } from '../team/team-view.tsx';
 const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
 /** The printing screen (managers and owners): its own chunk too. */
 const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
+// The period report and its charts load only when it opens (docs/decisions/0061).
+const PeriodReportScreen = lazy(() => import('../reports/period-report.tsx'));
 /** 'Histórico': its own chunk, loaded when the tab is first opened. */
 const HistoryView = lazy(() => import('../history/history-view.tsx'));
 
@@ -340,7 +342,17 @@ function useStaffMember(): StaffAccount | null {
   return me;
 }
 
-type View = 'board' | 'history' | 'tables' | 'controls' | 'menu' | 'settings' | 'today' | 'team' | 'printing';
+type View =
+  | 'board'
+  | 'history'
+  | 'tables'
+  | 'controls'
+  | 'menu'
+  | 'settings'
+  | 'today'
+  | 'reports'
+  | 'team'
+  | 'printing';
 
 /** Each tab's name, also the header's title while it is open. */
 const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
@@ -351,6 +363,7 @@ const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
   menu: 'menuEditor',
   settings: 'settings',
   today: 'today',
+  reports: 'reports',
   team: 'team',
   printing: 'printing',
 };
@@ -665,6 +678,11 @@ function SignedIn() {
                 {t('today')}
               </button>
             ) : null}
+            {me && staffMay(me.role, 'reports.read') ? (
+              <button type="button" aria-pressed={view === 'reports'} onClick={() => setView('reports')}>
+                {t('reports')}
+              </button>
+            ) : null}
             {me && (staffMay(me.role, 'stations.manage') || staffMay(me.role, 'printers.manage')) ? (
               <button type="button" aria-pressed={view === 'printing'} onClick={() => setView('printing')}>
                 {t('printing')}
@@ -777,6 +795,10 @@ function SignedIn() {
         <TeamView t={t} me={me} />
       ) : view === 'today' ? (
         <TodayView t={t} />
+      ) : view === 'reports' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <PeriodReportScreen />
+        </Suspense>
       ) : view === 'printing' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
           <PrintingScreen />
