@@ -13,11 +13,14 @@ export function BarChart({
   values,
   label,
   format,
+  whole = false,
 }: {
   labels: string[];
   values: number[];
   label: string;
   format: (value: number) => string;
+  /** Counts: whole steps on the value axis. */
+  whole?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -42,9 +45,17 @@ export function BarChart({
             grid: { show: false },
             values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
           },
-          { stroke: ink, size: 70, values: (_u, splits) => splits.map(format) },
+          {
+            stroke: ink,
+            size: 96,
+            ...(whole ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] } : {}),
+            values: (_u, splits) => splits.map(format),
+          },
         ],
-        series: [{}, { label, stroke: accent, fill: accent, ...(bars ? { paths: bars } : {}) }],
+        series: [
+          {},
+          { label, stroke: accent, fill: accent, points: { show: false }, ...(bars ? { paths: bars } : {}) },
+        ],
       },
       [xs, values],
       element,
@@ -57,6 +68,6 @@ export function BarChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [labels, values, label, format]);
+  }, [labels, values, label, format, whole]);
   return <div ref={box} className="reports-chart" role="img" aria-label={label} />;
 }

@@ -82,14 +82,27 @@ const FIGURES: {
   { key: 'returning_customers', label: 'returningCustomers', money: false },
 ];
 
-function FigureList({ rows, t }: { rows: { name: string; sales: number; revenue: number }[]; t: ReportsT }) {
+function FigureList({
+  rows,
+  t,
+  units = false,
+}: {
+  rows: { name: string; sales: number; revenue: number }[];
+  t: ReportsT;
+  units?: boolean;
+}) {
   if (rows.length === 0) return <p className="staff-muted">{t('nothing')}</p>;
   return (
     <ul className="staff-figure-list">
       {rows.map((row) => (
         <li key={row.name}>
           <span>{row.name}</span>
-          <span>{t('salesOf', { n: row.sales, money: formatBRL(row.revenue) })}</span>
+          <span>
+            {t('salesOf', {
+              n: units ? t('units', { n: row.sales }) : row.sales,
+              money: formatBRL(row.revenue),
+            })}
+          </span>
         </li>
       ))}
     </ul>
@@ -235,6 +248,7 @@ export default function PeriodReportScreen() {
                 labels={report.by_hour.map((h) => t('hour', { h: h.hour }))}
                 values={report.by_hour.map((h) => h.sales)}
                 format={formatCount}
+                whole
               />
             ) : (
               <p className="staff-muted">{t('chartLoading')}</p>
@@ -263,6 +277,7 @@ export default function PeriodReportScreen() {
               <h3 id="reports-category">{t('byCategory')}</h3>
               <FigureList
                 t={t}
+                units
                 rows={report.by_category.map((r) => ({
                   name: r.categoria,
                   sales: r.qtd,
@@ -274,6 +289,7 @@ export default function PeriodReportScreen() {
               <h3 id="reports-product">{t('byProduct')}</h3>
               <FigureList
                 t={t}
+                units
                 rows={report.by_product.map((r) => ({ name: r.descricao, sales: r.qtd, revenue: r.revenue }))}
               />
             </section>
