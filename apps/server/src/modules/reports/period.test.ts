@@ -1,9 +1,11 @@
-import { errorReply, orderPlacedReply, periodReport, todayReport } from '@comanda/contract';
+import { errorReply, orderPlacedReply, periodReport, tabSharePixReply, todayReport } from '@comanda/contract';
+import { storeLocalTime } from '@comanda/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.ts';
+import { orders, tabSharePayments } from '../../db/schema.ts';
 import {
   bearer,
+  nextAddress,
   SAKURA,
   type SignedUp,
   type StaffSignedIn,
@@ -358,5 +360,80 @@ describe('who may read them, and bad ranges', () => {
       expect((await get(path, ana.token)).statusCode).toBe(403);
       expect((await get(path, null)).statusCode).toBe(401);
     }
+  });
+});
+
+describe('a share paid by PIX in the app', () => {
+  it('is in the period report and the ledger CSV as online money, with its part of the fee', async () => {
+    // The provider's stand-in times the charge by the real clock: this table is paid now.
+    p.t.setNow(new Date());
+    const diner = await signUp(p.t.app, { host: PIZZARIA, name: 'Davi Pix' });
+    const boss = await signInStaff(p.t, { host: PIZZARIA });
+    const table = await tableOf(p.t, 'mesa-3', PIZZARIA);
+    const beer = await cartLine(p.t, { ref: 'cerveja-long-neck', channel: 'local', host: PIZZARIA, qtd: 2 });
+    const roundId = await roundAtTable(p.t, diner, table, { lines: [beer], host: PIZZARIA });
+    const [round] = await p.t.database.db.select().from(orders).where(eq(orders.id, roundId));
+    const tabId = round!.tabId!;
+    const close = await staffCall(
+      p.t,
+      boss.token,
+      'POST',
+      `/staff/tabs/${tabId}/close`,
+      {
+        service_fee: true,
+        split: { mode: 'even', people: 2 },
+      },
+      PIZZARIA,
+    );
+    expect(close.statusCode, close.body).toBe(200);
+    const shares = (await tabOf(p.t, boss.token, tabId, PIZZARIA)).partes;
+    const cash = await staffCall(
+      p.t,
+      boss.token,
+      'POST',
+      `/staff/tabs/${tabId}/shares/${shares[0]!.id}/paid`,
+      {
+        forma_pagamento: 'Dinheiro',
+      },
+      PIZZARIA,
+    );
+    expect(cash.statusCode, cash.body).toBe(200);
+    const ask = await p.t.app.inject({
+      method: 'POST',
+      url: `/bar/v2/tables/${table.id}/tab/shares/${shares[1]!.id}/pix/?token=${table.token}`,
+      headers: { host: PIZZARIA },
+      remoteAddress: nextAddress(),
+    });
+    expect(ask.statusCode, ask.body).toBe(201);
+    const pix = tabSharePixReply.parse(ask.json());
+    const [charge] = await p.t.database.db
+      .select()
+      .from(tabSharePayments)
+      .where(eq(tabSharePayments.id, pix.id));
+    p.standin.pay(charge!.providerRef!);
+    await p.standin.context.notifier.settled();
+    const tab = await tabOf(p.t, boss.token, tabId, PIZZARIA);
+    expect(tab.status).toBe('closed');
+
+    const day = storeLocalTime(new Date(), 'America/Sao_Paulo').dateISO;
+    const report = periodReport.parse(
+      (await get(`/staff/reports/period?from=${day}&to=${day}`, boss.token)).json(),
+    );
+    expect(report.by_payment).toEqual(
+      expect.arrayContaining([
+        { method: 'Dinheiro', sales: 1, revenue: shares[0]!.valor },
+        { method: 'PIX (app)', sales: 1, revenue: shares[1]!.valor },
+      ]),
+    );
+    expect(report.current).toMatchObject({
+      sales: 1,
+      revenue: shares[0]!.valor + shares[1]!.valor,
+      service_fees: tab.totais.taxa_servico,
+    });
+    const rows = readCsv((await get(`/staff/reports/ledger.csv?from=${day}&to=${day}`, boss.token)).body);
+    expect(rows.slice(1).map((row) => [row[5], row[6]])).toEqual([
+      ['Dinheiro', 'Não'],
+      ['PIX (app)', 'Sim'],
+    ]);
   });
 });
