@@ -4,8 +4,8 @@ import { expect, MODES, prepare, STORES, type Store, signUp, storeUrl, test } fr
 
 /*
  * The staff app's 'Relatórios' (docs/decisions/0061) on a phone and a counter tablet, both stores,
- * light and dark, after an order of today. Its figures change with every run (the server's clock is
- * the real one), so the pictures are written to /tmp/shots-reports/ to be looked at, not compared.
+ * light and dark, after an order of today. Its figures grow with every run (each run adds orders to the
+ * suite's shared stores), so the pictures are written to /tmp/shots-reports/ to be looked at, not compared.
  */
 
 const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
