@@ -7,6 +7,7 @@ import { runHistoryBench } from './history.ts';
 import { runOrdersBench } from './orders.ts';
 import { runPaymentsBench } from './payments.ts';
 import { runPdvBench } from './pdv.ts';
+import { runReportsBench } from './reports.ts';
 import { runServerMenuBench } from './server-menu.ts';
 import { runStorefrontBench } from './storefront.ts';
 import { runStorefrontFollowBench } from './storefront-follow.ts';
@@ -20,6 +21,7 @@ const benches: [string, () => Promise<unknown>][] = [
   ['order board', runBoardBench],
   ['cloud printing', runCloudPrintingBench],
   ['order history search', runHistoryBench],
+  ['period report over a busy year', runReportsBench],
   ['open storefronts following the store', runStorefrontFollowBench],
   ['storefront first load', runStorefrontBench],
   ['abuse suite', runAbuseBench],

@@ -136,12 +136,17 @@ const figure = z.object({ orders: z.number().int(), revenue: z.number().int() })
 /** GET /staff/reports/today: the store's day so far (its calendar day in its time zone). */
 export const todayReport = z.object({
   date: z.string().describe("The store's day, YYYY-MM-DD (in its time zone)"),
-  orders: z.number().int().describe('Orders placed today, not cancelled'),
-  revenue: z.number().int().describe('Their totals, centavos'),
+  orders: z
+    .number()
+    .int()
+    .describe('Sales today: orders and table tabs with a sale in the ledger today, not cancelled today'),
+  revenue: z.number().int().describe("The ledger's entries of the day (sales, edits, cancels), centavos"),
   average_ticket: z.number().int().describe('revenue / orders, centavos (0 without orders)'),
-  cancelled: z.number().int(),
+  cancelled: z.number().int().describe('Sales reversed (cancelled) today'),
+  service_fees: z.number().int().describe("Tables' service fees in the revenue, centavos"),
   by_payment: z.array(figure.extend({ method: z.string() })),
   by_delivery_type: z.array(figure.extend({ tipo_entrega: z.string() })),
+  by_channel: z.array(figure.extend({ channel: z.string() })),
   top_products: z.array(
     z.object({
       produto: z.number().int(),
@@ -155,8 +160,54 @@ export type TodayReport = z.infer<typeof todayReport>;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
-/** GET /staff/reports/orders.csv: days in store time, both included, at most 92 of them. */
+/** GET /staff/reports/orders.csv and ledger.csv: days in store time, both included, at most 366. */
 export const ordersCsvQuery = z.object({ from: isoDate, to: isoDate });
+
+/** GET /staff/reports/period: store-local days, both included, at most 366 (docs/decisions/0061). */
+export const periodReportQuery = z.object({ from: isoDate, to: isoDate });
+
+const sales = z.object({ sales: z.number().int(), revenue: z.number().int() });
+
+/** A period's figures; money in centavos from the ledger (docs/decisions/0057, 0061). */
+export const periodTotals = z.object({
+  from: z.string().describe('YYYY-MM-DD, store time'),
+  to: z.string().describe('YYYY-MM-DD, store time, included'),
+  revenue: z.number().int().describe("Sum of the period's ledger entries"),
+  sales: z.number().int().describe('Orders and table tabs with a sale in the period, not cancelled in it'),
+  average_ticket: z.number().int(),
+  service_fees: z.number().int(),
+  delivery_fees: z.number().int(),
+  discounts: z.number().int(),
+  cancels: z.number().int().describe('Sales reversed in the period'),
+  cancelled_amount: z.number().int().describe('What the reversals took back (positive), centavos'),
+  new_customers: z.number().int().describe('Customers whose first order at the store is in the period'),
+  returning_customers: z.number().int().describe('Customers with an order in the period and one before'),
+});
+export type PeriodTotals = z.infer<typeof periodTotals>;
+
+export const periodReport = z.object({
+  current: periodTotals,
+  previous: periodTotals.describe('The period of equal length just before'),
+  change: z
+    .record(z.string(), z.number().nullable())
+    .describe('Percent change of each figure from the previous period; null when it was 0'),
+  by_day: z.array(sales.extend({ date: z.string() })).describe('Every day of the period'),
+  by_hour: z.array(sales.extend({ hour: z.number().int() })).describe('Hours 0–23 of the store clock'),
+  by_channel: z.array(sales.extend({ channel: z.string() })),
+  by_delivery_type: z.array(sales.extend({ tipo_entrega: z.string() })),
+  by_payment: z.array(sales.extend({ method: z.string() })),
+  by_product: z.array(
+    z.object({
+      produto: z.number().int(),
+      descricao: z.string(),
+      categoria: z.string(),
+      qtd: z.number().int(),
+      revenue: z.number().int(),
+    }),
+  ),
+  by_category: z.array(z.object({ categoria: z.string(), qtd: z.number().int(), revenue: z.number().int() })),
+});
+export type PeriodReport = z.infer<typeof periodReport>;
 
 // ---------------------------------------------------------------------------------------------
 // The team (docs/decisions/0026): the owner adds and removes staff and sets their roles.

@@ -96,7 +96,7 @@ export const CAPABILITIES = {
   'reports.read': {
     lowest: 'manager',
     movable: { from: 'attendant', to: 'owner' },
-    means: 'Read the day’s figures and export the orders as CSV.',
+    means: 'Read the day’s and any period’s figures and export the orders and the ledger as CSV.',
   },
   'orders.cancel_paid': {
     lowest: 'manager',

@@ -29,6 +29,7 @@ export * from './pix-brcode.ts';
 export * from './pix-key-mask.ts';
 export * from './product-pricing.ts';
 export * from './register.ts';
+export * from './reports.ts';
 export * from './staff-roles.ts';
 export * from './stations.ts';
 export * from './store-controls.ts';

@@ -87,7 +87,7 @@ describe('today at a glance', () => {
 });
 
 describe('orders export (CSV)', () => {
-  it('writes one row per order of the days asked, in store time, ready for a spreadsheet', async () => {
+  it('writes one row per order of the days asked, its money from the ledger, in store time, ready for a spreadsheet', async () => {
     const response = await get('/staff/reports/orders.csv?from=2026-05-04&to=2026-05-05');
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -95,14 +95,17 @@ describe('orders export (CSV)', () => {
       'attachment; filename="pedidos-2026-05-04-a-2026-05-05.csv"',
     );
     const text = response.body;
-    expect(text.startsWith('\uFEFFPedido;Data;Status;Cliente;Telefone;Tipo;Pagamento;Produtos;')).toBe(true);
+    expect(text.startsWith('\uFEFFPedido;Data;Status;Cliente;Telefone;Canal;Tipo;Pagamento;Produtos;')).toBe(
+      true,
+    );
     const rows = text.slice(1).trimEnd().split('\r\n');
     expect(rows).toHaveLength(4);
-    const [id, date, status, name, phone, type, payment, , , , , total] = rows[1]!.split(';');
-    expect([id, date, status, type, payment]).toEqual([
+    const [id, date, status, name, phone, channel, type, payment, , , , , , total] = rows[1]!.split(';');
+    expect([id, date, status, channel, type, payment]).toEqual([
       String(ids.monday),
       '04/05/2026 23:30',
       'Solicitado',
+      'App',
       'Retirada',
       'Cartão de crédito (na entrega)',
     ]);
@@ -118,7 +121,7 @@ describe('orders export (CSV)', () => {
 
   it.each([
     ['to before from', '?from=2026-05-05&to=2026-05-04'],
-    ['more than 92 days', '?from=2026-01-01&to=2026-05-05'],
+    ['more than 366 days', '?from=2025-01-01&to=2026-05-05'],
     ['not a date', '?from=ontem&to=2026-05-05'],
     ['an impossible date', '?from=2026-02-31&to=2026-03-01'],
     ['no range', ''],

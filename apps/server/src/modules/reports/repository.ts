@@ -1,46 +1,228 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { customers, orderLines, orders } from '../../db/schema.ts';
+import { customers, diningTables, ledgerEntries, orders, tableTabs, tabShares } from '../../db/schema.ts';
 
-/** Orders placed in [from, to) that the store sees (not waiting for an online payment). */
-const placedIn = (storeId: number, from: Date, to: Date) =>
-  and(
-    eq(orders.storeId, storeId),
-    gte(orders.dhIniciado, from),
-    lt(orders.dhIniciado, to),
-    eq(orders.awaitingPayment, false),
+/*
+ * The reports' reads (docs/decisions/0061): money from the ledger (ledger_entries), what was sold
+ * from the orders. Every query is scoped by the store.
+ */
+
+async function rowsOf<T>(db: DbExecutor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** One grouping of the ledger's entries: `dim` names it ('total', 'day', 'hour', …), `key` its value. */
+export interface LedgerFigureRow {
+  current: boolean;
+  dim: 'total' | 'day' | 'hour' | 'channel' | 'type' | 'payment';
+  key: string | null;
+  revenue: number;
+  /** Sales counted for this grouping (a tab once per grouping it has a share in). */
+  sales: number;
+  service_fees: number;
+  delivery_fees: number;
+  discounts: number;
+  cancels: number;
+  cancelled_amount: number;
+}
+
+interface RawFigureRow extends Omit<LedgerFigureRow, 'sales'> {
+  sales_all: number;
+  sales_day: number;
+  sales_hour: number;
+  sales_pay: number;
+}
+
+/**
+ * The ledger's figures over [previousFrom, to): totals of both periods, and the current period's
+ * by day, hour, channel, delivery type and payment method, in one pass (hashed grouping sets). A
+ * sale is an order with a 'venda' in the period and no 'estorno' in the same period, or a tab with
+ * a paid share in it: a tab's first share in each grouping counts it there (no count(distinct),
+ * which would sort every entry once per grouping).
+ *
+ * `fixedOffsetMinutes`: the store's UTC offset when it is the same over the whole range (Brazil has
+ * had no summer time since 2019): days and hours are then plain arithmetic on the instant, much
+ * cheaper than `at time zone` on every entry; null falls back to the time zone's rules.
+ */
+export async function ledgerFigures(
+  db: DbExecutor,
+  q: {
+    storeId: number;
+    timeZone: string;
+    fixedOffsetMinutes: number | null;
+    previousFrom: Date;
+    from: Date;
+    to: Date;
+    breakdowns: boolean;
+  },
+): Promise<LedgerFigureRow[]> {
+  const hour =
+    q.fixedOffsetMinutes === null
+      ? sql`extract(hour from l.at at time zone ${q.timeZone})::int`
+      : sql`(((extract(epoch from l.at)::bigint + ${q.fixedOffsetMinutes * 60}) % 86400) / 3600)::int`;
+  const rows = await rowsOf<RawFigureRow>(
+    db,
+    sql`with e as materialized (
+        select l.id, l.amount, l.service_fee, l.delivery_fee, l.discount, l.kind, l.channel,
+          l.delivery_type, l.payment_name, l.order_id, l.tab_id,
+          l.at >= ${q.from} as cur,
+          ((extract(epoch from l.at)::bigint + ${(q.fixedOffsetMinutes ?? 0) * 60}) / 86400)::int as day_n,
+          ${q.fixedOffsetMinutes === null ? sql`to_char(l.at at time zone ${q.timeZone}, 'YYYY-MM-DD')` : sql`null::text`} as day_text,
+          ${hour} as hour
+        from ${ledgerEntries} l
+        where l.store_id = ${q.storeId} and l.at >= ${q.previousFrom} and l.at < ${q.to}
+      ), reversed as (
+        select distinct cur, order_id from e where kind = 'estorno' and order_id is not null
+      ), shares as (
+        select id,
+          id = min(id) over (partition by cur, tab_id) as f_all,
+          id = min(id) over (partition by cur, tab_id, coalesce(day_text, day_n::text)) as f_day,
+          id = min(id) over (partition by cur, tab_id, hour) as f_hour,
+          id = min(id) over (partition by cur, tab_id, payment_name) as f_pay
+        from e where kind = 'venda' and order_id is null
+      ), f as (
+        select e.*, coalesce(e.day_text, e.day_n::text) as day, r.order_id is not null as reversed,
+          coalesce(s.f_all, true) as f_all, coalesce(s.f_day, true) as f_day,
+          coalesce(s.f_hour, true) as f_hour, coalesce(s.f_pay, true) as f_pay
+        from e left join reversed r on r.cur = e.cur and r.order_id = e.order_id
+          left join shares s on s.id = e.id
+      )
+      select cur as current,
+        case when grouping(day) = 0 then 'day' when grouping(hour) = 0 then 'hour'
+          when grouping(channel) = 0 then 'channel' when grouping(delivery_type) = 0 then 'type'
+          when grouping(payment_name) = 0 then 'payment' else 'total' end as dim,
+        coalesce(day, hour::text, channel, delivery_type, payment_name) as key,
+        coalesce(sum(amount), 0)::int as revenue,
+        (count(*) filter (where kind = 'venda' and not reversed and f_all))::int as sales_all,
+        (count(*) filter (where kind = 'venda' and not reversed and f_day))::int as sales_day,
+        (count(*) filter (where kind = 'venda' and not reversed and f_hour))::int as sales_hour,
+        (count(*) filter (where kind = 'venda' and not reversed and f_pay))::int as sales_pay,
+        coalesce(sum(service_fee), 0)::int as service_fees,
+        coalesce(sum(delivery_fee), 0)::int as delivery_fees,
+        coalesce(sum(discount), 0)::int as discounts,
+        (count(*) filter (where kind = 'estorno'))::int as cancels,
+        coalesce(-sum(amount) filter (where kind = 'estorno'), 0)::int as cancelled_amount
+      from f
+      group by grouping sets ((cur) ${
+        q.breakdowns
+          ? sql`, (cur, day), (cur, hour), (cur, channel), (cur, delivery_type), (cur, payment_name)`
+          : sql``
+      })`,
   );
-
-export function dayTotals(db: DbExecutor, storeId: number, from: Date, to: Date) {
-  return db
-    .select({
-      status: orders.status,
-      payment: sql<string>`coalesce(${orders.formaPagamentoNome}, '')`,
-      deliveryType: orders.tipoEntrega,
-      count: sql<number>`count(*)::int`,
-      revenue: sql<number>`coalesce(sum(${orders.total}), 0)::int`,
-    })
-    .from(orders)
-    .where(placedIn(storeId, from, to))
-    .groupBy(orders.status, sql`coalesce(${orders.formaPagamentoNome}, '')`, orders.tipoEntrega);
+  const epochDay = (n: string) => new Date(Number(n) * 86_400_000).toISOString().slice(0, 10);
+  return rows.map(({ sales_all, sales_day, sales_hour, sales_pay, ...row }) => ({
+    ...row,
+    key: row.dim === 'day' && q.fixedOffsetMinutes !== null && row.key !== null ? epochDay(row.key) : row.key,
+    sales:
+      row.dim === 'day'
+        ? sales_day
+        : row.dim === 'hour'
+          ? sales_hour
+          : row.dim === 'payment'
+            ? sales_pay
+            : sales_all,
+  }));
 }
 
-export function topProducts(db: DbExecutor, storeId: number, from: Date, to: Date, limit: number) {
-  return db
-    .select({
-      productId: orderLines.productId,
-      descricao: sql<string>`min(${orderLines.descricaoProduto})`,
-      qtd: sql<number>`sum(${orderLines.qtd})::int`,
-      revenue: sql<number>`sum(${orderLines.valorTotal})::int`,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(placedIn(storeId, from, to), sql`${orders.status} <> 'Cancelado'`))
-    .groupBy(orderLines.productId)
-    .orderBy(desc(sql`sum(${orderLines.qtd})`), desc(sql`sum(${orderLines.valorTotal})`))
-    .limit(limit);
+/** Orders that count (seen by the store, not cancelled), table rounds included, placed in [from, to). */
+const countingOrders = (storeId: number, from: Date, to: Date) =>
+  sql`o.store_id = ${storeId} and o.dh_iniciado >= ${from} and o.dh_iniciado < ${to}
+    and o.status <> 'Cancelado' and not o.awaiting_payment`;
+
+export interface SoldRow {
+  produto: number;
+  descricao: string;
+  categoria: string;
+  qtd: number;
+  revenue: number;
 }
 
+/**
+ * What was sold in [from, to), from the order lines, by product and the category it was sold under
+ * (one hashed grouping; the report adds them up by product and by category).
+ */
+export function soldFigures(db: DbExecutor, storeId: number, from: Date, to: Date) {
+  return rowsOf<SoldRow>(
+    db,
+    sql`select l.product_id as produto, l.descricao_produto as descricao, l.descricao_categoria as categoria,
+        sum(l.qtd)::int as qtd, sum(l.valor_total)::int as revenue
+      from orders o join order_lines l on l.order_id = o.id
+      where ${countingOrders(storeId, from, to)}
+      group by l.product_id, l.descricao_produto, l.descricao_categoria`,
+  );
+}
+
+export interface CustomerFigures {
+  new_current: number;
+  returning_current: number;
+  new_previous: number;
+  returning_previous: number;
+}
+
+/**
+ * New and returning customers of both periods: a customer is new in a period when their first
+ * order at the store that counts is in it, returning when they had one before.
+ */
+export async function customerFigures(
+  db: DbExecutor,
+  storeId: number,
+  previousFrom: Date,
+  from: Date,
+  to: Date,
+): Promise<CustomerFigures> {
+  const [row] = await rowsOf<CustomerFigures>(
+    db,
+    sql`select
+        (count(*) filter (where in_cur and first >= ${from}))::int as new_current,
+        (count(*) filter (where in_cur and first < ${from}))::int as returning_current,
+        (count(*) filter (where in_prev and first >= ${previousFrom}))::int as new_previous,
+        (count(*) filter (where in_prev and first < ${previousFrom}))::int as returning_previous
+      from (
+        select o.customer_id, min(o.dh_iniciado) as first,
+          bool_or(o.dh_iniciado >= ${from}) as in_cur,
+          bool_or(o.dh_iniciado >= ${previousFrom} and o.dh_iniciado < ${from}) as in_prev
+        from orders o
+        where o.store_id = ${storeId} and o.dh_iniciado < ${to}
+          and o.status <> 'Cancelado' and not o.awaiting_payment
+        group by o.customer_id
+      ) c
+      where in_cur or in_prev`,
+  );
+  return row ?? { new_current: 0, returning_current: 0, new_previous: 0, returning_previous: 0 };
+}
+
+/** The ledger's entries of [from, to), oldest first, with the table and share they belong to. */
+export function entriesIn(db: DbExecutor, storeId: number, from: Date, to: Date) {
+  return db
+    .select({
+      id: ledgerEntries.id,
+      at: ledgerEntries.at,
+      kind: ledgerEntries.kind,
+      orderId: ledgerEntries.orderId,
+      tabId: ledgerEntries.tabId,
+      shareSeq: tabShares.seq,
+      table: diningTables.description,
+      channel: ledgerEntries.channel,
+      deliveryType: ledgerEntries.deliveryType,
+      paymentName: ledgerEntries.paymentName,
+      online: ledgerEntries.online,
+      products: ledgerEntries.products,
+      extras: ledgerEntries.extras,
+      deliveryFee: ledgerEntries.deliveryFee,
+      serviceFee: ledgerEntries.serviceFee,
+      discount: ledgerEntries.discount,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerEntries)
+    .leftJoin(tabShares, eq(tabShares.id, ledgerEntries.shareId))
+    .leftJoin(tableTabs, eq(tableTabs.id, ledgerEntries.tabId))
+    .leftJoin(diningTables, eq(diningTables.id, tableTabs.tableId))
+    .where(and(eq(ledgerEntries.storeId, storeId), gte(ledgerEntries.at, from), lt(ledgerEntries.at, to)))
+    .orderBy(asc(ledgerEntries.at), asc(ledgerEntries.id));
+}
+
+/** The orders placed in [from, to) that the store sees, with their customer. */
 export function ordersIn(db: DbExecutor, storeId: number, from: Date, to: Date) {
   return db
     .select({
@@ -50,15 +232,51 @@ export function ordersIn(db: DbExecutor, storeId: number, from: Date, to: Date) 
       nome: customers.nome,
       phone: customers.phone,
       tipoEntrega: orders.tipoEntrega,
+      channel: orders.channel,
+      tabId: orders.tabId,
       pagamento: orders.formaPagamentoNome,
-      totalProdutos: orders.totalProdutos,
-      acrescimo: orders.acrescimo,
-      valorEntrega: orders.valorEntrega,
-      desconto: sql<number>`(${orders.descontoCupom} + ${orders.descontoFidelidade})::int`,
-      total: orders.total,
+      paymentMethodId: orders.paymentMethodId,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(placedIn(storeId, from, to))
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        gte(orders.dhIniciado, from),
+        lt(orders.dhIniciado, to),
+        eq(orders.awaitingPayment, false),
+      ),
+    )
     .orderBy(orders.dhIniciado, orders.id);
+}
+
+/** Orders by id (those with entries in a period but placed before it). */
+export function ordersById(db: DbExecutor, storeId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: orders.id,
+      dhIniciado: orders.dhIniciado,
+      status: orders.status,
+      nome: customers.nome,
+      phone: customers.phone,
+      tipoEntrega: orders.tipoEntrega,
+      channel: orders.channel,
+      tabId: orders.tabId,
+      pagamento: orders.formaPagamentoNome,
+      paymentMethodId: orders.paymentMethodId,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(eq(orders.storeId, storeId), inArray(orders.id, ids)));
+}
+
+/** The rounds of table tabs (their order numbers), for the export's tab rows. */
+export function roundsOfTabs(db: DbExecutor, storeId: number, tabIds: number[]) {
+  if (tabIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ tabId: orders.tabId, id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), inArray(orders.tabId, tabIds)))
+    .orderBy(orders.id);
 }

@@ -1,6 +1,13 @@
 import type { TodayReport } from '@comanda/contract';
-import { formatBRL, storeLocalTime } from '@comanda/domain';
+import {
+  deliveryTypeWord,
+  formatBRL,
+  isOrderChannel,
+  ORDER_CHANNEL_LABELS,
+  storeLocalTime,
+} from '@comanda/domain';
 import { useEffect, useState } from 'react';
+import { useLanguage } from '../../lib/preferences.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch, staffToken } from '../lib/staff-api.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
@@ -9,6 +16,7 @@ import { LedgerCheckCard } from './ledger-check.tsx';
 
 /** Today at a glance, and the orders of a range of days as a spreadsheet. */
 export function TodayView({ t }: { t: StaffT }) {
+  const lang = useLanguage() === 'en' ? 'en' : 'pt_br';
   const [report, setReport] = useState<TodayReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const today = storeLocalTime(new Date(), pageStoreTimeZone()).dateISO;
@@ -70,6 +78,10 @@ export function TodayView({ t }: { t: StaffT }) {
                 <dt>{t('todayCancelled')}</dt>
                 <dd>{report.cancelled}</dd>
               </div>
+              <div>
+                <dt>{t('todayServiceFees')}</dt>
+                <dd>{formatBRL(report.service_fees)}</dd>
+              </div>
             </dl>
             <h3>{t('byPayment')}</h3>
             <ul className="staff-figure-list">
@@ -86,7 +98,20 @@ export function TodayView({ t }: { t: StaffT }) {
             <ul className="staff-figure-list">
               {report.by_delivery_type.map((row) => (
                 <li key={row.tipo_entrega}>
-                  <span>{row.tipo_entrega}</span>
+                  <span>{deliveryTypeWord(row.tipo_entrega, lang)}</span>
+                  <span>
+                    {row.orders} · {formatBRL(row.revenue)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <h3>{t('byChannel')}</h3>
+            <ul className="staff-figure-list">
+              {report.by_channel.map((row) => (
+                <li key={row.channel}>
+                  <span>
+                    {isOrderChannel(row.channel) ? ORDER_CHANNEL_LABELS[lang][row.channel] : row.channel}
+                  </span>
                   <span>
                     {row.orders} · {formatBRL(row.revenue)}
                   </span>

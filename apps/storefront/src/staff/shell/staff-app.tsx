@@ -66,6 +66,8 @@ import { TeamView } from '../team/team-view.tsx';
 const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
 /** The printing screen (managers and owners): its own chunk too. */
 const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
+// The period report and its charts load only when it opens (docs/decisions/0061).
+const PeriodReportScreen = lazy(() => import('../reports/period-report.tsx'));
 /** 'Histórico': its own chunk, loaded when the tab is first opened. */
 const HistoryView = lazy(() => import('../history/history-view.tsx'));
 /** 'Novo pedido' (order entry, docs/decisions/0058): its own chunk, with the customer's product dialog. */
@@ -368,6 +370,7 @@ type View =
   | 'menu'
   | 'settings'
   | 'today'
+  | 'reports'
   | 'team'
   | 'printing';
 
@@ -382,6 +385,7 @@ const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
   menu: 'menuEditor',
   settings: 'settings',
   today: 'today',
+  reports: 'reports',
   team: 'team',
   printing: 'printing',
 };
@@ -684,7 +688,7 @@ function SignedIn() {
               {t('board')}
               {ringing.length > 0 ? <span className="staff-badge">{ringing.length}</span> : null}
             </button>
-            {me && staffMay(me.role, 'orders.enter') ? (
+            {may('orders.enter') ? (
               <button type="button" aria-pressed={view === 'pdv'} onClick={() => setView('pdv')}>
                 {t('newOrder')}
               </button>
@@ -696,7 +700,7 @@ function SignedIn() {
               {t('tables')}
               {calls.length > 0 ? <span className="staff-badge">{calls.length}</span> : null}
             </button>
-            {me && staffMay(me.role, 'register.operate') ? (
+            {may('register.operate') ? (
               <button type="button" aria-pressed={view === 'register'} onClick={() => setView('register')}>
                 {t('register')}
               </button>
@@ -719,6 +723,11 @@ function SignedIn() {
             {may('reports.read') ? (
               <button type="button" aria-pressed={view === 'today'} onClick={() => setView('today')}>
                 {t('today')}
+              </button>
+            ) : null}
+            {may('reports.read') ? (
+              <button type="button" aria-pressed={view === 'reports'} onClick={() => setView('reports')}>
+                {t('reports')}
               </button>
             ) : null}
             {may('stations.manage') || may('printers.manage') ? (
@@ -842,7 +851,7 @@ function SignedIn() {
         />
       ) : view === 'register' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
-          <RegisterView t={t} canManage={me !== null && staffMay(me.role, 'register.manage')} />
+          <RegisterView t={t} canManage={may('register.manage')} />
         </Suspense>
       ) : view === 'controls' ? (
         <>
@@ -861,6 +870,10 @@ function SignedIn() {
         />
       ) : view === 'today' ? (
         <TodayView t={t} />
+      ) : view === 'reports' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <PeriodReportScreen />
+        </Suspense>
       ) : view === 'printing' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
           <PrintingScreen />
