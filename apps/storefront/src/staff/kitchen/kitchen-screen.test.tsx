@@ -82,7 +82,11 @@ function kitchenApi(handlers: Parameters<typeof stubStaffApi>[0] = {}) {
 
 const ticket = (id: number) => screen.findByRole('article', { name: `#${id}` });
 
+// The tests share their workers (isolate: false): the page's address is given back after each, or
+// the next file's staff app would open the kitchen display.
+let addressBefore = '/';
 beforeEach(() => {
+  addressBefore = `${window.location.pathname}${window.location.search}`;
   vi.useFakeTimers({ now: NOW, shouldAdvanceTime: true });
   languageStore.set('pt_br');
   FakeEventSource.instances = [];
@@ -94,6 +98,7 @@ afterEach(() => {
   setStaffToken(null);
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  window.history.replaceState(null, '', addressBefore);
 });
 
 describe('the kitchen display', () => {
