@@ -15,9 +15,15 @@ export const SCREENS_CLOSED_TIME = nextMondayNoon();
  * dark, compared with the committed baselines in e2e/screens/baselines and checked by axe. One
  * server on a fresh database, two workers. Update the baselines: npm run test:screens -- --update-snapshots
  */
+/**
+ * `npm run shots` (SHOTS=1): the review pictures of the staff's money screens (PDV, register,
+ * reports, role rules) saved to /tmp for a person to look at; no baselines, so not part of `npm test`.
+ */
+const SHOTS = process.env.SHOTS === '1';
+
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.screens.ts',
+  testMatch: SHOTS ? '**/*.shots.ts' : '**/*.screens.ts',
   snapshotPathTemplate: '{testDir}/baselines/{arg}{ext}',
   timeout: 60_000,
   expect: {

@@ -25,11 +25,15 @@ import { ledgerEntries, orders, registerSessions, tabShares } from '../../db/sch
 /** A payment method's name when the order carries none (never for an order the ledger counts). */
 export const UNNAMED_PAYMENT = 'Não informado';
 
-/** The register session in-person money goes to: the store's register opened first and still open. */
+/**
+ * The register session in-person money goes to: the store's register opened first and still open.
+ * Read FOR SHARE, so a closing (which locks the session to count it) waits for the money being
+ * written now, and money written after the closing never lands in a counted session.
+ */
 export function openSessionOf(storeId: number): SQL<number | null> {
   return sql<number | null>`(select s.id from ${registerSessions} s
     where s.store_id = ${storeId} and s.closed_at is null
-    order by s.opened_at, s.id limit 1)`;
+    order by s.opened_at, s.id limit 1 for share of s)`;
 }
 
 /** What the ledger holds for an order now, by the payment method it was taken with. */

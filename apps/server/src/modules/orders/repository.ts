@@ -547,7 +547,7 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
         ${takings.parts.deliveryFee}::int, ${takings.parts.serviceFee}::int, ${takings.parts.discount}::int,
         ${takings.parts.amount}::int, case when ${takings.online}::boolean then null else (
           select s.id from register_sessions s where s.store_id = ${o.storeId} and s.closed_at is null
-          order by s.opened_at, s.id limit 1) end,
+          order by s.opened_at, s.id limit 1 for share of s) end,
         ${o.enteredBy}::int
       where ${takings.record}::boolean and exists (select 1 from claim)
     ),
