@@ -236,7 +236,11 @@ export function statusChangesOf(
 }
 
 /** The customers' ratings of some orders (docs/decisions/0068). */
-export function ratingsOf(db: DbExecutor, storeId: number, orderIds: readonly number[]): Promise<OrderRatingRow[]> {
+export function ratingsOf(
+  db: DbExecutor,
+  storeId: number,
+  orderIds: readonly number[],
+): Promise<OrderRatingRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .select()

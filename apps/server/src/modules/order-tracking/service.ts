@@ -245,9 +245,7 @@ export class OrderTrackingService {
       rows.map((row) => row.id),
     );
     return {
-      results: rows.map((row) =>
-        toTrackedOrder(row, details),
-      ),
+      results: rows.map((row) => toTrackedOrder(row, details)),
     };
   }
 
@@ -274,9 +272,7 @@ export class OrderTrackingService {
       rows.map((row) => row.order.id),
     );
     return {
-      results: rows.map((row) =>
-        toStaffOrder(row, details),
-      ),
+      results: rows.map((row) => toStaffOrder(row, details)),
       next_before: rows.length === query.limit ? rows.at(-1)!.order.id : null,
     };
   }
