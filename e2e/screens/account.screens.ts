@@ -1,5 +1,6 @@
 import {
   checkScreen,
+  deliver,
   expect,
   fillCart,
   MODES,
@@ -140,6 +141,21 @@ for (const store of STORES) {
         await expect(page).toHaveURL(/\/mobile\/orders\/\d+/);
         await expect(page.getByText(/R\$/).first()).toBeVisible();
         await checkScreen(page, name('order-detail'));
+
+        // Delivered, the order asks for a rating; once given, it shows it (docs/decisions/0068).
+        const orderId = Number(/\/mobile\/orders\/(\d+)/.exec(page.url())![1]);
+        await deliver(request, store, orderId);
+        await page.reload();
+        const rate = page.getByRole('region', { name: 'Avalie seu pedido' });
+        await rate.scrollIntoViewIfNeeded();
+        await rate.getByRole('radio', { name: '4 estrelas' }).check();
+        await rate.getByLabel('Comentário (opcional)').fill('Chegou quentinho, obrigado!');
+        await checkScreen(page, name('order-rating'));
+        await rate.getByRole('button', { name: 'Enviar avaliação' }).click();
+        const rated = page.getByRole('region', { name: 'Sua avaliação' });
+        await expect(rated.getByRole('status')).toHaveText('Obrigado pela avaliação!');
+        await rated.scrollIntoViewIfNeeded();
+        await checkScreen(page, name('order-rated'));
       });
     });
   }

@@ -6,6 +6,8 @@ import {
   expect,
   MODES,
   prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
   STORES,
   type Store,
   signUp,
@@ -19,8 +21,6 @@ import {
  * the board is pictured one card at a time, not as a whole.
  */
 
-const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const API = `http://127.0.0.1:${SCREENS_PORT}`;
 /** A product without choices of each store, ordered three at a time with a note. */
 const PRODUCT: Record<Store, string> = {
@@ -30,8 +30,8 @@ const PRODUCT: Record<Store, string> = {
 
 async function signInStaff(page: Page, store: Store) {
   await page.goto(storeUrl(store, '/staff'));
-  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
-  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+  await page.getByLabel('Senha').fill(STAFF_PASSWORD);
 }
 
 for (const store of STORES) {

@@ -244,6 +244,30 @@ export async function saveAddress(
   expect(reply.ok(), await reply.text()).toBe(true);
 }
 
+/** The staff account e2e/support/seed-journeys.ts makes at each demo store. */
+export const STAFF_PHONES: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
+export const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
+
+/** Marks an order delivered as the store's staff would (Entregue, through the staff API). */
+export async function deliver(
+  request: APIRequestContext,
+  store: Store,
+  orderId: number,
+  port = SCREENS_PORT,
+) {
+  const signIn = await request.post(`${api(port)}/staff/auth/sign-in`, {
+    headers: storeHost(store, port),
+    data: { username: STAFF_PHONES[store], password: STAFF_PASSWORD },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const { token } = (await signIn.json()) as { token: string };
+  const moved = await request.post(`${api(port)}/staff/orders/${orderId}/status`, {
+    headers: { ...storeHost(store, port), Authorization: `Bearer ${token}` },
+    data: { status: 'Entregue' },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+}
+
 /** Opens a product from the menu by searching for it; the product dialog. */
 export async function openProduct(page: Page, search: string, name: RegExp): Promise<Locator> {
   await page.getByRole('searchbox').fill(search);

@@ -58,6 +58,8 @@ import { PdvService } from './modules/pdv/index.ts';
 import { registerPdvRoutes } from './modules/pdv/routes.ts';
 import { CLOUDPRNT_PATH, PrintingService } from './modules/printing/index.ts';
 import { registerPrintingRoutes } from './modules/printing/routes.ts';
+import { RatingsService } from './modules/ratings/index.ts';
+import { registerRatingRoutes } from './modules/ratings/routes.ts';
 import { RegistersService } from './modules/registers/index.ts';
 import { registerRegisterRoutes } from './modules/registers/routes.ts';
 import { ReportsService } from './modules/reports/index.ts';
@@ -427,6 +429,7 @@ export async function buildApp(
   registerStoreControlRoutes(ctx, services);
   registerStationRoutes(ctx, services);
   registerRegisterRoutes(ctx, services);
+  registerRatingRoutes(ctx, services);
   registerPrintingRoutes(ctx, services);
   registerKitchenRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
@@ -559,6 +562,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),
     registers: new RegistersService({ db, now }),
+    ratings: new RatingsService({ db, now }),
     printing,
     kitchen: new KitchenService({ db, now, events: orderEvents }),
     tables: new TablesService({

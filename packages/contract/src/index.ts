@@ -7,6 +7,7 @@ export * from './menu.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './pdv.ts';
+export * from './ratings.ts';
 export * from './registers.ts';
 export * from './role-rules.ts';
 export * from './staff.ts';

@@ -2,6 +2,7 @@ import { ORDER_STATUSES } from '@comanda/domain';
 import { z } from 'zod';
 import { formatQuery, freeText } from './common.ts';
 import { orderRecord } from './orders.ts';
+import { orderRating } from './ratings.ts';
 
 /*
  * Order tracking (spec sections 2 "Orders", 3 "Order record", 4 "Order status", 7
@@ -53,6 +54,8 @@ export const trackedOrder = orderRecord.extend({
   motivo_cancelamento: z.string().nullable(),
   /** Every status the order went through, oldest first (the first is its placement). */
   status_changes: z.array(orderStatusChange),
+  /** The customer's rating once given (a delivered order, docs/decisions/0068), else null. */
+  avaliacao: orderRating.nullable(),
 });
 export type TrackedOrder = z.infer<typeof trackedOrder>;
 

@@ -37,6 +37,7 @@ describe('the capability table', () => {
       'orders.settings',
       'payments.ledger',
       'printers.manage',
+      'ratings.read',
       'register.manage',
       'reports.read',
       'settings.audit',
@@ -127,6 +128,7 @@ describe('the store’s movable rules', () => {
       'orders.cancel',
       'orders.cancel_paid',
       'orders.edit',
+      'ratings.read',
       'register.operate',
       'reports.read',
     ]);

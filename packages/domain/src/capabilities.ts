@@ -98,6 +98,11 @@ export const CAPABILITIES = {
     movable: { from: 'attendant', to: 'owner' },
     means: 'Read the day’s and any period’s figures and export the orders and the ledger as CSV.',
   },
+  'ratings.read': {
+    lowest: 'manager',
+    movable: { from: 'attendant', to: 'owner' },
+    means: 'Read the customers’ ratings and comments of their delivered orders.',
+  },
   'orders.cancel_paid': {
     lowest: 'manager',
     movable: { from: 'manager', to: 'owner' },

@@ -28,6 +28,7 @@ export * from './phone.ts';
 export * from './pix-brcode.ts';
 export * from './pix-key-mask.ts';
 export * from './product-pricing.ts';
+export * from './ratings.ts';
 export * from './register.ts';
 export * from './reports.ts';
 export * from './staff-roles.ts';

@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -1609,5 +1610,31 @@ export const registerCounts = pgTable(
   (t) => [
     primaryKey({ columns: [t.sessionId, t.methodKey] }),
     check('register_counts_difference', sql`${t.difference} = ${t.counted} - ${t.expected}`),
+  ],
+);
+
+/**
+ * A customer's rating of a delivered order (issue 34): one per order, stars 1-5 and an optional
+ * comment the store reads in its staff app (docs/decisions/0068).
+ */
+export const orderRatings = pgTable(
+  'order_ratings',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    stars: smallint('stars').notNull(),
+    comment: text('comment'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_ratings_store_at').on(t.storeId, t.at),
+    check('order_ratings_stars', sql`${t.stars} between 1 and 5`),
   ],
 );

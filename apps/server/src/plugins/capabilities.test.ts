@@ -74,6 +74,7 @@ const ALLOWED_CALLS: Record<
   'settings.edit': { method: 'PUT', url: '/staff/editor/sections/contact', payload: {}, status: 428 },
   'settings.audit': { method: 'GET', url: '/staff/editor/audit', status: 200 },
   'reports.read': { method: 'GET', url: '/staff/reports/today', status: 200 },
+  'ratings.read': { method: 'GET', url: '/staff/ratings', status: 200 },
   'payments.ledger': { method: 'GET', url: '/staff/payments/ledger?date=ontem', status: 400 },
   'tables.manage': { method: 'POST', url: '/staff/tables/999999/rotate-token', status: 404 },
   'team.manage': { method: 'GET', url: '/staff/team', status: 200 },

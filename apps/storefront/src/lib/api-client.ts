@@ -22,6 +22,8 @@ export const PROTECTED_PATH_FRAGMENTS = [
   'payment/card-token/',
   'customer/upsert-addresses',
   'app/order/upsert/',
+  // Ours: a customer's rating of a delivered order (POST /bar/v2/orders/{id}/rating).
+  '/rating',
 ] as const;
 
 export const SIGNIN_PATH = '/signin';

@@ -6,6 +6,7 @@ import {
   customers,
   loyaltyPointsLedger,
   orderLines,
+  orderRatings,
   orderStatusChanges,
   orders,
   payments,
@@ -19,6 +20,8 @@ export type StatusChangeRow = typeof orderStatusChanges.$inferSelect & {
   /** The staff member who made it, by name (removed members keep theirs); null when none did. */
   staffName: string | null;
 };
+
+export type OrderRatingRow = typeof orderRatings.$inferSelect;
 
 export interface StoreOrderRow {
   order: OrderRow;
@@ -230,6 +233,19 @@ export function statusChangesOf(
       // Ids follow the order the changes were made in (each one holds the order's row lock).
       .orderBy(asc(orderStatusChanges.orderId), asc(orderStatusChanges.id))
   );
+}
+
+/** The customers' ratings of some orders (docs/decisions/0068). */
+export function ratingsOf(
+  db: DbExecutor,
+  storeId: number,
+  orderIds: readonly number[],
+): Promise<OrderRatingRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderRatings)
+    .where(and(eq(orderRatings.storeId, storeId), inArray(orderRatings.orderId, [...orderIds])));
 }
 
 /**

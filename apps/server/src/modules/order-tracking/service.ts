@@ -3,6 +3,7 @@ import {
   DELIVERY_LINE_PRODUCT_ID,
   HISTORY_MAX_DAYS,
   type OrderListReply,
+  type OrderRating,
   type OrderStatusUpdateRequest,
   type StaffOrder,
   type StaffOrderHistoryQuery,
@@ -42,13 +43,10 @@ export const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Pedido não enco
 const iso = (value: Date) => value.toISOString();
 
 /** The order record of the list and detail calls (the 'Entrega' line last on delivery orders). */
-export function toTrackedOrder(
-  order: repo.OrderRow,
-  lines: readonly repo.OrderLineRow[],
-  changes: readonly repo.StatusChangeRow[],
-  timeZone: string,
-): TrackedOrder {
-  const record = orderRecordOf(order, lines);
+export function toTrackedOrder(order: repo.OrderRow, details: OrderDetails): TrackedOrder {
+  const { timeZone } = details;
+  const changes = details.changes(order.id);
+  const record = orderRecordOf(order, details.lines(order.id));
   if (order.tipoEntrega === 'Entregar') {
     record.produtos_pedidos.push({
       produto: DELIVERY_LINE_PRODUCT_ID,
@@ -71,18 +69,17 @@ export function toTrackedOrder(
     estimated_time: storeClockText(order.estimatedAt, timeZone),
     motivo_cancelamento: cancellation?.reason ?? null,
     status_changes: changes.map((change) => ({ status: change.toStatus, at: iso(change.at) })),
+    avaliacao: ratingOf(details.rating(order.id)),
   };
 }
 
-function toStaffOrder(
-  { order, customer, payment }: repo.StoreOrderRow,
-  lines: readonly repo.OrderLineRow[],
-  changes: readonly repo.StatusChangeRow[],
-  timeZone: string,
-  previousOrders: number,
-): StaffOrder {
+const ratingOf = (rating: repo.OrderRatingRow | undefined): OrderRating | null =>
+  rating ? { nota: rating.stars, comentario: rating.comment, at: iso(rating.at) } : null;
+
+function toStaffOrder({ order, customer, payment }: repo.StoreOrderRow, details: StaffDetails): StaffOrder {
+  const changes = details.changes(order.id);
   return {
-    ...toTrackedOrder(order, lines, changes, timeZone),
+    ...toTrackedOrder(order, details),
     cliente: { id: customer.id, nome: firstName(customer.nome), telefone: customer.phone },
     fone_para_mensagens: order.foneParaMensagens,
     rodada: order.rodada,
@@ -100,7 +97,7 @@ function toStaffOrder(
       by_name: change.staffName,
       reason: change.reason,
     })),
-    pedidos_anteriores: previousOrders,
+    pedidos_anteriores: details.previous(order.id),
     pagamento_online: payment
       ? {
           status: payment.status,
@@ -123,21 +120,25 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-/** Lines and histories of some orders, and the store's time zone: three queries whatever their number. */
+/** Lines, histories and ratings of some orders, and the store's time zone: four queries whatever their number. */
 async function detailsOf(db: DbExecutor, storeId: number, ids: number[]) {
-  const [lines, changes, timeZone] = await Promise.all([
+  const [lines, changes, ratings, timeZone] = await Promise.all([
     repo.linesOf(db, storeId, ids),
     repo.statusChangesOf(db, storeId, ids),
+    repo.ratingsOf(db, storeId, ids),
     storeTimeZone(db, storeId),
   ]);
   const linesById = groupBy(lines, (line) => line.orderId);
   const changesById = groupBy(changes, (change) => change.orderId);
+  const ratingById = new Map(ratings.map((rating) => [rating.orderId, rating]));
   return {
-    lines: (id: number) => linesById.get(id) ?? [],
-    changes: (id: number) => changesById.get(id) ?? [],
+    lines: (id: number): readonly repo.OrderLineRow[] => linesById.get(id) ?? [],
+    changes: (id: number): readonly repo.StatusChangeRow[] => changesById.get(id) ?? [],
+    rating: (id: number) => ratingById.get(id),
     timeZone,
   };
 }
+type OrderDetails = Awaited<ReturnType<typeof detailsOf>>;
 
 /** detailsOf, and how many orders each customer placed before (the board's 'Novo cliente'). */
 async function staffDetailsOf(db: DbExecutor, storeId: number, ids: number[]) {
@@ -150,6 +151,7 @@ async function staffDetailsOf(db: DbExecutor, storeId: number, ids: number[]) {
     previous: (id: number) => previous.get(id) ?? 0,
   };
 }
+type StaffDetails = Awaited<ReturnType<typeof staffDetailsOf>>;
 
 const transitionRefused = (from: string, to: string) =>
   new AppError(
@@ -243,9 +245,7 @@ export class OrderTrackingService {
       rows.map((row) => row.id),
     );
     return {
-      results: rows.map((row) =>
-        toTrackedOrder(row, details.lines(row.id), details.changes(row.id), details.timeZone),
-      ),
+      results: rows.map((row) => toTrackedOrder(row, details)),
     };
   }
 
@@ -255,7 +255,7 @@ export class OrderTrackingService {
     const row = await repo.findCustomerOrder(db, principal.storeId, principal.customerId, id);
     if (!row) throw orderNotFound();
     const details = await detailsOf(db, principal.storeId, [row.id]);
-    return toTrackedOrder(row, details.lines(row.id), details.changes(row.id), details.timeZone);
+    return toTrackedOrder(row, details);
   }
 
   /** GET /staff/orders */
@@ -272,15 +272,7 @@ export class OrderTrackingService {
       rows.map((row) => row.order.id),
     );
     return {
-      results: rows.map((row) =>
-        toStaffOrder(
-          row,
-          details.lines(row.order.id),
-          details.changes(row.order.id),
-          details.timeZone,
-          details.previous(row.order.id),
-        ),
-      ),
+      results: rows.map((row) => toStaffOrder(row, details)),
       next_before: rows.length === query.limit ? rows.at(-1)!.order.id : null,
     };
   }
@@ -356,7 +348,7 @@ export class OrderTrackingService {
     const row = await repo.findStoreOrder(db, staff.storeId, id);
     if (!row) throw orderNotFound();
     const details = await staffDetailsOf(db, staff.storeId, [id]);
-    return toStaffOrder(row, details.lines(id), details.changes(id), details.timeZone, details.previous(id));
+    return toStaffOrder(row, details);
   }
 
   /**
@@ -455,13 +447,7 @@ export class OrderTrackingService {
       });
       const row = await repo.findStoreOrder(tx, staff.storeId, id);
       const details = await staffDetailsOf(tx, staff.storeId, [id]);
-      return toStaffOrder(
-        row!,
-        details.lines(id),
-        details.changes(id),
-        details.timeZone,
-        details.previous(id),
-      );
+      return toStaffOrder(row!, details);
     });
     // The cancel's further steps (its money given back) run once it has committed: a provider call
     // never holds the order's lock.

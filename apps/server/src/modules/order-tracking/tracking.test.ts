@@ -110,15 +110,23 @@ describe('the order list (GET /bar/atendimentos_list_app)', () => {
     const placed = await placeOrder(t, account.token, submission(account.userId, [line]));
     const order = orderPlacedReply.parse(placed.json()).order;
     const [listed] = await listOf(account);
-    const { updated_at, estimated_at, estimated_time, motivo_cancelamento, status_changes, ...record } =
-      listed!;
+    const {
+      updated_at,
+      estimated_at,
+      estimated_time,
+      motivo_cancelamento,
+      status_changes,
+      avaliacao,
+      ...record
+    } = listed!;
     expect(record).toEqual(order);
     expect(estimated_time).toBe(orderPlacedReply.parse(placed.json()).order_info.estimated_time);
-    expect([updated_at, estimated_at, motivo_cancelamento, status_changes.length]).toEqual([
+    expect([updated_at, estimated_at, motivo_cancelamento, status_changes.length, avaliacao]).toEqual([
       order.dh_iniciado,
       expect.any(String),
       null,
       1,
+      null,
     ]);
   });
 

@@ -91,6 +91,7 @@ describe('the store’s own roles', () => {
       'orders.cancel',
       'orders.cancel_paid',
       'orders.edit',
+      'ratings.read',
       'register.operate',
       'reports.read',
     ]);

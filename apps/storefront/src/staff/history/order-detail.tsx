@@ -179,6 +179,24 @@ export function OrderDetail({
               </li>
             ))}
           </ol>
+          {order.avaliacao ? (
+            <>
+              <h3>{h('rating')}</h3>
+              <p className="history-rating">
+                <span
+                  className="history-rating-stars"
+                  role="img"
+                  aria-label={h('ratingStars', { count: order.avaliacao.nota })}
+                >
+                  {'★'.repeat(order.avaliacao.nota)}
+                  <span aria-hidden="true" className="staff-muted">
+                    {'★'.repeat(5 - order.avaliacao.nota)}
+                  </span>
+                </span>
+                {order.avaliacao.comentario ? <span>“{order.avaliacao.comentario}”</span> : null}
+              </p>
+            </>
+          ) : null}
           <div className="staff-order-actions">
             <button type="button" className="button button-secondary" onClick={() => onPrint(order)}>
               {h('reprint')}

@@ -7,11 +7,15 @@ import { type RolesT, useRolesT } from './roles-texts.ts';
 
 const ROLE_LABEL = { owner: 'roleOwner', manager: 'roleManager', attendant: 'roleAttendant' } as const;
 
-const RULE_LABEL: Record<string, Parameters<RolesT>[0]> = {
+/** Every movable capability's label (roles.test checks none is missing). */
+export const RULE_LABEL: Record<string, Parameters<RolesT>[0]> = {
   'menu.sold_out': 'ruleMenuSoldOut',
   'reports.read': 'ruleReports',
+  'ratings.read': 'ruleRatings',
   'orders.cancel': 'ruleCancel',
   'orders.cancel_paid': 'ruleCancelPaid',
+  'orders.edit': 'ruleEdit',
+  'register.operate': 'ruleRegister',
 };
 
 /** The roles a rule may take: from its range's lowest to its highest. */

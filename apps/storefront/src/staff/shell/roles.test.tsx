@@ -1,10 +1,12 @@
 import type { StaffOrder } from '@comanda/contract';
+import { MOVABLE_CAPABILITIES } from '@comanda/domain';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { languageStore } from '../../lib/preferences.ts';
 import { setStaffToken } from '../lib/staff-api.ts';
 import { FakeEventSource, stubStaffApi, tablesReplyOf } from '../lib/test-kit.ts';
+import { RULE_LABEL } from '../roles/role-rules-section.tsx';
 import { StaffApp } from './staff-app.tsx';
 
 /*
@@ -230,5 +232,11 @@ describe('the store’s own roles', () => {
     await openStream();
     await screen.findByText('Pedido nº 731');
     expect(screen.queryByRole('button', { name: 'Hoje' })).toBeNull();
+  });
+});
+
+describe('the roles screen', () => {
+  it('names every rule a store may move, never by its internal name', () => {
+    for (const capability of MOVABLE_CAPABILITIES) expect(RULE_LABEL[capability], capability).toBeDefined();
   });
 });

@@ -68,6 +68,8 @@ const EditorArea = lazy(() => import('../editor/editor-area.tsx'));
 const PrintingScreen = lazy(() => import('../printing/printing-screen.tsx'));
 // The period report and its charts load only when it opens (docs/decisions/0061).
 const PeriodReportScreen = lazy(() => import('../reports/period-report.tsx'));
+/** The customers' ratings (docs/decisions/0068): its own chunk. */
+const RatingsView = lazy(() => import('../ratings/ratings-view.tsx'));
 /** 'Histórico': its own chunk, loaded when the tab is first opened. */
 const HistoryView = lazy(() => import('../history/history-view.tsx'));
 /** 'Novo pedido' (order entry, docs/decisions/0058): its own chunk, with the customer's product dialog. */
@@ -371,6 +373,7 @@ type View =
   | 'settings'
   | 'today'
   | 'reports'
+  | 'ratings'
   | 'team'
   | 'printing';
 
@@ -386,6 +389,7 @@ const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
   settings: 'settings',
   today: 'today',
   reports: 'reports',
+  ratings: 'ratings',
   team: 'team',
   printing: 'printing',
 };
@@ -730,6 +734,11 @@ function SignedIn() {
                 {t('reports')}
               </button>
             ) : null}
+            {may('ratings.read') ? (
+              <button type="button" aria-pressed={view === 'ratings'} onClick={() => setView('ratings')}>
+                {t('ratings')}
+              </button>
+            ) : null}
             {may('stations.manage') || may('printers.manage') ? (
               <button type="button" aria-pressed={view === 'printing'} onClick={() => setView('printing')}>
                 {t('printing')}
@@ -873,6 +882,10 @@ function SignedIn() {
       ) : view === 'reports' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
           <PeriodReportScreen />
+        </Suspense>
+      ) : view === 'ratings' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <RatingsView />
         </Suspense>
       ) : view === 'printing' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>

@@ -10,6 +10,7 @@ import { Dialog } from '../../../shared/dialog.tsx';
 import { useOrder } from '../api/orders-api.ts';
 import { canReorder, formatStoreDateTime, visibleLines } from '../model/order-view.ts';
 import { useOrdersT } from '../orders-texts.ts';
+import { OrderRating, showsRating } from './order-rating.tsx';
 import { OrderStepper } from './order-stepper.tsx';
 import { useReorder } from './use-reorder.ts';
 
@@ -155,6 +156,8 @@ export function OrderDetail({ order }: { order: TrackedOrder }) {
         </p>
         {order.observacoes ? <p>{t('note', { note: order.observacoes })}</p> : null}
       </section>
+
+      {showsRating(order, new Date()) ? <OrderRating order={order} /> : null}
 
       {canReorder(order, new Date(), pageStoreTimeZone()) ? (
         <button

@@ -7,6 +7,7 @@ import { setToken, tokenStore } from '../../../lib/session.ts';
 import { mockApi, renderApp, sessionToken } from '../../../test/accounts.tsx';
 import { ORDERS_SWR_OPTIONS } from '../api/orders-api.ts';
 import { stepperOf } from '../model/order-view.ts';
+import { OrderDetail } from './order-detail.tsx';
 import { OrderStepper } from './order-stepper.tsx';
 
 const LIST = 'GET /bar/atendimentos_list_app?format=json&client_id=7';
@@ -74,6 +75,7 @@ function order(
     estimated_time: '19:40',
     motivo_cancelamento: null,
     status_changes: [{ status, at: placed }],
+    avaliacao: null,
     ...overrides,
   };
 }
@@ -243,5 +245,85 @@ describe('orders (/mobile/orders)', () => {
     status = 'Entregue';
     await act(async () => FakeEventSource.instances[1]!.emit('open'));
     await vi.waitFor(() => expect(current()).toHaveTextContent('Entregue'));
+  });
+});
+
+describe('rating a delivered order (docs/decisions/0068)', () => {
+  const DETAIL = 'GET /bar/atendimentos_app/42?format=json';
+  const RATE = 'POST /bar/v2/orders/42/rating';
+  const delivered = (overrides: Partial<TrackedOrder> = {}) => {
+    const at = new Date(Date.now() - HOUR).toISOString();
+    return order(42, 'Entregue', 2 * HOUR, { status_changes: [{ status: 'Entregue', at }], ...overrides });
+  };
+
+  beforeEach(() => {
+    languageStore.set('pt_br');
+    setToken(sessionToken());
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => {
+    tokenStore.set(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('takes the stars and a comment once, then shows them', async () => {
+    let current = delivered();
+    const api = mockApi({
+      [DETAIL]: () => ({ body: current }),
+      [TICKET]: TICKET_REPLY,
+      [RATE]: (call) => {
+        const body = call.body as { nota: number; comentario?: string };
+        const rating = { nota: body.nota, comentario: body.comentario ?? null, at: new Date().toISOString() };
+        current = delivered({ avaliacao: rating });
+        return { status: 201, body: rating };
+      },
+    });
+    const user = renderApp('/mobile/orders/42');
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido nº 42' });
+    const section = await within(dialog).findByRole('region', { name: 'Avalie seu pedido' });
+    const send = within(section).getByRole('button', { name: 'Enviar avaliação' });
+    expect(send).toBeDisabled();
+
+    await user.click(within(section).getByRole('radio', { name: '4 estrelas' }));
+    await user.type(within(section).getByLabelText('Comentário (opcional)'), 'Chegou quentinha!');
+    await user.click(send);
+
+    const given = await within(dialog).findByRole('region', { name: 'Sua avaliação' });
+    expect(within(given).getByRole('status')).toHaveTextContent('Obrigado pela avaliação!');
+    expect(within(given).getByRole('img', { name: 'Você deu 4 estrelas' })).toBeInTheDocument();
+    expect(given).toHaveTextContent('“Chegou quentinha!”');
+    const sent = api.callsTo('POST', '/bar/v2/orders/42/rating');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ nota: 4, comentario: 'Chegou quentinha!' });
+    expect(sent[0]!.headers.get('Authorization')).toBe(`Bearer ${sessionToken()}`);
+  });
+
+  it('says why the store refused it, in the customer’s language', async () => {
+    languageStore.set('en');
+    mockApi({
+      [DETAIL]: () => ({ body: delivered() }),
+      [TICKET]: TICKET_REPLY,
+      [RATE]: { status: 409, body: { detail: 'O prazo…', code: 'RATING_WINDOW_CLOSED' } },
+    });
+    const user = renderApp('/mobile/orders/42');
+    const section = await screen.findByRole('region', { name: 'Rate your order' });
+    await user.click(within(section).getByRole('radio', { name: '1 star' }));
+    await user.click(within(section).getByRole('button', { name: 'Send rating' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'The time to rate this order is over.',
+    );
+  });
+
+  it('is not offered before delivery, nor after the window', async () => {
+    const weeks = 40 * 24 * HOUR;
+    for (const body of [
+      order(42, 'Concluido', HOUR),
+      delivered({ status_changes: [{ status: 'Entregue', at: new Date(Date.now() - weeks).toISOString() }] }),
+    ]) {
+      mockApi({ [DETAIL]: () => ({ body }), [TICKET]: TICKET_REPLY });
+      const { unmount } = render(<OrderDetail order={body} />);
+      expect(screen.queryByRole('region', { name: 'Avalie seu pedido' })).toBeNull();
+      unmount();
+    }
   });
 });

@@ -1,0 +1,43 @@
+import { featureTranslator } from '../../lib/i18n.ts';
+
+/** Texts of a delivered order's rating (docs/decisions/0068), loaded with the order detail. */
+export const useRatingT = featureTranslator({
+  pt_br: {
+    rateTitle: 'Avalie seu pedido',
+    rateHint: 'Sua nota e seu comentário vão direto para a loja.',
+    starsLabel: 'Nota do pedido',
+    star: '{count} estrelas',
+    star_one: '{count} estrela',
+    commentLabel: 'Comentário (opcional)',
+    commentCount: '{count}/500',
+    send: 'Enviar avaliação',
+    sending: 'Enviando…',
+    thanks: 'Obrigado pela avaliação!',
+    yourRating: 'Sua avaliação',
+    ratedStars: 'Você deu {count} estrelas',
+    ratedStars_one: 'Você deu {count} estrela',
+    ORDER_ALREADY_RATED: 'Este pedido já foi avaliado.',
+    RATING_WINDOW_CLOSED: 'O prazo para avaliar este pedido terminou.',
+    ORDER_NOT_DELIVERED: 'Só é possível avaliar um pedido entregue.',
+    failed: 'Não foi possível enviar a avaliação. Tente de novo.',
+  },
+  en: {
+    rateTitle: 'Rate your order',
+    rateHint: 'Your stars and comment go straight to the store.',
+    starsLabel: 'Order rating',
+    star: '{count} stars',
+    star_one: '{count} star',
+    commentLabel: 'Comment (optional)',
+    commentCount: '{count}/500',
+    send: 'Send rating',
+    sending: 'Sending…',
+    thanks: 'Thank you for rating!',
+    yourRating: 'Your rating',
+    ratedStars: 'You gave {count} stars',
+    ratedStars_one: 'You gave {count} star',
+    ORDER_ALREADY_RATED: 'This order has already been rated.',
+    RATING_WINDOW_CLOSED: 'The time to rate this order is over.',
+    ORDER_NOT_DELIVERED: 'Only a delivered order can be rated.',
+    failed: 'The rating could not be sent. Please try again.',
+  },
+});
