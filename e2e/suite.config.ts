@@ -7,7 +7,7 @@ import screens from './screens/screens.config.ts';
  * servers started together. Playwright runs projects in phases (a project after the ones it depends
  * on); the store-state journeys run one file at a time after the customers' journeys, which left the
  * second worker idle for minutes. The screens wait for the customers' journeys too, so that phase
- * keeps both workers busy: one on the store-state journeys, the other on pictures (docs/decisions/0068).
+ * keeps both workers busy: one on the store-state journeys, the other on pictures (docs/decisions/0069).
  * `npm run test:e2e` and `npm run test:screens` still run either suite alone (and update baselines).
  */
 const journeyProjects = journeys.projects ?? [];
