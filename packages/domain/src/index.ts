@@ -42,3 +42,4 @@ export * from './text-search.ts';
 export * from './tickets/register-report.ts';
 export * from './tickets/ticket-document.ts';
 export * from './tickets/ticket-text.ts';
+export * from './visit-entry.ts';

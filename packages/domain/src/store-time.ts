@@ -1,4 +1,4 @@
-import { tzOffset } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz/tzOffset';
 
 /**
  * Store time: a store's wall clock in its own IANA time zone (docs/decisions/0043). Brazil has four

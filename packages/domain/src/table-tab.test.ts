@@ -8,8 +8,8 @@ import {
   splitInProportion,
   tabJoinRefusal,
   tabTotals,
-  visitEntryOfPath,
 } from './table-tab.ts';
+import { visitEntryOfPath } from './visit-entry.ts';
 
 describe('the visit entry of a path (spec sections 2 and 4)', () => {
   it('a table source then a table id opens table mode as source local', () => {

@@ -2,58 +2,10 @@ import type { Centavos } from './money.ts';
 import { assertCentavos } from './percent.ts';
 
 /*
- * Table mode (spec sections 2 "Table self-checkout entry", 4 "Source", 6 "Local (table) mode"):
- * where a visit came from, and the table's running tab: every round a table orders joins one tab,
- * which the store closes with an optional service fee, split evenly or by items.
+ * Table mode (spec section 6 "Local (table) mode"): the table's running tab. Every round a table
+ * orders joins one tab, which the store closes with an optional service fee, split evenly or by
+ * items. Where a visit came from (a table's QR, a campaign) is visit-entry.ts.
  */
-
-/** The first path segments that open table mode; self-checkout is stored as local (spec section 4). */
-export const TABLE_SOURCES = ['local', 'self-checkout'] as const;
-
-/** The source of an installed app opened from the home screen (spec section 4). */
-export const STANDALONE_SOURCE = 'mobile';
-
-/**
- * Campaign links the store may publish (`/instagram`, `/whatsapp`…): the first path segment names
- * the source, stored and sent as `forma_entrada`. Anything else in the first segment is not a source.
- */
-export const CAMPAIGN_SOURCES = [
-  'instagram',
-  'whatsapp',
-  'facebook',
-  'google',
-  'tiktok',
-  'site',
-  'qrcode',
-  'panfleto',
-] as const;
-
-export type VisitEntry =
-  | { kind: 'table'; source: 'local'; tableId: string }
-  | { kind: 'campaign'; source: string }
-  | null;
-
-/** A table id in a QR address: a positive integer, as the tables list names them. */
-const TABLE_ID = /^[1-9]\d{0,9}$/;
-
-/**
- * What the page's path says about the visit: `/local/7` and `/self-checkout/7` are table 7 (source
- * local); `/instagram` is a campaign source; anything else (the menu, a screen) says nothing.
- * A table source without a usable table id says nothing either: the entry cannot be a table.
- */
-export function visitEntryOfPath(pathname: string): VisitEntry {
-  const segments = pathname.split('/').filter((segment) => segment !== '');
-  const first = segments[0]?.toLowerCase();
-  if (!first) return null;
-  if ((TABLE_SOURCES as readonly string[]).includes(first)) {
-    const tableId = segments[1];
-    return tableId && TABLE_ID.test(tableId) ? { kind: 'table', source: 'local', tableId } : null;
-  }
-  if (segments.length === 1 && (CAMPAIGN_SOURCES as readonly string[]).includes(first)) {
-    return { kind: 'campaign', source: first };
-  }
-  return null;
-}
 
 /** A service fee is a whole percent of the tab, at most this (Brazil's customary one is 10%). */
 export const SERVICE_FEE_PERCENT_MAX = 30;
