@@ -65,6 +65,32 @@ test.describe('menu home', () => {
     await expect(page.getByRole('button', { name: /Combo Grande/ })).toHaveCount(0);
   });
 
+  test('the category bar follows the scroll and jumps to a category, opening it', async ({ page }) => {
+    await page.goto('/');
+    await waitForMenu(page);
+    const bar = page.getByRole('navigation', { name: 'Categorias do cardápio' });
+    const chip = (name: string) => bar.getByRole('link', { name, exact: true });
+    await expect(chip('Promoções')).toHaveAttribute('aria-current', 'true');
+
+    // A category starts right under the sticky search and bar, which stay on screen.
+    await chip('Hambúrgueres').click();
+    await expect(chip('Hambúrgueres')).toHaveAttribute('aria-current', 'true');
+    const sticky = (await bar.boundingBox())!;
+    const heading = (await category(page, 'Hambúrgueres').boundingBox())!;
+    expect(Math.abs(heading.y - (sticky.y + sticky.height))).toBeLessThan(12);
+    await expect(page.getByRole('searchbox', { name: 'Buscar no cardápio' })).toBeInViewport();
+
+    // A closed one opens; the last, which cannot reach the top of the page, is still the one named.
+    await expect(category(page, 'Sobremesas')).toHaveAttribute('aria-expanded', 'false');
+    await chip('Sobremesas').click();
+    await expect(category(page, 'Sobremesas')).toHaveAttribute('aria-expanded', 'true');
+    await expect(chip('Sobremesas')).toHaveAttribute('aria-current', 'true');
+
+    // Scrolled back by the customer, the bar follows.
+    await page.mouse.wheel(0, -100_000);
+    await expect(chip('Promoções')).toHaveAttribute('aria-current', 'true');
+  });
+
   test('tapping a product selects it and opens /product', async ({ page }) => {
     await page.goto('/');
     await waitForMenu(page);

@@ -39,6 +39,7 @@ export const en: Record<MessageKey, string> = {
   pickupTime: 'Pickup: {range} min',
   minimumOrder: 'Minimum order: {amount}',
   searchLabel: 'Search the menu',
+  categoriesNav: 'Menu categories',
   searchPlaceholder: 'Search the menu',
   searchResults: '{count} products found',
   searchResults_one: '{count} product found',

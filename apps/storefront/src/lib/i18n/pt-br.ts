@@ -43,6 +43,7 @@ export const ptBr = {
   pickupTime: 'Retirada: {range} min',
   minimumOrder: 'Pedido mínimo: {amount}',
   searchLabel: 'Buscar no cardápio',
+  categoriesNav: 'Categorias do cardápio',
   searchPlaceholder: 'Buscar no cardápio',
   searchResults: '{count} produtos encontrados',
   searchResults_one: '{count} produto encontrado',

@@ -2,6 +2,7 @@ import type { Category, Product } from '@comanda/contract';
 import { ExpandIcon } from '../../../components/icons.tsx';
 import type { Translate } from '../../../lib/i18n.ts';
 import type { PriceLabel } from '../model/product-price.ts';
+import { categoryAnchor } from './category-bar.tsx';
 import { ProductRow } from './product-row.tsx';
 
 export interface CategoryAccordionProps {
@@ -25,7 +26,7 @@ export function CategoryAccordion({
 }: CategoryAccordionProps) {
   const panelId = `category-${category.id}-products`;
   return (
-    <div className="category">
+    <div className="category" id={categoryAnchor(category.id)}>
       <h2 className="category-heading">
         <button
           type="button"

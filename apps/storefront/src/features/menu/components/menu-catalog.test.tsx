@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { selectedProductStore } from '../../../lib/selected-product.ts';
@@ -64,5 +64,31 @@ describe('MenuCatalog', () => {
     await user.click(screen.getByRole('button', { name: /Pizza do Chef/ }));
     expect(selectedProductStore.get()?.id).toBe(13);
     expect(location.pathname).toBe('/product');
+  });
+});
+
+describe('the category bar', () => {
+  it('lists the categories under the search, marks the first, and opens a closed one it jumps to', async () => {
+    const user = setup();
+    const bar = screen.getByRole('navigation', { name: 'Categorias do cardápio' });
+    const chips = within(bar).getAllByRole('link');
+    expect(chips.map((chip) => chip.textContent)).toEqual(
+      screen
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.querySelector('.category-name')?.textContent),
+    );
+    // Which one follows the scroll is the menu journey's (happy-dom lays nothing out).
+    expect(chips.filter((chip) => chip.getAttribute('aria-current') === 'true')).toHaveLength(1);
+
+    expect(toggle('Bebidas')).toHaveAttribute('aria-expanded', 'false');
+    await user.click(within(bar).getByRole('link', { name: 'Bebidas' }));
+    expect(toggle('Bebidas')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: /Suco de Maçã/ })).toBeVisible();
+  });
+
+  it('steps aside while searching', async () => {
+    const user = setup();
+    await user.type(screen.getByRole('searchbox'), 'suco');
+    expect(screen.queryByRole('navigation', { name: 'Categorias do cardápio' })).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
 import type { Category, Product } from '@comanda/contract';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n.ts';
 import { selectProduct } from '../../../lib/selected-product.ts';
 import { initiallyOpen, isExpanded, isSearching, menuSections } from '../model/menu-sections.ts';
 import { type PriceLabel, priceLabel } from '../model/product-price.ts';
 import { CategoryAccordion } from './category-accordion.tsx';
+import { CategoryBar, useCategoryInView } from './category-bar.tsx';
 import { MenuSearch } from './menu-search.tsx';
 
-/** The sticky search and the categories as accordions. */
+/** The sticky search and category bar, and the categories as accordions. */
 export function MenuCatalog({ categories, products }: { categories: Category[]; products: Product[] }) {
   const t = useT();
   const [, navigate] = useLocation();
@@ -58,9 +59,35 @@ export function MenuCatalog({ categories, products }: { categories: Category[]; 
 
   const found = sections.reduce((sum, section) => sum + section.products.length, 0);
 
+  const sticky = useRef<HTMLDivElement>(null);
+  const ids = useMemo(() => sections.map((section) => section.category.id), [sections]);
+  const { active: inView, jump } = useCategoryInView(ids, sticky);
+  const [jumpTo, setJumpTo] = useState<number | null>(null);
+  const onPick = (id: number) => {
+    if (!open.has(id)) setOpen((set) => new Set(set).add(id));
+    setJumpTo(id);
+  };
+  // After the picked category has opened (rendered), its block starts under the sticky header.
+  useEffect(() => {
+    if (jumpTo === null) return;
+    jump(jumpTo);
+    setJumpTo(null);
+  }, [jumpTo, jump]);
+  const showBar = !searching && sections.length > 1;
+
   return (
     <div className="menu-catalog">
-      <MenuSearch value={query} onChange={onQuery} t={t} />
+      <div className="menu-sticky" ref={sticky}>
+        <MenuSearch value={query} onChange={onQuery} t={t} />
+        {showBar ? (
+          <CategoryBar
+            categories={sections.map((section) => section.category)}
+            active={inView}
+            onPick={onPick}
+            t={t}
+          />
+        ) : null}
+      </div>
       <p className="sr-only" role="status">
         {searching ? t('searchResults', { count: found }) : ''}
       </p>
