@@ -19,6 +19,17 @@ type FieldErrors = Partial<Record<Field, string>>;
 
 const FIELD_ORDER: readonly Field[] = ['nome', 'email', 'documento'];
 
+/** The avatar's letters: the first and last names' initials ('Maria da Silva' → 'MS'). */
+export function initialsOf(name: string): string {
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words.at(-1)?.[0] ?? '') : '';
+  return (first + last).toLocaleUpperCase('pt-BR');
+}
+
 /** The document as shown: CPF 000.000.000-00 or CNPJ 00.000.000/0000-00. */
 const shownDocument = (value: string | null) => (value ? formatDocument(value) : '');
 
@@ -35,18 +46,26 @@ export function ProfileData({ customer, user, onSaved }: ProfileDataProps) {
   const [saved, setSaved] = useState(false);
   const editRef = useRef<HTMLButtonElement>(null);
 
+  const phone = formatPhone(customerPhone(customer.telefones, customer.username));
   const rows: [string, string][] = [
-    [t('name'), customer.nome],
-    [t('cellphone'), formatPhone(customerPhone(customer.telefones, customer.username))],
     [t('email'), customer.email || t('notInformed')],
     [t('document'), shownDocument(customer.documento) || t('notInformed')],
   ];
 
   return (
-    <section className="account-card" aria-labelledby="profile-data-title">
-      <h2 id="profile-data-title" className="account-heading">
+    <section className="account-card profile-data" aria-labelledby="profile-data-title">
+      <h2 id="profile-data-title" className="sr-only">
         {t('myData')}
       </h2>
+      <div className="profile-identity">
+        <span className="profile-avatar" aria-hidden="true">
+          {initialsOf(customer.nome)}
+        </span>
+        <p className="profile-who">
+          <strong>{customer.nome}</strong>
+          <span>{phone}</span>
+        </p>
+      </div>
       {editing ? (
         <ProfileForm
           customer={customer}
@@ -63,7 +82,7 @@ export function ProfileData({ customer, user, onSaved }: ProfileDataProps) {
         />
       ) : (
         <>
-          <dl className="data-list">
+          <dl className="data-list profile-details">
             {rows.map(([label, value]) => (
               <div key={label}>
                 <dt>{label}</dt>
@@ -79,7 +98,7 @@ export function ProfileData({ customer, user, onSaved }: ProfileDataProps) {
           <button
             ref={editRef}
             type="button"
-            className="button button-secondary"
+            className="button button-secondary profile-edit"
             onClick={() => {
               setSaved(false);
               setEditing(true);

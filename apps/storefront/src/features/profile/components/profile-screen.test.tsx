@@ -28,10 +28,20 @@ describe('profile (/profile)', () => {
     renderApp('/profile');
     const data = await screen.findByRole('region', { name: 'Meus dados' });
     await within(data).findByText('Maria Souza');
-    expect(data).toHaveTextContent('Celular(11) 98765-4321');
+    // The account page's head: initials, name and phone; then the data a customer may edit.
+    expect(data).toHaveTextContent('MSMaria Souza(11) 98765-4321');
     expect(data).toHaveTextContent('E-mailmaria@example.com');
     expect(data).toHaveTextContent('CPF ou CNPJ529.982.247-25');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Meu perfil');
+    const rows = screen.getByRole('navigation', { name: 'Minha conta' });
+    expect(
+      within(rows)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/mobile/orders', '/addresses', '/my_privacy']);
+    expect(within(rows).getByRole('link', { name: 'Meus endereços' })).toHaveAccessibleDescription(
+      'Nenhum endereço salvo',
+    );
   });
 
   it('edits name, e-mail and document and saves them', async () => {
