@@ -1,16 +1,13 @@
-import { submission } from '../../apps/server/src/test/submission.ts';
-import { SCREENS_PORT } from './screens.config.ts';
 import {
   deliver,
   expect,
   MODES,
+  placeSimpleOrder,
   prepare,
-  STAFF_PASSWORD,
-  STAFF_PHONES,
+  SCREENS_API,
   STORES,
-  type Store,
-  signUp,
-  storeUrl,
+  signInStaffApp,
+  storeHostHeaders,
   test,
 } from './support.ts';
 
@@ -20,57 +17,28 @@ import {
  * (the suite's stores are shared), so the pictures go to /tmp/shots-ratings/ to be looked at.
  */
 
-const API = `http://127.0.0.1:${SCREENS_PORT}`;
-const PRODUCT: Record<Store, string> = {
-  pizzaria: 'Guaraná Antarctica lata 350 ml',
-  sakura: 'Chá verde gelado 500 ml',
-};
 const SIZES = { phone: { width: 390, height: 844 }, tablet: { width: 1024, height: 768 } } as const;
 const RATINGS = [
-  { nota: 5, comentario: 'Chegou rápido e quentinho. A melhor da região!' },
-  { nota: 4 },
-  { nota: 1, comentario: 'Demorou mais de uma hora e veio frio.' },
+  { name: 'Rita Souza', rating: { nota: 5, comentario: 'Chegou rápido e quentinho. A melhor da região!' } },
+  { name: 'João Lima', rating: { nota: 4 } },
+  { name: 'Ana Reis', rating: { nota: 1, comentario: 'Demorou mais de uma hora e veio frio.' } },
 ];
 
 for (const store of STORES) {
   for (const mode of MODES) {
     test(`${store} ${mode}: the customers' ratings`, async ({ page, request }) => {
-      const headers = { host: `${store}.localhost:${SCREENS_PORT}` };
-      const products = (await (await request.get(`${API}/estoque/produtos_app`, { headers })).json()) as {
-        id: number;
-        descricao: string;
-        valor_venda: number;
-      }[];
-      const product = products.find((p) => p.descricao === PRODUCT[store])!;
-      for (const [index, rating] of RATINGS.entries()) {
-        const { token } = await signUp(request, store, {
-          name: ['Rita Souza', 'João Lima', 'Ana Reis'][index],
-        });
-        const userId = (
-          JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { user_id: number }
-        ).user_id;
-        const auth = { ...headers, authorization: `Bearer ${token}` };
-        const placed = await request.post(`${API}/bar/v2/app/order/upsert/`, {
-          headers: { ...auth, 'idempotency-key': `ratings-${store}-${mode}-${index}-${Date.now()}` },
-          data: submission(userId, [
-            { produto: product.id, qtd: 6, produto_valor: product.valor_venda, itens_pedidos: [] },
-          ]),
-        });
-        expect(placed.status(), await placed.text()).toBe(201);
-        const id = ((await placed.json()) as { order_info: { order_id: number } }).order_info.order_id;
+      for (const { name, rating } of RATINGS) {
+        const { id, token } = await placeSimpleOrder(request, store, { qtd: 6, name });
         await deliver(request, store, id);
-        const rated = await request.post(`${API}/bar/v2/orders/${id}/rating`, {
-          headers: auth,
+        const rated = await request.post(`${SCREENS_API}/bar/v2/orders/${id}/rating`, {
+          headers: { ...storeHostHeaders(store), authorization: `Bearer ${token}` },
           data: rating,
         });
         expect(rated.status(), await rated.text()).toBe(201);
       }
 
       await prepare(page, { mode });
-      await page.goto(storeUrl(store, '/staff'));
-      await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
-      await page.getByLabel('Senha').fill(STAFF_PASSWORD);
-      await page.getByRole('button', { name: 'Entrar' }).click();
+      await signInStaffApp(page, store);
       await page.getByRole('button', { name: 'Avaliações' }).click();
       await expect(page.getByText('Demorou mais de uma hora e veio frio.').first()).toBeVisible();
       for (const [size, viewport] of Object.entries(SIZES)) {

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { submission } from '../../apps/server/src/test/submission.ts';
 import { SCREENS_PORT, SCREENS_TIME } from './screens.config.ts';
 
 export { expect, test };
@@ -21,6 +22,8 @@ export const storeUrl = (store: Store, path = '/', port = SCREENS_PORT) =>
 /** The API from the test runner: Node does not resolve *.localhost, so the store goes in the Host header. */
 const api = (port = SCREENS_PORT) => `http://127.0.0.1:${port}`;
 const storeHost = (store: Store, port = SCREENS_PORT) => ({ host: `${store}.localhost:${port}` });
+export const SCREENS_API = api();
+export const storeHostHeaders = (store: Store) => storeHost(store);
 
 /** Per store: a product without choices, one with variants, one whose choices come in steps. */
 export const PRODUCTS: Record<
@@ -247,6 +250,48 @@ export async function saveAddress(
 /** The staff account e2e/support/seed-journeys.ts makes at each demo store. */
 export const STAFF_PHONES: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
 export const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
+
+/** A product without choices of each demo store, for orders placed through the API. */
+export const SIMPLE_PRODUCT: Record<Store, string> = {
+  pizzaria: 'Guaraná Antarctica lata 350 ml',
+  sakura: 'Chá verde gelado 500 ml',
+};
+
+/** A new customer's pickup order of `qtd` of the store's simple product, through the API: its id and the customer's token. */
+export async function placeSimpleOrder(
+  request: APIRequestContext,
+  store: Store,
+  { qtd, name, port = SCREENS_PORT }: { qtd: number; name: string; port?: number },
+): Promise<{ id: number; token: string }> {
+  const { token } = await signUp(request, store, { name, port });
+  const userId = (
+    JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { user_id: number }
+  ).user_id;
+  const products = (await (
+    await request.get(`${api(port)}/estoque/produtos_app`, { headers: storeHost(store, port) })
+  ).json()) as { id: number; descricao: string; valor_venda: number }[];
+  const product = products.find((p) => p.descricao === SIMPLE_PRODUCT[store])!;
+  const placed = await request.post(`${api(port)}/bar/v2/app/order/upsert/`, {
+    headers: {
+      ...storeHost(store, port),
+      authorization: `Bearer ${token}`,
+      'idempotency-key': `screens-${store}-${Date.now()}-${Math.random()}`,
+    },
+    data: submission(userId, [
+      { produto: product.id, qtd, produto_valor: product.valor_venda, itens_pedidos: [] },
+    ]),
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return { id: ((await placed.json()) as { order_info: { order_id: number } }).order_info.order_id, token };
+}
+
+/** Signs the store's staff account in on the staff app's own form. */
+export async function signInStaffApp(page: Page, store: Store) {
+  await page.goto(storeUrl(store, '/staff'));
+  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+  await page.getByLabel('Senha').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
 
 /** Marks an order delivered as the store's staff would (Entregue, through the staff API). */
 export async function deliver(

@@ -1,9 +1,9 @@
 import type { SVGProps } from 'react';
 
 /** Material icons (Apache 2.0), one export each so unused ones are left out of the bundle. */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'd'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'd'>;
 
-function Svg({ d, ...props }: IconProps & { d: string }) {
+export function Svg({ d, ...props }: IconProps & { d: string }) {
   return (
     <svg
       viewBox="0 0 24 24"

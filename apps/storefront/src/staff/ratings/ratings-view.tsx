@@ -112,7 +112,7 @@ export default function RatingsView() {
 
       {summary && summary.total > 0 ? (
         <section className="staff-card" aria-label={t('title')}>
-          <fieldset className="ratings-filter" aria-label={t('filterLabel')}>
+          <fieldset className="ratings-filter staff-chips" aria-label={t('filterLabel')}>
             {(['all', 'low'] as const).map((key) => (
               <button key={key} type="button" aria-pressed={filter === key} onClick={() => setFilter(key)}>
                 {t(key === 'all' ? 'filterAll' : 'filterLow')}

@@ -173,7 +173,7 @@ export default function PeriodReportScreen() {
     <main className="staff-controls reports">
       <section className="staff-card" aria-labelledby="reports-title">
         <h2 id="reports-title">{t('reportsTitle')}</h2>
-        <fieldset className="reports-presets" aria-label={t('reportsTitle')}>
+        <fieldset className="reports-presets staff-chips" aria-label={t('reportsTitle')}>
           {presets.map(([key, label]) => (
             <button key={key} type="button" aria-pressed={preset === key} onClick={() => choose(key)}>
               {t(label)}

@@ -1,21 +1,7 @@
-import type { SVGProps } from 'react';
+import { type IconProps, Svg } from '../../../components/icons.tsx';
 
 /** The account page's row icons (Material icons, Apache 2.0): loaded with the profile only. */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'd'>;
-
-const icon = (d: string) => (props: IconProps) => (
-  <svg
-    viewBox="0 0 24 24"
-    width="24"
-    height="24"
-    fill="currentColor"
-    aria-hidden="true"
-    focusable="false"
-    {...props}
-  >
-    <path d={d} />
-  </svg>
-);
+const icon = (d: string) => (props: IconProps) => <Svg d={d} {...props} />;
 
 export const ReceiptIcon = icon(
   'M19.5 3.5 18 2l-1.5 1.5L15 2l-1.5 1.5L12 2l-1.5 1.5L9 2 7.5 3.5 6 2 4.5 3.5 3 2v20l1.5-1.5L6 22l1.5-1.5L9 22l1.5-1.5L12 22l1.5-1.5L15 22l1.5-1.5L18 22l1.5-1.5L21 22V2l-1.5 1.5zM19 19.09H5V4.91h14v14.18zM6 15h12v2H6zm0-4h12v2H6zm0-4h12v2H6z',

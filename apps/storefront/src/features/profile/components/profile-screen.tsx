@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ComponentType, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TermsDialog } from '../../../components/terms-dialog.tsx';
 import { useCustomer } from '../../../lib/customer.ts';
@@ -10,6 +10,44 @@ import { ChevronIcon, DocIcon, LogoutIcon, PinIcon, ReceiptIcon, ShieldIcon } fr
 import { SavedCards } from './saved-cards.tsx';
 import '../../../shared/form.css';
 import '../profile.css';
+
+/** A row of the account page: a link, or a button for what opens over it; `detail` describes it. */
+function ProfileRow({
+  icon: Icon,
+  label,
+  detail,
+  href,
+  onClick,
+}: {
+  icon: ComponentType<{ className?: string }>;
+  label: string;
+  detail?: string;
+  href?: string;
+  onClick?: () => void;
+}) {
+  const labelId = useId();
+  const detailId = useId();
+  const content = (
+    <>
+      <Icon className="profile-row-icon" />
+      <span className="profile-row-label">
+        <span id={labelId}>{label}</span>
+        {detail ? <small id={detailId}>{detail}</small> : null}
+      </span>
+      <ChevronIcon className="profile-row-chevron" />
+    </>
+  );
+  const names = { 'aria-labelledby': labelId, 'aria-describedby': detail ? detailId : undefined };
+  return href ? (
+    <Link href={href} className="profile-row" {...names}>
+      {content}
+    </Link>
+  ) : (
+    <button type="button" className="profile-row" onClick={onClick} {...names}>
+      {content}
+    </button>
+  );
+}
 
 /**
  * /profile (spec section 2), as an app's account page: who is signed in and their data, the rows to
@@ -23,8 +61,6 @@ export default function ProfileScreen() {
   const [termsOpen, setTermsOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const accountId = useId();
-  const addressesId = useId();
-  const addressesLabelId = useId();
 
   let data = null;
   if (customer && user) {
@@ -57,42 +93,23 @@ export default function ProfileScreen() {
         </h2>
         <ul>
           <li>
-            <Link href="/mobile/orders" className="profile-row">
-              <ReceiptIcon className="profile-row-icon" />
-              <span className="profile-row-label">{t('menuOrders')}</span>
-              <ChevronIcon className="profile-row-chevron" />
-            </Link>
+            <ProfileRow href="/mobile/orders" icon={ReceiptIcon} label={t('menuOrders')} />
           </li>
           <li>
-            <Link
+            <ProfileRow
               href="/addresses"
-              className="profile-row"
-              aria-labelledby={addressesLabelId}
-              aria-describedby={activeAddresses === undefined ? undefined : addressesId}
-            >
-              <PinIcon className="profile-row-icon" />
-              <span className="profile-row-label">
-                <span id={addressesLabelId}>{t('menuAddresses')}</span>
-                {activeAddresses === undefined ? null : (
-                  <small id={addressesId}>{t('addressCount', { count: activeAddresses })}</small>
-                )}
-              </span>
-              <ChevronIcon className="profile-row-chevron" />
-            </Link>
+              icon={PinIcon}
+              label={t('menuAddresses')}
+              detail={
+                activeAddresses === undefined ? undefined : t('addressCount', { count: activeAddresses })
+              }
+            />
           </li>
           <li>
-            <Link href="/my_privacy" className="profile-row">
-              <ShieldIcon className="profile-row-icon" />
-              <span className="profile-row-label">{t('privacy')}</span>
-              <ChevronIcon className="profile-row-chevron" />
-            </Link>
+            <ProfileRow href="/my_privacy" icon={ShieldIcon} label={t('privacy')} />
           </li>
           <li>
-            <button type="button" className="profile-row" onClick={() => setTermsOpen(true)}>
-              <DocIcon className="profile-row-icon" />
-              <span className="profile-row-label">{t('termsOfUse')}</span>
-              <ChevronIcon className="profile-row-chevron" />
-            </button>
+            <ProfileRow onClick={() => setTermsOpen(true)} icon={DocIcon} label={t('termsOfUse')} />
           </li>
         </ul>
       </nav>
