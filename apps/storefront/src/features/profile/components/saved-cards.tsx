@@ -1,5 +1,6 @@
 import type { SavedCard } from '@comanda/contract';
 import { useId, useState } from 'react';
+import { CardBrandMark } from '../../../components/card-brand-mark.tsx';
 import { cardBrandName } from '../../../lib/card-brand.ts';
 import { ConfirmDialog, type ConfirmState } from '../../../shared/confirm-dialog.tsx';
 import { deleteCard } from '../api/cards-api.ts';
@@ -57,7 +58,10 @@ export function SavedCards({
         <ul className="saved-card-list">
           {shown.map((card) => (
             <li key={card.id} className="saved-card" aria-label={maskedCard(card, t)}>
-              <span className="saved-card-name">{maskedCard(card, t)}</span>
+              <span className="saved-card-name">
+                <CardBrandMark brand={card.brand} />
+                {maskedCard(card, t)}
+              </span>
               <button
                 type="button"
                 className="link-button"
