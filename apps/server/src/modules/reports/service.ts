@@ -16,7 +16,6 @@ import {
   storeDateTimeText,
   storeDayBounds,
   storeLocalTime,
-  storeOffsetMinutes,
 } from '@comanda/domain';
 import { stringify } from 'csv-stringify/sync';
 import type { Database } from '../../db/client.ts';
@@ -119,15 +118,6 @@ const noSums = (): Sums => ({
   amount: 0,
 });
 
-/** The store's UTC offset when it is the same on every day of [from, to), else null (summer time). */
-function fixedOffset(from: Date, to: Date, timeZone: string): number | null {
-  const offset = storeOffsetMinutes(from, timeZone);
-  for (let at = from.getTime(); at <= to.getTime(); at += 86_400_000) {
-    if (storeOffsetMinutes(new Date(at), timeZone) !== offset) return null;
-  }
-  return storeOffsetMinutes(to, timeZone) === offset ? offset : null;
-}
-
 /** By product (names and categories as last sold) and by category, best sellers first. */
 function soldBy(rows: repo.SoldRow[]) {
   const products = new Map<
@@ -176,11 +166,12 @@ export class ReportsService {
       repo.ledgerFigures(this.deps.db, {
         storeId,
         timeZone,
-        fixedOffsetMinutes: fixedOffset(from, to, timeZone),
+        previousFromDay: date,
+        fromDay: date,
+        toDay: date,
         previousFrom: from,
         from,
         to,
-        breakdowns: true,
       }),
       repo.soldFigures(this.deps.db, storeId, from, to),
     ]);
@@ -218,11 +209,12 @@ export class ReportsService {
       repo.ledgerFigures(db, {
         storeId,
         timeZone,
-        fixedOffsetMinutes: fixedOffset(previousFrom, to, timeZone),
+        previousFromDay: previous.from,
+        fromDay: fromDate,
+        toDay: toDate,
         previousFrom,
         from,
         to,
-        breakdowns: true,
       }),
       repo.soldFigures(db, storeId, from, to),
       repo.customerFigures(db, storeId, previousFrom, from, to),
