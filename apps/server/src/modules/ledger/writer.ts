@@ -6,14 +6,16 @@ import {
   type LedgerParts,
   ledgerCorrection,
   NO_PARTS,
+  ONLINE_PAYMENT_IDS,
   type OrderChannel,
   orderLedgerParts,
+  samePaymentName,
   shareLedgerParts,
   subtractParts,
 } from '@comanda/domain';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { ledgerEntries, orders, registerSessions, tabShares } from '../../db/schema.ts';
+import { ledgerEntries, orders, paymentMethods, registerSessions, tabShares } from '../../db/schema.ts';
 
 /*
  * The writers of the store's takings (docs/decisions/0057). Each runs in the transaction that
@@ -144,17 +146,36 @@ export async function syncOrderLedger(
   await entryOf(correction.kind, correction.parts, current);
 }
 
-/** A share of a table's bill paid: at the counter by the staff (`by`), or online by a guest. */
+/**
+ * The store's in-person method a name typed or picked at the counter names (case and accents
+ * aside), so the reports and the register put it with the orders paid that way; null when none does.
+ */
+async function methodNamed(tx: DbExecutor, storeId: number, name: string): Promise<number | null> {
+  const methods = await tx
+    .select({ id: paymentMethods.id, descricao: paymentMethods.descricao })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.storeId, storeId))
+    .orderBy(paymentMethods.ordem, paymentMethods.id);
+  return (
+    methods.find((m) => !ONLINE_PAYMENT_IDS.includes(m.id) && samePaymentName(m.descricao, name))?.id ?? null
+  );
+}
+
+/**
+ * A share of a table's bill paid: at the counter by the staff (`by`, the method as named there),
+ * or online by a guest (`methodId` the online entry, 999 PIX or 998 card, `method` its name).
+ */
 export async function recordSharePaid(
   tx: DbExecutor,
   share: { storeId: number; tabId: number; id: number },
-  paid: { at: Date; by: number | null; method: string; online: boolean },
+  paid: { at: Date; by: number | null; method: string; online: boolean; methodId?: number | null },
 ): Promise<void> {
   const [found] = await tx
     .select({ amount: tabShares.amount, serviceFee: tabShares.serviceFee })
     .from(tabShares)
     .where(and(eq(tabShares.storeId, share.storeId), eq(tabShares.id, share.id)));
   if (!found) return;
+  const methodId = paid.methodId ?? (paid.online ? null : await methodNamed(tx, share.storeId, paid.method));
   await insertEntry(tx, {
     storeId: share.storeId,
     at: paid.at,
@@ -164,7 +185,7 @@ export async function recordSharePaid(
     shareId: share.id,
     channel: 'mesa',
     deliveryType: 'Vem comer',
-    paymentMethodId: null,
+    paymentMethodId: methodId,
     paymentName: paid.method,
     online: paid.online,
     parts: shareLedgerParts(found),

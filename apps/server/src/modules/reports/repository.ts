@@ -6,6 +6,7 @@ import {
   ledgerDays,
   ledgerEntries,
   orders,
+  paymentMethods,
   tableTabs,
   tabShares,
 } from '../../db/schema.ts';
@@ -19,6 +20,13 @@ async function rowsOf<T>(db: DbExecutor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * An entry's payment method as the reports group it (paymentKeyOf of the domain, and the
+ * ledger_days trigger's key): `m<id>` for a method of the store, `n:<name>` for a name alone.
+ */
+const PAYMENT_KEY = sql`case when l.payment_method_id is not null then 'm' || l.payment_method_id
+  else 'n:' || trim(l.payment_name) end`;
 
 /** One grouping of the ledger's entries: `dim` names it ('total', 'day', 'hour', …), `key` its value. */
 export interface LedgerFigureRow {
@@ -76,7 +84,7 @@ export async function ledgerFiguresFromEntries(
     db,
     sql`with e as materialized (
         select l.id, l.amount, l.service_fee, l.delivery_fee, l.discount, l.kind, l.channel,
-          l.delivery_type, l.payment_name, l.order_id, l.tab_id,
+          l.delivery_type, ${PAYMENT_KEY} as payment_name, l.order_id, l.tab_id,
           l.at >= ${q.from} as cur,
           ((extract(epoch from l.at)::bigint + ${(q.fixedOffsetMinutes ?? 0) * 60}) / 86400)::int as day_n,
           ${q.fixedOffsetMinutes === null ? sql`to_char(l.at at time zone ${q.timeZone}, 'YYYY-MM-DD')` : sql`null::text`} as day_text,
@@ -216,7 +224,7 @@ export async function ledgerFigures(
         select l.id, l.at >= ${q.from} as current, l.order_id is null as share, l.tab_id,
           to_char(l.at at time zone ${q.timeZone}, 'YYYY-MM-DD') as day,
           extract(hour from l.at at time zone ${q.timeZone})::int::text as hour,
-          l.channel, l.delivery_type, l.payment_name
+          l.channel, l.delivery_type, ${PAYMENT_KEY} as payment_name
         from ${ledgerEntries} l
         where l.id in (select id from c where kind = 'venda' and order_id is null)
           or (l.id in (
@@ -374,6 +382,7 @@ export function entriesIn(db: DbExecutor, storeId: number, from: Date, to: Date)
       table: diningTables.description,
       channel: ledgerEntries.channel,
       deliveryType: ledgerEntries.deliveryType,
+      paymentMethodId: ledgerEntries.paymentMethodId,
       paymentName: ledgerEntries.paymentName,
       online: ledgerEntries.online,
       products: ledgerEntries.products,
@@ -448,4 +457,27 @@ export function roundsOfTabs(db: DbExecutor, storeId: number, tabIds: number[]) 
     .from(orders)
     .where(and(eq(orders.storeId, storeId), inArray(orders.tabId, tabIds)))
     .orderBy(orders.id);
+}
+
+/** The store's payment methods by id, for the names the reports show (docs/decisions/0064). */
+export function paymentMethodsOf(db: DbExecutor, storeId: number) {
+  return db
+    .select({ id: paymentMethods.id, descricao: paymentMethods.descricao })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.storeId, storeId));
+}
+
+/** The name last written with each of these method ids (a method the store no longer has). */
+export function lastNamesOf(db: DbExecutor, storeId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return rowsOf<{ id: number; name: string }>(
+    db,
+    sql`select distinct on (payment_method_id) payment_method_id as id, payment_name as name
+      from ${ledgerEntries}
+      where store_id = ${storeId} and payment_method_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by payment_method_id, at desc, id desc`,
+  );
 }

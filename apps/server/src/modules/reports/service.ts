@@ -5,7 +5,9 @@ import {
   firstName,
   isOrderChannel,
   LEDGER_KIND_WORDS,
+  ONLINE_PAYMENT_NAMES,
   ORDER_CHANNEL_LABELS,
+  onlinePaymentOf,
   percentChange,
   previousRange,
   REPORT_MAX_DAYS,
@@ -140,6 +142,32 @@ function soldBy(rows: repo.SoldRow[]) {
   return { products: [...products.values()].sort(best), categories: [...categories.values()].sort(best) };
 }
 
+/**
+ * The names of the payment methods as the reports show them (docs/decisions/0064): an online entry
+ * (999, 998) as 'PIX online' or 'Cartão online', a method of the store by its name now, a method it
+ * no longer has by the name last written with it, a name typed at the counter as typed.
+ */
+async function paymentNamer(db: Database, storeId: number, keys: Iterable<string>) {
+  const methods = new Map((await repo.paymentMethodsOf(db, storeId)).map((m) => [m.id, m.descricao]));
+  const idOf = (key: string) => (key.startsWith('m') ? Number(key.slice(1)) : null);
+  const missing = [...new Set([...keys].map(idOf))].filter(
+    (id): id is number => id !== null && onlinePaymentOf(id) === null && !methods.has(id),
+  );
+  for (const row of await repo.lastNamesOf(db, storeId, missing)) methods.set(row.id, row.name);
+  const named = (id: number | null, recorded: string) => {
+    if (id === null) return recorded.trim();
+    const online = onlinePaymentOf(id);
+    return online ? ONLINE_PAYMENT_NAMES[online] : (methods.get(id) ?? recorded.trim());
+  };
+  return {
+    ofKey: (key: string) => {
+      const id = idOf(key);
+      return id === null ? key.slice(2) : named(id, key);
+    },
+    ofEntry: named,
+  };
+}
+
 /** 'Hoje', the period report and the exports (issue 33, docs/decisions/0061), read from the ledger. */
 export class ReportsService {
   constructor(private readonly deps: { db: Database; now: () => Date }) {}
@@ -183,6 +211,11 @@ export class ReportsService {
         .map((row) => ({ key: row.key ?? '', orders: row.sales, revenue: row.revenue }));
     const revenue = total?.revenue ?? 0;
     const orders = total?.sales ?? 0;
+    const payments = await paymentNamer(
+      this.deps.db,
+      storeId,
+      figures.filter((row) => row.dim === 'payment').map((row) => row.key ?? ''),
+    );
     return {
       date,
       orders,
@@ -190,7 +223,7 @@ export class ReportsService {
       average_ticket: averageTicket(revenue, orders),
       cancelled: total?.cancels ?? 0,
       service_fees: total?.service_fees ?? 0,
-      by_payment: of('payment').map(({ key, ...f }) => ({ method: key, ...f })),
+      by_payment: of('payment').map(({ key, ...f }) => ({ method: payments.ofKey(key), ...f })),
       by_delivery_type: of('type').map(({ key, ...f }) => ({ tipo_entrega: key, ...f })),
       by_channel: of('channel').map(({ key, ...f }) => ({ channel: key, ...f })),
       top_products: soldBy(sold)
@@ -259,6 +292,11 @@ export class ReportsService {
         .map((row) => ({ key: row.key ?? '', sales: row.sales, revenue: row.revenue }))
         .sort((a, b) => b.revenue - a.revenue);
     const { products, categories } = soldBy(sold);
+    const payments = await paymentNamer(
+      db,
+      storeId,
+      figures.filter((row) => row.dim === 'payment').map((row) => row.key ?? ''),
+    );
     const days = new Map(of('day').map((row) => [row.key, row]));
     const hours = new Map(of('hour').map((row) => [row.key, row]));
     return {
@@ -277,7 +315,7 @@ export class ReportsService {
       })),
       by_channel: of('channel').map(({ key, ...f }) => ({ channel: key, ...f })),
       by_delivery_type: of('type').map(({ key, ...f }) => ({ tipo_entrega: key, ...f })),
-      by_payment: of('payment').map(({ key, ...f }) => ({ method: key, ...f })),
+      by_payment: of('payment').map(({ key, ...f }) => ({ method: payments.ofKey(key), ...f })),
       by_product: products,
       by_category: categories,
     };
@@ -296,6 +334,11 @@ export class ReportsService {
       repo.entriesIn(db, storeId, from, to),
       repo.ordersIn(db, storeId, from, to),
     ]);
+    const payments = await paymentNamer(
+      db,
+      storeId,
+      entries.map((e) => (e.paymentMethodId !== null ? `m${e.paymentMethodId}` : 'n:')),
+    );
     const byOrder = new Map<number, { sums: Sums; payments: Set<string> }>();
     const byTab = new Map<number, { sums: Sums; payments: Set<string>; at: Date; table: string | null }>();
     const add = (sums: Sums, e: (typeof entries)[number]) => {
@@ -310,7 +353,7 @@ export class ReportsService {
       if (e.orderId !== null) {
         const held = byOrder.get(e.orderId) ?? { sums: noSums(), payments: new Set<string>() };
         add(held.sums, e);
-        held.payments.add(e.paymentName);
+        held.payments.add(payments.ofEntry(e.paymentMethodId, e.paymentName));
         byOrder.set(e.orderId, held);
       } else if (e.tabId !== null) {
         const held = byTab.get(e.tabId) ?? {
@@ -320,7 +363,7 @@ export class ReportsService {
           table: e.table,
         };
         add(held.sums, e);
-        held.payments.add(e.paymentName);
+        held.payments.add(payments.ofEntry(e.paymentMethodId, e.paymentName));
         byTab.set(e.tabId, held);
       }
     }
@@ -394,6 +437,11 @@ export class ReportsService {
   async ledgerCsv(storeId: number, fromDate: string, toDate: string): Promise<string> {
     const { timeZone, from, to } = await this.bounds(storeId, fromDate, toDate);
     const entries = await repo.entriesIn(this.deps.db, storeId, from, to);
+    const payments = await paymentNamer(
+      this.deps.db,
+      storeId,
+      entries.map((e) => (e.paymentMethodId !== null ? `m${e.paymentMethodId}` : 'n:')),
+    );
     return toCsv(
       LEDGER_HEADER,
       entries.map((e) => [
@@ -404,7 +452,7 @@ export class ReportsService {
           : `Mesa ${e.table ?? ''}${e.shareSeq !== null ? ` · parte ${e.shareSeq}` : ''}`,
         channelWord(e.channel),
         deliveryTypeWord(e.deliveryType),
-        e.paymentName,
+        payments.ofEntry(e.paymentMethodId, e.paymentName),
         e.online ? 'Sim' : 'Não',
         money(e.products),
         money(e.extras),

@@ -20,6 +20,9 @@ import {
   type TabTotalsShape,
 } from '@comanda/contract';
 import {
+  ONLINE_PAYMENT_NAMES,
+  type OnlinePaymentKind,
+  onlinePaymentId,
   splitByItems,
   splitEvenly,
   TAB_STATUSES,
@@ -366,10 +369,22 @@ export async function joinTableTab(tx: DbExecutor, join: TabJoin): Promise<TabJo
 async function settleShare(
   tx: DbExecutor,
   share: { storeId: number; tabId: number; id: number },
-  paid: { at: Date; by: number | null; method: string; online: boolean },
+  paid: { at: Date; by: number | null; method: string; online: OnlinePaymentKind | null },
 ): Promise<boolean> {
   if (!(await repo.markSharePaid(tx, share, paid))) return false;
-  await recordSharePaid(tx, share, paid);
+  // The takings name a payment through the app as an order's is named (docs/decisions/0064).
+  await recordSharePaid(
+    tx,
+    share,
+    paid.online
+      ? {
+          ...paid,
+          online: true,
+          method: ONLINE_PAYMENT_NAMES[paid.online],
+          methodId: onlinePaymentId(paid.online),
+        }
+      : { ...paid, online: false },
+  );
   if ((await repo.unpaidSharesOf(tx, share.storeId, share.tabId)) === 0) {
     await repo.closeTab(tx, share.storeId, share.tabId, { at: paid.at, by: paid.by });
   }
@@ -907,7 +922,12 @@ export class TablesService {
       const found = await repo.findShareOfStore(tx, row.storeId, row.shareId);
       if (!found) return 'moved elsewhere' as const;
       const method = row.method === 'card' ? SHARE_CARD_METHOD : SHARE_PIX_METHOD;
-      const paid = await settleShare(tx, found.share, { at: now(), by: null, method, online: true });
+      const paid = await settleShare(tx, found.share, {
+        at: now(),
+        by: null,
+        method,
+        online: row.method === 'card' ? 'card' : 'pix',
+      });
       return paid ? ('share paid' as const) : ('share paid before' as const);
     });
     // After the commit (never a network call in a transaction): a PIX beside a card, or the reverse.
@@ -1348,7 +1368,7 @@ export class TablesService {
         at: now(),
         by: staff.staffId,
         method: method.trim(),
-        online: false,
+        online: null,
       });
       if (!paid) throw refuse.shareAlreadyPaid();
     });
