@@ -156,7 +156,7 @@ describe.skipIf(!onPostgres)('a register closing while money is written', () => 
     const closing = held(async (tx) => {
       const session = await repo.sessionOf(tx, storeId, first, true);
       expect(session?.closedAt).toBeNull();
-      expect(await repo.closeSession(tx, storeId, first, new Date(), manager.staffId)).toBe(true);
+      expect(await repo.closeSession(tx, storeId, first, new Date(), manager.userId)).toBe(true);
     });
     await closing.wrote;
     const writing = t.database.db.transaction((tx) => cancelIn(tx, sale.id));
@@ -183,7 +183,7 @@ describe.skipIf(!onPostgres)('a register closing while money is written', () => 
     ).toMatchObject({ registerSessionId: open });
     const closing = held(async (tx) => {
       await repo.sessionOf(tx, storeId, open, true);
-      expect(await repo.closeSession(tx, storeId, open, new Date(), manager.staffId)).toBe(true);
+      expect(await repo.closeSession(tx, storeId, open, new Date(), manager.userId)).toBe(true);
     });
     await closing.wrote;
     const writing = t.database.db.transaction((tx) => cancelIn(tx, sale.id));
