@@ -220,18 +220,18 @@ export async function ledgerFigures(
             and (l.kind = 'estorno' or l.order_id is null)
         ), reversed as (
           select distinct current, order_id from c where kind = 'estorno' and order_id is not null
+        ), picked as (
+          select id from c where kind = 'venda' and order_id is null
+          union all
+          select v.id from reversed r join ${ledgerEntries} v on v.order_id = r.order_id
+          where v.store_id = ${q.storeId} and v.kind = 'venda'
+            and v.at >= ${q.previousFrom} and v.at < ${q.to} and (v.at >= ${q.from}) = r.current
         )
         select l.id, l.at >= ${q.from} as current, l.order_id is null as share, l.tab_id,
           to_char(l.at at time zone ${q.timeZone}, 'YYYY-MM-DD') as day,
           extract(hour from l.at at time zone ${q.timeZone})::int::text as hour,
           l.channel, l.delivery_type, ${PAYMENT_KEY} as payment_name
-        from ${ledgerEntries} l
-        where l.id in (select id from c where kind = 'venda' and order_id is null)
-          or (l.id in (
-            select v.id from reversed r join ${ledgerEntries} v on v.order_id = r.order_id
-            where v.store_id = ${q.storeId} and v.kind = 'venda'
-              and v.at >= ${q.previousFrom} and v.at < ${q.to} and (v.at >= ${q.from}) = r.current
-          ))
+        from picked p join ${ledgerEntries} l on l.id = p.id
         order by l.id`,
     ),
   ]);
