@@ -7,8 +7,12 @@ import {
   ledgerCorrection,
   NO_PARTS,
   ONLINE_PAYMENT_IDS,
+  ONLINE_PAYMENT_NAMES,
+  type OnlinePaymentKind,
   type OrderChannel,
+  onlinePaymentId,
   orderLedgerParts,
+  REFUND_BY_HAND_PAYMENT,
   samePaymentName,
   shareLedgerParts,
   subtractParts,
@@ -71,6 +75,8 @@ interface EntryValues {
   online: boolean;
   parts: LedgerParts;
   staffId: number | null;
+  /** False: in person but in no register (money owed, not yet given). */
+  drawer?: boolean;
 }
 
 async function insertEntry(tx: DbExecutor, entry: EntryValues): Promise<void> {
@@ -87,7 +93,7 @@ async function insertEntry(tx: DbExecutor, entry: EntryValues): Promise<void> {
     paymentName: entry.paymentName,
     online: entry.online,
     ...entry.parts,
-    registerSessionId: entry.online ? null : openSessionOf(entry.storeId),
+    registerSessionId: entry.online || entry.drawer === false ? null : openSessionOf(entry.storeId),
     staffId: entry.staffId,
   });
 }
@@ -191,6 +197,37 @@ export async function recordSharePaid(
     parts: shareLedgerParts(found),
     staffId: paid.by,
   });
+}
+
+/**
+ * Money received online for a table's tab that paid nothing (its share was paid otherwise first)
+ * and that the provider could not give back: received online, and owed back by hand
+ * (REFUND_BY_HAND_PAYMENT, in no register), two 'ajuste' entries that add up to 0
+ * (docs/decisions/0064). They carry the tab, not the share: the share's own charge still matches.
+ */
+export async function recordRefundOwed(
+  tx: DbExecutor,
+  owed: { storeId: number; tabId: number; at: Date; amount: number; online: OnlinePaymentKind },
+): Promise<void> {
+  const entry = (amount: number, online: boolean) =>
+    insertEntry(tx, {
+      storeId: owed.storeId,
+      at: owed.at,
+      kind: 'ajuste',
+      orderId: null,
+      tabId: owed.tabId,
+      shareId: null,
+      channel: 'mesa',
+      deliveryType: 'Vem comer',
+      paymentMethodId: online ? onlinePaymentId(owed.online) : null,
+      paymentName: online ? ONLINE_PAYMENT_NAMES[owed.online] : REFUND_BY_HAND_PAYMENT,
+      online,
+      parts: { ...NO_PARTS, products: amount, amount },
+      staffId: null,
+      drawer: false,
+    });
+  await entry(owed.amount, true);
+  await entry(-owed.amount, false);
 }
 
 /**

@@ -46,7 +46,7 @@ import { newTableToken, tableLinks, tableTokenMatches } from '../../lib/table-li
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
-import { recordSharePaid } from '../ledger/index.ts';
+import { recordRefundOwed, recordSharePaid } from '../ledger/index.ts';
 import type { MenuCache } from '../menu/index.ts';
 import {
   CARD_ATTEMPT_SECONDS,
@@ -961,7 +961,22 @@ export class TablesService {
       },
       state,
     );
-    if (stray.status === 'manual') await repo.flagSharePaymentRefund(this.deps.db, row.id);
+    if (stray.status === 'manual') {
+      // The money is the store's to give back by hand: the takings hold it as received online and
+      // owed back, once (docs/decisions/0064), so the day's online money is what the provider paid.
+      await this.deps.db.transaction(async (tx) => {
+        if (!(await repo.flagSharePaymentRefund(tx, row.id))) return;
+        const found = await repo.findShareOfStore(tx, row.storeId, row.shareId);
+        if (!found) return;
+        await recordRefundOwed(tx, {
+          storeId: row.storeId,
+          tabId: found.share.tabId,
+          at: this.deps.now(),
+          amount: state.paidAmount ?? row.amount,
+          online: row.method === 'card' ? 'card' : 'pix',
+        });
+      });
+    }
     // The guest's attempt then reads as the share paid otherwise, not as their payment received.
     else await repo.markShareChargeReturned(this.deps.db, row.id);
   }
