@@ -8,6 +8,7 @@ import {
   ONLINE_PAYMENT_NAMES,
   ORDER_CHANNEL_LABELS,
   onlinePaymentOf,
+  paymentKeyOf,
   percentChange,
   previousRange,
   REPORT_MAX_DAYS,
@@ -337,7 +338,7 @@ export class ReportsService {
     const payments = await paymentNamer(
       db,
       storeId,
-      entries.map((e) => (e.paymentMethodId !== null ? `m${e.paymentMethodId}` : 'n:')),
+      entries.map((e) => paymentKeyOf(e.paymentMethodId, e.paymentName)),
     );
     const byOrder = new Map<number, { sums: Sums; payments: Set<string> }>();
     const byTab = new Map<number, { sums: Sums; payments: Set<string>; at: Date; table: string | null }>();
@@ -440,7 +441,7 @@ export class ReportsService {
     const payments = await paymentNamer(
       this.deps.db,
       storeId,
-      entries.map((e) => (e.paymentMethodId !== null ? `m${e.paymentMethodId}` : 'n:')),
+      entries.map((e) => paymentKeyOf(e.paymentMethodId, e.paymentName)),
     );
     return toCsv(
       LEDGER_HEADER,
