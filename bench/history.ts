@@ -5,64 +5,28 @@
  * the API would time the placement, not the search). Runs the server on a fresh PostgreSQL database
  * (TEST_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test). Prints a table; asserts nothing.
  */
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { createStaffAccount } from '../apps/server/src/modules/staff/service.ts';
-import { findStoreBySlug } from '../apps/server/src/plugins/tenant.ts';
-import { printTable, startServer } from './support.ts';
+import { benchStaffToken, percentile, printTable, startBenchStore } from './support.ts';
 
 const PORT = 3894;
 const HOST = `pizzaria.localhost:${PORT}`;
 const ORDERS = Number(process.env.BENCH_HISTORY_ORDERS ?? 20_000);
 const CUSTOMERS = Math.max(1, Math.round(ORDERS / 10));
 const RUNS = Number(process.env.BENCH_HISTORY_RUNS ?? 40);
-const PASSWORD = 'senha-do-bench-1';
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 export async function runHistoryBench() {
-  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `comanda_bench_history_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${name}`;
-  const server = await startServer(PORT, {
-    DATABASE_URL: dbUrl.toString(),
-    DEMO_STORES: 'on',
-    RATE_LIMIT_MULTIPLIER: '1000',
-    PASSWORD_HASH_COST: '10',
-  });
-  const database = openDatabase({ databaseUrl: dbUrl.toString() });
-  const direct = new pg.Client({ connectionString: dbUrl.toString() });
+  const bench = await startBenchStore('history', PORT);
+  const { server, store } = bench;
+  const direct = new pg.Client({ connectionString: bench.databaseUrl });
   await direct.connect();
   try {
-    const store = (await findStoreBySlug(database.db, 'pizzaria'))!;
-    const phone = '11955559999';
-    await createStaffAccount(
-      database.db,
-      {
-        storeId: store.id,
-        country: 'BR',
-        phone,
-        name: 'Equipe Bench',
-        password: PASSWORD,
-        role: 'attendant',
-      },
-      { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
-    );
-    const signIn = await fetch(`${server.url}/staff/auth/sign-in`, {
-      method: 'POST',
-      headers: { host: HOST, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: phone, password: PASSWORD }),
+    const token = await benchStaffToken(bench, {
+      phone: '11955559999',
+      name: 'Equipe Bench',
+      role: 'attendant',
+      host: HOST,
     });
-    const { token } = (await signIn.json()) as { token: string };
 
     // The customers get consecutive ids (one insert, one sequence): the orders pick theirs by arithmetic.
     await direct.query(
@@ -139,10 +103,7 @@ export async function runHistoryBench() {
     );
   } finally {
     await direct.end();
-    await database.close();
-    await server.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.close();
   }
 }
 

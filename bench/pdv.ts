@@ -5,27 +5,17 @@
  * water). Runs the compiled server on a fresh PostgreSQL database (TEST_DATABASE_URL, or
  * postgres://postgres@127.0.0.1:5432/test). Prints a table; asserts nothing.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { type FullProduct, fullProduct } from '@comanda/contract';
 import { buildCartLine, initialPicks, type Picks } from '@comanda/domain';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { createStaffAccount } from '../apps/server/src/modules/staff/service.ts';
-import { findStoreBySlug } from '../apps/server/src/plugins/tenant.ts';
 import { submission } from '../apps/server/src/test/submission.ts';
-import { printTable, signUpCustomer, startServer } from './support.ts';
+import { benchStaffToken, percentile, printTable, signUpCustomer, startBenchStore } from './support.ts';
 
 const PORT = 3897;
 const HOST = 'pizzaria.localhost';
 const CUSTOMERS = Number(process.env.BENCH_PDV_CUSTOMERS ?? 40);
 const RUNS = Number(process.env.BENCH_PDV_RUNS ?? 200);
-const PASSWORD = 'senha-do-bench-1';
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 async function call(url: string, init: RequestInit & { token?: string } = {}) {
   const res = await fetch(url, {
@@ -72,39 +62,15 @@ async function threeLines(baseUrl: string) {
 }
 
 export async function runPdvBench() {
-  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `comanda_bench_pdv_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${name}`;
-  const server = await startServer(PORT, {
-    DATABASE_URL: dbUrl.toString(),
-    DEMO_STORES: 'on',
-    RATE_LIMIT_MULTIPLIER: '1000',
-    PASSWORD_HASH_COST: '10',
-  });
-  const database = openDatabase({ databaseUrl: dbUrl.toString() });
+  const bench = await startBenchStore('pdv', PORT);
+  const { server } = bench;
   try {
-    const store = (await findStoreBySlug(database.db, 'pizzaria'))!;
-    const staffPhone = '11955558888';
-    await createStaffAccount(
-      database.db,
-      {
-        storeId: store.id,
-        country: 'BR',
-        phone: staffPhone,
-        name: 'Atendente Bench',
-        password: PASSWORD,
-        role: 'attendant',
-      },
-      { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
-    );
-    const { token } = (await call(`${server.url}/staff/auth/sign-in`, {
-      method: 'POST',
-      body: JSON.stringify({ username: staffPhone, password: PASSWORD }),
-    })) as { token: string };
+    const token = await benchStaffToken(bench, {
+      phone: '11955558888',
+      name: 'Atendente Bench',
+      role: 'attendant',
+      host: HOST,
+    });
     const prefix = String(Date.now() % 100_000).padStart(5, '0');
     const phones: string[] = [];
     for (let i = 0; i < CUSTOMERS; i++) {
@@ -146,10 +112,7 @@ export async function runPdvBench() {
       row('whole entry', wholes),
     ]);
   } finally {
-    await server.stop();
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.close();
   }
 }
 

@@ -6,60 +6,32 @@
  * placement). Runs the server on a fresh PostgreSQL database (TEST_DATABASE_URL, or
  * postgres://postgres@127.0.0.1:5432/test). Prints a table; the target is a year under 500 ms.
  */
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { createStaffAccount } from '../apps/server/src/modules/staff/service.ts';
-import { findStoreBySlug } from '../apps/server/src/plugins/tenant.ts';
-import { printTable, startServer } from './support.ts';
+import { benchStaffToken, percentile, printTable, startBenchStore } from './support.ts';
 
 const PORT = 3897;
 const HOST = `pizzaria.localhost:${PORT}`;
 const ORDERS = Number(process.env.BENCH_REPORTS_ORDERS ?? 100_000);
 const CUSTOMERS = Math.max(1, Math.round(ORDERS / 10));
 const RUNS = Number(process.env.BENCH_REPORTS_RUNS ?? 20);
-const PASSWORD = 'senha-do-bench-1';
 const YEAR_MINUTES = 365 * 24 * 60;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 const day = (msAgo: number) => new Date(Date.now() - msAgo - 3 * 3_600_000).toISOString().slice(0, 10);
 
 export async function runReportsBench() {
-  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `comanda_bench_reports_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${name}`;
-  const server = await startServer(PORT, {
-    DATABASE_URL: dbUrl.toString(),
-    DEMO_STORES: 'on',
-    RATE_LIMIT_MULTIPLIER: '1000',
-    PASSWORD_HASH_COST: '10',
-  });
-  const database = openDatabase({ databaseUrl: dbUrl.toString() });
-  const direct = new pg.Client({ connectionString: dbUrl.toString() });
+  // BENCH_REPORTS_KEEP=1 keeps the seeded database to study the plans (its name is printed).
+  const bench = await startBenchStore('reports', PORT, Boolean(process.env.BENCH_REPORTS_KEEP));
+  const { server, store } = bench;
+  const direct = new pg.Client({ connectionString: bench.databaseUrl });
   await direct.connect();
   try {
-    const store = (await findStoreBySlug(database.db, 'pizzaria'))!;
-    const phone = '11955559998';
-    await createStaffAccount(
-      database.db,
-      { storeId: store.id, country: 'BR', phone, name: 'Gerente Bench', password: PASSWORD, role: 'manager' },
-      { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
-    );
-    const signIn = await fetch(`${server.url}/staff/auth/sign-in`, {
-      method: 'POST',
-      headers: { host: HOST, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: phone, password: PASSWORD }),
+    const token = await benchStaffToken(bench, {
+      phone: '11955559998',
+      name: 'Gerente Bench',
+      role: 'manager',
+      host: HOST,
     });
-    const { token } = (await signIn.json()) as { token: string };
 
     const seeded = performance.now();
     await direct.query(
@@ -149,12 +121,7 @@ export async function runReportsBench() {
     );
   } finally {
     await direct.end();
-    await database.close();
-    await server.stop();
-    // BENCH_REPORTS_KEEP=1 keeps the seeded database to study the plans (its name is printed).
-    if (process.env.BENCH_REPORTS_KEEP) console.log(`kept ${name}`);
-    else await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await bench.close();
   }
 }
 

@@ -1,9 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { buildServer, COMPILED_SERVER } from '../apps/server/build.ts';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
+import { createStaffAccount } from '../apps/server/src/modules/staff/service.ts';
 import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.ts';
+import { findStoreBySlug } from '../apps/server/src/plugins/tenant.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -102,4 +107,83 @@ export async function signUpCustomer(
     user_id: number;
   };
   return { id: user_id, token };
+}
+
+/** The value below which p percent of the samples fall (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+export interface BenchStore {
+  server: RunningServer;
+  database: DatabaseHandle;
+  /** The fresh database's URL (to write seed rows straight into it). */
+  databaseUrl: string;
+  /** The demo pizzaria. */
+  store: { id: number };
+  /** Stops the server and drops the database (BENCH_KEEP_DATABASE=1 keeps it and prints its name). */
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a fresh PostgreSQL database of its own (TEST_DATABASE_URL, or
+ * postgres://postgres@127.0.0.1:5432/test) with the demo stores, for the benches that seed it.
+ */
+export async function startBenchStore(label: string, port: number, keep = false): Promise<BenchStore> {
+  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `comanda_bench_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  const server = await startServer(port, {
+    DATABASE_URL: dbUrl.toString(),
+    DEMO_STORES: 'on',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    PASSWORD_HASH_COST: '10',
+  });
+  const database = openDatabase({ databaseUrl: dbUrl.toString() });
+  const store = (await findStoreBySlug(database.db, 'pizzaria'))!;
+  return {
+    server,
+    database,
+    databaseUrl: dbUrl.toString(),
+    store,
+    close: async () => {
+      await database.close();
+      await server.stop();
+      if (keep || process.env.BENCH_KEEP_DATABASE) console.log(`kept ${name}`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A staff member of the bench's store, created straight in the database, signed in: their token. */
+export async function benchStaffToken(
+  bench: BenchStore,
+  staff: { phone: string; name: string; role: 'attendant' | 'manager'; host: string },
+): Promise<string> {
+  const password = 'senha-do-bench-1';
+  await createStaffAccount(
+    bench.database.db,
+    {
+      storeId: bench.store.id,
+      country: 'BR',
+      phone: staff.phone,
+      name: staff.name,
+      password,
+      role: staff.role,
+    },
+    { cost: { ln: 10, r: 8, p: 1 }, now: new Date() },
+  );
+  const signIn = await fetch(`${bench.server.url}/staff/auth/sign-in`, {
+    method: 'POST',
+    headers: { host: staff.host, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: staff.phone, password }),
+  });
+  if (!signIn.ok) throw new Error(`staff sign-in: ${signIn.status} ${await signIn.text()}`);
+  return ((await signIn.json()) as { token: string }).token;
 }

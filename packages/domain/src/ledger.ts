@@ -10,6 +10,15 @@ import { ONLINE_PAYMENT_IDS } from './payment-methods.ts';
  * now (0 once cancelled).
  */
 export const LEDGER_KINDS = ['venda', 'ajuste', 'estorno'] as const;
+
+/**
+ * Money the store received online that pays nothing and that the provider could not give back
+ * (a table share's PIX paid after the share was paid otherwise, docs/decisions/0064): the takings
+ * hold it as received online and, beside it, as owed to be given back by hand under this name, in
+ * no register; the two 'ajuste' entries add up to 0, so revenue is unchanged and the online money
+ * matches what the provider paid.
+ */
+export const REFUND_BY_HAND_PAYMENT = 'Devolver à mão';
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** What an entry is made of; `amount` = products + extras + delivery_fee + service_fee − discount. */

@@ -49,3 +49,27 @@ export function paymentIdOf(payment: CheckoutPayment): number {
   if (!isOnlinePayment(payment)) return payment.id;
   return payment.online === 'pix' ? ONLINE_PIX_ID : ONLINE_CARD_ID;
 }
+
+/** What the takings call a payment through the app, an order's or a table share's (docs/decisions/0064). */
+export const ONLINE_PAYMENT_NAMES: Readonly<Record<OnlinePaymentKind, string>> = {
+  pix: 'PIX online',
+  card: 'Cartão online',
+};
+
+/** The online entry's id of a kind: 999 PIX, 998 card. */
+export const onlinePaymentId = (kind: OnlinePaymentKind): number =>
+  kind === 'pix' ? ONLINE_PIX_ID : ONLINE_CARD_ID;
+
+const foldName = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+
+/** Whether two payment names are the same to a person (case, accents and spaces aside). */
+export const samePaymentName = (a: string, b: string): boolean => foldName(a) === foldName(b);
+
+/**
+ * How the reports group the takings by payment method (docs/decisions/0064): by the store's method
+ * (`m<id>`, the online entries 999 and 998 being methods of their own), else by the name typed at
+ * the counter (`n:<name>`). The ledger's writer gives an entry the store's method it names, so a
+ * table share paid at the counter falls with the orders paid the same way.
+ */
+export const paymentKeyOf = (methodId: number | null, name: string): string =>
+  methodId !== null ? `m${methodId}` : `n:${name.trim()}`;

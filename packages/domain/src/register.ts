@@ -1,5 +1,5 @@
 import type { Centavos } from './money.ts';
-import { ONLINE_PAYMENT_IDS } from './payment-methods.ts';
+import { ONLINE_PAYMENT_IDS, samePaymentName } from './payment-methods.ts';
 
 /*
  * The cash register (caixa, issue 33, docs/decisions/0060): a session is opened with a float, cash
@@ -67,7 +67,7 @@ export function registerLineOf(
 ): RegisterMethodLine {
   const method =
     methods.find((m) => taking.paymentMethodId !== null && m.id === taking.paymentMethodId) ??
-    methods.find((m) => fold(m.descricao) === fold(taking.paymentName));
+    methods.find((m) => samePaymentName(m.descricao, taking.paymentName));
   if (method && isCashMethod(method)) return cashLine(methods);
   if (method) return { key: `m${method.id}`, name: method.descricao, cash: false };
   if (fold(taking.paymentName) === 'dinheiro') return cashLine(methods);

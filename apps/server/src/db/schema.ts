@@ -2,8 +2,10 @@ import type { OpenMode } from '@comanda/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -1430,6 +1432,11 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_store_at').on(t.storeId, t.at),
     index('ledger_entries_order').on(t.orderId),
     index('ledger_entries_session').on(t.registerSessionId),
+    // What the period report reads entry by entry besides the daily figures (0064): reversals and
+    // table shares' sales.
+    index('ledger_entries_store_at_counted')
+      .on(t.storeId, t.at)
+      .where(sql`${t.kind} = 'estorno' or ${t.orderId} is null`),
     check(
       'ledger_entries_parts',
       sql`${t.amount} = ${t.products} + ${t.extras} + ${t.deliveryFee} + ${t.serviceFee} - ${t.discount}`,
@@ -1637,4 +1644,33 @@ export const orderRatings = pgTable(
     index('order_ratings_store_at').on(t.storeId, t.at),
     check('order_ratings_stars', sql`${t.stars} between 1 and 5`),
   ],
+);
+
+/*
+ * The ledger's figures by store-local day (docs/decisions/0064): what the period report adds up,
+ * one row per day and grouping (`dim` 'total' with key '', 'hour' '0'..'23', 'channel',
+ * 'type' (delivery type), 'payment' (the entry's payment name)). Kept by a trigger on
+ * ledger_entries, in the transaction that writes an entry (added on insert, taken off on delete),
+ * and rebuilt for a store whose time zone changes; never written by the application.
+ */
+export const ledgerDays = pgTable(
+  'ledger_days',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The store-local calendar day of the entries (the store's time zone). */
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: text('dim').notNull(),
+    key: text('key').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    serviceFees: bigint('service_fees', { mode: 'number' }).notNull(),
+    deliveryFees: bigint('delivery_fees', { mode: 'number' }).notNull(),
+    discounts: bigint('discounts', { mode: 'number' }).notNull(),
+    /** 'venda' entries of orders (a table share's sale is counted from the entries). */
+    orderSales: integer('order_sales').notNull(),
+    cancels: integer('cancels').notNull(),
+    cancelledAmount: bigint('cancelled_amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.day, t.dim, t.key] })],
 );

@@ -1,6 +1,7 @@
 export {
   onlineTakingsOf,
   openSessionOf,
+  recordRefundOwed,
   recordSharePaid,
   syncOrderLedger,
   UNNAMED_PAYMENT,

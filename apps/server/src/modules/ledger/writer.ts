@@ -6,14 +6,20 @@ import {
   type LedgerParts,
   ledgerCorrection,
   NO_PARTS,
+  ONLINE_PAYMENT_IDS,
+  ONLINE_PAYMENT_NAMES,
+  type OnlinePaymentKind,
   type OrderChannel,
+  onlinePaymentId,
   orderLedgerParts,
+  REFUND_BY_HAND_PAYMENT,
+  samePaymentName,
   shareLedgerParts,
   subtractParts,
 } from '@comanda/domain';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { ledgerEntries, orders, registerSessions, tabShares } from '../../db/schema.ts';
+import { ledgerEntries, orders, paymentMethods, registerSessions, tabShares } from '../../db/schema.ts';
 
 /*
  * The writers of the store's takings (docs/decisions/0057). Each runs in the transaction that
@@ -69,6 +75,8 @@ interface EntryValues {
   online: boolean;
   parts: LedgerParts;
   staffId: number | null;
+  /** False: in person but in no register (money owed, not yet given). */
+  drawer?: boolean;
 }
 
 async function insertEntry(tx: DbExecutor, entry: EntryValues): Promise<void> {
@@ -85,7 +93,7 @@ async function insertEntry(tx: DbExecutor, entry: EntryValues): Promise<void> {
     paymentName: entry.paymentName,
     online: entry.online,
     ...entry.parts,
-    registerSessionId: entry.online ? null : openSessionOf(entry.storeId),
+    registerSessionId: entry.online || entry.drawer === false ? null : openSessionOf(entry.storeId),
     staffId: entry.staffId,
   });
 }
@@ -144,17 +152,36 @@ export async function syncOrderLedger(
   await entryOf(correction.kind, correction.parts, current);
 }
 
-/** A share of a table's bill paid: at the counter by the staff (`by`), or online by a guest. */
+/**
+ * The store's in-person method a name typed or picked at the counter names (case and accents
+ * aside), so the reports and the register put it with the orders paid that way; null when none does.
+ */
+async function methodNamed(tx: DbExecutor, storeId: number, name: string): Promise<number | null> {
+  const methods = await tx
+    .select({ id: paymentMethods.id, descricao: paymentMethods.descricao })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.storeId, storeId))
+    .orderBy(paymentMethods.ordem, paymentMethods.id);
+  return (
+    methods.find((m) => !ONLINE_PAYMENT_IDS.includes(m.id) && samePaymentName(m.descricao, name))?.id ?? null
+  );
+}
+
+/**
+ * A share of a table's bill paid: at the counter by the staff (`by`, the method as named there),
+ * or online by a guest (`methodId` the online entry, 999 PIX or 998 card, `method` its name).
+ */
 export async function recordSharePaid(
   tx: DbExecutor,
   share: { storeId: number; tabId: number; id: number },
-  paid: { at: Date; by: number | null; method: string; online: boolean },
+  paid: { at: Date; by: number | null; method: string; online: boolean; methodId?: number | null },
 ): Promise<void> {
   const [found] = await tx
     .select({ amount: tabShares.amount, serviceFee: tabShares.serviceFee })
     .from(tabShares)
     .where(and(eq(tabShares.storeId, share.storeId), eq(tabShares.id, share.id)));
   if (!found) return;
+  const methodId = paid.methodId ?? (paid.online ? null : await methodNamed(tx, share.storeId, paid.method));
   await insertEntry(tx, {
     storeId: share.storeId,
     at: paid.at,
@@ -164,12 +191,43 @@ export async function recordSharePaid(
     shareId: share.id,
     channel: 'mesa',
     deliveryType: 'Vem comer',
-    paymentMethodId: null,
+    paymentMethodId: methodId,
     paymentName: paid.method,
     online: paid.online,
     parts: shareLedgerParts(found),
     staffId: paid.by,
   });
+}
+
+/**
+ * Money received online for a table's tab that paid nothing (its share was paid otherwise first)
+ * and that the provider could not give back: received online, and owed back by hand
+ * (REFUND_BY_HAND_PAYMENT, in no register), two 'ajuste' entries that add up to 0
+ * (docs/decisions/0064). They carry the tab, not the share: the share's own charge still matches.
+ */
+export async function recordRefundOwed(
+  tx: DbExecutor,
+  owed: { storeId: number; tabId: number; at: Date; amount: number; online: OnlinePaymentKind },
+): Promise<void> {
+  const entry = (amount: number, online: boolean) =>
+    insertEntry(tx, {
+      storeId: owed.storeId,
+      at: owed.at,
+      kind: 'ajuste',
+      orderId: null,
+      tabId: owed.tabId,
+      shareId: null,
+      channel: 'mesa',
+      deliveryType: 'Vem comer',
+      paymentMethodId: online ? onlinePaymentId(owed.online) : null,
+      paymentName: online ? ONLINE_PAYMENT_NAMES[owed.online] : REFUND_BY_HAND_PAYMENT,
+      online,
+      parts: { ...NO_PARTS, products: amount, amount },
+      staffId: null,
+      drawer: false,
+    });
+  await entry(owed.amount, true);
+  await entry(-owed.amount, false);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   linePricing,
   loyaltyPointsEarned,
   ONLINE_PAYMENT_IDS,
+  ONLINE_PAYMENT_NAMES,
   type OnlinePayment,
   type OnlinePaymentKind,
   onlinePaymentOf,
@@ -141,12 +142,6 @@ export function checkTab(
 // Payment
 
 export type OrderPaymentMethod = (CheckoutPaymentMethod | OnlinePayment) & { id: number; descricao: string };
-
-/** What the order record calls a payment through the app. */
-const ONLINE_PAYMENT_NAMES: Record<OnlinePaymentKind, string> = {
-  pix: 'PIX online',
-  card: 'Cartão online',
-};
 
 /**
  * The chosen method: one of this store's offered for the delivery type, or, when the order is

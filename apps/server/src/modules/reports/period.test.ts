@@ -422,7 +422,8 @@ describe('a share paid by PIX in the app', () => {
     expect(report.by_payment).toEqual(
       expect.arrayContaining([
         { method: 'Dinheiro', sales: 1, revenue: shares[0]!.valor },
-        { method: 'PIX (app)', sales: 1, revenue: shares[1]!.valor },
+        // Named as an order paid by PIX in the app is: one method, online (docs/decisions/0064).
+        { method: 'PIX online', sales: 1, revenue: shares[1]!.valor },
       ]),
     );
     expect(report.current).toMatchObject({
@@ -433,7 +434,59 @@ describe('a share paid by PIX in the app', () => {
     const rows = readCsv((await get(`/staff/reports/ledger.csv?from=${day}&to=${day}`, boss.token)).body);
     expect(rows.slice(1).map((row) => [row[5], row[6]])).toEqual([
       ['Dinheiro', 'Não'],
-      ['PIX (app)', 'Sim'],
+      ['PIX online', 'Sim'],
     ]);
+  });
+
+  it("puts a share paid at the counter under the store's method it names, with the orders paid that way", async () => {
+    p.t.setNow(new Date());
+    const diner = await signUp(p.t.app, { host: PIZZARIA, name: 'Elisa Chave' });
+    const boss = await signInStaff(p.t, { host: PIZZARIA });
+    const day = storeLocalTime(new Date(), 'America/Sao_Paulo').dateISO;
+    const before = periodReport.parse(
+      (await get(`/staff/reports/period?from=${day}&to=${day}`, boss.token)).json(),
+    );
+    const keyRow = (report: typeof before) =>
+      report.by_payment.find((r) => r.method === 'PIX (chave da loja)');
+    // An order paid to the store's PIX key, then a table's share paid the same way at the counter,
+    // its method typed in other letters.
+    await order('keyed', diner, { fk_forma_pagamento: 4, troco_para: null });
+    const table = await tableOf(p.t, 'mesa-4', PIZZARIA);
+    const beer = await cartLine(p.t, { ref: 'cerveja-long-neck', channel: 'local', host: PIZZARIA, qtd: 1 });
+    const roundId = await roundAtTable(p.t, diner, table, { lines: [beer], host: PIZZARIA });
+    const [round] = await p.t.database.db.select().from(orders).where(eq(orders.id, roundId));
+    const tabId = round!.tabId!;
+    const close = await staffCall(
+      p.t,
+      boss.token,
+      'POST',
+      `/staff/tabs/${tabId}/close`,
+      { service_fee: false, split: { mode: 'even', people: 1 } },
+      PIZZARIA,
+    );
+    expect(close.statusCode, close.body).toBe(200);
+    const [share] = (await tabOf(p.t, boss.token, tabId, PIZZARIA)).partes;
+    const paid = await staffCall(
+      p.t,
+      boss.token,
+      'POST',
+      `/staff/tabs/${tabId}/shares/${share!.id}/paid`,
+      { forma_pagamento: ' pix (CHAVE da loja) ' },
+      PIZZARIA,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = periodReport.parse(
+      (await get(`/staff/reports/period?from=${day}&to=${day}`, boss.token)).json(),
+    );
+    expect(keyRow(after)).toEqual({
+      method: 'PIX (chave da loja)',
+      sales: (keyRow(before)?.sales ?? 0) + 2,
+      revenue: (keyRow(before)?.revenue ?? 0) + totals.keyed! + share!.valor,
+    });
+    expect(
+      after.by_payment.some((r) => /chave da loja/i.test(r.method) && r.method !== 'PIX (chave da loja)'),
+    ).toBe(false);
+    const rows = readCsv((await get(`/staff/reports/ledger.csv?from=${day}&to=${day}`, boss.token)).body);
+    expect(rows.at(-1)?.slice(5, 7)).toEqual(['PIX (chave da loja)', 'Não']);
   });
 });

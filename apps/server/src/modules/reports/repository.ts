@@ -1,6 +1,15 @@
 import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { customers, diningTables, ledgerEntries, orders, tableTabs, tabShares } from '../../db/schema.ts';
+import {
+  customers,
+  diningTables,
+  ledgerDays,
+  ledgerEntries,
+  orders,
+  paymentMethods,
+  tableTabs,
+  tabShares,
+} from '../../db/schema.ts';
 
 /*
  * The reports' reads (docs/decisions/0061): money from the ledger (ledger_entries), what was sold
@@ -11,6 +20,13 @@ async function rowsOf<T>(db: DbExecutor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * An entry's payment method as the reports group it (paymentKeyOf of the domain, and the
+ * ledger_days trigger's key): `m<id>` for a method of the store, `n:<name>` for a name alone.
+ */
+const PAYMENT_KEY = sql`case when l.payment_method_id is not null then 'm' || l.payment_method_id
+  else 'n:' || trim(l.payment_name) end`;
 
 /** One grouping of the ledger's entries: `dim` names it ('total', 'day', 'hour', …), `key` its value. */
 export interface LedgerFigureRow {
@@ -35,6 +51,9 @@ interface RawFigureRow extends Omit<LedgerFigureRow, 'sales'> {
 }
 
 /**
+ * Reading the entries one by one (what the report did before ledger_days, docs/decisions/0064):
+ * kept as the reference the daily figures are checked against.
+ *
  * The ledger's figures over [previousFrom, to): totals of both periods, and the current period's
  * by day, hour, channel, delivery type and payment method, in one pass (hashed grouping sets). A
  * sale is an order with a 'venda' in the period and no 'estorno' in the same period, or a tab with
@@ -45,7 +64,7 @@ interface RawFigureRow extends Omit<LedgerFigureRow, 'sales'> {
  * had no summer time since 2019): days and hours are then plain arithmetic on the instant, much
  * cheaper than `at time zone` on every entry; null falls back to the time zone's rules.
  */
-export async function ledgerFigures(
+export async function ledgerFiguresFromEntries(
   db: DbExecutor,
   q: {
     storeId: number;
@@ -65,7 +84,7 @@ export async function ledgerFigures(
     db,
     sql`with e as materialized (
         select l.id, l.amount, l.service_fee, l.delivery_fee, l.discount, l.kind, l.channel,
-          l.delivery_type, l.payment_name, l.order_id, l.tab_id,
+          l.delivery_type, ${PAYMENT_KEY} as payment_name, l.order_id, l.tab_id,
           l.at >= ${q.from} as cur,
           ((extract(epoch from l.at)::bigint + ${(q.fixedOffsetMinutes ?? 0) * 60}) / 86400)::int as day_n,
           ${q.fixedOffsetMinutes === null ? sql`to_char(l.at at time zone ${q.timeZone}, 'YYYY-MM-DD')` : sql`null::text`} as day_text,
@@ -123,6 +142,164 @@ export async function ledgerFigures(
             ? sales_pay
             : sales_all,
   }));
+}
+
+interface DayFigureRow {
+  current: boolean;
+  dim: LedgerFigureRow['dim'];
+  key: string;
+  revenue: number;
+  service_fees: number;
+  delivery_fees: number;
+  discounts: number;
+  order_sales: number;
+  cancels: number;
+  cancelled_amount: number;
+}
+
+interface CountedEntryRow {
+  id: number;
+  current: boolean;
+  /** A table share's sale (counted per tab), or an order's sale reversed in the same period. */
+  share: boolean;
+  tab_id: number | null;
+  day: string;
+  hour: string;
+  channel: string;
+  delivery_type: string;
+  payment_name: string;
+}
+
+/**
+ * The ledger's figures of the store-local days [previousFromDay, toDay] (the current period from
+ * fromDay): totals of both periods and their breakdowns by day, hour, channel, delivery type and
+ * payment method, the same figures ledgerFiguresFromEntries reads entry by entry
+ * (docs/decisions/0061), but added up from `ledger_days` (one row per day and grouping, kept by
+ * the database, docs/decisions/0064). What a day's rows cannot add up is read from the entries
+ * (a partial index holds just these): an order's sale reversed in the same period does not count,
+ * and a table tab counts once per grouping however many of its shares were paid in it.
+ */
+export async function ledgerFigures(
+  db: DbExecutor,
+  q: {
+    storeId: number;
+    timeZone: string;
+    previousFromDay: string;
+    fromDay: string;
+    toDay: string;
+    previousFrom: Date;
+    from: Date;
+    to: Date;
+  },
+): Promise<LedgerFigureRow[]> {
+  const [days, counted] = await Promise.all([
+    rowsOf<DayFigureRow>(
+      db,
+      sql`with d as (
+          select d.day >= ${q.fromDay}::date as current, d.day, d.dim, d.key, d.revenue, d.service_fees,
+            d.delivery_fees, d.discounts, d.order_sales, d.cancels, d.cancelled_amount
+          from ${ledgerDays} d
+          where d.store_id = ${q.storeId} and d.day >= ${q.previousFromDay}::date and d.day <= ${q.toDay}::date
+        )
+        select current, dim, key, sum(revenue)::int as revenue, sum(service_fees)::int as service_fees,
+          sum(delivery_fees)::int as delivery_fees, sum(discounts)::int as discounts,
+          sum(order_sales)::int as order_sales, sum(cancels)::int as cancels,
+          sum(cancelled_amount)::int as cancelled_amount
+        from d group by current, dim, key
+        union all
+        select current, 'day', to_char(day, 'YYYY-MM-DD'), revenue::int, service_fees::int, delivery_fees::int,
+          discounts::int, order_sales, cancels, cancelled_amount::int
+        from d where dim = 'total'`,
+    ),
+    rowsOf<CountedEntryRow>(
+      db,
+      sql`with c as (
+          select l.id, l.at, l.kind, l.order_id, l.tab_id, l.at >= ${q.from} as current
+          from ${ledgerEntries} l
+          where l.store_id = ${q.storeId} and l.at >= ${q.previousFrom} and l.at < ${q.to}
+            and (l.kind = 'estorno' or l.order_id is null)
+        ), reversed as (
+          select distinct current, order_id from c where kind = 'estorno' and order_id is not null
+        ), picked as (
+          select id from c where kind = 'venda' and order_id is null
+          union all
+          select v.id from reversed r join ${ledgerEntries} v on v.order_id = r.order_id
+          where v.store_id = ${q.storeId} and v.kind = 'venda'
+            and v.at >= ${q.previousFrom} and v.at < ${q.to} and (v.at >= ${q.from}) = r.current
+        )
+        select l.id, l.at >= ${q.from} as current, l.order_id is null as share, l.tab_id,
+          to_char(l.at at time zone ${q.timeZone}, 'YYYY-MM-DD') as day,
+          extract(hour from l.at at time zone ${q.timeZone})::int::text as hour,
+          l.channel, l.delivery_type, ${PAYMENT_KEY} as payment_name
+        from picked p join ${ledgerEntries} l on l.id = p.id
+        order by l.id`,
+    ),
+  ]);
+  const rows = new Map<string, LedgerFigureRow>();
+  const rowOf = (current: boolean, dim: LedgerFigureRow['dim'], key: string) => {
+    const id = `${current}|${dim}|${key}`;
+    let row = rows.get(id);
+    if (!row) {
+      row = {
+        current,
+        dim,
+        key: dim === 'total' ? null : key,
+        revenue: 0,
+        sales: 0,
+        service_fees: 0,
+        delivery_fees: 0,
+        discounts: 0,
+        cancels: 0,
+        cancelled_amount: 0,
+      };
+      rows.set(id, row);
+    }
+    return row;
+  };
+  for (const d of days) {
+    const row = rowOf(d.current, d.dim, d.key);
+    row.revenue += d.revenue;
+    row.sales += d.order_sales;
+    row.service_fees += d.service_fees;
+    row.delivery_fees += d.delivery_fees;
+    row.discounts += d.discounts;
+    row.cancels += d.cancels;
+    row.cancelled_amount += d.cancelled_amount;
+  }
+  // Oldest first: a tab counts in a grouping with its first share there; its channel and delivery
+  // type are its first share's of the period.
+  const seen = new Set<string>();
+  const firstIn = (e: CountedEntryRow, grouping: string) => {
+    const id = `${e.current}|${e.tab_id}|${grouping}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  };
+  for (const e of counted) {
+    if (!e.share) {
+      // An order's sale reversed in its own period: not a sale there.
+      for (const [dim, key] of [
+        ['total', ''],
+        ['day', e.day],
+        ['hour', e.hour],
+        ['channel', e.channel],
+        ['type', e.delivery_type],
+        ['payment', e.payment_name],
+      ] as const) {
+        rowOf(e.current, dim, key).sales -= 1;
+      }
+      continue;
+    }
+    if (firstIn(e, 'all')) {
+      rowOf(e.current, 'total', '').sales += 1;
+      rowOf(e.current, 'channel', e.channel).sales += 1;
+      rowOf(e.current, 'type', e.delivery_type).sales += 1;
+    }
+    if (firstIn(e, `d${e.day}`)) rowOf(e.current, 'day', e.day).sales += 1;
+    if (firstIn(e, `h${e.hour}`)) rowOf(e.current, 'hour', e.hour).sales += 1;
+    if (firstIn(e, `p${e.payment_name}`)) rowOf(e.current, 'payment', e.payment_name).sales += 1;
+  }
+  return [...rows.values()];
 }
 
 /** Orders that count (seen by the store, not cancelled), table rounds included, placed in [from, to). */
@@ -205,6 +382,7 @@ export function entriesIn(db: DbExecutor, storeId: number, from: Date, to: Date)
       table: diningTables.description,
       channel: ledgerEntries.channel,
       deliveryType: ledgerEntries.deliveryType,
+      paymentMethodId: ledgerEntries.paymentMethodId,
       paymentName: ledgerEntries.paymentName,
       online: ledgerEntries.online,
       products: ledgerEntries.products,
@@ -279,4 +457,27 @@ export function roundsOfTabs(db: DbExecutor, storeId: number, tabIds: number[]) 
     .from(orders)
     .where(and(eq(orders.storeId, storeId), inArray(orders.tabId, tabIds)))
     .orderBy(orders.id);
+}
+
+/** The store's payment methods by id, for the names the reports show (docs/decisions/0064). */
+export function paymentMethodsOf(db: DbExecutor, storeId: number) {
+  return db
+    .select({ id: paymentMethods.id, descricao: paymentMethods.descricao })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.storeId, storeId));
+}
+
+/** The name last written with each of these method ids (a method the store no longer has). */
+export function lastNamesOf(db: DbExecutor, storeId: number, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return rowsOf<{ id: number; name: string }>(
+    db,
+    sql`select distinct on (payment_method_id) payment_method_id as id, payment_name as name
+      from ${ledgerEntries}
+      where store_id = ${storeId} and payment_method_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by payment_method_id, at desc, id desc`,
+  );
 }

@@ -31,72 +31,65 @@ export function registerReportRoutes(ctx: AppContext, services: { reports: Repor
     async (request) => service.today(requireStaff(request).storeId),
   );
 
-  app.get(
-    '/staff/reports/orders.csv',
-    {
-      config: { capability: 'reports.read' },
-      schema: {
-        tags,
-        summary:
-          'The sales of a range of days as CSV (Excel-ready): orders and paid table tabs, money from the ledger',
-        description: `One row per order with money in the period or placed in it, one per table tab with a share paid in it; the Total column adds up to the period's revenue. ${CSV_TEXT}\n\n${ROLES}`,
-        security: SECURITY_BEARER,
-        querystring: ordersCsvQuery,
-        response: {
-          200: {
-            description: 'The CSV file',
-            content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with a BOM') } },
+  /** A CSV of a range of days: its route, text, file name and the service's call. */
+  const csvRoute = (csv: {
+    path: string;
+    summary: string;
+    description: string;
+    file: string;
+    make: (storeId: number, from: string, to: string) => Promise<string>;
+  }) =>
+    app.get(
+      csv.path,
+      {
+        config: { capability: 'reports.read' },
+        schema: {
+          tags,
+          summary: csv.summary,
+          description: `${csv.description} ${CSV_TEXT}\n\n${ROLES}`,
+          security: SECURITY_BEARER,
+          querystring: ordersCsvQuery,
+          response: {
+            200: {
+              description: 'The CSV file',
+              content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with a BOM') } },
+            },
+            400: errorReply,
+            401: errorReply,
+            403: errorReply,
           },
-          400: errorReply,
-          401: errorReply,
-          403: errorReply,
         },
       },
-    },
-    async (request, reply) => {
-      const staff = requireStaff(request);
-      const { from, to } = request.query;
-      const csv = await service.ordersCsv(staff.storeId, from, to);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="pedidos-${from}-a-${to}.csv"`)
-        .send(csv);
-    },
-  );
+      async (request, reply) => {
+        const staff = requireStaff(request);
+        const { from, to } = request.query;
+        const text = await csv.make(staff.storeId, from, to);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `attachment; filename="${csv.file}-${from}-a-${to}.csv"`)
+          .send(text);
+      },
+    );
 
-  app.get(
-    '/staff/reports/ledger.csv',
-    {
-      config: { capability: 'reports.read' },
-      schema: {
-        tags,
-        summary: "The ledger's entries of a range of days as CSV (for the accountant)",
-        description: `One row per entry (venda, ajuste, estorno) with its parts; the Valor column adds up to the period's revenue. ${CSV_TEXT}\n\n${ROLES}`,
-        security: SECURITY_BEARER,
-        querystring: ordersCsvQuery,
-        response: {
-          200: {
-            description: 'The CSV file',
-            content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with a BOM') } },
-          },
-          400: errorReply,
-          401: errorReply,
-          403: errorReply,
-        },
-      },
-    },
-    async (request, reply) => {
-      const staff = requireStaff(request);
-      const { from, to } = request.query;
-      const csv = await service.ledgerCsv(staff.storeId, from, to);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="lancamentos-${from}-a-${to}.csv"`)
-        .send(csv);
-    },
-  );
+  csvRoute({
+    path: '/staff/reports/orders.csv',
+    summary:
+      'The sales of a range of days as CSV (Excel-ready): orders and paid table tabs, money from the ledger',
+    description:
+      "One row per order with money in the period or placed in it, one per table tab with a share paid in it; the Total column adds up to the period's revenue.",
+    file: 'pedidos',
+    make: (storeId, from, to) => service.ordersCsv(storeId, from, to),
+  });
+
+  csvRoute({
+    path: '/staff/reports/ledger.csv',
+    summary: "The ledger's entries of a range of days as CSV (for the accountant)",
+    description:
+      "One row per entry (venda, ajuste, estorno) with its parts; the Valor column adds up to the period's revenue.",
+    file: 'lancamentos',
+    make: (storeId, from, to) => service.ledgerCsv(storeId, from, to),
+  });
 
   app.get(
     '/staff/reports/period',

@@ -5,7 +5,10 @@ import {
   firstName,
   isOrderChannel,
   LEDGER_KIND_WORDS,
+  ONLINE_PAYMENT_NAMES,
   ORDER_CHANNEL_LABELS,
+  onlinePaymentOf,
+  paymentKeyOf,
   percentChange,
   previousRange,
   REPORT_MAX_DAYS,
@@ -16,7 +19,6 @@ import {
   storeDateTimeText,
   storeDayBounds,
   storeLocalTime,
-  storeOffsetMinutes,
 } from '@comanda/domain';
 import { stringify } from 'csv-stringify/sync';
 import type { Database } from '../../db/client.ts';
@@ -119,15 +121,6 @@ const noSums = (): Sums => ({
   amount: 0,
 });
 
-/** The store's UTC offset when it is the same on every day of [from, to), else null (summer time). */
-function fixedOffset(from: Date, to: Date, timeZone: string): number | null {
-  const offset = storeOffsetMinutes(from, timeZone);
-  for (let at = from.getTime(); at <= to.getTime(); at += 86_400_000) {
-    if (storeOffsetMinutes(new Date(at), timeZone) !== offset) return null;
-  }
-  return storeOffsetMinutes(to, timeZone) === offset ? offset : null;
-}
-
 /** By product (names and categories as last sold) and by category, best sellers first. */
 function soldBy(rows: repo.SoldRow[]) {
   const products = new Map<
@@ -148,6 +141,32 @@ function soldBy(rows: repo.SoldRow[]) {
   const best = (a: { qtd: number; revenue: number }, b: { qtd: number; revenue: number }) =>
     b.qtd - a.qtd || b.revenue - a.revenue;
   return { products: [...products.values()].sort(best), categories: [...categories.values()].sort(best) };
+}
+
+/**
+ * The names of the payment methods as the reports show them (docs/decisions/0064): an online entry
+ * (999, 998) as 'PIX online' or 'Cartão online', a method of the store by its name now, a method it
+ * no longer has by the name last written with it, a name typed at the counter as typed.
+ */
+async function paymentNamer(db: Database, storeId: number, keys: Iterable<string>) {
+  const methods = new Map((await repo.paymentMethodsOf(db, storeId)).map((m) => [m.id, m.descricao]));
+  const idOf = (key: string) => (key.startsWith('m') ? Number(key.slice(1)) : null);
+  const missing = [...new Set([...keys].map(idOf))].filter(
+    (id): id is number => id !== null && onlinePaymentOf(id) === null && !methods.has(id),
+  );
+  for (const row of await repo.lastNamesOf(db, storeId, missing)) methods.set(row.id, row.name);
+  const named = (id: number | null, recorded: string) => {
+    if (id === null) return recorded.trim();
+    const online = onlinePaymentOf(id);
+    return online ? ONLINE_PAYMENT_NAMES[online] : (methods.get(id) ?? recorded.trim());
+  };
+  return {
+    ofKey: (key: string) => {
+      const id = idOf(key);
+      return id === null ? key.slice(2) : named(id, key);
+    },
+    ofEntry: named,
+  };
 }
 
 /** 'Hoje', the period report and the exports (issue 33, docs/decisions/0061), read from the ledger. */
@@ -176,11 +195,12 @@ export class ReportsService {
       repo.ledgerFigures(this.deps.db, {
         storeId,
         timeZone,
-        fixedOffsetMinutes: fixedOffset(from, to, timeZone),
+        previousFromDay: date,
+        fromDay: date,
+        toDay: date,
         previousFrom: from,
         from,
         to,
-        breakdowns: true,
       }),
       repo.soldFigures(this.deps.db, storeId, from, to),
     ]);
@@ -192,6 +212,11 @@ export class ReportsService {
         .map((row) => ({ key: row.key ?? '', orders: row.sales, revenue: row.revenue }));
     const revenue = total?.revenue ?? 0;
     const orders = total?.sales ?? 0;
+    const payments = await paymentNamer(
+      this.deps.db,
+      storeId,
+      figures.filter((row) => row.dim === 'payment').map((row) => row.key ?? ''),
+    );
     return {
       date,
       orders,
@@ -199,7 +224,7 @@ export class ReportsService {
       average_ticket: averageTicket(revenue, orders),
       cancelled: total?.cancels ?? 0,
       service_fees: total?.service_fees ?? 0,
-      by_payment: of('payment').map(({ key, ...f }) => ({ method: key, ...f })),
+      by_payment: of('payment').map(({ key, ...f }) => ({ method: payments.ofKey(key), ...f })),
       by_delivery_type: of('type').map(({ key, ...f }) => ({ tipo_entrega: key, ...f })),
       by_channel: of('channel').map(({ key, ...f }) => ({ channel: key, ...f })),
       top_products: soldBy(sold)
@@ -218,11 +243,12 @@ export class ReportsService {
       repo.ledgerFigures(db, {
         storeId,
         timeZone,
-        fixedOffsetMinutes: fixedOffset(previousFrom, to, timeZone),
+        previousFromDay: previous.from,
+        fromDay: fromDate,
+        toDay: toDate,
         previousFrom,
         from,
         to,
-        breakdowns: true,
       }),
       repo.soldFigures(db, storeId, from, to),
       repo.customerFigures(db, storeId, previousFrom, from, to),
@@ -267,6 +293,11 @@ export class ReportsService {
         .map((row) => ({ key: row.key ?? '', sales: row.sales, revenue: row.revenue }))
         .sort((a, b) => b.revenue - a.revenue);
     const { products, categories } = soldBy(sold);
+    const payments = await paymentNamer(
+      db,
+      storeId,
+      figures.filter((row) => row.dim === 'payment').map((row) => row.key ?? ''),
+    );
     const days = new Map(of('day').map((row) => [row.key, row]));
     const hours = new Map(of('hour').map((row) => [row.key, row]));
     return {
@@ -285,7 +316,7 @@ export class ReportsService {
       })),
       by_channel: of('channel').map(({ key, ...f }) => ({ channel: key, ...f })),
       by_delivery_type: of('type').map(({ key, ...f }) => ({ tipo_entrega: key, ...f })),
-      by_payment: of('payment').map(({ key, ...f }) => ({ method: key, ...f })),
+      by_payment: of('payment').map(({ key, ...f }) => ({ method: payments.ofKey(key), ...f })),
       by_product: products,
       by_category: categories,
     };
@@ -304,6 +335,11 @@ export class ReportsService {
       repo.entriesIn(db, storeId, from, to),
       repo.ordersIn(db, storeId, from, to),
     ]);
+    const payments = await paymentNamer(
+      db,
+      storeId,
+      entries.map((e) => paymentKeyOf(e.paymentMethodId, e.paymentName)),
+    );
     const byOrder = new Map<number, { sums: Sums; payments: Set<string> }>();
     const byTab = new Map<number, { sums: Sums; payments: Set<string>; at: Date; table: string | null }>();
     const add = (sums: Sums, e: (typeof entries)[number]) => {
@@ -318,7 +354,7 @@ export class ReportsService {
       if (e.orderId !== null) {
         const held = byOrder.get(e.orderId) ?? { sums: noSums(), payments: new Set<string>() };
         add(held.sums, e);
-        held.payments.add(e.paymentName);
+        held.payments.add(payments.ofEntry(e.paymentMethodId, e.paymentName));
         byOrder.set(e.orderId, held);
       } else if (e.tabId !== null) {
         const held = byTab.get(e.tabId) ?? {
@@ -328,7 +364,7 @@ export class ReportsService {
           table: e.table,
         };
         add(held.sums, e);
-        held.payments.add(e.paymentName);
+        held.payments.add(payments.ofEntry(e.paymentMethodId, e.paymentName));
         byTab.set(e.tabId, held);
       }
     }
@@ -402,6 +438,11 @@ export class ReportsService {
   async ledgerCsv(storeId: number, fromDate: string, toDate: string): Promise<string> {
     const { timeZone, from, to } = await this.bounds(storeId, fromDate, toDate);
     const entries = await repo.entriesIn(this.deps.db, storeId, from, to);
+    const payments = await paymentNamer(
+      this.deps.db,
+      storeId,
+      entries.map((e) => paymentKeyOf(e.paymentMethodId, e.paymentName)),
+    );
     return toCsv(
       LEDGER_HEADER,
       entries.map((e) => [
@@ -412,7 +453,7 @@ export class ReportsService {
           : `Mesa ${e.table ?? ''}${e.shareSeq !== null ? ` · parte ${e.shareSeq}` : ''}`,
         channelWord(e.channel),
         deliveryTypeWord(e.deliveryType),
-        e.paymentName,
+        payments.ofEntry(e.paymentMethodId, e.paymentName),
         e.online ? 'Sim' : 'Não',
         money(e.products),
         money(e.extras),

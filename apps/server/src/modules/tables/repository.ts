@@ -753,8 +753,14 @@ export async function markShareChargeReturned(db: DbExecutor, id: number): Promi
 }
 
 /** A paid attempt whose share was paid otherwise first: the store gives the money back by hand. */
-export async function flagSharePaymentRefund(db: DbExecutor, id: number): Promise<void> {
-  await db.update(tabSharePayments).set({ needsManualRefund: true }).where(eq(tabSharePayments.id, id));
+/** Flags a share's charge for the store to give back by hand: true the first time only. */
+export async function flagSharePaymentRefund(db: DbExecutor, id: number): Promise<boolean> {
+  const rows = await db
+    .update(tabSharePayments)
+    .set({ needsManualRefund: true })
+    .where(and(eq(tabSharePayments.id, id), eq(tabSharePayments.needsManualRefund, false)))
+    .returning({ id: tabSharePayments.id });
+  return rows.length === 1;
 }
 
 /** The store's share charges among these charges of its provider. */

@@ -20,6 +20,9 @@ import {
   type TabTotalsShape,
 } from '@comanda/contract';
 import {
+  ONLINE_PAYMENT_NAMES,
+  type OnlinePaymentKind,
+  onlinePaymentId,
   splitByItems,
   splitEvenly,
   TAB_STATUSES,
@@ -43,7 +46,7 @@ import { newTableToken, tableLinks, tableTokenMatches } from '../../lib/table-li
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { type RateLimiter, type WindowRule, waitText } from '../../plugins/rate-limit.ts';
 import type { StoreRef } from '../../plugins/tenant.ts';
-import { recordSharePaid } from '../ledger/index.ts';
+import { recordRefundOwed, recordSharePaid } from '../ledger/index.ts';
 import type { MenuCache } from '../menu/index.ts';
 import {
   CARD_ATTEMPT_SECONDS,
@@ -366,10 +369,22 @@ export async function joinTableTab(tx: DbExecutor, join: TabJoin): Promise<TabJo
 async function settleShare(
   tx: DbExecutor,
   share: { storeId: number; tabId: number; id: number },
-  paid: { at: Date; by: number | null; method: string; online: boolean },
+  paid: { at: Date; by: number | null; method: string; online: OnlinePaymentKind | null },
 ): Promise<boolean> {
   if (!(await repo.markSharePaid(tx, share, paid))) return false;
-  await recordSharePaid(tx, share, paid);
+  // The takings name a payment through the app as an order's is named (docs/decisions/0064).
+  await recordSharePaid(
+    tx,
+    share,
+    paid.online
+      ? {
+          ...paid,
+          online: true,
+          method: ONLINE_PAYMENT_NAMES[paid.online],
+          methodId: onlinePaymentId(paid.online),
+        }
+      : { ...paid, online: false },
+  );
   if ((await repo.unpaidSharesOf(tx, share.storeId, share.tabId)) === 0) {
     await repo.closeTab(tx, share.storeId, share.tabId, { at: paid.at, by: paid.by });
   }
@@ -907,7 +922,12 @@ export class TablesService {
       const found = await repo.findShareOfStore(tx, row.storeId, row.shareId);
       if (!found) return 'moved elsewhere' as const;
       const method = row.method === 'card' ? SHARE_CARD_METHOD : SHARE_PIX_METHOD;
-      const paid = await settleShare(tx, found.share, { at: now(), by: null, method, online: true });
+      const paid = await settleShare(tx, found.share, {
+        at: now(),
+        by: null,
+        method,
+        online: row.method === 'card' ? 'card' : 'pix',
+      });
       return paid ? ('share paid' as const) : ('share paid before' as const);
     });
     // After the commit (never a network call in a transaction): a PIX beside a card, or the reverse.
@@ -941,7 +961,22 @@ export class TablesService {
       },
       state,
     );
-    if (stray.status === 'manual') await repo.flagSharePaymentRefund(this.deps.db, row.id);
+    if (stray.status === 'manual') {
+      // The money is the store's to give back by hand: the takings hold it as received online and
+      // owed back, once (docs/decisions/0064), so the day's online money is what the provider paid.
+      await this.deps.db.transaction(async (tx) => {
+        if (!(await repo.flagSharePaymentRefund(tx, row.id))) return;
+        const found = await repo.findShareOfStore(tx, row.storeId, row.shareId);
+        if (!found) return;
+        await recordRefundOwed(tx, {
+          storeId: row.storeId,
+          tabId: found.share.tabId,
+          at: this.deps.now(),
+          amount: state.paidAmount ?? row.amount,
+          online: row.method === 'card' ? 'card' : 'pix',
+        });
+      });
+    }
     // The guest's attempt then reads as the share paid otherwise, not as their payment received.
     else await repo.markShareChargeReturned(this.deps.db, row.id);
   }
@@ -1348,7 +1383,7 @@ export class TablesService {
         at: now(),
         by: staff.staffId,
         method: method.trim(),
-        online: false,
+        online: null,
       });
       if (!paid) throw refuse.shareAlreadyPaid();
     });

@@ -1,8 +1,8 @@
 import { errorReply, guestTableReply, tabSharePixReply } from '@comanda/contract';
-import { checkBrCode } from '@comanda/domain';
-import { eq } from 'drizzle-orm';
+import { checkBrCode, REFUND_BY_HAND_PAYMENT } from '@comanda/domain';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tabSharePayments } from '../../db/schema.ts';
+import { ledgerEntries, tabSharePayments } from '../../db/schema.ts';
 import { nextAddress, type StaffSignedIn, signInStaff, signUp } from '../../test/accounts.ts';
 import { cartLine, tableOf } from '../../test/orders.ts';
 import {
@@ -21,6 +21,7 @@ import { guestTab, type QrTable, roundAtTable, staffCall, tabOf } from '../../te
 
 const PIZZARIA: string = PIX_STORES.mercadopago;
 const CHAVE: string = PIX_STORES.static_pix;
+const BANCO: string = PIX_STORES.apipix;
 let p: PaymentsTestApp;
 let owner: StaffSignedIn;
 let chaveOwner: StaffSignedIn;
@@ -254,6 +255,69 @@ describe('a share of a closing tab paid by PIX in the app', () => {
     expect(tab.partes.map((share) => share.pix_a_devolver)).toEqual([0, 0]);
     expect(tab.partes[0]).toMatchObject({ forma_pagamento: 'Dinheiro' });
   });
+  it('a PIX paid for a share paid at the counter that the provider cannot give back is in the takings as received and owed back', async () => {
+    const bancoOwner = await signInStaff(p.t, { host: BANCO });
+    const { table, tabId, shares } = await closingTab('mesa-8', BANCO, () => bancoOwner);
+    const asked = await askPix(table, shares[0]!.id, BANCO);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const pix = tabSharePixReply.parse(asked.json());
+    await p.standin.context.notifier.settled();
+    p.deliver.on = false;
+    // The payer's bank refuses the devolução (NAO_REALIZADO): the store gives it back by hand.
+    p.standin.apiPixDevolucoes({ refuse: true });
+    try {
+      p.standin.pay((await providerRefOf(pix.id)).providerRef!);
+      await p.standin.context.notifier.settled();
+      const counter = await staffCall(
+        p.t,
+        bancoOwner.token,
+        'POST',
+        `/staff/tabs/${tabId}/shares/${shares[0]!.id}/paid`,
+        { forma_pagamento: 'Dinheiro' },
+        BANCO,
+      );
+      expect(counter.statusCode, counter.body).toBe(200);
+    } finally {
+      p.deliver.on = true;
+      p.standin.apiPixDevolucoes({ refuse: false });
+    }
+    expect(await providerRefOf(pix.id)).toMatchObject({ needsManualRefund: true });
+    const entries = await p.t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.tabId, tabId)))
+      .orderBy(asc(ledgerEntries.id));
+    const amount = shares[0]!.valor;
+    // The share once, in cash; the PIX received online and owed back by hand, in no register.
+    expect(entries.map((e) => [e.kind, e.paymentName, e.online, e.amount, e.shareId])).toEqual([
+      ['venda', 'Dinheiro', false, amount, shares[0]!.id],
+      ['ajuste', 'PIX online', true, amount, null],
+      ['ajuste', REFUND_BY_HAND_PAYMENT, false, -amount, null],
+    ]);
+    expect(entries[2]!.registerSessionId).toBeNull();
+    // The day's revenue is the share's; the money by method shows the PIX in and the debt.
+    const day = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+    const report = await staffCall(
+      p.t,
+      bancoOwner.token,
+      'GET',
+      `/staff/reports/period?from=${day}&to=${day}`,
+      undefined,
+      BANCO,
+    );
+    const body = report.json() as {
+      current: { revenue: number; sales: number };
+      by_payment: { method: string; revenue: number }[];
+    };
+    expect(body.current).toMatchObject({ revenue: amount, sales: 1 });
+    expect(body.by_payment).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'PIX online', revenue: amount }),
+        expect.objectContaining({ method: REFUND_BY_HAND_PAYMENT, revenue: -amount }),
+      ]),
+    );
+  });
+
   it('paid with another amount than the share’s: the share stays unpaid and the money goes back', async () => {
     const { table, tabId, shares } = await closingTab('mesa-9');
     const pix = await pixOf(table, shares[0]!.id);
