@@ -103,6 +103,8 @@ export const staffPixCharge = z.object({
   qr_code: z.string().nullable(),
   /** ISO instant the charge expires. */
   expires_at: z.string(),
+  /** Seconds left to pay when this reply was made (a counter's own clock may be off). */
+  expires_in: z.number().int().min(0),
   /** What happened, in the staff's words. */
   detail: z.string(),
 });

@@ -135,6 +135,7 @@ export class PixPayments {
           ? `data:image/png;base64,${payment.qrPngBase64}`
           : await qrSvgDataUrl(payment.copyPaste!),
       expires_at: payment.expiresAt.toISOString(),
+      expires_in: Math.max(0, Math.ceil((payment.expiresAt.getTime() - this.deps.now().getTime()) / 1000)),
       detail: COUNTER_DETAIL[payment.status as PaymentStatus],
     };
   }

@@ -280,7 +280,8 @@ export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService; 
           '`identificador_pedido_novo` (400 TABLE_REQUIRED without it) and joins its tab as the next round, ' +
           'with no QR token or waiter’s code (a table a store with codes has not opened: 409 TABLE_LOCKED); ' +
           'the other channels never name a table (400 TABLE_ONLY_FOR_WAITER). Online payment (998/999) is ' +
-          `not taken here. Codes: ${ORDER_ERROR_CODES.join(', ')}.\n\n${ROLES}`,
+          'not taken here: a PIX charge through the store’s provider is POST /staff/pix-charges. ' +
+          `Codes: ${ORDER_ERROR_CODES.join(', ')}.\n\n${ROLES}`,
         security: SECURITY_BEARER,
         headers: z.looseObject({
           [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe('One value per order attempt'),

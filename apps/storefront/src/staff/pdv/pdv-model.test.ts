@@ -149,20 +149,23 @@ describe('a PIX charge through the store’s provider at the counter (docs/decis
       amount: 4_990,
       copia_e_cola: '000201…',
       qr_code: 'data:image/svg+xml;base64,AA==',
+      // The tablet's clock is hours off: the countdown still starts from what the server said.
       expires_at: '2026-11-28T12:05:00.000Z',
+      expires_in: 300,
       detail: '',
     };
-    const at = (iso: string) => Date.parse(iso);
-    expect(chargePhase(charge, at('2026-11-28T12:00:00.000Z'))).toEqual({
-      kind: 'waiting',
-      secondsLeft: 300,
-    });
-    expect(chargePhase(charge, at('2026-11-28T12:04:59.200Z'))).toEqual({ kind: 'waiting', secondsLeft: 1 });
-    expect(chargePhase(charge, at('2026-11-28T12:05:00.000Z'))).toEqual({ kind: 'timedOut' });
-    expect(chargePhase({ ...charge, status: 'paid' }, at('2026-11-28T12:09:00.000Z'))).toEqual({
+    const received = Date.parse('2026-11-28T09:00:00.000Z');
+    expect(chargePhase(charge, received, received)).toEqual({ kind: 'waiting', secondsLeft: 300 });
+    expect(chargePhase(charge, received + 298_800, received)).toEqual({ kind: 'waiting', secondsLeft: 2 });
+    expect(chargePhase(charge, received + 299_200, received)).toEqual({ kind: 'waiting', secondsLeft: 1 });
+    expect(chargePhase(charge, received + 300_000, received)).toEqual({ kind: 'timedOut' });
+    expect(chargePhase({ ...charge, status: 'paid' }, received + 900_000, received)).toEqual({
       kind: 'paid',
     });
-    expect(chargePhase({ ...charge, status: 'expired' }, 0)).toEqual({ kind: 'stopped', status: 'expired' });
+    expect(chargePhase({ ...charge, status: 'expired' }, 0, 0)).toEqual({
+      kind: 'stopped',
+      status: 'expired',
+    });
     expect(countdownText(300)).toBe('5:00');
     expect(countdownText(65)).toBe('1:05');
     expect(countdownText(9)).toBe('0:09');

@@ -232,10 +232,14 @@ export type ChargePhase =
   /** Stopped without payment (expired, cancelled, failed): the order was not sent to the kitchen. */
   | { kind: 'stopped'; status: 'expired' | 'canceled' | 'failed' | 'refunded' };
 
-export function chargePhase(charge: StaffPixCharge, now: number): ChargePhase {
+/**
+ * Where the charge stands `now`, counting down from the seconds the server said were left when its
+ * reply arrived (`receivedAt`, this device's clock): a counter tablet's clock may be off.
+ */
+export function chargePhase(charge: StaffPixCharge, now: number, receivedAt: number): ChargePhase {
   if (charge.status === 'paid') return { kind: 'paid' };
   if (charge.status !== 'pending') return { kind: 'stopped', status: charge.status };
-  const secondsLeft = Math.ceil((Date.parse(charge.expires_at) - now) / 1000);
+  const secondsLeft = Math.ceil(charge.expires_in - (now - receivedAt) / 1000);
   return secondsLeft > 0 ? { kind: 'waiting', secondsLeft } : { kind: 'timedOut' };
 }
 

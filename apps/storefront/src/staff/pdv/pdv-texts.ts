@@ -76,7 +76,7 @@ const ptBr = {
   chargeStopped_failed: 'O PIX não foi gerado. Escolha outra forma de pagamento.',
   chargeStopped_refunded:
     'O pagamento chegou depois do prazo e foi devolvido. Escolha outra forma de pagamento.',
-  chargeCancel: 'Cancelar PIX e escolher outra forma',
+  chargeCancel: 'Cancelar PIX',
   chargeCancelling: 'Cancelando…',
   chargeNext: 'Próximo pedido',
   schedule: 'Agendar para',
@@ -188,7 +188,7 @@ const en: Record<PdvTextKey, string> = {
   chargeStopped_canceled: 'PIX cancelled. The order was not sent: choose another payment.',
   chargeStopped_failed: 'The PIX could not be created. Choose another payment.',
   chargeStopped_refunded: 'The payment came after the deadline and was given back. Choose another payment.',
-  chargeCancel: 'Cancel PIX and choose another payment',
+  chargeCancel: 'Cancel PIX',
   chargeCancelling: 'Cancelling…',
   chargeNext: 'Next order',
   schedule: 'Schedule for',

@@ -877,11 +877,14 @@ function ChargeDialog({
 }) {
   const titleId = useId();
   const [now, setNow] = useState(() => Date.now());
+  // When this reply arrived: the countdown runs from its `expires_in`, not the tablet's idea of the time.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new reply of the charge starts it again
+  const receivedAt = useMemo(() => Date.now(), [charge]);
   const [cancelling, setCancelling] = useState(false);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pending = charge.status === 'pending';
-  const phase = chargePhase(charge, now);
+  const phase = chargePhase(charge, now, receivedAt);
   const moved = useRef(onMoved);
   moved.current = onMoved;
   const released = pending && (heard?.has(charge.order_id) ?? false);
@@ -952,71 +955,73 @@ function ChargeDialog({
       onClose={pending ? () => undefined : onClose}
       className="staff-dialog pdv-charge"
     >
-      <h2 id={titleId}>{t('chargeTitle', { id: charge.order_id, total })}</h2>
-      {phase.kind === 'paid' ? (
-        <div className="pdv-charge-paid" role="status">
-          <p className="pdv-charge-paid-mark" aria-hidden="true">
-            ✓
+      <div className="pdv-charge-body">
+        <h2 id={titleId}>{t('chargeTitle', { id: charge.order_id, total })}</h2>
+        {phase.kind === 'paid' ? (
+          <div className="pdv-charge-paid" role="status">
+            <p className="pdv-charge-paid-mark" aria-hidden="true">
+              ✓
+            </p>
+            <p className="staff-strong">{t('chargePaid')}</p>
+            <p className="staff-muted">{t('chargePaidHint', { id: charge.order_id })}</p>
+          </div>
+        ) : phase.kind === 'stopped' ? (
+          <p className="staff-error" role="alert">
+            {t(`chargeStopped_${phase.status}`)}
           </p>
-          <p className="staff-strong">{t('chargePaid')}</p>
-          <p className="staff-muted">{t('chargePaidHint', { id: charge.order_id })}</p>
-        </div>
-      ) : phase.kind === 'stopped' ? (
-        <p className="staff-error" role="alert">
-          {t(`chargeStopped_${phase.status}`)}
-        </p>
-      ) : (
-        <>
-          {charge.qr_code ? (
-            <figure className="pdv-pix">
-              <img src={charge.qr_code} alt={t('chargeQr', { total })} />
-              <figcaption>
-                {t('chargeScan')}
-                <code>{charge.copia_e_cola}</code>
-              </figcaption>
-            </figure>
-          ) : null}
-          <p className="pdv-charge-state" role="status">
-            {phase.kind === 'waiting' ? (
-              <>
-                <span className="staff-strong">
-                  {t('chargeLeft', { time: countdownText(phase.secondsLeft) })}
-                </span>
-                <span className="staff-muted">{t('chargeWaiting')}</span>
-              </>
-            ) : (
-              <span className="staff-muted">{t('chargeTimedOut')}</span>
-            )}
-          </p>
-        </>
-      )}
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="staff-dialog-actions">
-        {pending ? (
-          <>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={cancelling}
-              onClick={() => void cancel()}
-            >
-              {cancelling ? t('chargeCancelling') : t('chargeCancel')}
-            </button>
-            {charge.copia_e_cola ? (
-              <button type="button" className="button button-primary" onClick={() => void copy()}>
-                {copied ? t('chargeCopied') : t('chargeCopy')}
-              </button>
-            ) : null}
-          </>
         ) : (
-          <button type="button" className="button button-primary" onClick={onClose}>
-            {phase.kind === 'paid' ? t('chargeNext') : staffT('back')}
-          </button>
+          <>
+            {charge.qr_code ? (
+              <figure className="pdv-pix">
+                <img src={charge.qr_code} alt={t('chargeQr', { total })} />
+                <figcaption>
+                  {t('chargeScan')}
+                  <code>{charge.copia_e_cola}</code>
+                </figcaption>
+              </figure>
+            ) : null}
+            <p className="pdv-charge-state" role="status">
+              {phase.kind === 'waiting' ? (
+                <>
+                  <span className="staff-strong">
+                    {t('chargeLeft', { time: countdownText(phase.secondsLeft) })}
+                  </span>
+                  <span className="staff-muted">{t('chargeWaiting')}</span>
+                </>
+              ) : (
+                <span className="staff-muted">{t('chargeTimedOut')}</span>
+              )}
+            </p>
+          </>
         )}
+        {error ? (
+          <p className="staff-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="staff-dialog-actions">
+          {pending ? (
+            <>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={cancelling}
+                onClick={() => void cancel()}
+              >
+                {cancelling ? t('chargeCancelling') : t('chargeCancel')}
+              </button>
+              {charge.copia_e_cola ? (
+                <button type="button" className="button button-primary" onClick={() => void copy()}>
+                  {copied ? t('chargeCopied') : t('chargeCopy')}
+                </button>
+              ) : null}
+            </>
+          ) : (
+            <button type="button" className="button button-primary" onClick={onClose}>
+              {phase.kind === 'paid' ? t('chargeNext') : staffT('back')}
+            </button>
+          )}
+        </div>
       </div>
     </Dialog>
   );
