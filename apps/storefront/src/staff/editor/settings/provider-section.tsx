@@ -118,7 +118,8 @@ export default function ProviderSection({ onDirty }: SectionProps) {
   const [values, setValues] = useState<ProviderValues>({});
   const [dirty, setDirty] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [asking, setAsking] = useState<{ error: string | null } | null>(null);
+  /** The owner's password asked (each ask a fresh field: a wrong one is not kept). */
+  const [asking, setAsking] = useState<{ error: string | null; attempt: number } | null>(null);
 
   const start = (reply: StaffPaymentProviderReply) => {
     const startKind = reply.provider ?? 'mercadopago';
@@ -165,7 +166,7 @@ export default function ProviderSection({ onDirty }: SectionProps) {
       setStatus({ kind: 'saved', changed: saved.updated_at !== before });
     } catch (caught) {
       if (caught instanceof StaffApiError && caught.code === 'OWNER_PASSWORD_WRONG') {
-        setAsking({ error: caught.detail });
+        setAsking((shown) => ({ error: caught.detail, attempt: (shown?.attempt ?? 0) + 1 }));
         setStatus({ kind: 'idle' });
         return;
       }
@@ -176,7 +177,7 @@ export default function ProviderSection({ onDirty }: SectionProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (missing.length === 0) setAsking({ error: null });
+    if (missing.length === 0) setAsking({ error: null, attempt: 0 });
   };
 
   return (
@@ -283,6 +284,7 @@ export default function ProviderSection({ onDirty }: SectionProps) {
       </div>
       {asking ? (
         <OwnerPasswordDialog
+          key={asking.attempt}
           error={asking.error}
           onAnswer={(password) => {
             if (password === null) setAsking(null);
