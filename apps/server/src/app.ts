@@ -51,8 +51,10 @@ import {
   createPaymentProviders,
   loadSecretsKey,
   PaymentService,
+  ProviderChange,
   type StandinAccess,
 } from './modules/payments/index.ts';
+import { registerProviderChangeRoutes } from './modules/payments/provider-routes.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { PdvService } from './modules/pdv/index.ts';
 import { registerPdvRoutes } from './modules/pdv/routes.ts';
@@ -437,6 +439,7 @@ export async function buildApp(
   registerTableRoutes(ctx, services);
   registerReportRoutes(ctx, services);
   registerPaymentRoutes(ctx, services);
+  registerProviderChangeRoutes(ctx, services);
   registerRoleRuleRoutes(ctx, services);
   startReconciliation(ctx, services.payments);
   startIdempotencyPurge(ctx, services.orders);
@@ -524,6 +527,10 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
   const storeStates = new StoreStates(db, now);
   menuCache.onInvalidate((storeId) => storeStates.forget(storeId));
   const pictureStorage = options.pictureStorage ?? createPictureStorage(config);
+  const secretsKey =
+    options.paymentSecretsKey !== undefined
+      ? options.paymentSecretsKey
+      : paymentSecretsKeyOf(config, (message) => app.log.warn(message));
   const paymentService = new PaymentService({
     db,
     now,
@@ -534,10 +541,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
       db,
       now,
       standin: options.standin ?? null,
-      secretsKey:
-        options.paymentSecretsKey !== undefined
-          ? options.paymentSecretsKey
-          : paymentSecretsKeyOf(config, (message) => app.log.warn(message)),
+      secretsKey,
       publicOrigin: (slug) => publicOrigin(config, slug),
     }),
     publicOrigin: (slug) => publicOrigin(config, slug),
@@ -611,9 +615,10 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     addresses: new AddressService({ db, now, streets: maps.index }),
     coupons,
     orders,
-    pdv: new PdvService({ db, now, orders, coupons, events: orderEvents }),
+    pdv: new PdvService({ db, now, orders, coupons, events: orderEvents, payments: paymentService }),
     orderTracking,
     payments: paymentService,
+    providerChange: new ProviderChange({ db, now, secretsKey, moneyRules: roleRules }),
   };
 }
 

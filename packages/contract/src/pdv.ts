@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { savedAddress } from './addresses.ts';
 import { centavos, freeText } from './common.ts';
 import { orderLineSubmission, orderSubmission } from './orders.ts';
+import { intentId, paymentStatus } from './payments.ts';
 
 /*
  * Order entry in the staff app (issue 33 part 1, docs/decisions/0058): the staff member finds the
@@ -73,6 +74,44 @@ export const staffOrderPixReply = z.object({
   qr_code: z.string(),
 });
 export type StaffOrderPixReply = z.infer<typeof staffOrderPixReply>;
+
+/**
+ * GET /staff/pix-charges/offer: whether an order entered here may be paid by a PIX charge through
+ * the store's provider (the store takes PIX in the app through a provider that confirms payments),
+ * and how long such a charge lasts.
+ */
+export const staffPixChargeOffer = z.object({
+  available: z.boolean(),
+  /** Seconds a charge lasts; null when not available. */
+  expires_in: z.number().int().nullable(),
+});
+export type StaffPixChargeOffer = z.infer<typeof staffPixChargeOffer>;
+
+/**
+ * A PIX charge through the store's provider for an order entered at the counter, by phone or by a
+ * waiter (docs/decisions/0063): the order waits for it as a customer's online PIX order does.
+ */
+export const staffPixCharge = z.object({
+  /** The payment attempt's public id (as the customer's intent_id). */
+  intent_id: intentId,
+  order_id: z.number().int(),
+  status: paymentStatus,
+  amount: centavos,
+  /** The BR Code to copy; null once the charge stopped. */
+  copia_e_cola: z.string().nullable(),
+  /** The BR Code as a QR code (a data: URL); null once the charge stopped. */
+  qr_code: z.string().nullable(),
+  /** ISO instant the charge expires. */
+  expires_at: z.string(),
+  /** Seconds left to pay when this reply was made (a counter's own clock may be off). */
+  expires_in: z.number().int().min(0),
+  /** What happened, in the staff's words. */
+  detail: z.string(),
+});
+export type StaffPixCharge = z.infer<typeof staffPixCharge>;
+
+/** /staff/pix-charges/{intent_id} */
+export const staffPixChargeParam = z.object({ intent_id: intentId });
 
 /**
  * POST /staff/orders/{id}/edit: lines to remove (the order lines' `seq`), lines to add (as an order

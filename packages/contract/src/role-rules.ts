@@ -112,3 +112,34 @@ export type ApprovalCodeUpdate = z.infer<typeof approvalCodeUpdate>;
 
 /** The staff event when a cancel request is made or decided (the board reloads the requests). */
 export const CANCEL_REQUEST_EVENT = 'cancel_request';
+
+/** The payment providers a store may take PIX (and cards) through (docs/store-import-format.md). */
+export const PAYMENT_PROVIDER_KINDS = ['mercadopago', 'stripe', 'apipix', 'static_pix'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDER_KINDS)[number];
+
+/**
+ * GET/PUT /staff/payments/provider (docs/decisions/0063): the store's provider as an owner sees it.
+ * Secrets are never sent back: only the names of the ones the store keeps (sealed).
+ */
+export const staffPaymentProviderReply = z.object({
+  provider: z.enum(PAYMENT_PROVIDER_KINDS).nullable(),
+  /** The settings that are not secrets (addresses, public keys, the PIX key masked). */
+  settings: z.record(z.string(), z.string().nullable()),
+  /** The names of the secrets the store keeps, sealed. */
+  secrets_set: z.array(z.string()),
+  /** ISO instant of the last change; null with no provider. */
+  updated_at: z.string().nullable(),
+});
+export type StaffPaymentProviderReply = z.infer<typeof staffPaymentProviderReply>;
+
+/**
+ * PUT /staff/payments/provider: the provider and its settings (secrets included, as the store
+ * document's `payment_provider` section names them). A secret left out or empty keeps the one the
+ * store has, when the provider stays the same. Confirmed with the owner's own password.
+ */
+export const staffPaymentProviderRequest = z.object({
+  provider: z.enum(PAYMENT_PROVIDER_KINDS),
+  settings: z.record(z.string().max(40), z.string().max(20_000).nullable()),
+  owner_password: ownerPassword.optional(),
+});
+export type StaffPaymentProviderRequest = z.infer<typeof staffPaymentProviderRequest>;

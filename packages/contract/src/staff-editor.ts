@@ -96,7 +96,7 @@ export const editorAuditQuery = z.object({
  * when a pause starts) and `sold_out` (after: kind product or option_item, ref, descricao,
  * esgotado, copies), and `roles` (before and after hold the store's capability overrides, issue 33).
  */
-export const AUDIT_SECTIONS = [...EDITOR_SECTIONS, 'pause', 'sold_out', 'roles'] as const;
+export const AUDIT_SECTIONS = [...EDITOR_SECTIONS, 'pause', 'sold_out', 'roles', 'payment_provider'] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 
 export const editorAuditEntry = z.object({

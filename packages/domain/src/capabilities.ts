@@ -141,7 +141,7 @@ export const CAPABILITIES = {
   'payments.pix_key': {
     lowest: 'owner',
     means:
-      'Change the store’s PIX key or payment provider, confirmed with one’s own password (checked by the save itself).',
+      'Change the store’s PIX key (checked by the editor’s save) or payment provider (its own routes), confirmed with one’s own password.',
   },
   'notices.owner': {
     lowest: 'owner',

@@ -30,10 +30,11 @@ const SIGNED_OUT_STAFF_ROUTES = ['GET /staff', 'GET /staff/app/*', 'POST /staff/
  * lets it through, and the route answers (nothing here changes the demo store for the other calls).
  */
 /**
- * Capabilities no route names: the handler that needs one checks it (a cancel's approval, a PIX key
- * change inside the editor's payments section; docs/decisions/0059).
+ * Capabilities no route names: the handler that needs one checks it (a cancel's approval;
+ * docs/decisions/0059). `payments.pix_key` is both: the editor's payments section checks it for a PIX
+ * key change, and the payment provider's routes name it (docs/decisions/0063).
  */
-const CHECKED_IN_HANDLERS = ['orders.cancel', 'payments.pix_key'] as const;
+const CHECKED_IN_HANDLERS = ['orders.cancel'] as const;
 
 const ALLOWED_CALLS: Record<
   Exclude<Capability, (typeof CHECKED_IN_HANDLERS)[number]>,
@@ -81,6 +82,7 @@ const ALLOWED_CALLS: Record<
   'stores.create': { method: 'POST', url: '/staff/stores', payload: {}, status: 400 },
   'roles.manage': { method: 'GET', url: '/staff/roles', status: 200 },
   'notices.owner': { method: 'GET', url: '/staff/notices', status: 200 },
+  'payments.pix_key': { method: 'GET', url: '/staff/payments/provider', status: 200 },
   'orders.cancel_paid': { method: 'POST', url: '/staff/cancel-requests/999999/deny', status: 404 },
 };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { orderPlacedReply } from '@comanda/contract';
+import { orderPlacedReply, staffPixCharge } from '@comanda/contract';
 import { orderLedgerParts } from '@comanda/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -8,6 +8,7 @@ import {
   cashRegisters,
   ledgerEntries,
   orders,
+  payments,
   registerSessions,
   tabSharePayments,
   tabShares,
@@ -35,7 +36,8 @@ import { changeStatus } from '../../test/tracking.ts';
  * The ledger agrees with the orders and the table shares (issue 33, docs/decisions/0057): random
  * days of a pizzaria with every channel (counter and phone orders entered by the staff, edited or
  * cancelled; pickup paid in person with coupons and the loyalty reward, delivered or cancelled; PIX
- * online paid, left unpaid or refunded by a cancel; tables closed with or without the service fee, shares paid at the counter or by PIX in
+ * online paid, left unpaid or refunded by a cancel; counter and phone orders paid by a PIX charge
+ * through the provider, paid, left unpaid, given up or cancelled after; tables closed with or without the service fee, shares paid at the counter or by PIX in
  * the app) leave, for every order, entries that add up to what it is worth now, for every paid share
  * its amount, and nothing else.
  */
@@ -69,7 +71,13 @@ type Staff = {
   edit: 'none' | 'add' | 'payment';
   cancelled: boolean;
 };
-type Step = InPerson | OnlinePix | Table | Staff;
+/** An order entered at the counter or by phone, paid by a PIX charge through the provider (0063). */
+type CounterPix = {
+  kind: 'counter_pix';
+  channel: 'balcao' | 'telefone';
+  end: 'unpaid' | 'given_up' | 'paid' | 'paid_cancelled';
+};
+type Step = InPerson | OnlinePix | Table | Staff | CounterPix;
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -84,6 +92,11 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     end: fc.constantFrom('open' as const, 'delivered' as const, 'cancelled' as const),
   }),
   fc.record({ kind: fc.constant('pix' as const), paid: fc.boolean(), cancelled: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('counter_pix' as const),
+    channel: fc.constantFrom('balcao' as const, 'telefone' as const),
+    end: fc.constantFrom('unpaid' as const, 'given_up' as const, 'paid' as const, 'paid_cancelled' as const),
+  }),
   fc.record({
     kind: fc.constant('table' as const),
     fee: fc.boolean(),
@@ -153,6 +166,40 @@ async function onlinePix(s: OnlinePix) {
   p.standin.pay(intent.transaction_id!);
   await p.standin.context.notifier.settled();
   if (s.cancelled) await move(intent.order_id!, 'Cancelado');
+}
+
+/** A counter order paid by a PIX charge: counted once, online, when the provider confirms it. */
+async function counterPix(s: CounterPix) {
+  const account = await signUp(p.t.app, { host: HOST });
+  const line = await cartLine(p.t, { ref: 'pizza-calabresa-grande', host: HOST });
+  const opened = await p.t.app.inject({
+    method: 'POST',
+    url: '/staff/pix-charges',
+    headers: { host: HOST, ...bearer(owner.token), 'idempotency-key': randomUUID() },
+    payload: { ...submission(account.userId, [line], { fk_forma_pagamento: 999 }), canal: s.channel },
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
+  const charge = staffPixCharge.parse(opened.json());
+  if (s.end === 'unpaid') return;
+  if (s.end === 'given_up') {
+    const cancelled = await staffCall(
+      p.t,
+      owner.token,
+      'POST',
+      `/staff/pix-charges/${charge.intent_id}/cancel`,
+      {},
+      HOST,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    return;
+  }
+  const [payment] = await p.t.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.publicId, charge.intent_id));
+  p.standin.pay(payment!.providerRef!);
+  await p.standin.context.notifier.settled();
+  if (s.end === 'paid_cancelled') await move(charge.order_id, 'Cancelado');
 }
 
 async function table(s: Table) {
@@ -265,6 +312,7 @@ describe('the ledger of a simulated day', () => {
           if (s.kind === 'in_person') await inPerson(s);
           else if (s.kind === 'staff') await staffEntered(s);
           else if (s.kind === 'pix') await onlinePix(s);
+          else if (s.kind === 'counter_pix') await counterPix(s);
           else await table(s);
         }
         await ledgerAgrees();
@@ -309,6 +357,15 @@ describe('the ledger of a simulated day', () => {
       .orderBy(desc(ledgerEntries.id))
       .limit(1);
     expect(online!.registerSessionId).toBeNull();
+    // A counter order paid by a PIX charge is online money too, though taken at the counter.
+    await counterPix({ kind: 'counter_pix', channel: 'balcao', end: 'paid' });
+    const [counter] = await db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.online, true)))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(1);
+    expect(counter).toMatchObject({ channel: 'balcao', registerSessionId: null, kind: 'venda' });
 
     // The first session closes and its register opens again: the cancel's money leaves the drawer
     // of the session opened first among those open now.

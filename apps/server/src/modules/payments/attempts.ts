@@ -15,7 +15,7 @@ import {
   type PaymentReply,
 } from './attempt-rules.ts';
 import { CARD_STATUS_DETAIL, STATUS_DETAIL } from './payment-texts.ts';
-import type { StoreProvider } from './ports.ts';
+import type { CounterEntry, PaymentOwner, StoreProvider } from './ports.ts';
 import type { ChargeState, ProviderKind } from './providers/provider.ts';
 import type { Refunds } from './refunds.ts';
 import * as repo from './repository.ts';
@@ -46,7 +46,7 @@ export class PaymentAttempts {
    * new payment; a replay of the same Idempotency-Key finds the first request's (`created` null).
    */
   async placeAwaitingPayment(
-    principal: CustomerPrincipal,
+    principal: PaymentOwner,
     body: CreatePaymentIntentRequest,
     keyHeader: string | string[] | undefined,
     attempt: {
@@ -55,6 +55,7 @@ export class PaymentAttempts {
       lifetimeSeconds: number;
       savedCardId: number | null;
     },
+    staff: CounterEntry | null = null,
   ): Promise<
     | { refusal: PaymentReply<never> | { statusCode: number; body: OrderErrorReply } }
     | { payment: repo.PaymentRow; created: repo.PaymentRow | null }
@@ -65,26 +66,32 @@ export class PaymentAttempts {
       ...body.order,
       fk_forma_pagamento: attempt.method === 'pix' ? ONLINE_PIX_ID : ONLINE_CARD_ID,
     };
-    const placed = await this.deps.orders.place(principal, order, keyHeader, {
-      kind: attempt.method,
-      record: async (tx, written) => {
-        const at = now();
-        created = await repo.insertPayment(tx, {
-          storeId: principal.storeId,
-          orderId: written.order.id,
-          customerId: principal.customerId,
-          publicId: newPublicId(),
-          provider: attempt.provider,
-          method: attempt.method,
-          reference: newReference(principal.storeId),
-          amount: written.order.total,
-          pointsToEarn: written.earn,
-          expiresAt: new Date(at.getTime() + attempt.lifetimeSeconds * 1000),
-          at,
-          savedCardId: attempt.savedCardId,
-        });
+    const placed = await this.deps.orders.place(
+      principal,
+      order,
+      keyHeader,
+      {
+        kind: attempt.method,
+        record: async (tx, written) => {
+          const at = now();
+          created = await repo.insertPayment(tx, {
+            storeId: principal.storeId,
+            orderId: written.order.id,
+            customerId: principal.customerId,
+            publicId: newPublicId(),
+            provider: attempt.provider,
+            method: attempt.method,
+            reference: newReference(principal.storeId),
+            amount: written.order.total,
+            pointsToEarn: written.earn,
+            expiresAt: new Date(at.getTime() + attempt.lifetimeSeconds * 1000),
+            at,
+            savedCardId: attempt.savedCardId,
+          });
+        },
       },
-    });
+      staff,
+    );
     if (placed.statusCode !== 201) {
       return { refusal: { statusCode: placed.statusCode, body: placed.body as OrderErrorReply } };
     }
@@ -279,7 +286,7 @@ export class PaymentAttempts {
   /** The attempt ends before it could be paid: the order is dropped and its Idempotency-Key forgotten. */
   async failAttempt(
     payment: repo.PaymentRow,
-    principal: CustomerPrincipal,
+    principal: PaymentOwner,
     reason: string,
     orderNote: string = CARD_STATUS_DETAIL.failed,
   ) {

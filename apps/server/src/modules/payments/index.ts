@@ -1,4 +1,5 @@
 // The payments module's face (docs/decisions/0041): what other modules and the app's composition may use.
+export { ProviderChange } from './provider-change.ts';
 export { createPaymentProviders, type StandinAccess } from './provider-factory.ts';
 export { paymentProviderSection, removeProviderSettings, saveProviderSettings } from './provider-settings.ts';
 export { loadSecretsKey } from './secrets.ts';
@@ -10,6 +11,7 @@ export {
   listSavedCards,
   newReference,
   PAYMENT_EXPIRY_GRACE_MS,
+  type PaymentReply,
   PaymentService,
   type ProviderKind,
   type ShareCardKit,

@@ -51,24 +51,11 @@ export class PaymentIntents {
    * provider first; if the payment won that race the order is released and the call says so (409).
    */
   async abandon(principal: CustomerPrincipal, intentId: string): Promise<PaymentReply<CancelPixReply>> {
-    let payment = await this.attempts.customerPayment(principal, intentId);
-    if (payment.status === 'pending') {
-      const provider = await this.deps.providers.forStore(payment.storeId);
-      let state: ChargeState | null = null;
-      if (provider && payment.providerRef) {
-        try {
-          state = await provider.provider.cancelCharge(payment.providerRef);
-        } catch (error) {
-          logProviderError(this.deps.log, error, payment, 'cancel');
-        }
-      }
-      if (state?.status === 'paid' && provider) {
-        await this.attempts.settle(payment, state, 'abandon', provider);
-      } else {
-        await this.attempts.stop(payment, 'canceled', 'abandon', 'Pagamento abandonado pelo cliente');
-      }
-      payment = (await repo.findById(this.deps.db, payment.id))!;
-    }
+    const payment = await this.giveUp(
+      await this.attempts.customerPayment(principal, intentId),
+      'abandon',
+      'Pagamento abandonado pelo cliente',
+    );
     if (payment.status === 'paid') {
       return refusal(
         409,
@@ -80,6 +67,29 @@ export class PaymentIntents {
     }
     const status = payment.status as PaymentStatus;
     return { statusCode: 200, body: { success: true, detail: statusDetail(payment), data: { status } } };
+  }
+
+  /**
+   * A pending attempt given up (by its customer, or at the counter): the charge is cancelled at the
+   * provider first; if the payment won that race the order is released instead. The attempt after.
+   */
+  async giveUp(payment: repo.PaymentRow, source: string, detail: string): Promise<repo.PaymentRow> {
+    if (payment.status !== 'pending') return payment;
+    const provider = await this.deps.providers.forStore(payment.storeId);
+    let state: ChargeState | null = null;
+    if (provider && payment.providerRef) {
+      try {
+        state = await provider.provider.cancelCharge(payment.providerRef);
+      } catch (error) {
+        logProviderError(this.deps.log, error, payment, 'cancel');
+      }
+    }
+    if (state?.status === 'paid' && provider) {
+      await this.attempts.settle(payment, state, source, provider);
+    } else {
+      await this.attempts.stop(payment, 'canceled', source, detail);
+    }
+    return (await repo.findById(this.deps.db, payment.id))!;
   }
 
   /** The payment-intent reply for an attempt, with the customer's text. */

@@ -1,5 +1,5 @@
 import type { CreatePaymentIntentRequest, OrderErrorReply, OrderPlacedReply } from '@comanda/contract';
-import type { OnlinePaymentKind } from '@comanda/domain';
+import type { OnlinePaymentKind, StaffOrderChannel } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import type { PixProvider, ProviderKind } from './providers/provider.ts';
@@ -17,16 +17,29 @@ import type { PixProvider, ProviderKind } from './providers/provider.ts';
 export interface OrderPlacement {
   /** Places the order awaiting its payment; `online.record` writes the attempt in the order's transaction. */
   place(
-    principal: CustomerPrincipal,
+    principal: PaymentOwner,
     body: CreatePaymentIntentRequest['order'],
     keyHeader: string | string[] | undefined,
     online: AwaitingPayment,
+    staff?: CounterEntry | null,
   ): Promise<{ statusCode: number; body: OrderPlacedReply | OrderErrorReply }>;
   /** An order whose payment could not even start: its Idempotency-Key is forgotten (in `tx`). */
   forgetAttempt(
     tx: DbExecutor,
     order: { storeId: number; customerId: number; orderId: number },
   ): Promise<void>;
+}
+
+/** Whose order a payment attempt pays for: the signed-in customer, or the customer staff enter it for. */
+export type PaymentOwner = Pick<CustomerPrincipal, 'storeId' | 'customerId'>;
+
+/**
+ * A staff member entering the order (the PDV, docs/decisions/0058, 0063): its channel and who
+ * entered it are written with the order, as the orders module's StaffEntry.
+ */
+export interface CounterEntry {
+  channel: StaffOrderChannel;
+  staffId: number;
 }
 
 /** The payment attempt written with the order it pays for. */

@@ -82,7 +82,13 @@ export const paymentProviderSection = z.discriminatedUnion('provider', [
 ]);
 export type PaymentProviderSection = z.infer<typeof paymentProviderSection>;
 
-const SECRET_FIELDS = ['access_token', 'webhook_secret', 'secret_key', 'client_secret', 'key_pem'] as const;
+export const SECRET_FIELDS = [
+  'access_token',
+  'webhook_secret',
+  'secret_key',
+  'client_secret',
+  'key_pem',
+] as const;
 
 export class PaymentSecretsUnavailable extends Error {}
 
@@ -92,6 +98,7 @@ export async function saveProviderSettings(
   storeId: number,
   section: PaymentProviderSection,
   key: Buffer | null,
+  at: Date = new Date(),
 ): Promise<void> {
   const settings: Record<string, unknown> = {};
   const secrets: Record<string, string> = {};
@@ -114,7 +121,7 @@ export async function saveProviderSettings(
     settings,
     secrets: hasSecrets && key ? sealSecrets(key, storeId, secrets) : null,
     notificationToken: randomBytes(24).toString('base64url'),
-    at: new Date(),
+    at,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@comanda/contract';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   companySettings,
@@ -96,6 +96,30 @@ export async function findById(db: DbExecutor, id: number): Promise<PaymentRow |
 }
 
 /** A customer's payment by the storefront's intent_id; another customer's or store's is undefined. */
+/**
+ * A PIX charge of an order a staff member entered (docs/decisions/0063), by its public id, in the
+ * store: a customer's own attempt is not the counter's to read or cancel.
+ */
+export async function findCounterPayment(
+  db: DbExecutor,
+  storeId: number,
+  publicId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, and(eq(orders.storeId, payments.storeId), eq(orders.id, payments.orderId)))
+    .where(
+      and(
+        eq(payments.storeId, storeId),
+        eq(payments.publicId, publicId),
+        eq(payments.method, 'pix'),
+        isNotNull(orders.enteredBy),
+      ),
+    );
+  return row?.payment;
+}
+
 export async function findByPublicId(
   db: DbExecutor,
   storeId: number,

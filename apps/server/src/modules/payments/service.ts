@@ -7,6 +7,8 @@ import type {
   PaymentIntentReply,
   PaymentStatus,
   SavedCard,
+  StaffPixCharge,
+  StaffPixChargeOffer,
 } from '@comanda/contract';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import type { PaymentDeps, PaymentReply } from './attempt-rules.ts';
@@ -16,7 +18,7 @@ import { PaymentIntents } from './intents.ts';
 import { LedgerCheck } from './ledger-check.ts';
 import { ProviderNotifications } from './notifications.ts';
 import { PixPayments } from './pix.ts';
-import type { ChargeOwner, ShareCardKit } from './ports.ts';
+import type { ChargeOwner, CounterEntry, PaymentOwner, ShareCardKit } from './ports.ts';
 import type {
   CardPayments,
   ChargeState,
@@ -40,8 +42,10 @@ export { declineReason, declineText } from './payment-texts.ts';
 export type {
   AwaitingPayment,
   ChargeOwner,
+  CounterEntry,
   OrderPlacement,
   OwnedAttempt,
+  PaymentOwner,
   PaymentProviders,
   ShareCardKit,
   StoreProvider,
@@ -139,6 +143,34 @@ export class PaymentService {
   /** PATCH /core/cartoes/{id}/ {excluido: true} */
   removeCard(principal: CustomerPrincipal, id: number): Promise<SavedCard> {
     return this.savedCards.removeCard(principal, id);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // An order entered by the staff paid by a PIX charge through the store's provider (0063)
+
+  /** POST /staff/pix-charges */
+  createCounterPix(
+    owner: PaymentOwner,
+    order: CreatePaymentIntentRequest['order'],
+    keyHeader: string | string[] | undefined,
+    staff: CounterEntry,
+  ): Promise<PaymentReply<StaffPixCharge>> {
+    return this.pix.createForCounter(owner, order, keyHeader, staff);
+  }
+
+  /** GET /staff/pix-charges/offer */
+  counterPixOffer(staff: StaffPrincipal): Promise<StaffPixChargeOffer> {
+    return this.pix.counterOffer(staff.storeId);
+  }
+
+  /** GET /staff/pix-charges/{intent} */
+  counterPixCharge(staff: StaffPrincipal, intentId: string): Promise<StaffPixCharge> {
+    return this.pix.counterCharge(staff, intentId);
+  }
+
+  /** POST /staff/pix-charges/{intent}/cancel */
+  cancelCounterPix(staff: StaffPrincipal, intentId: string): Promise<PaymentReply<StaffPixCharge>> {
+    return this.pix.cancelCounterCharge(staff, intentId);
   }
 
   // -------------------------------------------------------------------------------------------

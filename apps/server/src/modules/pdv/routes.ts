@@ -14,11 +14,15 @@ import {
   staffOrderEditRequest,
   staffOrderPixReply,
   staffOrderRequest,
+  staffPixCharge,
+  staffPixChargeOffer,
+  staffPixChargeParam,
 } from '@comanda/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
+import type { PaymentService } from '../payments/index.ts';
 import type { PdvService } from './service.ts';
 
 /* Order entry in the staff app (issue 33 part 1, docs/decisions/0058). */
@@ -28,7 +32,7 @@ const staffOnly = { 401: errorReply, 403: errorReply };
 const ROLES =
   'Any staff member (orders.enter, attendant and up); a customer token 403, another store’s token or none 401.';
 
-export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService }) {
+export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService; payments: PaymentService }) {
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
   const service = services.pdv;
 
@@ -155,6 +159,110 @@ export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService }
     async (request) => service.orderPix(requireStaff(request), request.params.id),
   );
 
+  app.get(
+    '/staff/pix-charges/offer',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'Whether an order entered here may be paid by a PIX charge through the store’s provider',
+        description:
+          'Available when the store takes PIX in the app through a provider that confirms payments itself ' +
+          '(Mercado Pago, Stripe, an API Pix bank; not the store’s own static key), with how many seconds ' +
+          `a charge lasts.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        response: { 200: staffPixChargeOffer, ...staffOnly },
+      },
+    },
+    async (request) => services.payments.counterPixOffer(requireStaff(request)),
+  );
+
+  app.post(
+    '/staff/pix-charges',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'Place an order for a customer paid by a PIX charge through the store’s provider',
+        description:
+          'The body of POST /staff/orders (its `fk_forma_pagamento` is taken as online PIX, 999). The order ' +
+          'is placed as the customer’s online PIX order is: by the same stages, awaiting its payment ' +
+          '(not on the board, not counted) with its channel and the staff member, and the charge is opened ' +
+          'at the store’s provider; the reply has its QR code, copy-and-paste code and expiry. The ' +
+          'provider’s notification (or a poll of GET /staff/pix-charges/{intent_id}) releases the order; ' +
+          'past its expiry the order is dropped. A store without such a provider: 409 ' +
+          'ONLINE_PAYMENT_UNAVAILABLE; the provider failing: 502 PAYMENT_PROVIDER_ERROR (nothing kept). ' +
+          `Same Idempotency-Key rule and refusals as POST /staff/orders.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        headers: z.looseObject({
+          [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe('One value per order attempt'),
+        }),
+        body: staffOrderRequest,
+        response: {
+          201: staffPixCharge,
+          400: errorReply,
+          ...staffOnly,
+          404: errorReply,
+          409: errorReply,
+          422: errorReply,
+          502: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.placePixCharge(
+        requireStaff(request),
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+      );
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
+  app.get(
+    '/staff/pix-charges/:intent_id',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'A counter order’s PIX charge as it stands',
+        description:
+          'pending, paid (the order released to the board), expired, canceled or failed (the order dropped). ' +
+          'The provider is read when the charge is due a look, as the customer’s poll does. Only charges of ' +
+          `orders entered by the staff: 404 INTENT_NOT_FOUND otherwise.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        params: staffPixChargeParam,
+        response: { 200: staffPixCharge, 400: errorReply, ...staffOnly, 404: errorReply },
+      },
+    },
+    async (request) => services.payments.counterPixCharge(requireStaff(request), request.params.intent_id),
+  );
+
+  app.post(
+    '/staff/pix-charges/:intent_id/cancel',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'The customer gave up paying by PIX: cancel the charge and drop the order',
+        description:
+          'The charge is cancelled at the provider and the order dropped, so another payment can be chosen ' +
+          '(a new order). If the payment arrived first: 409 PAYMENT_ALREADY_PAID and the order is released. ' +
+          `A charge that had already stopped answers as it stands.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        params: staffPixChargeParam,
+        response: { 200: staffPixCharge, 400: errorReply, ...staffOnly, 404: errorReply, 409: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const result = await services.payments.cancelCounterPix(
+        requireStaff(request),
+        request.params.intent_id,
+      );
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+
   app.post(
     '/staff/orders',
     {
@@ -172,7 +280,8 @@ export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService }
           '`identificador_pedido_novo` (400 TABLE_REQUIRED without it) and joins its tab as the next round, ' +
           'with no QR token or waiter’s code (a table a store with codes has not opened: 409 TABLE_LOCKED); ' +
           'the other channels never name a table (400 TABLE_ONLY_FOR_WAITER). Online payment (998/999) is ' +
-          `not taken here. Codes: ${ORDER_ERROR_CODES.join(', ')}.\n\n${ROLES}`,
+          'not taken here: a PIX charge through the store’s provider is POST /staff/pix-charges. ' +
+          `Codes: ${ORDER_ERROR_CODES.join(', ')}.\n\n${ROLES}`,
         security: SECURITY_BEARER,
         headers: z.looseObject({
           [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe('One value per order attempt'),

@@ -9,6 +9,7 @@ import type {
   StaffOrderEditRequest,
   StaffOrderPixReply,
   StaffOrderRequest,
+  StaffPixCharge,
 } from '@comanda/contract';
 import {
   buildBrCode,
@@ -16,6 +17,7 @@ import {
   cityOfAddress,
   DEFAULT_PHONE_COUNTRY,
   ONLINE_PAYMENT_IDS,
+  ONLINE_PIX_ID,
   pixKeyForBrCode,
 } from '@comanda/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
@@ -38,6 +40,7 @@ import { listAddresses } from '../addresses/index.ts';
 import type { CouponService } from '../coupons/index.ts';
 import { createCustomerAccount, findAccountByPhone } from '../customers/index.ts';
 import { type OrderService, type PlaceOrderResult, priceOrderEdit } from '../orders/index.ts';
+import type { PaymentReply, PaymentService } from '../payments/index.ts';
 import { recordOrderEdit } from './order-edits.ts';
 
 /*
@@ -82,6 +85,8 @@ export interface PdvServiceDeps {
   coupons: CouponService;
   /** Where an edited order is announced (the board's streams). */
   events?: OrderEvents;
+  /** A counter order paid by a PIX charge through the store's provider (0063). */
+  payments?: Pick<PaymentService, 'createCounterPix'>;
 }
 
 /** An order may be edited until it is prepared (Finalização on: 409 ORDER_ALREADY_PREPARED). */
@@ -144,6 +149,40 @@ export class PdvService {
     body: StaffOrderRequest & { fk_cliente: number },
     key: string | string[] | undefined,
   ): Promise<PlaceOrderResult> {
+    const { owner, submission, entry } = await this.entryOf(staff, body);
+    return this.deps.orders.place(
+      owner,
+      submission as Parameters<OrderService['place']>[1],
+      key,
+      null,
+      entry,
+    );
+  }
+
+  /**
+   * POST /staff/pix-charges: the same order paid by a PIX charge through the store's provider
+   * (docs/decisions/0063), placed as the customer's online PIX order is (awaiting its payment).
+   */
+  async placePixCharge(
+    staff: StaffPrincipal,
+    body: StaffOrderRequest & { fk_cliente: number },
+    key: string | string[] | undefined,
+  ): Promise<PaymentReply<StaffPixCharge>> {
+    const payments = this.deps.payments;
+    if (!payments) throw new Error('the PDV was built without payments');
+    const { owner, submission, entry } = await this.entryOf(staff, body);
+    return payments.createCounterPix(
+      owner,
+      { ...submission, fk_forma_pagamento: ONLINE_PIX_ID, troco_para: null } as Parameters<
+        PaymentService['createCounterPix']
+      >[1],
+      key,
+      entry,
+    );
+  }
+
+  /** The order as the customer's own submission, for whom, and the staff entry (channel, who). */
+  private async entryOf(staff: StaffPrincipal, body: StaffOrderRequest & { fk_cliente: number }) {
     const { canal, ...order } = body;
     const table = order.identificador_pedido_novo;
     const atTable = table !== undefined && table !== null && String(table).trim() !== '';
@@ -160,13 +199,11 @@ export class PdvService {
       token_mesa: null,
       codigo_mesa: null,
     };
-    return this.deps.orders.place(
-      { storeId: staff.storeId, customerId },
-      submission as Parameters<OrderService['place']>[1],
-      key,
-      null,
-      { channel: canal, staffId: staff.staffId },
-    );
+    return {
+      owner: { storeId: staff.storeId, customerId },
+      submission,
+      entry: { channel: canal, staffId: staff.staffId },
+    };
   }
 
   /** POST /staff/coupons/validate: the customer's coupon check, for a customer of this store. */

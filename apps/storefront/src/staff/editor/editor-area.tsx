@@ -27,6 +27,11 @@ const SETTINGS: Entry[] = [
   { id: 'delivery', screen: lazy(() => import('./settings/delivery-section.tsx')) },
   { id: 'scheduling', screen: lazy(() => import('./settings/scheduling-section.tsx')) },
   { id: 'payments', screen: lazy(() => import('./settings/payments-section.tsx')) },
+  {
+    id: 'provider',
+    screen: lazy(() => import('./settings/provider-section.tsx')),
+    needs: 'payments.pix_key',
+  },
   { id: 'contact', screen: lazy(() => import('./settings/contact-section.tsx')) },
   { id: 'coupons', screen: lazy(() => import('./settings/coupons-section.tsx')) },
   { id: 'loyalty', screen: lazy(() => import('./settings/loyalty-section.tsx')) },

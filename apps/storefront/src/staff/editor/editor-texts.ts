@@ -54,6 +54,7 @@ const ptBr = {
   section_loyalty: 'Fidelidade',
   section_contact: 'Contato e redes',
   section_look: 'Visual',
+  section_provider: 'Provedor de pagamento',
   section_audit: 'Histórico de alterações',
   section_newStore: 'Nova loja',
   sectionHint_hours: 'Dias, turnos e feriados',
@@ -64,6 +65,7 @@ const ptBr = {
   sectionHint_loyalty: 'Pontos e recompensa',
   sectionHint_contact: 'Nome, endereço, telefones e redes sociais',
   sectionHint_look: 'Cores, fonte, logo e fundo',
+  sectionHint_provider: 'Mercado Pago, Stripe ou banco: PIX e cartão pelo app e no balcão',
   sectionHint_audit: 'Quem mudou o quê, e quando',
   sectionHint_newStore: 'Abrir outra loja com você como dono(a)',
 };
@@ -118,6 +120,7 @@ const en: Partial<Record<keyof typeof ptBr, string>> = {
   section_loyalty: 'Loyalty',
   section_contact: 'Contact and social',
   section_look: 'Look',
+  section_provider: 'Payment provider',
   section_audit: 'Change history',
   section_newStore: 'New store',
   sectionHint_hours: 'Days, shifts and holidays',
@@ -128,6 +131,7 @@ const en: Partial<Record<keyof typeof ptBr, string>> = {
   sectionHint_loyalty: 'Points and reward',
   sectionHint_contact: 'Name, address, phones and social links',
   sectionHint_look: 'Colours, font, logo and background',
+  sectionHint_provider: 'Mercado Pago, Stripe or a bank: PIX and cards in the app and at the counter',
   sectionHint_audit: 'Who changed what, and when',
   sectionHint_newStore: 'Open another store with you as its owner',
 };

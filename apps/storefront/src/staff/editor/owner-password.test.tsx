@@ -44,7 +44,9 @@ describe('saving a new PIX key', { timeout: 20_000 }, () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Confirme com a sua senha' });
     expect(
-      within(dialog).getByText('Mudar a chave PIX é uma ação do dono. Todos os donos serão avisados.'),
+      within(dialog).getByText(
+        'Mudar a chave PIX ou o provedor de pagamento é uma ação do dono. Todos os donos serão avisados.',
+      ),
     ).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Sua senha'), 'errada');
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar e salvar' }));

@@ -48,7 +48,8 @@ const ptBr = {
   reasonRefuseTitle: 'Recusar o pedido nº {id}',
   reasonCancelTitle: 'Cancelar o pedido nº {id}',
   ownerPasswordTitle: 'Confirme com a sua senha',
-  ownerPasswordHint: 'Mudar a chave PIX é uma ação do dono. Todos os donos serão avisados.',
+  ownerPasswordHint:
+    'Mudar a chave PIX ou o provedor de pagamento é uma ação do dono. Todos os donos serão avisados.',
   ownerPasswordLabel: 'Sua senha',
   ownerPasswordConfirm: 'Confirmar e salvar',
   reasonLabel: 'Motivo (o cliente vê)',
@@ -377,7 +378,8 @@ const en: Record<StaffTextKey, string> = {
   reasonRefuseTitle: 'Refuse order #{id}',
   reasonCancelTitle: 'Cancel order #{id}',
   ownerPasswordTitle: 'Confirm with your password',
-  ownerPasswordHint: 'Changing the PIX key is an owner’s action. Every owner will be told.',
+  ownerPasswordHint:
+    'Changing the PIX key or the payment provider is an owner’s action. Every owner will be told.',
   ownerPasswordLabel: 'Your password',
   ownerPasswordConfirm: 'Confirm and save',
   reasonLabel: 'Reason (the customer sees it)',

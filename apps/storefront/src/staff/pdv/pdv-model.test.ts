@@ -1,8 +1,18 @@
 import type { StaffCustomer } from '@comanda/contract';
+import { ONLINE_PIX_ID } from '@comanda/domain';
 import { describe, expect, it } from 'vitest';
 import { company, paymentMethod } from '../../test/fixtures.ts';
 import { cartWith, drink } from '../../test/product-fixtures.ts';
-import { emptyDraft, type PdvContext, pdvPayload, pdvQuote, phoneText } from './pdv-model.ts';
+import {
+  chargePhase,
+  countdownText,
+  emptyDraft,
+  type PdvContext,
+  pdvPayload,
+  pdvQuote,
+  phoneText,
+  pixChargeOffered,
+} from './pdv-model.ts';
 
 const address = {
   id: 7,
@@ -103,5 +113,62 @@ describe("the PDV's order, read by the customer's checkout rules", () => {
   it('shows a Brazilian mobile as people write it', () => {
     expect(phoneText('11987654321')).toBe('(11) 98765-4321');
     expect(phoneText('351912345678')).toBe('351912345678');
+  });
+});
+
+describe('a PIX charge through the store’s provider at the counter (docs/decisions/0063)', () => {
+  const takesPix = (cart = cartWith([{ product: drink(), times: 4 }])): PdvContext => ({
+    ...context(cart),
+    company: company({ valor_minimo: 2500, online_payment: true, payment_by_pix: true }),
+  });
+
+  it('is offered only when the server has a provider for it and the store takes PIX in the app', () => {
+    const pix = company({ online_payment: true, payment_by_pix: true });
+    expect(pixChargeOffered(pix, true)).toBe(true);
+    expect(pixChargeOffered(pix, false)).toBe(false);
+    expect(pixChargeOffered(company({ online_payment: true, payment_by_pix: false }), true)).toBe(false);
+    expect(pixChargeOffered(company({ online_payment: false, payment_by_pix: true }), true)).toBe(false);
+  });
+
+  it('is the online PIX entry of the checkout: no change, sent as 999', () => {
+    const draft = { ...emptyDraft(), paymentId: ONLINE_PIX_ID, changeFor: 5000 };
+    const { quote } = pdvQuote(takesPix(), draft);
+    expect(quote.refusals).toEqual([]);
+    expect(quote.change).toBe(null);
+    const payload = pdvPayload(takesPix(), draft);
+    expect(payload).toMatchObject({ fk_forma_pagamento: ONLINE_PIX_ID, troco_para: null, canal: 'balcao' });
+    // A store that does not take PIX in the app refuses it, as the server would.
+    expect(pdvQuote(context(), draft).quote.refusals[0]?.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+  });
+
+  it('counts down to its expiry, then waits to be confirmed or given up', () => {
+    const charge = {
+      intent_id: 'pi_counter_0001',
+      order_id: 9,
+      status: 'pending' as const,
+      amount: 4_990,
+      copia_e_cola: '000201…',
+      qr_code: 'data:image/svg+xml;base64,AA==',
+      // The tablet's clock is hours off: the countdown still starts from what the server said.
+      expires_at: '2026-11-28T12:05:00.000Z',
+      expires_in: 300,
+      detail: '',
+    };
+    const received = Date.parse('2026-11-28T09:00:00.000Z');
+    expect(chargePhase(charge, received, received)).toEqual({ kind: 'waiting', secondsLeft: 300 });
+    expect(chargePhase(charge, received + 298_800, received)).toEqual({ kind: 'waiting', secondsLeft: 2 });
+    expect(chargePhase(charge, received + 299_200, received)).toEqual({ kind: 'waiting', secondsLeft: 1 });
+    expect(chargePhase(charge, received + 300_000, received)).toEqual({ kind: 'timedOut' });
+    expect(chargePhase({ ...charge, status: 'paid' }, received + 900_000, received)).toEqual({
+      kind: 'paid',
+    });
+    expect(chargePhase({ ...charge, status: 'expired' }, 0, 0)).toEqual({
+      kind: 'stopped',
+      status: 'expired',
+    });
+    expect(countdownText(300)).toBe('5:00');
+    expect(countdownText(65)).toBe('1:05');
+    expect(countdownText(9)).toBe('0:09');
+    expect(countdownText(-3)).toBe('0:00');
   });
 });

@@ -4,6 +4,7 @@ import type {
   PaymentMethod,
   StaffCustomer,
   StaffOrderRequest,
+  StaffPixCharge,
   ValidatedCoupon,
 } from '@comanda/contract';
 import {
@@ -11,10 +12,13 @@ import {
   type Channel,
   type CheckoutAddress,
   type CheckoutDraft,
+  type CheckoutPayment,
   type CheckoutQuote,
   type CheckoutStore,
   checkoutQuote,
   type DeliveryType,
+  isOnlinePayment,
+  ONLINE_PIX_ID,
   offeredInPerson,
   paymentIdOf,
   type StaffOrderChannel,
@@ -118,7 +122,10 @@ export interface PdvQuote {
 export function pdvQuote(context: PdvContext, draft: PdvDraft): PdvQuote {
   const store = checkoutStoreOf(context.company, context.program);
   const tableOrder = draft.channel === 'garcom';
-  const payment = context.methods.find((method) => method.id === draft.paymentId) ?? null;
+  const payment: CheckoutPayment | null =
+    draft.paymentId === ONLINE_PIX_ID
+      ? { online: 'pix' }
+      : (context.methods.find((method) => method.id === draft.paymentId) ?? null);
   const sent: CheckoutDraft = {
     lines: context.cart,
     deliveryType: tableOrder ? 'Vem comer' : draft.deliveryType,
@@ -128,7 +135,7 @@ export function pdvQuote(context: PdvContext, draft: PdvDraft): PdvQuote {
     redeemLoyalty: draft.fidelity,
     points: context.customer.pontos_fidelidade,
     payment,
-    changeFor: payment ? draft.changeFor : null,
+    changeFor: payment && !isOnlinePayment(payment) ? draft.changeFor : null,
     document: '',
     scheduledPeriod: store.open ? null : draft.scheduledPeriod,
   };
@@ -204,4 +211,40 @@ export function createAttemptKeys(newKey: () => string = () => crypto.randomUUID
 export function phoneText(digits: string): string {
   const match = /^(\d{2})(\d{5})(\d{4})$/.exec(digits);
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : digits;
+}
+
+/**
+ * Whether the counter may offer a PIX charge through the store's provider for this order
+ * (docs/decisions/0063): the server says the store has such a provider, and the store takes PIX in
+ * the app (the checkout's own rule for the online PIX entry).
+ */
+export function pixChargeOffered(company: Company, providerAvailable: boolean): boolean {
+  return providerAvailable && company.online_payment && company.payment_by_pix;
+}
+
+/** Where a counter's PIX charge stands, as its panel shows it. */
+export type ChargePhase =
+  /** Waiting for the customer to pay, with the time left. */
+  | { kind: 'waiting'; secondsLeft: number }
+  /** Past its time, not confirmed yet: the staff may choose another payment (which cancels it). */
+  | { kind: 'timedOut' }
+  | { kind: 'paid' }
+  /** Stopped without payment (expired, cancelled, failed): the order was not sent to the kitchen. */
+  | { kind: 'stopped'; status: 'expired' | 'canceled' | 'failed' | 'refunded' };
+
+/**
+ * Where the charge stands `now`, counting down from the seconds the server said were left when its
+ * reply arrived (`receivedAt`, this device's clock): a counter tablet's clock may be off.
+ */
+export function chargePhase(charge: StaffPixCharge, now: number, receivedAt: number): ChargePhase {
+  if (charge.status === 'paid') return { kind: 'paid' };
+  if (charge.status !== 'pending') return { kind: 'stopped', status: charge.status };
+  const secondsLeft = Math.ceil(charge.expires_in - (now - receivedAt) / 1000);
+  return secondsLeft > 0 ? { kind: 'waiting', secondsLeft } : { kind: 'timedOut' };
+}
+
+/** A countdown as people read it: 4:05, 0:09. */
+export function countdownText(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }

@@ -9,6 +9,8 @@ import type {
   StaffCustomer,
   StaffCustomerLookupReply,
   StaffOrderPixReply,
+  StaffPixCharge,
+  StaffPixChargeOffer,
   StaffTablesReply,
   ValidatedCoupon,
 } from '@comanda/contract';
@@ -27,22 +29,26 @@ import {
   lowestVariantPrice,
   MAX_CART_LINES,
   matchesSearch,
+  ONLINE_PIX_ID,
   parseChangeFor,
   removeFromCart,
   STAFF_ORDER_CHANNELS,
   type StaffOrderChannel,
   storeClockText,
 } from '@comanda/domain';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { apiGet } from '../../lib/api-client.ts';
 import { START_PATHS } from '../../lib/start-data.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
+import { Dialog } from '../../shared/dialog.tsx';
 import { ProductDialog } from '../../shared/product-dialog/product-dialog.tsx';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { staffErrorText } from '../lib/staff-errors.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
 import {
+  chargePhase,
+  countdownText,
   createAttemptKeys,
   emptyDraft,
   inPersonMethods,
@@ -51,6 +57,7 @@ import {
   pdvPayload,
   pdvQuote,
   phoneText,
+  pixChargeOffered,
 } from './pdv-model.ts';
 import { type PdvT, refusalText, usePdvT } from './pdv-texts.ts';
 import '../../shared/product-dialog/product-dialog.css';
@@ -67,7 +74,14 @@ const DELIVERY_TYPES: DeliveryType[] = ['Retirada', 'Entregar', 'Vem comer'];
 
 const fetcher = <T,>(path: string) => apiGet<T>(path);
 
-export default function PdvView({ t: staffT }: { t: StaffT }) {
+export default function PdvView({
+  t: staffT,
+  heard,
+}: {
+  t: StaffT;
+  /** The orders the board heard of live: a counter PIX's order arrives there once it is paid. */
+  heard?: ReadonlyMap<number, unknown>;
+}) {
   const t = usePdvT();
   const zone = pageStoreTimeZone();
   const [customer, setCustomer] = useState<StaffCustomer | null>(null);
@@ -81,6 +95,8 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
     null,
   );
   const [error, setError] = useState<string | null>(null);
+  /** A PIX charge through the store's provider for the order just placed (docs/decisions/0063). */
+  const [charge, setCharge] = useState<StaffPixCharge | null>(null);
   /** Each placed order starts the customer's block afresh (its typed phone and name). */
   const [entry, setEntry] = useState(0);
   const keys = useRef(createAttemptKeys()).current;
@@ -94,6 +110,9 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
   );
   const methods = useSWR<PaymentMethod[]>(START_PATHS.paymentMethods, fetcher);
   const loyalty = useSWR<LoyaltyProgram[]>(START_PATHS.loyalty, fetcher);
+  const pixOffer = useSWR<StaffPixChargeOffer>('/staff/pix-charges/offer', (path: string) =>
+    staffFetch<StaffPixChargeOffer>(path),
+  );
   const tables = useSWR<StaffTablesReply>(
     draft.channel === 'garcom' ? '/staff/tables' : null,
     (path: string) => staffFetch<StaffTablesReply>(path),
@@ -136,6 +155,26 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
 
   const offered = quote ? inPersonMethods(methods.data ?? [], quote.deliveryType) : [];
   const chosen = offered.find((method) => method.id === draft.paymentId) ?? null;
+  const chargeOffered = store ? pixChargeOffered(store, pixOffer.data?.available ?? false) : false;
+  const chargeChosen = chargeOffered && draft.paymentId === ONLINE_PIX_ID;
+
+  /** The form starts afresh for the next order (the one placed is on its way). */
+  const nextOrder = () => {
+    setCart([]);
+    setDraft(emptyDraft(draft.channel));
+    setChangeText('');
+    setCustomer(null);
+    setEntry((count) => count + 1);
+  };
+
+  /** What the provider says of the charge now: paid, the form starts afresh; stopped, pay another way. */
+  const chargeMoved = (next: StaffPixCharge) => {
+    setCharge((current) => (current && current.intent_id === next.intent_id ? next : current));
+    if (next.status === 'pending') return;
+    keys.reset();
+    if (next.status === 'paid') nextOrder();
+    else setDraft((current) => ({ ...current, paymentId: null, changeFor: null }));
+  };
 
   const place = async () => {
     if (!context || !quote || quote.refusals.length > 0) return;
@@ -143,6 +182,22 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
     const key = keys.keyFor(JSON.stringify(payload));
     setPlacing(true);
     setError(null);
+    if (chargeChosen) {
+      try {
+        const opened = await staffFetch<StaffPixCharge>('/staff/pix-charges', {
+          method: 'POST',
+          json: payload,
+          headers: { 'Idempotency-Key': key },
+        });
+        setCharge(opened);
+        if (opened.status !== 'pending') chargeMoved(opened);
+      } catch (caught) {
+        setError(staffErrorText(caught, staffT));
+      } finally {
+        setPlacing(false);
+      }
+      return;
+    }
     try {
       const reply = await staffFetch<OrderPlacedReply>('/staff/orders', {
         method: 'POST',
@@ -157,11 +212,7 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
           ? await staffFetch<StaffOrderPixReply>(`/staff/orders/${id}/pix`).catch(() => null)
           : null;
       setPlaced({ id, total: reply.order_info.total, pix });
-      setCart([]);
-      setDraft(emptyDraft(draft.channel));
-      setChangeText('');
-      setCustomer(null);
-      setEntry((count) => count + 1);
+      nextOrder();
     } catch (caught) {
       setError(staffErrorText(caught, staffT));
     } finally {
@@ -387,6 +438,19 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
                   {method.descricao}
                 </button>
               ))}
+              {chargeOffered ? (
+                <button
+                  type="button"
+                  className="pdv-choice"
+                  aria-pressed={draft.paymentId === ONLINE_PIX_ID}
+                  onClick={() => {
+                    update({ paymentId: ONLINE_PIX_ID, changeFor: null });
+                    setChangeText('');
+                  }}
+                >
+                  {t('pixCharge')}
+                </button>
+              ) : null}
             </div>
             {chosen?.permite_troco ? (
               <label className="staff-field">
@@ -473,9 +537,21 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
           disabled={placing || blocker !== null || cart.length === 0}
           onClick={() => void place()}
         >
-          {placing ? t('placing') : t('place', { total: formatBRL(quote?.totals.total ?? 0) })}
+          {placing
+            ? t('placing')
+            : t(chargeChosen ? 'placeCharge' : 'place', { total: formatBRL(quote?.totals.total ?? 0) })}
         </button>
       </section>
+      {charge ? (
+        <ChargeDialog
+          t={t}
+          staffT={staffT}
+          charge={charge}
+          heard={heard}
+          onMoved={chargeMoved}
+          onClose={() => setCharge(null)}
+        />
+      ) : null}
       {picking ? (
         <ProductDialog
           key={picking.id}
@@ -772,5 +848,181 @@ function CouponBlock({
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** How often the counter asks about a waiting charge (the board's stream usually tells first). */
+const CHARGE_POLL_MS = 4000;
+
+/**
+ * The PIX charge of an order just placed at the counter (docs/decisions/0063), shown to the
+ * customer: its QR code, copy-and-paste code and time left; "Pagamento recebido" as soon as the
+ * provider confirms it (the board's stream hears the order released; a poll as a fallback); a way
+ * to give up and pay another way (the charge cancelled, the order dropped).
+ */
+function ChargeDialog({
+  t,
+  staffT,
+  charge,
+  heard,
+  onMoved,
+  onClose,
+}: {
+  t: PdvT;
+  staffT: StaffT;
+  charge: StaffPixCharge;
+  heard: ReadonlyMap<number, unknown> | undefined;
+  onMoved: (charge: StaffPixCharge) => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const [now, setNow] = useState(() => Date.now());
+  // When this reply arrived: the countdown runs from its `expires_in`, not the tablet's idea of the time.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new reply of the charge starts it again
+  const receivedAt = useMemo(() => Date.now(), [charge]);
+  const [cancelling, setCancelling] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pending = charge.status === 'pending';
+  const phase = chargePhase(charge, now, receivedAt);
+  const moved = useRef(onMoved);
+  moved.current = onMoved;
+  const released = pending && (heard?.has(charge.order_id) ?? false);
+
+  useEffect(() => {
+    if (!pending) return;
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, [pending]);
+
+  // Asked again at once when the board hears the order (released once paid).
+  useEffect(() => {
+    if (!pending) return;
+    let stopped = false;
+    const ask = () =>
+      staffFetch<StaffPixCharge>(`/staff/pix-charges/${encodeURIComponent(charge.intent_id)}`).then(
+        (next) => {
+          if (!stopped && next.status !== 'pending') moved.current(next);
+        },
+        () => undefined,
+      );
+    if (released) void ask();
+    const poll = setInterval(() => void ask(), CHARGE_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(poll);
+    };
+  }, [pending, charge.intent_id, released]);
+
+  const cancel = async () => {
+    setCancelling(true);
+    setError(null);
+    try {
+      moved.current(
+        await staffFetch<StaffPixCharge>(
+          `/staff/pix-charges/${encodeURIComponent(charge.intent_id)}/cancel`,
+          {
+            method: 'POST',
+          },
+        ),
+      );
+    } catch (caught) {
+      // Paid meanwhile: the order went to the board; show it as paid.
+      if (caught instanceof StaffApiError && caught.code === 'PAYMENT_ALREADY_PAID') {
+        moved.current({ ...charge, status: 'paid', copia_e_cola: null, qr_code: null });
+      } else {
+        setError(staffErrorText(caught, staffT));
+      }
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!charge.copia_e_cola) return;
+    try {
+      await navigator.clipboard.writeText(charge.copia_e_cola);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+
+  const total = formatBRL(charge.amount);
+  return (
+    <Dialog
+      labelledBy={titleId}
+      onClose={pending ? () => undefined : onClose}
+      className="staff-dialog pdv-charge"
+    >
+      <div className="pdv-charge-body">
+        <h2 id={titleId}>{t('chargeTitle', { id: charge.order_id, total })}</h2>
+        {phase.kind === 'paid' ? (
+          <div className="pdv-charge-paid" role="status">
+            <p className="pdv-charge-paid-mark" aria-hidden="true">
+              ✓
+            </p>
+            <p className="staff-strong">{t('chargePaid')}</p>
+            <p className="staff-muted">{t('chargePaidHint', { id: charge.order_id })}</p>
+          </div>
+        ) : phase.kind === 'stopped' ? (
+          <p className="staff-error" role="alert">
+            {t(`chargeStopped_${phase.status}`)}
+          </p>
+        ) : (
+          <>
+            {charge.qr_code ? (
+              <figure className="pdv-pix">
+                <img src={charge.qr_code} alt={t('chargeQr', { total })} />
+                <figcaption>
+                  {t('chargeScan')}
+                  <code>{charge.copia_e_cola}</code>
+                </figcaption>
+              </figure>
+            ) : null}
+            <p className="pdv-charge-state" role="status">
+              {phase.kind === 'waiting' ? (
+                <>
+                  <span className="staff-strong">
+                    {t('chargeLeft', { time: countdownText(phase.secondsLeft) })}
+                  </span>
+                  <span className="staff-muted">{t('chargeWaiting')}</span>
+                </>
+              ) : (
+                <span className="staff-muted">{t('chargeTimedOut')}</span>
+              )}
+            </p>
+          </>
+        )}
+        {error ? (
+          <p className="staff-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="staff-dialog-actions">
+          {pending ? (
+            <>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={cancelling}
+                onClick={() => void cancel()}
+              >
+                {cancelling ? t('chargeCancelling') : t('chargeCancel')}
+              </button>
+              {charge.copia_e_cola ? (
+                <button type="button" className="button button-primary" onClick={() => void copy()}>
+                  {copied ? t('chargeCopied') : t('chargeCopy')}
+                </button>
+              ) : null}
+            </>
+          ) : (
+            <button type="button" className="button button-primary" onClick={onClose}>
+              {phase.kind === 'paid' ? t('chargeNext') : staffT('back')}
+            </button>
+          )}
+        </div>
+      </div>
+    </Dialog>
   );
 }

@@ -841,7 +841,7 @@ function SignedIn() {
         </main>
       ) : view === 'pdv' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
-          <PdvView t={t} />
+          <PdvView t={t} heard={orders} />
         </Suspense>
       ) : view === 'history' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>

@@ -18,6 +18,11 @@ const ptBr = {
   section_sold_out: 'Esgotados',
   section_roles: 'Regras da equipe',
   rolesChanged: 'Mudou quem pode fazer o quê na loja',
+  section_payment_provider: 'Provedor de pagamento',
+  providerChanged: 'Trocou o provedor de pagamento: {before} → {after}',
+  providerSet: 'Configurou o provedor de pagamento: {after}',
+  providerUpdated: 'Mudou as configurações do provedor de pagamento ({after})',
+  providerNone: 'nenhum',
   paused: 'Pausou a loja por {minutes} min',
   pausedWhy: 'Pausou a loja por {minutes} min: {reason}',
   pauseEnded: 'Encerrou a pausa',
@@ -208,6 +213,11 @@ const en: Partial<Record<AuditKey, string>> = {
   section_sold_out: 'Sold out',
   section_roles: 'Team rules',
   rolesChanged: 'Changed who may do what in the store',
+  section_payment_provider: 'Payment provider',
+  providerChanged: 'Changed the payment provider: {before} → {after}',
+  providerSet: 'Set up the payment provider: {after}',
+  providerUpdated: 'Changed the payment provider’s settings ({after})',
+  providerNone: 'none',
   paused: 'Paused the store for {minutes} min',
   pausedWhy: 'Paused the store for {minutes} min: {reason}',
   pauseEnded: 'Ended the pause',
@@ -612,12 +622,30 @@ export default function AuditView() {
 }
 
 /** The controls used during service (pause, sold out) say what was done in one sentence each. */
-const CONTROLS = new Set<AuditSection>(['pause', 'sold_out', 'roles']);
+const CONTROLS = new Set<AuditSection>(['pause', 'sold_out', 'roles', 'payment_provider']);
+
+/** The providers by the names their owners know (the entry keeps the kind; secrets by name only). */
+const PROVIDER_NAMES: Record<string, string> = {
+  mercadopago: 'Mercado Pago',
+  stripe: 'Stripe',
+  apipix: 'API Pix',
+  static_pix: 'PIX',
+};
+const providerName = (value: unknown) =>
+  typeof value === 'string' ? (PROVIDER_NAMES[value] ?? value) : null;
 
 /** 'Pausou a loja por 30 min: Cozinha cheia', 'Esgotou Calabresa', 'Voltou Calabresa'. */
 export function controlLines(entry: EditorAuditEntry, t: AuditT): string[] {
   const after = entry.after;
   if (entry.section === 'roles') return [t('rolesChanged')];
+  if (entry.section === 'payment_provider') {
+    const before = providerName(entry.before.provider);
+    const now = providerName(after.provider) ?? t('providerNone');
+    if (before === null) return [t('providerSet', { after: now })];
+    return [
+      before === now ? t('providerUpdated', { after: now }) : t('providerChanged', { before, after: now }),
+    ];
+  }
   if (entry.section === 'pause') {
     if (typeof after.minutes !== 'number') return [t('pauseEnded')];
     const reason = typeof after.pause_reason === 'string' ? after.pause_reason : '';
@@ -678,7 +706,9 @@ function ControlEntry({ entry, t }: { entry: EditorAuditEntry; t: AuditT }) {
       ? 'section_pause'
       : entry.section === 'roles'
         ? 'section_roles'
-        : 'section_sold_out',
+        : entry.section === 'payment_provider'
+          ? 'section_payment_provider'
+          : 'section_sold_out',
   );
   const when = formatStoreDateTime(entry.at);
   return (

@@ -348,6 +348,8 @@ export interface OpenOptions {
   provider?: string | null;
   /** The PUT's reply; by default the section saved as sent. */
   onSave?: (call: Call) => Reply;
+  /** More of the staff API, by 'METHOD /path' (a screen that is not a document section's). */
+  routes?: Record<string, Reply | ((call: Call) => Reply)>;
 }
 
 /** The editor's 'Ajustes' opened on one screen (by its name in the list). */
@@ -371,6 +373,7 @@ export async function openSettings(name: RegExp, options: OpenOptions = {}) {
     'PUT /staff/editor/sections/delivery': save,
     'PUT /staff/editor/sections/scheduling': save,
     'PUT /staff/editor/sections/payments': save,
+    ...options.routes,
   });
   const me: StaffAccount = { user_id: 1, username: '11999990000', nome: 'Ana', role } as StaffAccount;
   const user = userEvent.setup();
