@@ -439,6 +439,7 @@ function Checkout({
             company.online_payment ? { pix: company.payment_by_pix, card: company.payment_by_card } : null
           }
           offered={offeredMethods}
+          deliveryType={draft.deliveryType}
           paymentId={draft.paymentId}
           changeFor={draft.changeFor}
           chosenMethod={chosenMethod}
