@@ -195,13 +195,16 @@ export class OrderService {
   }
 
   /** The key's stored reply, when this request is the same as the one that stored it. */
-  private answerFrom(first: repo.KeyReply, { hash }: Attempt): PlaceOrderResult {
+  private async answerFrom(first: repo.KeyReply, { hash, principal }: Attempt): Promise<PlaceOrderResult> {
     if (first.requestHash !== hash) return { statusCode: 422, body: keyReusedReply(), replayed: false };
-    return {
-      statusCode: first.statusCode,
-      body: first.response as OrderPlacedReply | OrderErrorReply,
-      replayed: true,
-    };
+    const body = first.response as OrderPlacedReply | OrderErrorReply;
+    // The stored reply was written before the order had its number: the number it has now.
+    const placedBody = 'order_info' in body && body.success ? body : null;
+    if (placedBody) {
+      const numero = await repo.orderNumberOf(this.deps.db, principal.storeId, placedBody.order_info.order_id);
+      return { statusCode: first.statusCode, body: withNumber(placedBody, numero), replayed: true };
+    }
+    return { statusCode: first.statusCode, body, replayed: true };
   }
 
   /** The stages of placement, in order; throws the first refusal, having written nothing. */
@@ -342,7 +345,7 @@ export class OrderService {
     const capacity = period ? periodCapacity : null;
     const placed = (written: repo.WriteOrderResult): PlaceOrderResult => ({
       statusCode: 201,
-      body: withBalance(reply, written, spend),
+      body: withNumber(withBalance(reply, written, spend), written.numero),
       replayed: false,
     });
     if (order.couponId === null && !capacity && !online && !tab) {
@@ -444,6 +447,15 @@ function withBalance(
 ): OrderPlacedReply {
   const balance = (written.pointsBefore ?? 0) - spend;
   return { ...reply, order_info: { ...reply.order_info, pontos_fidelidade: balance } };
+}
+
+/** The reply with the order's number in its store (docs/decisions/0065). */
+function withNumber(reply: OrderPlacedReply, numero: number | null): OrderPlacedReply {
+  return {
+    ...reply,
+    order_info: { ...reply.order_info, numero },
+    order: { ...reply.order, numero },
+  };
 }
 
 /** Points the customer's orders will earn once delivered (the customer record's pontos_pendentes). */

@@ -153,6 +153,8 @@ describe('checkout with PIX through the app', () => {
     // The store charged 16,50 after a coupon of 3,00 (the checkout's own quote would say 19,50).
     const paid = {
       ...placed,
+      // The store's own number (docs/decisions/0065), not the order's id.
+      order_info: { ...placed.order_info, numero: 12 },
       order: placedOrder({
         total_produtos: 1950,
         desconto_cupom: 300,
@@ -167,7 +169,7 @@ describe('checkout with PIX through the app', () => {
       },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Pedido realizado!' });
-    expect(dialog).toHaveTextContent('Seu pedido nº 321 foi recebido.');
+    expect(dialog).toHaveTextContent('Seu pedido nº 12 foi recebido.');
     expect(dialog).toHaveTextContent('Previsão: 20:30');
     // Paid through the app and confirmed: nothing to send the store.
     expect(within(dialog).queryByRole('link', { name: 'Enviar comprovante' })).toBeNull();

@@ -317,8 +317,8 @@ describe('CheckoutScreen', () => {
     captureCouponParam('?coupon=VELHO');
     const { user } = setup({
       handlers: {
-        'POST /core/coupon_validate_app?format=json': (call: { body?: { coupon?: string } }) =>
-          call.body?.coupon === 'ENTREGA5'
+        'POST /core/coupon_validate_app?format=json': (call) =>
+          (call.body as { coupon?: string } | undefined)?.coupon === 'ENTREGA5'
             ? {
                 body: {
                   success: true,

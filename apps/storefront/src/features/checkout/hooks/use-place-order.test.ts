@@ -75,6 +75,7 @@ describe('usePlaceOrder', () => {
     expect(hook.result.current.result).toEqual({
       status: 'success',
       orderId: 321,
+      number: 321,
       estimatedTime: '20:30',
       paidByPix: false,
     });
@@ -240,6 +241,7 @@ describe('usePlaceOrder, PIX through the app (spec section 4 "Payment routing")'
     expect(hook.result.current.result).toEqual({
       status: 'success',
       orderId: 321,
+      number: 321,
       estimatedTime: '20:30',
       // Confirmed through the app: no receipt to send the store (issue 34).
       paidByPix: false,

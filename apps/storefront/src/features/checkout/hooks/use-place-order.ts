@@ -93,6 +93,7 @@ export function usePlaceOrder({
     setResult({
       status: 'success',
       orderId: reply.order_info.order_id,
+      number: reply.order_info.numero ?? reply.order_info.order_id,
       estimatedTime: reply.order_info.estimated_time,
       paidByPix,
     });

@@ -27,7 +27,7 @@ export function OrderDetailDialog({ id, onClose }: { id: string; onClose: () => 
           {t('close')}
         </button>
         <h2 id={titleId} className="order-detail-title">
-          {t('orderNumber', { id })}
+          {data ? t('orderNumber', { id: data.numero ?? data.id }) : t('orderTitle')}
         </h2>
       </header>
       {data ? (
