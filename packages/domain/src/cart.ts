@@ -323,8 +323,14 @@ export interface LinePricing {
  * (min ≥ 1, e.g. a size or the flavours) or a group priced by the half-and-half rules ('Média',
  * 'SomaMaior'), whose items carry the whole pizza's price.
  */
-export function isPriceChoice(group: Pick<ProductGroup, 'min'> & { grupo: Pick<ProductGroup['grupo'], 'politica_cobranca'> }): boolean {
-  return group.min > 0 || group.grupo.politica_cobranca === 'Média' || group.grupo.politica_cobranca === 'SomaMaior';
+export function isPriceChoice(
+  group: Pick<ProductGroup, 'min'> & { grupo: Pick<ProductGroup['grupo'], 'politica_cobranca'> },
+): boolean {
+  return (
+    group.min > 0 ||
+    group.grupo.politica_cobranca === 'Média' ||
+    group.grupo.politica_cobranca === 'SomaMaior'
+  );
 }
 
 /** Line price = base price (with the choices that make it) + extras; line total = unit price × qtd. */

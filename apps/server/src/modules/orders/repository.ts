@@ -602,7 +602,11 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
 }
 
 /** An order's number in its store (docs/decisions/0065); null while it awaits its online payment. */
-export async function orderNumberOf(db: DbExecutor, storeId: number, orderId: number): Promise<number | null> {
+export async function orderNumberOf(
+  db: DbExecutor,
+  storeId: number,
+  orderId: number,
+): Promise<number | null> {
   const [row] = await db
     .select({ numero: orders.numero })
     .from(orders)

@@ -201,7 +201,11 @@ export class OrderService {
     // The stored reply was written before the order had its number: the number it has now.
     const placedBody = 'order_info' in body && body.success ? body : null;
     if (placedBody) {
-      const numero = await repo.orderNumberOf(this.deps.db, principal.storeId, placedBody.order_info.order_id);
+      const numero = await repo.orderNumberOf(
+        this.deps.db,
+        principal.storeId,
+        placedBody.order_info.order_id,
+      );
       return { statusCode: first.statusCode, body: withNumber(placedBody, numero), replayed: true };
     }
     return { statusCode: first.statusCode, body, replayed: true };

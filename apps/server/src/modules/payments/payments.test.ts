@@ -539,7 +539,9 @@ describe('order numbers a customer sees (issue 34, docs/decisions/0065)', () => 
     await p.standin.context.notifier.settled();
     const got = await intentCall(p.t, account.token, 'get-payment-intent', paid.intent_id, PIZZARIA);
     expect(got.json()).toMatchObject({
-      data: { order_data: { order_info: { order_id: paid.order_id, numero: n + 2 }, order: { numero: n + 2 } } },
+      data: {
+        order_data: { order_info: { order_id: paid.order_id, numero: n + 2 }, order: { numero: n + 2 } },
+      },
     });
     // Another store's numbers are its own: its orders that reached it, counted from 1.
     const sakura = PIX_STORES.stripe;
@@ -548,9 +550,12 @@ describe('order numbers a customer sees (issue 34, docs/decisions/0065)', () => 
     const [{ released }] = (await p.t.database.db
       .select({ released: sql<number>`count(*)::int` })
       .from(orders)
-      .where(and(eq(orders.storeId, (await storeOf(there.order_info.order_id))!), eq(orders.awaitingPayment, false)))) as [
-      { released: number },
-    ];
+      .where(
+        and(
+          eq(orders.storeId, (await storeOf(there.order_info.order_id))!),
+          eq(orders.awaitingPayment, false),
+        ),
+      )) as [{ released: number }];
     expect(there.order_info.numero).toBe(released);
   });
 });

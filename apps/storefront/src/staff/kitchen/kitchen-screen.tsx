@@ -269,7 +269,11 @@ function Ticket({
   const minutes = Math.max(0, Math.floor((now.getTime() - accepted.getTime()) / 60_000));
   const urgency = kitchenUrgency(accepted, now);
   return (
-    <article className={URGENCY_CLASS[urgency]} data-urgency={urgency} aria-label={`#${order.numero ?? order.id}`}>
+    <article
+      className={URGENCY_CLASS[urgency]}
+      data-urgency={urgency}
+      aria-label={`#${order.numero ?? order.id}`}
+    >
       <header className="kds-ticket-head">
         <span className="kds-number">#{order.numero ?? order.id}</span>
         <span className="kds-timer" role="timer" aria-label={t('acceptedAgo', { minutes })}>

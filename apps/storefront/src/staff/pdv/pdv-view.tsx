@@ -77,9 +77,13 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
   const [query, setQuery] = useState('');
   const [changeText, setChangeText] = useState('');
   const [placing, setPlacing] = useState(false);
-  const [placed, setPlaced] = useState<{ id: number; total: number; pix: StaffOrderPixReply | null } | null>(
-    null,
-  );
+  const [placed, setPlaced] = useState<{
+    id: number;
+    /** The store's number of the order, what the board shows (docs/decisions/0065). */
+    number: number;
+    total: number;
+    pix: StaffOrderPixReply | null;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** Each placed order starts the customer's block afresh (its typed phone and name). */
   const [entry, setEntry] = useState(0);
@@ -156,7 +160,7 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
         chosen?.tipo === 'pix' && chosen.chave_pix
           ? await staffFetch<StaffOrderPixReply>(`/staff/orders/${id}/pix`).catch(() => null)
           : null;
-      setPlaced({ id, total: reply.order_info.total, pix });
+      setPlaced({ id, number: reply.order_info.numero ?? id, total: reply.order_info.total, pix });
       setCart([]);
       setDraft(emptyDraft(draft.channel));
       setChangeText('');
@@ -455,7 +459,7 @@ export default function PdvView({ t: staffT }: { t: StaffT }) {
         ) : null}
         {placed ? (
           <p className="staff-ok" role="status">
-            {t('placed', { id: placed.id, total: formatBRL(placed.total) })}
+            {t('placed', { id: placed.number, total: formatBRL(placed.total) })}
           </p>
         ) : null}
         {placed?.pix ? (

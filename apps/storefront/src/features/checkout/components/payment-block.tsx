@@ -1,5 +1,11 @@
 import type { PaymentMethod, SavedCard } from '@comanda/contract';
-import { type DeliveryType, formatBRL, ONLINE_CARD_ID, ONLINE_PIX_ID, paymentMethodName } from '@comanda/domain';
+import {
+  type DeliveryType,
+  formatBRL,
+  ONLINE_CARD_ID,
+  ONLINE_PIX_ID,
+  paymentMethodName,
+} from '@comanda/domain';
 import { forwardRef, useId } from 'react';
 import { cardBrandName } from '../../../lib/card-brand.ts';
 import type { CheckoutT } from '../checkout-texts.ts';
