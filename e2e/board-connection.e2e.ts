@@ -36,8 +36,14 @@ async function placeThroughApi(request: APIRequestContext, name: string): Promis
     ]),
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  return ((await placed.json()) as { order_info: { order_id: number } }).order_info.order_id;
+  const { order_info } = (await placed.json()) as { order_info: { order_id: number; numero: number } };
+  numbers.set(order_info.order_id, order_info.numero);
+  return order_info.order_id;
 }
+
+/** Each placed order's number in the store, what the board shows (ADR 0065), by its id. */
+const numbers = new Map<number, number>();
+const numberOf = (id: number) => numbers.get(id) ?? id;
 
 async function statusOf(request: APIRequestContext, token: string, id: number): Promise<string> {
   const reply = await request.get(`${API}/staff/orders/${id}`, {
@@ -77,10 +83,10 @@ async function openPhoneBoard(
   return board;
 }
 
-const cardOf = (board: Page, id: number) => board.getByRole('article', { name: `Pedido nº ${id}` });
+const cardOf = (board: Page, id: number) => board.getByRole('article', { name: `Pedido nº ${numberOf(id)}` });
 const offlineBanner = (board: Page) => board.getByRole('alert').filter({ hasText: 'Sem conexão' });
 const refusedInWords = (id: number) =>
-  `Sem conexão: nada foi alterado no pedido nº ${id}. Tente de novo quando a conexão voltar.`;
+  `Sem conexão: nada foi alterado no pedido nº ${numberOf(id)}. Tente de novo quando a conexão voltar.`;
 
 test.describe('the board with the connection cut', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -122,7 +128,9 @@ test.describe('the board with the connection cut', () => {
       await expect(app).toHaveAttribute('data-link', 'live');
       for (const id of during) {
         await expect(
-          board.getByRole('region', { name: 'Novos' }).getByRole('article', { name: `Pedido nº ${id}` }),
+          board
+            .getByRole('region', { name: 'Novos' })
+            .getByRole('article', { name: `Pedido nº ${numberOf(id)}` }),
         ).toHaveCount(1);
       }
       await expect(cardOf(board, before)).toHaveCount(1);
@@ -133,7 +141,7 @@ test.describe('the board with the connection cut', () => {
       await expect(
         board
           .getByRole('region', { name: 'Em preparo' })
-          .getByRole('article', { name: `Pedido nº ${before}` }),
+          .getByRole('article', { name: `Pedido nº ${numberOf(before)}` }),
       ).toBeVisible();
       expect(await statusOf(request, token, before)).toBe('Preparo');
       await expect(board.locator('.staff-banner-notice')).toHaveCount(0);
@@ -179,7 +187,9 @@ test.describe('the board with the connection cut', () => {
       await expect(offlineBanner(board)).toBeHidden({ timeout: DEAF_WITHIN_MS });
       await expect(board.locator('.staff-app')).toHaveAttribute('data-link', 'live');
       await expect(
-        board.getByRole('region', { name: 'Novos' }).getByRole('article', { name: `Pedido nº ${during}` }),
+        board
+          .getByRole('region', { name: 'Novos' })
+          .getByRole('article', { name: `Pedido nº ${numberOf(during)}` }),
       ).toHaveCount(1);
 
       // A second cut while the board shows an order: the accept is refused in words, and nothing changes.

@@ -92,7 +92,7 @@ test.describe('checkout, more', () => {
     await dialog.getByRole('button', { name: 'Usar agora' }).click();
     await expect(loyalty.getByText('Recompensa de fidelidade aplicada')).toBeVisible();
     await expect(checkoutTotal(page)).toHaveText('R$ 37,00');
-    await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+    await page.getByRole('radio', { name: 'Cartão de crédito (na retirada)' }).check();
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await expectOrderPlaced(page);
     // 100 spent; the 37 points of the R$ 37,00 paid wait for the delivery.
@@ -123,7 +123,7 @@ test.describe('checkout, more', () => {
     await expect(periods).toBeHidden();
     const scheduled = `Agendado para ${dayName.charAt(0).toLowerCase()}${dayName.slice(1)} às ${period}`;
     await expect(schedule).toContainText(scheduled);
-    await page.getByRole('radio', { name: 'Cartão na entrega (crédito ou débito)' }).check();
+    await page.getByRole('radio', { name: 'Cartão na retirada (crédito ou débito)' }).check();
     await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
     await expect(page.getByRole('dialog', { name: 'Pedido realizado!' })).toContainText(scheduled);
     await expectOrderPlaced(page);

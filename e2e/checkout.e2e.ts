@@ -64,7 +64,7 @@ test.describe('checkout', () => {
     await page.getByRole('tab', { name: 'Retirada' }).click();
     await expect(page.getByText('Rua Augusta, 1500 - Consolação, São Paulo - SP')).toBeVisible();
     await expect(total(page)).toHaveText('R$ 32,50');
-    await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+    await page.getByRole('radio', { name: 'Cartão de crédito (na retirada)' }).check();
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await expectSuccess(page);
   });
@@ -99,7 +99,7 @@ test.describe('checkout', () => {
     // Applied on arrival, without opening the coupon dialog.
     await expect(page.getByText('Cupom BEMVINDO10 aplicado')).toBeVisible();
     await expect(total(page)).toHaveText('R$ 29,25');
-    await page.getByRole('radio', { name: 'Cartão de débito (na entrega)' }).check();
+    await page.getByRole('radio', { name: 'Cartão de débito (na retirada)' }).check();
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await expectSuccess(page);
   });

@@ -92,44 +92,51 @@ test('the kitchen display: each station sees its items; bumping both makes the o
     }),
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const id = ((await placed.json()) as { order_info: { order_id: number } }).order_info.order_id;
+  const { order_info } = (await placed.json()) as { order_info: { order_id: number; numero: number } };
+  const id = order_info.order_id;
+  // What the screens show: the store's number (ADR 0065); the API takes the id.
+  const number = order_info.numero;
   await staffCall(request, store, 'POST', `/staff/orders/${id}/status`, { status: 'Preparo' });
 
   const board = await openStoreStaffApp(browser, store);
   const kitchenScreen = await openStation(browser, store, kitchen);
   const barScreen = await openStation(browser, store, bar);
   try {
-    const atKitchen = kitchenScreen.getByRole('article', { name: `#${id}` });
+    const atKitchen = kitchenScreen.getByRole('article', { name: `#${number}` });
     await expect(atKitchen).toContainText('1x Onion rings');
     await expect(atKitchen).not.toContainText('Coca-Cola');
     await expect(atKitchen).toContainText('Retirada · Kátia');
-    const atBar = barScreen.getByRole('article', { name: `#${id}` });
+    const atBar = barScreen.getByRole('article', { name: `#${number}` });
     await expect(atBar).toContainText('2x Coca-Cola lata 350 ml');
     await expect(atBar).not.toContainText('Onion rings');
 
-    await atKitchen.getByRole('button', { name: `Pedido nº ${id} pronto` }).click();
+    await atKitchen.getByRole('button', { name: `Pedido nº ${number} pronto` }).click();
     await expect(atKitchen).toBeHidden();
     await expect(
-      board.getByRole('region', { name: 'Em preparo' }).getByRole('article', { name: `Pedido nº ${id}` }),
+      board.getByRole('region', { name: 'Em preparo' }).getByRole('article', { name: `Pedido nº ${number}` }),
     ).toBeVisible();
 
     await atBar.getByRole('button', { name: 'Marcar pronto: 2x Coca-Cola lata 350 ml' }).click();
     await expect(atBar).toBeHidden();
     // No reload: the board hears the move through its stream.
     await expect(
-      board.getByRole('region', { name: 'Prontos / saiu' }).getByRole('article', { name: `Pedido nº ${id}` }),
+      board
+        .getByRole('region', { name: 'Prontos / saiu' })
+        .getByRole('article', { name: `Pedido nº ${number}` }),
     ).toBeVisible();
 
     // The bar takes its bump back: the order returns to preparation and to the bar's screen.
-    await barScreen.getByRole('button', { name: `Desfazer o último pronto (pedido nº ${id})` }).click();
+    await barScreen.getByRole('button', { name: `Desfazer o último pronto (pedido nº ${number})` }).click();
     await expect(atBar).toBeVisible();
     await expect(
-      board.getByRole('region', { name: 'Em preparo' }).getByRole('article', { name: `Pedido nº ${id}` }),
+      board.getByRole('region', { name: 'Em preparo' }).getByRole('article', { name: `Pedido nº ${number}` }),
     ).toBeVisible();
     await barScreen.keyboard.press('1');
     await expect(atBar).toBeHidden();
     await expect(
-      board.getByRole('region', { name: 'Prontos / saiu' }).getByRole('article', { name: `Pedido nº ${id}` }),
+      board
+        .getByRole('region', { name: 'Prontos / saiu' })
+        .getByRole('article', { name: `Pedido nº ${number}` }),
     ).toBeVisible();
   } finally {
     for (const page of [board, kitchenScreen, barScreen]) await page.context().close();

@@ -34,7 +34,7 @@ async function scheduleOrder(page: Page): Promise<{ id: number; time: string }> 
   expect(time).toMatch(/^\d{2}:\d{2}$/);
   await first.click();
   await expect(periods).toBeHidden();
-  await page.getByRole('radio', { name: 'Cartão na entrega (crédito ou débito)' }).check();
+  await page.getByRole('radio', { name: 'Cartão na retirada (crédito ou débito)' }).check();
   await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
   const placed = page.getByRole('dialog', { name: 'Pedido realizado!' });
   const text = (await placed.textContent()) ?? '';

@@ -32,6 +32,7 @@ async function openSignedIn(page: Page, token: string) {
 }
 
 /** Five Guaraná cans (the minimum order is R$ 25,00), pickup, card on delivery; 'Ver status' on the result dialog. Returns the id. */
+/** The order's number in the store (what the customer reads, ADR 0065). */
 async function placeOrder(page: Page): Promise<number> {
   await page.getByRole('searchbox').fill('guarana');
   await page.getByRole('button', { name: /Guaraná Antarctica lata 350 ml/ }).click();
@@ -43,13 +44,14 @@ async function placeOrder(page: Page): Promise<number> {
   await expect(page).toHaveURL(/\/confirmation$/);
   await expect(page.getByRole('heading', { name: 'Resumo' })).toBeVisible();
   await page.getByRole('tab', { name: 'Retirada' }).click();
-  await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+  await page.getByRole('radio', { name: 'Cartão de crédito (na retirada)' }).check();
   await page.getByRole('button', { name: 'Confirmar pedido' }).click();
   const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
-  await expect(result).toBeVisible();
+  await expect(result).toContainText(/Seu pedido nº \d+ foi recebido\./);
+  const number = Number(/nº (\d+)/.exec((await result.textContent()) ?? '')?.[1]);
   await result.getByRole('button', { name: 'Ver status' }).click();
   await expect(page).toHaveURL(/\/mobile\/orders\/\d+$/);
-  return Number(new URL(page.url()).pathname.split('/').pop());
+  return number;
 }
 
 test.use({ serviceWorkers: 'block' });

@@ -107,13 +107,15 @@ test.describe('online PIX', () => {
     await expect(page).toHaveURL(/\/confirmation$/, { timeout: 15_000 });
     const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
     await expect(result).toBeVisible();
-    await expect(result).toContainText(`Seu pedido nº ${intent.orderId} foi recebido.`);
+    // The store's own number (ADR 0065), not the order's id.
+    await expect(result).toContainText(/Seu pedido nº \d+ foi recebido\./);
+    const number = Number(/nº (\d+)/.exec((await result.textContent()) ?? '')?.[1]);
     await expect(result).toContainText(/Previsão: \d{2}:\d{2}/);
-    const proof = result.getByRole('link', { name: 'Enviar comprovante' });
-    await expect(proof).toHaveAttribute('href', /^https:\/\/wa\.me\/5511999990000\?text=/);
-    expect(new URL((await proof.getAttribute('href'))!).searchParams.get('text')).toContain(
-      `pedido nº ${intent.orderId}`,
-    );
+    // Paid through the app and confirmed: no receipt to send; behind it, the cart emptied and the
+    // summary of what was paid (issue 34).
+    await expect(result.getByRole('link', { name: 'Enviar comprovante' })).toHaveCount(0);
+    await expect(page.getByTestId('checkout-total')).toHaveText('R$ 32,50');
+    await expect(page.locator('.tab-bar .badge')).toHaveCount(0);
     // Confirmed: nothing pending, the saved cart gone.
     expect(
       await page.evaluate(() => {
@@ -124,12 +126,10 @@ test.describe('online PIX', () => {
 
     await result.getByRole('button', { name: 'Ver status' }).click();
     await expect(page).toHaveURL(new RegExp(`/mobile/orders/${intent.orderId}$`));
-    const detail = page.getByRole('dialog', { name: `Pedido nº ${intent.orderId}` });
+    const detail = page.getByRole('dialog', { name: `Pedido nº ${number}` });
     await expect(detail.getByTestId('order-total')).toHaveText('R$ 32,50');
     await detail.getByRole('button', { name: 'Fechar' }).click();
-    await expect(page.getByRole('tabpanel').getByTestId('order-card')).toContainText(
-      `Pedido nº ${intent.orderId}`,
-    );
+    await expect(page.getByRole('tabpanel').getByTestId('order-card')).toContainText(`Pedido nº ${number}`);
   });
 
   test('abandoning asks first, cancels the charge and empties the cart', async ({ page, request }) => {
@@ -219,6 +219,9 @@ test.describe('online PIX', () => {
       true,
     );
     await expect(page).toHaveURL(/\/confirmation$/, { timeout: 15_000 });
+    const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
+    await expect(result).toContainText(/Seu pedido nº \d+ foi recebido\./);
+    const number = Number(/nº (\d+)/.exec((await result.textContent()) ?? '')?.[1]);
 
     // The counter's phone.
     const context = await browser.newContext({
@@ -232,7 +235,7 @@ test.describe('online PIX', () => {
     await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONE);
     await board.getByLabel('Senha').fill(STAFF_PASSWORD);
     await board.getByRole('button', { name: 'Entrar' }).click();
-    const card = board.getByRole('article', { name: `Pedido nº ${intent.orderId}` });
+    const card = board.getByRole('article', { name: `Pedido nº ${number}` });
     await expect(card.getByText('Pago online (PIX) — não cobrar')).toBeVisible();
     await card.screenshot({ path: test.info().outputPath('paid-online-card.png') });
 

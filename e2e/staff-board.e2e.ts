@@ -30,7 +30,8 @@ async function clearNewOrders(request: APIRequestContext, token: string) {
 }
 
 /** Five Guaraná cans, pickup, card on delivery, from the phone; ends on the order's detail. Returns its id. */
-async function orderFromPhone(page: Page): Promise<number> {
+/** The order's id (its address in the API) and its number in the store (what people read, ADR 0065). */
+async function orderFromPhone(page: Page): Promise<{ id: number; number: number }> {
   await page.goto('/');
   await waitForMenu(page);
   await page.getByRole('searchbox').fill('guarana');
@@ -40,12 +41,14 @@ async function orderFromPhone(page: Page): Promise<number> {
   await dialog.getByRole('button', { name: 'Inserir' }).click();
   await page.getByRole('button', { name: 'Finalizar' }).click();
   await page.getByRole('tab', { name: 'Retirada' }).click();
-  await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+  await page.getByRole('radio', { name: 'Cartão de crédito (na retirada)' }).check();
   await page.getByRole('button', { name: 'Confirmar pedido' }).click();
   const result = page.getByRole('dialog', { name: 'Pedido realizado!' });
+  await expect(result).toContainText(/Seu pedido nº \d+ foi recebido\./);
+  const number = Number(/nº (\d+)/.exec((await result.textContent()) ?? '')?.[1]);
   await result.getByRole('button', { name: 'Ver status' }).click();
   await expect(page).toHaveURL(/\/mobile\/orders\/\d+$/);
-  return Number(new URL(page.url()).pathname.split('/').pop());
+  return { id: Number(new URL(page.url()).pathname.split('/').pop()), number };
 }
 
 test.describe('the staff board', () => {
@@ -62,12 +65,12 @@ test.describe('the staff board', () => {
 
     const customer = await signUpThroughApi(request, 'Bia Balcão');
     await openSignedIn(page, customer);
-    const id = await orderFromPhone(page);
+    const { id, number } = await orderFromPhone(page);
 
     // No reload: the stream brings it.
     const card = board
       .getByRole('region', { name: 'Novos' })
-      .getByRole('article', { name: `Pedido nº ${id}` });
+      .getByRole('article', { name: `Pedido nº ${number}` });
     await expect(card).toBeVisible();
     await expect(card).toContainText('5× Guaraná Antarctica lata 350 ml');
     await expect(card).toContainText('Retirada no balcão');
@@ -79,19 +82,21 @@ test.describe('the staff board', () => {
     await expect(app).toHaveAttribute('data-alarm', 'idle');
     const preparing = board
       .getByRole('region', { name: 'Em preparo' })
-      .getByRole('article', { name: `Pedido nº ${id}` });
+      .getByRole('article', { name: `Pedido nº ${number}` });
     await expect(preparing).toBeVisible();
     const stepper = page.getByRole('list', { name: 'Andamento do pedido' });
     await expect(stepper.locator('[aria-current="step"]')).toHaveText(/Em preparo/);
 
     await preparing.getByRole('button', { name: 'Pronto' }).click();
     await expect(
-      board.getByRole('region', { name: 'Prontos / saiu' }).getByRole('article', { name: `Pedido nº ${id}` }),
+      board
+        .getByRole('region', { name: 'Prontos / saiu' })
+        .getByRole('article', { name: `Pedido nº ${number}` }),
     ).toBeVisible();
     await expect(stepper.locator('[aria-current="step"]')).toHaveText(/Pronto/);
 
     // A second order, refused with a reason the customer reads.
-    const second = await orderFromPhone(page);
+    const { number: second } = await orderFromPhone(page);
     const secondCard = board.getByRole('article', { name: `Pedido nº ${second}` });
     await expect(secondCard).toBeVisible();
     await secondCard.getByRole('button', { name: 'Recusar' }).click();
@@ -117,7 +122,7 @@ test.describe('the staff board', () => {
     await expect(
       board
         .getByRole('region', { name: 'Concluídos hoje' })
-        .getByRole('article', { name: `Pedido nº ${id}` }),
+        .getByRole('article', { name: `Pedido nº ${number}` }),
     ).toBeVisible();
     await board.context().close();
   });
@@ -182,15 +187,15 @@ test.describe('the staff board', () => {
   test('the kitchen ticket prints on 80 mm paper', async ({ browser, page, request }) => {
     const customer = await signUpThroughApi(request, 'Téo Ticket');
     await openSignedIn(page, customer);
-    const id = await orderFromPhone(page);
+    const { number } = await orderFromPhone(page);
     const board = await openBoard(browser);
-    const card = board.getByRole('article', { name: `Pedido nº ${id}` });
+    const card = board.getByRole('article', { name: `Pedido nº ${number}` });
     await card.getByRole('button', { name: 'Imprimir' }).click();
     await board.emulateMedia({ media: 'print' });
     const ticket = board.getByTestId('ticket');
     await expect(ticket).toBeVisible();
     await expect(ticket).toContainText('COZINHA');
-    await expect(ticket).toContainText(`#${id}`);
+    await expect(ticket).toContainText(`#${number}`);
     await expect(ticket).toContainText('5x Guaraná Antarctica lata 350 ml');
     await expect(ticket).toContainText('RETIRADA');
     // 72 mm of print at 96 px per inch, inside the 80 mm roll.
@@ -218,13 +223,13 @@ test.describe('the staff board', () => {
       const board = await openBoard(browser);
       const customer = await signUpThroughApi(request, 'Otto Automático');
       await openSignedIn(page, customer);
-      const id = await orderFromPhone(page);
+      const { number } = await orderFromPhone(page);
       const preparing = board.getByRole('region', { name: 'Em preparo' });
-      await expect(preparing.getByRole('article', { name: `Pedido nº ${id}` })).toBeVisible();
+      await expect(preparing.getByRole('article', { name: `Pedido nº ${number}` })).toBeVisible();
       await board.emulateMedia({ media: 'print' });
       const ticket = board.getByTestId('ticket');
       await expect(ticket).toContainText('COZINHA');
-      await expect(ticket).toContainText(`#${id}`);
+      await expect(ticket).toContainText(`#${number}`);
       // Nothing rings: the order was accepted by the store's setting.
       await expect(board.locator('.staff-app')).toHaveAttribute('data-alarm', 'idle');
       await board.context().close();
@@ -236,7 +241,7 @@ test.describe('the staff board', () => {
   test('today at a glance and the orders of the day as a spreadsheet', async ({ browser, page, request }) => {
     const customer = await signUpThroughApi(request, 'Rita Relatório');
     await openSignedIn(page, customer);
-    const id = await orderFromPhone(page);
+    const { id } = await orderFromPhone(page);
     const board = await openBoard(browser);
     await board.getByRole('button', { name: 'Hoje' }).click();
     const today = board.getByRole('region', { name: 'Hoje até agora' });

@@ -184,7 +184,7 @@ test.describe('the menu editor', () => {
     await expect(page).toHaveURL(/\/confirmation$/);
     await page.getByRole('tab', { name: 'Retirada' }).click();
     await expect(checkoutTotal(page)).toHaveText('R$ 26,00');
-    await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+    await page.getByRole('radio', { name: 'Cartão de crédito (na retirada)' }).check();
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await expectOrderPlaced(page);
     await staff.context().close();
@@ -209,7 +209,7 @@ test.describe('the menu editor', () => {
     // The open page follows the store (docs/decisions/0050); placement would refuse the old price.
     const review = page.getByRole('region', { name: 'Revise antes de pagar' });
     await expect(review).toContainText('O preço mudou de R$ 32,90 para R$ 34,90.', { timeout: 5_000 });
-    await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+    await page.getByRole('radio', { name: 'Cartão de crédito (na retirada)' }).check();
     await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
     await expect(review).toBeFocused();
     await review.getByRole('button', { name: 'Ver no carrinho' }).click();

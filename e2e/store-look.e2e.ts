@@ -131,7 +131,7 @@ test.describe('the store editor', () => {
       await expect(page.getByText('Cupom VISUAL15 aplicado')).toBeVisible();
       // 5 × R$ 6,50 = R$ 32,50, less 15% (R$ 4,88, rounded half up).
       await expect(checkoutTotal(page)).toHaveText('R$ 27,62');
-      await page.getByRole('radio', { name: 'Cartão de crédito (na entrega)' }).check();
+      await page.getByRole('radio', { name: 'Cartão de crédito (na retirada)' }).check();
       await page.getByRole('button', { name: 'Confirmar pedido' }).click();
       await expectOrderPlaced(page, { estimate: true });
     } finally {

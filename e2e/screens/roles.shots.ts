@@ -32,7 +32,7 @@ async function staffToken(request: APIRequestContext, store: Store, phone: strin
   return ((await reply.json()) as { token: string }).token;
 }
 
-async function placeOrder(request: APIRequestContext, store: Store): Promise<number> {
+async function placeOrder(request: APIRequestContext, store: Store): Promise<{ id: number; number: number }> {
   const { token } = await signUp(request, store, { name: 'Rita Cliente' });
   const userId = (
     JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { user_id: number }
@@ -56,7 +56,9 @@ async function placeOrder(request: APIRequestContext, store: Store): Promise<num
     ]),
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  return ((await placed.json()) as { order_info: { order_id: number } }).order_info.order_id;
+  const { order_info } = (await placed.json()) as { order_info: { order_id: number; numero: number } };
+  // The id (the API's and the requests list's) and the store's number (the board's, ADR 0065).
+  return { id: order_info.order_id, number: order_info.numero };
 }
 
 /** Sets the store's first PIX key through the editor, confirmed with the owner's password. */
@@ -113,7 +115,7 @@ for (const store of STORES) {
     try {
       for (const mode of MODES) {
         const shot = (name: string) => `${SHOTS_DIR}/${store}-${mode}-${name}.png`;
-        const order = await placeOrder(request, store);
+        const { id: order, number } = await placeOrder(request, store);
 
         // The attendant's cancel: the approval dialog.
         const attendantContext = await browser.newContext({
@@ -124,12 +126,12 @@ for (const store of STORES) {
         const attendantPage = await attendantContext.newPage();
         await prepare(attendantPage, { mode });
         await signInPage(attendantPage, store, attendantPhone, ATTENDANT_PASSWORD);
-        const card = attendantPage.getByRole('article', { name: `Pedido nº ${order}` });
+        const card = attendantPage.getByRole('article', { name: `Pedido nº ${number}` });
         await card.getByRole('button', { name: /Recusar|Cancelar pedido/ }).click();
         await attendantPage.getByLabel('Motivo (o cliente vê)').fill('Cliente desistiu');
         await attendantPage.getByRole('button', { name: 'Confirmar' }).click();
         const dialog = attendantPage.getByRole('dialog', {
-          name: `Cancelar o pedido nº ${order} precisa de um gerente`,
+          name: `Cancelar o pedido nº ${number} precisa de um gerente`,
         });
         await expect(dialog).toBeVisible();
         await settle(attendantPage);

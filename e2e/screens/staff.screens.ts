@@ -71,7 +71,8 @@ for (const store of STORES) {
         ]),
       });
       expect(placed.status(), await placed.text()).toBe(201);
-      const id = ((await placed.json()) as { order_info: { order_id: number } }).order_info.order_id;
+      // The store's number, what the board shows (ADR 0065).
+      const id = ((await placed.json()) as { order_info: { numero: number } }).order_info.numero;
 
       await page.getByRole('button', { name: 'Entrar' }).click();
       const card = page.getByRole('article', { name: `Pedido nº ${id}` });

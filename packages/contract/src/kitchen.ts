@@ -31,6 +31,8 @@ export type KitchenLine = z.infer<typeof kitchenLine>;
 
 export const kitchenOrder = z.object({
   id: z.number().int(),
+  /** The number the store's staff and the customer read (docs/decisions/0065). */
+  numero: z.number().int().nullable().optional(),
   status: z.string(),
   tipo_entrega: z.string(),
   mesa: z.string().nullable(),
@@ -57,6 +59,7 @@ export const kitchenReply = z.object({
   last_bump: z
     .object({
       order_id: z.number().int(),
+      numero: z.number().int().nullable().optional(),
       station_id: z.number().int().nullable(),
       line_seq: z.number().int().nullable(),
       at: z.string(),

@@ -265,6 +265,12 @@ export const orderLineRecord = z.object({
 /** The order record of spec section 3, as the server keeps it. */
 export const orderRecord = z.object({
   id: z.number().int(),
+  /**
+   * The number customers and staff read ('Pedido nº 12'): the store's own sequence, given when the
+   * order reaches the store (docs/decisions/0065); null while an online payment is awaited. `id`
+   * stays the order's address in every call.
+   */
+  numero: z.number().int().nullable().optional(),
   status: z.string(),
   /** When the order was placed, ISO 8601 (UTC). */
   dh_iniciado: z.string(),
@@ -307,6 +313,8 @@ export const orderPlacedReply = z.object({
   detail: z.string(),
   order_info: z.object({
     order_id: z.number().int(),
+    /** The order's number in its store (the record's `numero`). */
+    numero: z.number().int().nullable().optional(),
     status: z.string(),
     total: centavos,
     /** 'HH:MM' in store time (the store's time zone): now + delivery or pickup minutes, or the scheduled period. */

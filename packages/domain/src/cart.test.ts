@@ -168,7 +168,8 @@ describe('building a cart line', () => {
     const line = buildOk(pizza, { [FLAVOURS]: { 21: 1, 22: 1 } }, { channel: 'app', variant: large });
     expect(line).toMatchObject({ produto: 201, descricao_produto: 'Pizza grande', produto_valor: 1000 });
     expect(line.itens_pedidos.every((item) => item.produto_pedido === 201)).toBe(true);
-    expect(linePricing(line)).toMatchObject({ base: 1000, extras: 4500, unitTotal: 5500 });
+    // The flavours (a 'Média' group) make the pizza's price: they are no extra (issue 34).
+    expect(linePricing(line)).toMatchObject({ base: 5500, extras: 0, unitTotal: 5500 });
   });
 
   it("sends each Média item's value as its price divided by the group's picked quantity", () => {

@@ -12,6 +12,7 @@ import {
   offeredItems,
   type Picks,
   type Product,
+  type ProductGroup,
   priceProduct,
 } from './product-pricing.ts';
 
@@ -64,6 +65,12 @@ export interface CartLineGroup {
   total: number;
   /** What the group adds to one unit of the line. */
   charge: Centavos;
+  /**
+   * The group is a choice that makes the product's own price (a required group, or the flavours of
+   * a half-and-half priced 'Média' or 'SomaMaior'): its charge is the product's price, not an extra.
+   * Absent on lines saved before it existed (then an extra).
+   */
+  in_price?: boolean;
   /** Items above their default quantity (every picked non-default item). */
   added: OrderedItem[];
   /** Default ingredients below their default quantity (removed ones have quantity 0). */
@@ -273,6 +280,7 @@ export function buildCartLine(product: FullProduct, picks: Picks, options: CartL
       politica_cobranca: charge.policy,
       total: charge.total,
       charge: charge.charge,
+      in_price: isPriceChoice(group),
       added: rows.filter((row) => row.quantidade_pedida > row.quantidade_padrao),
       removed: rows.filter((row) => row.quantidade_pedida < row.quantidade_padrao),
     });
@@ -297,9 +305,12 @@ export function buildCartLine(product: FullProduct, picks: Picks, options: CartL
 }
 
 export interface LinePricing {
-  /** Base price of one unit. */
+  /**
+   * Price of one unit of the product: its valor_venda plus the charges of the choices that make its
+   * price (a half-and-half's flavours, a size): the order's produto_valor and total_produtos.
+   */
   base: Centavos;
-  /** Group charges of one unit. */
+  /** The optional additions of one unit (a border, extra bacon): the order's acrescimo. */
   extras: Centavos;
   /** base + extras. */
   unitTotal: Centavos;
@@ -307,10 +318,29 @@ export interface LinePricing {
   total: Centavos;
 }
 
-/** Line price = base price + extras; line total = unit price × qtd. */
+/**
+ * A group whose charge is the product's own price rather than an addition: a required choice
+ * (min ≥ 1, e.g. a size or the flavours) or a group priced by the half-and-half rules ('Média',
+ * 'SomaMaior'), whose items carry the whole pizza's price.
+ */
+export function isPriceChoice(
+  group: Pick<ProductGroup, 'min'> & { grupo: Pick<ProductGroup['grupo'], 'politica_cobranca'> },
+): boolean {
+  return (
+    group.min > 0 ||
+    group.grupo.politica_cobranca === 'Média' ||
+    group.grupo.politica_cobranca === 'SomaMaior'
+  );
+}
+
+/** Line price = base price (with the choices that make it) + extras; line total = unit price × qtd. */
 export function linePricing(line: CartLineDraft): LinePricing {
-  const base = line.produto_valor;
-  const extras = line.groups.reduce((acc, group) => acc + group.charge, 0);
+  let base = line.produto_valor;
+  let extras = 0;
+  for (const group of line.groups) {
+    if (group.in_price) base += group.charge;
+    else extras += group.charge;
+  }
   const unitTotal = base + extras;
   return { base, extras, unitTotal, total: unitTotal * line.qtd };
 }

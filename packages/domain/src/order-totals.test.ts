@@ -123,4 +123,44 @@ describe('checkout totals', () => {
     const totals = checkoutTotals({ lines, deliveryFee: 0, coupon: null, loyaltyReward: reward });
     expect([totals.loyaltyDiscount, totals.total]).toEqual([1500, 6800]);
   });
+
+  it("a half-and-half's flavours are the product's price, its border an extra (issue 34)", () => {
+    const pizza = fullProduct({
+      id: 2,
+      valor_venda: 0,
+      grupos: [
+        productGroup({
+          id: 8,
+          min: 1,
+          max: 2,
+          politica_cobranca: 'Média',
+          lista_itens: [groupItem({ id: 80, preco: 5990 }), groupItem({ id: 81, preco: 6290 })],
+        }),
+        productGroup({ id: 9, max: 1, lista_itens: [groupItem({ id: 90, preco: 900 })] }),
+      ],
+    });
+    const built = buildCartLine(pizza, { 8: { 80: 1, 81: 1 }, 9: { 90: 1 } }, { channel: 'app' });
+    if (!built.ok) throw new Error(built.error.code);
+    const totals = checkoutTotals({
+      lines: [built.line, line(1, 1)],
+      deliveryFee: 0,
+      coupon: null,
+      loyaltyReward: null,
+    });
+    // The pizza's 61,40 (the flavours' average) and the burger's 25,00 are products; the border and
+    // the bacon are extras.
+    expect(totals).toMatchObject({ products: 6140 + 2500, extras: 900 + 400, subtotal: 9940 });
+  });
+
+  it('a required choice (a size) without a half-and-half rule is the product price too', () => {
+    const acai = fullProduct({
+      id: 3,
+      valor_venda: 0,
+      grupos: [productGroup({ id: 10, min: 1, max: 1, lista_itens: [groupItem({ id: 100, preco: 1990 })] })],
+    });
+    const built = buildCartLine(acai, { 10: { 100: 1 } }, { channel: 'app', qtd: 2 });
+    if (!built.ok) throw new Error(built.error.code);
+    const totals = checkoutTotals({ lines: [built.line], deliveryFee: 0, coupon: null, loyaltyReward: null });
+    expect([totals.products, totals.extras]).toEqual([3980, 0]);
+  });
 });

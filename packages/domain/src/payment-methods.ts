@@ -73,3 +73,26 @@ export const samePaymentName = (a: string, b: string): boolean => foldName(a) ==
  */
 export const paymentKeyOf = (methodId: number | null, name: string): string =>
   methodId !== null ? `m${methodId}` : `n:${name.trim()}`;
+
+/** Where an in-person payment happens, in the words of a method's name: 'na entrega' for delivery. */
+const PLACE_WORDS: Record<DeliveryType, string> = {
+  Entregar: 'na entrega',
+  Retirada: 'na retirada',
+  'Vem comer': 'no local',
+};
+
+/**
+ * A store's in-person method named for the order's delivery type: a name written for delivery
+ * ('Cartão de crédito (na entrega)') reads '(na retirada)' at pickup and '(no local)' when eating
+ * in, so a pickup order never says it is paid on delivery. Other names are kept as written.
+ */
+export function paymentMethodName(name: string, deliveryType: DeliveryType): string {
+  if (deliveryType === 'Entregar') return name;
+  return name.replace(/\bna entrega\b/giu, (found) =>
+    found[0] === 'N' ? capitalise(PLACE_WORDS[deliveryType]) : PLACE_WORDS[deliveryType],
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -864,9 +864,16 @@ export const orders = pgTable(
      * no points and does not count (docs/decisions/0018). False for every other order.
      */
     awaitingPayment: boolean('awaiting_payment').notNull().default(false),
+    /**
+     * The number customers and staff read ('Pedido nº 12'): the store's own sequence, given when the
+     * order reaches the store (placed, or its online payment confirmed), so an abandoned or failed
+     * payment leaves no gap; null while awaiting payment (docs/decisions/0065).
+     */
+    numero: integer('numero'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    uniqueIndex('orders_store_numero').on(t.storeId, t.numero),
     index('orders_store_customer').on(t.storeId, t.customerId, t.dhIniciado),
     index('orders_store_status').on(t.storeId, t.status, t.dhIniciado),
     // The staff list: a store's orders, newest first (order tracking, docs/decisions/0012).
@@ -1674,3 +1681,11 @@ export const ledgerDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storeId, t.day, t.dim, t.key] })],
 );
+
+/** Each store's last order number (orders.numero, docs/decisions/0065), taken in the order's transaction. */
+export const storeOrderNumbers = pgTable('store_order_numbers', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  lastNumber: integer('last_number').notNull(),
+});

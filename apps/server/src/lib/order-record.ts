@@ -10,6 +10,8 @@ import type { OrderLineItemSnapshot } from '../db/schema.ts';
 /** The stored order's fields the record shows (the orders row, or the values about to be written). */
 export interface StoredOrder {
   id: number;
+  /** The store's own number (docs/decisions/0065); null or absent until the order reaches the store. */
+  numero?: number | null;
   status: string;
   dhIniciado: Date;
   tipoEntrega: string;
@@ -47,6 +49,7 @@ export interface StoredOrderLine {
 export function orderRecordOf(order: StoredOrder, lines: readonly StoredOrderLine[]): OrderRecord {
   return {
     id: order.id,
+    numero: order.numero ?? null,
     status: order.status,
     dh_iniciado: order.dhIniciado.toISOString(),
     tipo_entrega: order.tipoEntrega as DeliveryType,

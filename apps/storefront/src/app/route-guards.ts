@@ -8,14 +8,16 @@ export interface GuardState {
   hasSelectedProduct: boolean;
   /** Table mode (source 'local'). */
   localMode: boolean;
+  /** The cart was just ordered and the checkout shows the result over an empty cart. */
+  justOrdered?: boolean;
 }
 
 export type Guard = (state: GuardState) => string | null;
 
 /** /confirmation, /pix_checkout and the card checkout route. */
-export const checkoutGuard: Guard = ({ signedIn, cartLines }) => {
+export const checkoutGuard: Guard = ({ signedIn, cartLines, justOrdered }) => {
   if (!signedIn) return '/signin';
-  return cartLines === 0 ? '/profile' : null;
+  return cartLines === 0 && !justOrdered ? '/profile' : null;
 };
 
 /** /signin, /signup, /forgot/{phone}: a signed-in user goes to checkout or profile. */

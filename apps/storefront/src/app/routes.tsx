@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useRef } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
 import { MenuHome } from '../features/menu/components/menu-home.tsx';
-import { useCartLineCount } from '../lib/cart-store.ts';
+import { useCartLineCount, useJustOrdered } from '../lib/cart-store.ts';
 import type { MessageKey } from '../lib/i18n.ts';
 import { useSelectedProduct } from '../lib/selected-product.ts';
 import { useSignedIn } from '../lib/session.ts';
@@ -185,6 +185,7 @@ export function RouteView() {
   const cartLines = useCartLineCount();
   const hasSelectedProduct = useSelectedProduct() !== null;
   const localMode = useLocalMode();
+  const justOrdered = useJustOrdered();
   const firstKey = useRef(route.id);
   const slid = useRef(false);
   if (route.id !== firstKey.current) slid.current = true;
@@ -194,7 +195,7 @@ export function RouteView() {
     if (slid.current) window.scrollTo(0, 0);
   }, [route.id]);
 
-  const redirect = route.guard?.({ signedIn, cartLines, hasSelectedProduct, localMode });
+  const redirect = route.guard?.({ signedIn, cartLines, hasSelectedProduct, localMode, justOrdered });
   if (redirect) return <Redirect to={redirect} replace />;
 
   const Screen = route.component;

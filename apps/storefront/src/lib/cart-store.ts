@@ -81,6 +81,16 @@ export function useCart(): readonly CartLine[] {
   return useStore(cartStore);
 }
 
+/**
+ * The cart was just ordered: it is empty (the badge says so) while the checkout still shows the
+ * order's result, so /confirmation stays until the customer leaves it.
+ */
+export const justOrderedStore = createStore(false);
+
+export function useJustOrdered(): boolean {
+  return useStore(justOrderedStore);
+}
+
 /** The tab bar badge: the number of cart lines (spec section 2 "Bars"). */
 export function useCartLineCount(): number {
   return useStore(cartStore).length;

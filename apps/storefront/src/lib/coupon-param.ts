@@ -1,3 +1,4 @@
+import { createStore } from './external-store.ts';
 import { readJson, removeStorage, writeStorage } from './storage.ts';
 
 /** Spec section 2: a coupon query parameter on any URL is stored, valid 1 hour. */
@@ -16,11 +17,19 @@ export function captureCouponParam(search: string, now = Date.now()): string | n
   return code;
 }
 
+/**
+ * The last code kept by 'Usar no pedido' in this page's life (a new object each time), so an open
+ * checkout applies it at once instead of on its next visit.
+ */
+export const keptCouponStore = createStore<StoredCoupon | null>(null);
+
 /** Keeps a code as a coupon link would (the available coupons' 'Usar no pedido'). */
 export function rememberCoupon(code: string, now = Date.now()): void {
   const trimmed = code.trim().slice(0, 60);
-  if (trimmed)
-    writeStorage(COUPON_KEY, JSON.stringify({ code: trimmed, savedAt: now } satisfies StoredCoupon));
+  if (!trimmed) return;
+  const stored = { code: trimmed, savedAt: now } satisfies StoredCoupon;
+  writeStorage(COUPON_KEY, JSON.stringify(stored));
+  keptCouponStore.set(stored);
 }
 
 /** The stored coupon code while it is under an hour old. */

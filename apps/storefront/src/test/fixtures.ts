@@ -165,3 +165,19 @@ export function demoMenu() {
   ];
   return { categories, products };
 }
+
+/** The totals of a placed order's record (the reply's `order`), as the server sends them. */
+export function placedOrder(overrides: Record<string, unknown> = {}) {
+  return {
+    tipo_entrega: 'Retirada',
+    total_produtos: 1950,
+    acrescimo: 0,
+    valor_entrega: 0,
+    desconto_cupom: 0,
+    desconto_fidelidade: 0,
+    desconto: 0,
+    total: 1950,
+    cupom: null,
+    ...overrides,
+  };
+}

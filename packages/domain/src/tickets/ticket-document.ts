@@ -33,6 +33,8 @@ export interface TicketLine {
 /** The part of the staff API's order (StaffOrder) a ticket reads. */
 export interface TicketOrder {
   id: number;
+  /** The store's own number, the one the board and the customer read (docs/decisions/0065). */
+  numero?: number | null;
   status: string;
   dh_iniciado: string;
   tipo_entrega: string;
@@ -350,7 +352,7 @@ export function kitchenTicket(
   const station = options.station ?? null;
   const blocks: TicketBlock[] = [
     { type: 'banner', text: (station?.name ?? say('kitchen')).toLocaleUpperCase('pt-BR') },
-    { type: 'large', text: say('order', { id: order.id }) },
+    { type: 'large', text: say('order', { id: order.numero ?? order.id }) },
     { type: 'large', text: serviceText(order, say) },
     ...scheduleBlocks(order, options.store, say),
     {
@@ -395,7 +397,7 @@ export function counterTicket(order: TicketOrder, options: TicketOptions): Ticke
   const { store } = options;
   const blocks: TicketBlock[] = [
     { type: 'banner', text: store.name },
-    { type: 'large', text: say('order', { id: order.id }) },
+    { type: 'large', text: say('order', { id: order.numero ?? order.id }) },
     { type: 'large', text: serviceText(order, say) },
     ...scheduleBlocks(order, store, say),
     {
@@ -453,7 +455,7 @@ export function cancelledTicket(
   const station = options.station ?? null;
   const blocks: TicketBlock[] = [
     { type: 'banner', text: say(cancellation.refused ? 'refused' : 'cancelled') },
-    { type: 'large', text: say('order', { id: order.id }) },
+    { type: 'large', text: say('order', { id: order.numero ?? order.id }) },
   ];
   if (station) blocks.push({ type: 'large', text: station.name.toLocaleUpperCase('pt-BR') });
   blocks.push({ type: 'large', text: serviceText(order, say) }, ...scheduleBlocks(order, options.store, say));

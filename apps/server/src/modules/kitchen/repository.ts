@@ -17,6 +17,7 @@ const KITCHEN_ORDER_LIMIT = 200;
 
 const orderColumns = {
   id: orders.id,
+  numero: orders.numero,
   status: orders.status,
   dhIniciado: orders.dhIniciado,
   tipoEntrega: orders.tipoEntrega,
@@ -115,6 +116,7 @@ export async function lastBump(db: DbExecutor, storeId: number, stationId: numbe
   const [row] = await db
     .select({
       orderId: kitchenBumps.orderId,
+      numero: orders.numero,
       stationId: kitchenBumps.stationId,
       lineSeq: kitchenBumps.lineSeq,
       at: kitchenBumps.at,

@@ -60,6 +60,7 @@ function toKitchenOrder(
 ): KitchenOrder {
   return {
     id: order.id,
+    numero: order.numero,
     status: order.status,
     tipo_entrega: order.tipoEntrega,
     mesa: order.mesa,
@@ -125,6 +126,7 @@ export class KitchenService {
       last_bump: last
         ? {
             order_id: last.orderId,
+            numero: last.numero,
             station_id: last.stationId,
             line_seq: last.lineSeq,
             at: last.at.toISOString(),

@@ -11,6 +11,7 @@ import {
   orders,
   payments,
   staffAccounts,
+  storeOrderNumbers,
 } from '../../db/schema.ts';
 import { syncOrderLedger } from '../ledger/index.ts';
 
@@ -155,14 +156,29 @@ export async function lockAwaitingOrder(
   return row;
 }
 
+/** The store's next order number; the counter's row stays locked until the transaction ends. */
+async function takeOrderNumber(tx: DbExecutor, storeId: number): Promise<number> {
+  const [taken] = await tx
+    .insert(storeOrderNumbers)
+    .values({ storeId, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: storeOrderNumbers.storeId,
+      set: { lastNumber: sql`${storeOrderNumbers.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: storeOrderNumbers.lastNumber });
+  return taken!.lastNumber;
+}
+
 /**
  * The order paid: shown to the store from now on, with the points it will earn on delivery
  * (pending until then, docs/decisions/0021).
  */
 export async function releaseOrder(tx: DbExecutor, order: OrderRow, earn: number, at: Date): Promise<void> {
+  // It reaches the store now: the store's next number (docs/decisions/0065), in this transaction.
+  const numero = order.numero ?? (await takeOrderNumber(tx, order.storeId));
   await tx
     .update(orders)
-    .set({ awaitingPayment: false, pontosFidelidade: earn, updatedAt: at })
+    .set({ awaitingPayment: false, pontosFidelidade: earn, updatedAt: at, numero })
     .where(and(eq(orders.storeId, order.storeId), eq(orders.id, order.id)));
   // Paid: the order counts in the store's takings from now on (docs/decisions/0057).
   await syncOrderLedger(tx, { storeId: order.storeId, orderId: order.id, at, staffId: null });

@@ -88,6 +88,8 @@ describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
     // 2 × (3290 + 2 × 600 bacon) + 690
     expect(body.order_info).toEqual({
       order_id: expect.any(Number),
+      // The store's own number (docs/decisions/0065).
+      numero: expect.any(Number),
       status: 'Solicitado',
       total: 9670,
       estimated_time: '18:25',
@@ -96,6 +98,7 @@ describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
     });
     expect(body.order).toMatchObject({
       id: body.order_info.order_id,
+      numero: body.order_info.numero,
       status: 'Solicitado',
       dh_iniciado: now.toISOString(),
       tipo_entrega: 'Retirada',
@@ -193,7 +196,26 @@ describe('placing an order (POST /bar/v2/app/order/upsert/)', () => {
     const response = await placeOrder(t, account.token, submission(account.userId, [line]));
     expect(response.statusCode, response.body).toBe(201);
     // Grande: Calabresa 5990, Pepperoni 6990 → (5990 + 6990) / 2
-    expect(orderPlacedReply.parse(response.json()).order_info.total).toBe(6490);
+    const body = orderPlacedReply.parse(response.json());
+    expect(body.order_info.total).toBe(6490);
+    // The flavours are the pizza's price, not an extra (issue 34: it read 'Produtos R$ 0,00').
+    expect(body.order).toMatchObject({ total_produtos: 6490, acrescimo: 0 });
+    expect(body.order.produtos_pedidos[0]).toMatchObject({ produto_valor: 6490, valor_adicionais: 0 });
+  });
+
+  it('a half-and-half with a stuffed border: the flavours are products, the border an extra', async () => {
+    const account = await signUp(t.app);
+    const line = await cartLine(t, {
+      ref: 'pizza-meio-a-meio-grande',
+      choices: { 'Escolha até 2 sabores': { Calabresa: 1, Pepperoni: 1 }, 'Borda recheada': { Catupiry: 1 } },
+    });
+    const response = await placeOrder(t, account.token, submission(account.userId, [line]));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(orderPlacedReply.parse(response.json()).order).toMatchObject({
+      total_produtos: 6490,
+      acrescimo: 900,
+      total: 7390,
+    });
   });
 
   it('a table order needs no minimum and no payment method, and is always eaten in', async () => {

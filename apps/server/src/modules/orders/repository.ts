@@ -372,6 +372,8 @@ export interface WriteOrderInput {
 export interface WriteOrderResult {
   /** False when nothing was written: the key was already taken, or the points to spend were not there. */
   claimed: boolean;
+  /** The order's number in its store; null while it awaits an online payment, or when not claimed. */
+  numero: number | null;
   /** The customer's points under the row's lock, before this order; null without the customer. */
   pointsBefore: number | null;
   /** False when the coupon's last use went to another order (coupon orders only). */
@@ -418,6 +420,7 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
   };
   const rows = await runStatement<{
     claimed: number;
+    numero: number | null;
     pointsBefore: number | null;
     couponClaimed: number;
     couponCustomerUses: number;
@@ -481,13 +484,22 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
         blocked_until = null
       returning 1
     ),
+    -- The store's next order number (docs/decisions/0065), only for an order the store sees now
+    -- (not one awaiting an online payment) and only by the request that claimed the key: the
+    -- counter's row stays locked to the end of the order's transaction, which a refusal rolls back.
+    order_number as (
+      insert into store_order_numbers as n (store_id, last_number)
+      select ${o.storeId}, 1 where not ${o.awaitingPayment}::boolean and exists (select 1 from claim)
+      on conflict (store_id) do update set last_number = n.last_number + 1
+      returning last_number
+    ),
     new_order as (
       insert into orders (
         id, store_id, customer_id, status, dh_iniciado, tipo_entrega, forma_entrada, channel, entered_by, table_id,
         mesa, total_produtos, acrescimo, valor_entrega, desconto_cupom, desconto_fidelidade, total, coupon_id,
         cupom, observacoes, payment_method_id, forma_pagamento_nome, troco_para, agendado, hora_entrega,
         estimated_at, address_id, address_string, fidelidade_utilizada, pontos_fidelidade,
-        pontos_utilizados, documento_cliente, fone_para_mensagens, imprimir, awaiting_payment, updated_at)
+        pontos_utilizados, documento_cliente, fone_para_mensagens, imprimir, awaiting_payment, updated_at, numero)
       select
         ${o.id}, ${o.storeId}, ${o.customerId}, 'Solicitado', ${ts(o.dhIniciado)}::timestamptz,
         ${o.tipoEntrega}, ${o.formaEntrada}, ${o.channel}, ${o.enteredBy}::int, ${o.tableId}::int, ${o.mesa}::text, ${o.totalProdutos}::int,
@@ -497,7 +509,7 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
         ${ts(o.horaEntrega)}::timestamptz, ${ts(o.estimatedAt)}::timestamptz, ${o.addressId}::int,
         ${o.addressString}::text, ${o.fidelidadeUtilizada}, ${pending}::int, ${spend}::int,
         ${o.documentoCliente}::text, ${o.foneParaMensagens}::text, ${o.imprimir}, ${o.awaitingPayment},
-        ${ts(o.dhIniciado)}::timestamptz
+        ${ts(o.dhIniciado)}::timestamptz, (select last_number from order_number)
       where exists (select 1 from claim)
     ),
     new_lines as (
@@ -560,6 +572,7 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
     )
     select
       (select count(*)::int from claim) as "claimed",
+      (select last_number from order_number) as "numero",
       (select points from locked) as "pointsBefore",
       (select count(*)::int from coupon_use) as "couponClaimed",
       (select count(*)::int from coupon_redemptions r
@@ -577,6 +590,7 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
   const row = rows[0]!;
   return {
     claimed: row.claimed > 0,
+    numero: row.numero ?? null,
     pointsBefore: row.pointsBefore,
     couponClaimed: row.couponClaimed > 0,
     couponCustomerUses: row.couponCustomerUses,
@@ -585,6 +599,19 @@ export async function writeOrder(db: DbExecutor, input: WriteOrderInput): Promis
     rateStartedAt: row.rateStartedAt === null ? null : new Date(row.rateStartedAt),
     rateUnseen: row.rateUnseen > 0,
   };
+}
+
+/** An order's number in its store (docs/decisions/0065); null while it awaits its online payment. */
+export async function orderNumberOf(
+  db: DbExecutor,
+  storeId: number,
+  orderId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ numero: orders.numero })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
+  return row?.numero ?? null;
 }
 
 /**

@@ -191,17 +191,28 @@ export class OrderService {
     const { principal, key } = attempt;
     const first = await repo.findIdempotencyKey(db, principal.storeId, principal.customerId, key);
     if (!first) throw new Error('idempotency key row vanished');
-    return this.answerFrom(first, attempt);
+    return this.answerFrom(db, first, attempt);
   }
 
-  /** The key's stored reply, when this request is the same as the one that stored it. */
-  private answerFrom(first: repo.KeyReply, { hash }: Attempt): PlaceOrderResult {
+  /**
+   * The key's stored reply, when this request is the same as the one that stored it. `db` is the
+   * caller's: inside a transaction that holds the customer's lock, a read on another pooled
+   * connection could wait for a connection the waiting requests hold.
+   */
+  private async answerFrom(
+    db: DbExecutor,
+    first: repo.KeyReply,
+    { hash, principal }: Attempt,
+  ): Promise<PlaceOrderResult> {
     if (first.requestHash !== hash) return { statusCode: 422, body: keyReusedReply(), replayed: false };
-    return {
-      statusCode: first.statusCode,
-      body: first.response as OrderPlacedReply | OrderErrorReply,
-      replayed: true,
-    };
+    const body = first.response as OrderPlacedReply | OrderErrorReply;
+    // The stored reply was written before the order had its number: the number it has now.
+    const placedBody = 'order_info' in body && body.success ? body : null;
+    if (placedBody) {
+      const numero = await repo.orderNumberOf(db, principal.storeId, placedBody.order_info.order_id);
+      return { statusCode: first.statusCode, body: withNumber(placedBody, numero), replayed: true };
+    }
+    return { statusCode: first.statusCode, body, replayed: true };
   }
 
   /** The stages of placement, in order; throws the first refusal, having written nothing. */
@@ -210,7 +221,7 @@ export class OrderService {
     const asked = readOrderRequest(body);
     const held = this.cartProducts.holding(principal.storeId, asked.productIds);
     const context = await this.loadContext(attempt, asked, held?.version ?? null);
-    if (context.previous) return this.answerFrom(context.previous, attempt);
+    if (context.previous) return this.answerFrom(this.deps.db, context.previous, attempt);
     // A waiter at the table needs neither its QR token nor the waiter's code of its open tab.
     const request =
       staff && asked.tableOrder && context.diningTable
@@ -342,7 +353,7 @@ export class OrderService {
     const capacity = period ? periodCapacity : null;
     const placed = (written: repo.WriteOrderResult): PlaceOrderResult => ({
       statusCode: 201,
-      body: withBalance(reply, written, spend),
+      body: withNumber(withBalance(reply, written, spend), written.numero),
       replayed: false,
     });
     if (order.couponId === null && !capacity && !online && !tab) {
@@ -426,7 +437,7 @@ export class OrderService {
     if (written.rateUnseen) return null;
     const { principal, key } = attempt;
     const first = await repo.findIdempotencyKey(db, principal.storeId, principal.customerId, key);
-    if (first) return this.answerFrom(first, attempt);
+    if (first) return this.answerFrom(db, first, attempt);
     if (written.rateLimited) throw this.tooManyOrders(written.rateStartedAt, attempt.now);
     if (written.pointsBefore < spend) throw refuse.notEnoughPoints();
     throw new Error('the order write claimed no key, yet the key has no row');
@@ -444,6 +455,15 @@ function withBalance(
 ): OrderPlacedReply {
   const balance = (written.pointsBefore ?? 0) - spend;
   return { ...reply, order_info: { ...reply.order_info, pontos_fidelidade: balance } };
+}
+
+/** The reply with the order's number in its store (docs/decisions/0065). */
+function withNumber(reply: OrderPlacedReply, numero: number | null): OrderPlacedReply {
+  return {
+    ...reply,
+    order_info: { ...reply.order_info, numero },
+    order: { ...reply.order, numero },
+  };
 }
 
 /** Points the customer's orders will earn once delivered (the customer record's pontos_pendentes). */

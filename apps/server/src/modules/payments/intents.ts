@@ -152,6 +152,7 @@ export class PaymentIntents {
       detail: 'Pedido recebido!',
       order_info: {
         order_id: tracked.order.id,
+        numero: tracked.order.numero,
         status: tracked.order.status,
         total: tracked.order.total,
         estimated_time: storeClockText(tracked.order.estimatedAt, tracked.timeZone),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { checkBrCode } from '@comanda/domain';
 import type { OutgoingNotification } from '@comanda/psp-standin';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema.ts';
+import { orders, payments } from '../../db/schema.ts';
 import { bearer, type SignedUp, signInStaff, signUp } from '../../test/accounts.ts';
 import { cartLine, couponUses, customerState, placeOrder, setPoints, submission } from '../../test/orders.ts';
 import {
@@ -503,9 +503,74 @@ describe('the store’s own PIX key (no provider)', () => {
   });
 });
 
+describe('order numbers a customer sees (issue 34, docs/decisions/0065)', () => {
+  const numeroOf = async (orderId: number) => {
+    const [row] = await p.t.database.db
+      .select({ numero: orders.numero })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return row!.numero;
+  };
+  const placeInPerson = async (account: SignedUp, host = PIZZARIA) => {
+    const response = await placeOrder(p.t, account.token, submission(account.userId, [await bigCart(host)]), {
+      host,
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { order_info: { order_id: number; numero: number }; order: { numero: number } };
+  };
+
+  it('a failed or abandoned PIX takes no number; the paid one takes the next; each store counts its own', async () => {
+    const account = await signUp(p.t.app);
+    const first = await placeInPerson(account);
+    const n = first.order_info.numero;
+    expect(first.order.numero).toBe(n);
+    expect(n).toBeGreaterThan(0);
+    // A declined PIX and one left unpaid: awaiting, never numbered.
+    const declined = await intentFor(account);
+    p.standin.fail(declined.transaction_id!);
+    await p.standin.context.notifier.settled();
+    const abandoned = await intentFor(account);
+    expect([await numeroOf(declined.order_id), await numeroOf(abandoned.order_id)]).toEqual([null, null]);
+    // No gap: the next order placed is the next number.
+    expect((await placeInPerson(account)).order_info.numero).toBe(n + 1);
+    // The PIX paid reaches the store now, with the number after that.
+    const paid = await intentFor(account);
+    p.standin.pay(paid.transaction_id!);
+    await p.standin.context.notifier.settled();
+    const got = await intentCall(p.t, account.token, 'get-payment-intent', paid.intent_id, PIZZARIA);
+    expect(got.json()).toMatchObject({
+      data: {
+        order_data: { order_info: { order_id: paid.order_id, numero: n + 2 }, order: { numero: n + 2 } },
+      },
+    });
+    // Another store's numbers are its own: its orders that reached it, counted from 1.
+    const sakura = PIX_STORES.stripe;
+    const other = await signUp(p.t.app, { host: sakura });
+    const there = await placeInPerson(other, sakura);
+    const [{ released }] = (await p.t.database.db
+      .select({ released: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.storeId, (await storeOf(there.order_info.order_id))!),
+          eq(orders.awaitingPayment, false),
+        ),
+      )) as [{ released: number }];
+    expect(there.order_info.numero).toBe(released);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 
 const reconcile = () => p.t.services.payments.reconcile();
+
+async function storeOf(orderId: number): Promise<number | undefined> {
+  const [row] = await p.t.database.db
+    .select({ storeId: orders.storeId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.storeId;
+}
 
 /** Lets the next look at the payment ask the provider at once (the poll and the job take turns). */
 async function forgetLastCheck(intentId: string) {

@@ -39,6 +39,7 @@ export function ticketOrder(source: TicketSource, lines: readonly LineRow[]): Ti
   const { order } = source;
   return {
     id: order.id,
+    numero: order.numero ?? null,
     status: order.status,
     dh_iniciado: order.dhIniciado.toISOString(),
     tipo_entrega: order.tipoEntrega,

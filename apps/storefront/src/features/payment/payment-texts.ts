@@ -6,7 +6,6 @@ import { featureTranslator } from '../../lib/i18n.ts';
  */
 const ptBr = {
   pixTitle: 'Pague com PIX',
-  pixOrder: 'Pedido nº {id}',
   pixTimeLeft: 'Tempo para pagar',
   pixValidUntil: 'O código vale até {time}.',
   pixOneMinute: 'Falta 1 minuto para o código expirar.',
@@ -52,7 +51,6 @@ type Key = keyof typeof ptBr;
 
 const en: Record<Key, string> = {
   pixTitle: 'Pay with PIX',
-  pixOrder: 'Order #{id}',
   pixTimeLeft: 'Time left to pay',
   pixValidUntil: 'The code is valid until {time}.',
   pixOneMinute: 'One minute left before the code expires.',

@@ -39,11 +39,11 @@ export function OrderCard({
   return (
     <article
       className="staff-order"
-      aria-label={t('orderNumber', { id: order.id })}
+      aria-label={t('orderNumber', { id: order.numero ?? order.id })}
       data-status={order.status}
     >
       <header className="staff-order-head">
-        <h3>{t('orderNumber', { id: order.id })}</h3>
+        <h3>{t('orderNumber', { id: order.numero ?? order.id })}</h3>
         <span className="staff-muted">
           {storeClockText(new Date(order.dh_iniciado), pageStoreTimeZone())} ·{' '}
           {minutes < 1 ? t('justNow') : t('minutesAgo', { minutes })}

@@ -182,11 +182,11 @@ export default function KitchenScreen() {
           <button
             type="button"
             className="kds-recall"
-            aria-label={t('recallLabel', { id: reply.last_bump.order_id })}
+            aria-label={t('recallLabel', { id: reply.last_bump.numero ?? reply.last_bump.order_id })}
             disabled={busy !== null}
             onClick={recall}
           >
-            ↶ {t('recall', { id: reply.last_bump.order_id })}
+            ↶ {t('recall', { id: reply.last_bump.numero ?? reply.last_bump.order_id })}
           </button>
         ) : null}
         <a className="kds-back" href="/staff">
@@ -269,9 +269,13 @@ function Ticket({
   const minutes = Math.max(0, Math.floor((now.getTime() - accepted.getTime()) / 60_000));
   const urgency = kitchenUrgency(accepted, now);
   return (
-    <article className={URGENCY_CLASS[urgency]} data-urgency={urgency} aria-label={`#${order.id}`}>
+    <article
+      className={URGENCY_CLASS[urgency]}
+      data-urgency={urgency}
+      aria-label={`#${order.numero ?? order.id}`}
+    >
       <header className="kds-ticket-head">
-        <span className="kds-number">#{order.id}</span>
+        <span className="kds-number">#{order.numero ?? order.id}</span>
         <span className="kds-timer" role="timer" aria-label={t('acceptedAgo', { minutes })}>
           {elapsedText(accepted, now)}
         </span>
@@ -329,7 +333,7 @@ function Ticket({
       <button
         type="button"
         className="kds-bump"
-        aria-label={t('bumpOrderLabel', { id: order.id })}
+        aria-label={t('bumpOrderLabel', { id: order.numero ?? order.id })}
         disabled={busy}
         onClick={onBumpOrder}
       >

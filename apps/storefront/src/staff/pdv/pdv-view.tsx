@@ -91,9 +91,13 @@ export default function PdvView({
   const [query, setQuery] = useState('');
   const [changeText, setChangeText] = useState('');
   const [placing, setPlacing] = useState(false);
-  const [placed, setPlaced] = useState<{ id: number; total: number; pix: StaffOrderPixReply | null } | null>(
-    null,
-  );
+  const [placed, setPlaced] = useState<{
+    id: number;
+    /** The store's number of the order, what the board shows (docs/decisions/0065). */
+    number: number;
+    total: number;
+    pix: StaffOrderPixReply | null;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** A PIX charge through the store's provider for the order just placed (docs/decisions/0063). */
   const [charge, setCharge] = useState<StaffPixCharge | null>(null);
@@ -211,7 +215,7 @@ export default function PdvView({
         chosen?.tipo === 'pix' && chosen.chave_pix
           ? await staffFetch<StaffOrderPixReply>(`/staff/orders/${id}/pix`).catch(() => null)
           : null;
-      setPlaced({ id, total: reply.order_info.total, pix });
+      setPlaced({ id, number: reply.order_info.numero ?? id, total: reply.order_info.total, pix });
       nextOrder();
     } catch (caught) {
       setError(staffErrorText(caught, staffT));
@@ -519,7 +523,7 @@ export default function PdvView({
         ) : null}
         {placed ? (
           <p className="staff-ok" role="status">
-            {t('placed', { id: placed.id, total: formatBRL(placed.total) })}
+            {t('placed', { id: placed.number, total: formatBRL(placed.total) })}
           </p>
         ) : null}
         {placed?.pix ? (

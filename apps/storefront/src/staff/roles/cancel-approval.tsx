@@ -16,7 +16,7 @@ export function ApprovalDialog({
   onClose,
   onCancelled,
 }: {
-  order: { id: number };
+  order: { id: number; numero?: number | null };
   reason: string;
   onClose: (message?: string) => void;
   onCancelled: (order: StaffOrder) => void;
@@ -55,7 +55,7 @@ export function ApprovalDialog({
   return (
     <Dialog labelledBy={titleId} onClose={() => onClose()} className="staff-dialog">
       <div className="staff-approval-head">
-        <h2 id={titleId}>{t('approvalTitle', { id: order.id })}</h2>
+        <h2 id={titleId}>{t('approvalTitle', { id: order.numero ?? order.id })}</h2>
         <p>{t('approvalIntro')}</p>
         <p className="staff-muted">{t('approvalReason', { reason })}</p>
         <button type="button" className="button button-primary" disabled={busy} onClick={() => void ask()}>

@@ -603,7 +603,7 @@ function SignedIn() {
     setNotice(null);
     // A deaf board does not act: what it shows may be stale, and the call would likely fail anyway.
     if (linkDown.current) {
-      setNotice({ text: t('offlineActionRefused', { id: order.id }), connection: true });
+      setNotice({ text: t('offlineActionRefused', { id: order.numero ?? order.id }), connection: true });
       return false;
     }
     try {
@@ -633,7 +633,7 @@ function SignedIn() {
           merge([current]);
           setNotice({
             text: t('changedMeanwhile', {
-              id: order.id,
+              id: order.numero ?? order.id,
               status: wasRefused(current) ? t('statusRecusado') : t(`status${current.status}` as never),
             }),
             connection: false,
@@ -669,7 +669,7 @@ function SignedIn() {
     if (action.kind === 'advance') void move(order, action.to);
     else if (action.kind === 'print') print(order);
     else if (linkDown.current)
-      setNotice({ text: t('offlineActionRefused', { id: order.id }), connection: true });
+      setNotice({ text: t('offlineActionRefused', { id: order.numero ?? order.id }), connection: true });
     else setPending({ kind: action.kind, order });
   };
 
@@ -904,7 +904,7 @@ function SignedIn() {
       {pending ? (
         <ReasonDialog
           title={t(pending.kind === 'refuse' ? 'reasonRefuseTitle' : 'reasonCancelTitle', {
-            id: pending.order.id,
+            id: pending.order.numero ?? pending.order.id,
           })}
           presets={
             (pending.kind === 'refuse' ? store.controls?.refusal_reasons : store.controls?.cancel_reasons) ??

@@ -9,7 +9,7 @@ import { languageStore } from '../../../lib/preferences.ts';
 import { setToken } from '../../../lib/session.ts';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { customer, mockApi, sessionToken } from '../../../test/accounts.tsx';
-import { company, paymentMethod } from '../../../test/fixtures.ts';
+import { company, paymentMethod, placedOrder } from '../../../test/fixtures.ts';
 import { cartWith, drink, listed } from '../../../test/product-fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import CheckoutScreen from './checkout-screen.tsx';
@@ -47,7 +47,7 @@ const placed = {
     estimated_time: '20:30',
     pontos_fidelidade: 0,
   },
-  order: { valor_entrega: 0, cupom: null },
+  order: placedOrder(),
 };
 
 function setup(handlers: Parameters<typeof mockApi>[0] = {}, cards = [VISA]) {

@@ -9,7 +9,7 @@ import { languageStore } from '../../../lib/preferences.ts';
 import { setToken } from '../../../lib/session.ts';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { customer, mockApi, sessionToken } from '../../../test/accounts.tsx';
-import { company, paymentMethod } from '../../../test/fixtures.ts';
+import { company, paymentMethod, placedOrder } from '../../../test/fixtures.ts';
 import { cartWith, drink, listed } from '../../../test/product-fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import CheckoutScreen from './checkout-screen.tsx';
@@ -45,7 +45,7 @@ const placed = {
     estimated_time: '20:30',
     pontos_fidelidade: 0,
   },
-  order: { valor_entrega: 0, cupom: null },
+  order: placedOrder(),
 };
 
 function setup({
@@ -138,7 +138,7 @@ describe('checkout with PIX through the app', () => {
     expect(location.pathname).toBe('/confirmation');
   });
 
-  it('confirms a paid PIX on arrival, with the order number, the estimate and a receipt to send', async () => {
+  it('confirms a paid PIX on arrival: the number, the estimate, the cart emptied and what was paid (issue 34)', async () => {
     savePendingPix({
       intentId: 'pi_0123456789',
       qrImage: null,
@@ -150,23 +150,34 @@ describe('checkout with PIX through the app', () => {
       userId: 7,
       paid: true,
     });
+    // The store charged 16,50 after a coupon of 3,00 (the checkout's own quote would say 19,50).
+    const paid = {
+      ...placed,
+      // The store's own number (docs/decisions/0065), not the order's id.
+      order_info: { ...placed.order_info, numero: 12 },
+      order: placedOrder({
+        total_produtos: 1950,
+        desconto_cupom: 300,
+        desconto: 300,
+        total: 1650,
+        cupom: 'X3',
+      }),
+    };
     const { api } = setup({
       handlers: {
-        [GET]: {
-          body: { success: true, detail: 'ok', data: { ...intent, payed: true, order_data: placed } },
-        },
+        [GET]: { body: { success: true, detail: 'ok', data: { ...intent, payed: true, order_data: paid } } },
       },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Pedido realizado!' });
-    expect(dialog).toHaveTextContent('Seu pedido nº 321 foi recebido.');
+    expect(dialog).toHaveTextContent('Seu pedido nº 12 foi recebido.');
     expect(dialog).toHaveTextContent('Previsão: 20:30');
-    const proof = new URL(
-      within(dialog).getByRole('link', { name: 'Enviar comprovante' }).getAttribute('href')!,
-    );
-    expect(`${proof.origin}${proof.pathname}`).toBe('https://wa.me/5511999990000');
-    expect(proof.searchParams.get('text')).toBe(
-      'Olá! Segue o comprovante do pagamento PIX do pedido nº 321.',
-    );
+    // Paid through the app and confirmed: nothing to send the store.
+    expect(within(dialog).queryByRole('link', { name: 'Enviar comprovante' })).toBeNull();
+    // Behind the result: the cart is empty (the badge) and the summary is what was paid.
+    expect(cartStore.get()).toEqual([]);
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('R$ 16,50');
+    expect(screen.getByRole('region', { name: 'Resumo', hidden: true })).toHaveTextContent('Cupom−R$ 3,00');
+    expect(screen.queryByRole('button', { name: /^Confirmar pedido/, hidden: true })).toBeNull();
     expect(api.callsTo('POST', '/bar/v2/payment/get-payment-intent/')).toHaveLength(1);
     expect(localStorage.getItem(PENDING_PIX_KEY)).toBeNull();
     expect(localStorage.getItem('shop_cart')).toBeNull();
@@ -190,7 +201,7 @@ describe('checkout with PIX through the app', () => {
       handlers: { 'POST /bar/v2/app/order/upsert/': { status: 201, body: placed } },
     });
     await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
-    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na retirada' }));
     await user.click(screen.getByRole('button', { name: /^Confirmar pedido/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Pedido realizado!' });
     expect(within(dialog).queryByRole('link', { name: 'Enviar comprovante' })).toBeNull();

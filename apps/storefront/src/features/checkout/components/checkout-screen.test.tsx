@@ -1,15 +1,15 @@
 import type { Company, CustomerAddress, PaymentMethod } from '@comanda/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore, saveCart } from '../../../lib/cart-store.ts';
-import { captureCouponParam } from '../../../lib/coupon-param.ts';
+import { captureCouponParam, rememberCoupon } from '../../../lib/coupon-param.ts';
 import { customerPath } from '../../../lib/customer.ts';
 import { languageStore } from '../../../lib/preferences.ts';
 import { setToken } from '../../../lib/session.ts';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { customer, mockApi, sessionToken } from '../../../test/accounts.tsx';
-import { company, paymentMethod } from '../../../test/fixtures.ts';
+import { company, paymentMethod, placedOrder } from '../../../test/fixtures.ts';
 import { cartWith, drink, fullProduct, listed } from '../../../test/product-fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import CheckoutScreen from './checkout-screen.tsx';
@@ -77,6 +77,7 @@ describe('CheckoutScreen', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.useRealTimers();
     cartStore.set([]);
   });
 
@@ -190,13 +191,13 @@ describe('CheckoutScreen', () => {
                     estimated_time: '20:30',
                     pontos_fidelidade: 0,
                   },
-                  order: {},
+                  order: placedOrder(),
                 },
               },
       },
     });
     await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
-    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na retirada' }));
     await user.click(mainAction());
     const failed = await screen.findByRole('dialog', { name: 'Houve um erro ao inserir seu pedido!' });
     expect(within(failed).getByRole('alert')).toHaveTextContent('Não foi possível enviar o pedido');
@@ -230,7 +231,7 @@ describe('CheckoutScreen', () => {
       },
     });
     await user.click(await screen.findByRole('tab', { name: 'Retirada' }));
-    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na retirada' }));
     await user.click(mainAction());
     const dialog = await screen.findByRole('dialog', { name: 'Houve um erro ao inserir seu pedido!' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('O preço mudou.');
@@ -262,7 +263,7 @@ describe('CheckoutScreen', () => {
       coupon: 'BEMVINDO10',
     });
     await user.click(screen.getByRole('tab', { name: 'Retirada' }));
-    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na retirada' }));
     // Three cans of R$ 6,50 less 10%.
     expect(mainAction()).toHaveTextContent('Confirmar pedido · R$ 17,55');
   });
@@ -281,6 +282,100 @@ describe('CheckoutScreen', () => {
     expect(
       await within(coupon).findByText('O cupom ENTREGA5 do link não foi aplicado: Este cupom expirou.'),
     ).toBeInTheDocument();
+  });
+
+  it("'Usar no pedido' in the available coupons applies the coupon to the open checkout (issue 34)", async () => {
+    const { api } = setup({
+      handlers: {
+        'POST /core/coupon_validate_app?format=json': {
+          body: {
+            success: true,
+            detail: {
+              id: 9,
+              codigo: 'BEMVINDO10',
+              valor: 10,
+              perc: true,
+              descricao: '10% off',
+              local: 'Carrinho',
+              valor_minimo: 0,
+            },
+          },
+        },
+      },
+    });
+    const coupon = await screen.findByRole('region', { name: 'Cupom de desconto' });
+    await within(coupon).findByRole('button', { name: 'Adicionar cupom' });
+    expect(api.callsTo('POST', '/core/coupon_validate_app?format=json')).toHaveLength(0);
+    // The account menu's dialog, over the open checkout.
+    act(() => rememberCoupon('BEMVINDO10'));
+    expect(await within(coupon).findByText('Cupom BEMVINDO10 aplicado')).toBeInTheDocument();
+    // Three cans of R$ 6,50: 10% off is R$ 1,95, at once (no reload).
+    expect(screen.getByRole('region', { name: 'Resumo' })).toHaveTextContent('Cupom−R$ 1,95');
+  });
+
+  it('a delivery coupon dropped by choosing pickup says so, not an older link notice (issue 34)', async () => {
+    captureCouponParam('?coupon=VELHO');
+    const { user } = setup({
+      handlers: {
+        'POST /core/coupon_validate_app?format=json': (call) =>
+          (call.body as { coupon?: string } | undefined)?.coupon === 'ENTREGA5'
+            ? {
+                body: {
+                  success: true,
+                  detail: {
+                    id: 5,
+                    codigo: 'ENTREGA5',
+                    valor: 500,
+                    perc: false,
+                    descricao: 'R$ 5,00 na entrega',
+                    local: 'Entrega',
+                    valor_minimo: 0,
+                  },
+                },
+              }
+            : {
+                status: 400,
+                body: { success: false, code: 'COUPON_EXPIRED', detail: 'Este cupom expirou.' },
+              },
+      },
+    });
+    const coupon = await screen.findByRole('region', { name: 'Cupom de desconto' });
+    await within(coupon).findByText('O cupom VELHO do link não foi aplicado: Este cupom expirou.');
+    await user.click(within(coupon).getByRole('button', { name: 'Adicionar cupom' }));
+    const dialog = screen.getByRole('dialog', { name: 'Aplicar cupom' });
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Código do cupom' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Código do cupom' }), 'ENTREGA5');
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    expect(await within(coupon).findByText('Cupom ENTREGA5 aplicado')).toBeInTheDocument();
+    expect(coupon).not.toHaveTextContent('VELHO');
+    await user.click(screen.getByRole('tab', { name: 'Retirada' }));
+    expect(within(coupon).getByRole('status')).toHaveTextContent('ENTREGA5 vale só para entrega.');
+    expect(coupon).not.toHaveTextContent('VELHO');
+    expect(screen.getByRole('region', { name: 'Resumo' })).not.toHaveTextContent('Cupom');
+  });
+
+  it('the chosen time, coupon and payment survive leaving for the addresses and coming back (issue 34)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-23T19:00:00Z'));
+    const store = {
+      loja_aberta: false,
+      agendamento_ativo: true,
+      permite_agendamento: true,
+      schedule_periods: [{ period: '2026-11-24T15:30:00.000Z', free: true }],
+    };
+    const first = setup({ store });
+    await first.user.click(await screen.findByRole('button', { name: 'Agende o pedido' }));
+    await first.user.click(screen.getByRole('button', { name: 'Amanhã 12:30' }));
+    await first.user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    // Escolher endereço → Gerenciar → a new address: the screen is left and opened again.
+    cleanup();
+    localStorage.setItem('address_id', '32');
+    setup({ store, addresses: [address({ id: 31 }), address({ id: 32, name: 'Trabalho' })] });
+    expect(await screen.findByText('Agendado para amanhã às 12:30')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Cartão na entrega' })).toBeChecked();
+    // The new address is the chosen one.
+    expect(screen.getByText('Trabalho')).toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it('order notes are a compact row that opens the notes dialog', async () => {
@@ -411,7 +506,7 @@ describe('document field', () => {
     expect(within(block).queryByText('Água mineral')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Retirada' }));
-    await user.click(screen.getByRole('radio', { name: 'Cartão na entrega' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na retirada' }));
     await user.click(mainAction());
     expect(api.callsTo('POST', '/bar/v2/app/order/upsert/')).toHaveLength(0);
     expect(block).toHaveFocus();

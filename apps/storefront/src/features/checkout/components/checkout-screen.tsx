@@ -1,4 +1,4 @@
-import type { Customer, LoyaltyProgram, PaymentMethod } from '@comanda/contract';
+import type { Customer, LoyaltyProgram, OrderRecord, PaymentMethod } from '@comanda/contract';
 import {
   type CheckoutAction,
   canApplyCoupon,
@@ -8,16 +8,18 @@ import {
   isOnlinePayment,
   ONLINE_CARD_ID,
   ONLINE_PIX_ID,
+  type OrderTotals,
 } from '@comanda/domain';
 import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { removeLine } from '../../../lib/cart-actions.ts';
 import { isFlagged } from '../../../lib/cart-availability.ts';
-import { saveCart, useCart } from '../../../lib/cart-store.ts';
-import { forgetCoupon, storedCoupon } from '../../../lib/coupon-param.ts';
+import { justOrderedStore, useCart } from '../../../lib/cart-store.ts';
+import { forgetCoupon, keptCouponStore, storedCoupon } from '../../../lib/coupon-param.ts';
 import { useCustomer } from '../../../lib/customer.ts';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
+import { useStore } from '../../../lib/external-store.ts';
 import { orderChannel } from '../../../lib/full-product.ts';
 import { useGuestTable } from '../../../lib/guest-table.ts';
 import { clearPendingCard, savePendingCard, usePendingCard } from '../../../lib/pending-card.ts';
@@ -43,6 +45,7 @@ import { useCheckoutQuote } from '../hooks/use-checkout-quote.ts';
 import { usePlaceOrder } from '../hooks/use-place-order.ts';
 import { type OrderDraft, orderPayload } from '../model/order.ts';
 import { initialPaymentId } from '../model/quote.ts';
+import { forgetCheckoutDraft, saveCheckoutDraft, savedCheckoutDraft } from '../model/saved-draft.ts';
 import { AddressChooserDialog } from './address-chooser-dialog.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 import { CouponBlock } from './coupon-block.tsx';
@@ -101,6 +104,26 @@ export default function CheckoutScreen() {
 
 type CompanyData = NonNullable<ReturnType<typeof useCompany>['data']>;
 
+/** A placed order's totals as the summary shows them: what was charged. */
+function placedTotals(order: OrderRecord): OrderTotals {
+  return {
+    products: order.total_produtos,
+    extras: order.acrescimo,
+    subtotal: order.total_produtos + order.acrescimo,
+    deliveryFee: order.valor_entrega,
+    couponDiscount: order.desconto_cupom,
+    loyaltyDiscount: order.desconto_fidelidade,
+    total: order.total,
+  };
+}
+
+/** The store still takes this delivery type (a kept choice is not restored otherwise). */
+function offersDeliveryType(company: CompanyData, type: DeliveryType): boolean {
+  if (type === 'Entregar') return company.permite_entrega;
+  if (type === 'Retirada') return company.permite_busca;
+  return company.permite_comer_local;
+}
+
 function Checkout({
   company,
   customer,
@@ -114,7 +137,8 @@ function Checkout({
 }) {
   const [, navigate] = useLocation();
   const cart = useCart();
-  const { data: methods = NO_METHODS } = usePaymentMethods();
+  const { data: methodsData } = usePaymentMethods();
+  const methods = methodsData ?? NO_METHODS;
   const { data: loyaltyPrograms } = useSWR<LoyaltyProgram[]>(START_PATHS.loyalty, START_DATA_OPTIONS);
   const program = loyaltyPrograms?.find((entry) => entry.ativo) ?? null;
   const tableOrder = useLocalMode();
@@ -122,20 +146,38 @@ function Checkout({
   const { data: table, mutate: refreshTable } = useGuestTable();
   const language = useLanguage();
 
-  const [draft, setDraft] = useState<OrderDraft>(() => ({
-    deliveryType: defaultDeliveryType(company, tableOrder) ?? 'Retirada',
-    addressId: defaultAddressId(customer.enderecos),
-    paymentId: initialPaymentId(company, tableOrder),
-    cardId: null,
-    changeFor: null,
-    coupon: null,
-    fidelity: false,
-    notes: '',
-    scheduledPeriod: null,
-    document: customer.documento ? formatDocument(customer.documento) : '',
-  }));
+  const [draft, setDraft] = useState<OrderDraft>(() => {
+    const fresh: OrderDraft = {
+      deliveryType: defaultDeliveryType(company, tableOrder) ?? 'Retirada',
+      addressId: defaultAddressId(customer.enderecos),
+      paymentId: initialPaymentId(company, tableOrder),
+      cardId: null,
+      changeFor: null,
+      coupon: null,
+      fidelity: false,
+      notes: '',
+      scheduledPeriod: null,
+      document: customer.documento ? formatDocument(customer.documento) : '',
+    };
+    // Back from the address screens, the PIX code or the card route (a failed payment included):
+    // the same choices (issue 34). A table's order keeps its own delivery type.
+    const saved = savedCheckoutDraft(customer.id);
+    if (!saved) return fresh;
+    const deliveryType =
+      !tableOrder && offersDeliveryType(company, saved.deliveryType)
+        ? saved.deliveryType
+        : fresh.deliveryType;
+    return { ...fresh, ...saved, deliveryType };
+  });
   const change = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  // Every choice is kept until an order is placed (then the next order starts afresh).
+  const placedRef = useRef(false);
+  useEffect(() => {
+    if (!placedRef.current) saveCheckoutDraft(customer.id, draft);
+  }, [customer.id, draft]);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  /** What happened to a coupon the customer did not type here (a link's, or one dropped). */
+  const [couponNotice, setCouponNotice] = useState<string | null>(null);
   const [pendingMethod, setPendingMethod] = useState<PaymentMethod | null>(null);
   const documentRef = useRef<HTMLInputElement>(null);
   const paymentRef = useRef<HTMLElement>(null);
@@ -165,6 +207,8 @@ function Checkout({
   const [tableCodeProblem, setTableCodeProblem] = useState<string | null>(null);
   const ordering = usePlaceOrder({
     onPlaced: () => {
+      placedRef.current = true;
+      forgetCheckoutDraft();
       change({ coupon: null, paymentId: null, changeFor: null, fidelity: false });
       forgetCoupon();
       // The round joins the table's tab.
@@ -189,6 +233,8 @@ function Checkout({
 
   // A payment no longer offered (other delivery type) is dropped; a change below the total resets it.
   useEffect(() => {
+    // Not before the store's methods are known: a kept in-person choice is not dropped while loading.
+    if (methodsData === undefined) return;
     const offered =
       (draft.paymentId === ONLINE_PIX_ID && takesPixOnline) ||
       (draft.paymentId === ONLINE_CARD_ID && takesCardOnline) ||
@@ -196,7 +242,15 @@ function Checkout({
     const dropped = draft.paymentId !== null && !offered;
     const changeTooLow = draft.changeFor !== null && draft.changeFor < totals.total;
     if (dropped || changeTooLow) setDraft((current) => ({ ...current, paymentId: null, changeFor: null }));
-  }, [offeredMethods, takesPixOnline, takesCardOnline, draft.paymentId, draft.changeFor, totals.total]);
+  }, [
+    methodsData,
+    offeredMethods,
+    takesPixOnline,
+    takesCardOnline,
+    draft.paymentId,
+    draft.changeFor,
+    totals.total,
+  ]);
 
   // Spec section 4 "PIX": back on /confirmation with a paid PIX, the order is confirmed at once
   // (once per visit: a failed call is tried again on the next one, the intent is still kept).
@@ -240,9 +294,10 @@ function Checkout({
   }, [minimum.met, cart.length]);
 
   const chooseMode = (mode: DeliveryType) => {
-    const coupon =
-      draft.coupon && draft.coupon.local === 'Entrega' && mode !== 'Entregar' ? null : draft.coupon;
-    change({ deliveryType: mode, coupon });
+    const dropped = draft.coupon && draft.coupon.local === 'Entrega' && mode !== 'Entregar';
+    // A delivery coupon goes with delivery, and says so (issue 34); any older notice is replaced.
+    if (dropped) setCouponNotice(t('couponDeliveryOnly', { code: draft.coupon!.codigo }));
+    change({ deliveryType: mode, coupon: dropped ? null : draft.coupon });
   };
 
   const choosePayment = (method: PaymentMethod) => {
@@ -273,13 +328,13 @@ function Checkout({
     if (outcome.status === 'refused') return outcome.message;
     if (outcome.status === 'unreachable') return t('connectionError');
     change({ coupon: outcome.coupon, fidelity: false });
+    setCouponNotice(null);
     setDialog(null);
     return null;
   };
 
   // Spec section 2: a coupon link's code (kept for an hour) is applied on arrival, or its refusal
   // shown on the coupon row; once per visit, never over a coupon or the loyalty reward in use.
-  const [couponNotice, setCouponNotice] = useState<string | null>(null);
   const linkCouponTried = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit, with the first quote
   useEffect(() => {
@@ -291,6 +346,21 @@ function Checkout({
       setCouponNotice(problem ? t('couponFromLinkRefused', { code, reason: problem }) : null);
     });
   }, [cart.length]);
+
+  // 'Usar no pedido' in the available coupons while this screen is open: applied at once, as a
+  // link's code is (issue 34: it showed no discount until a reload).
+  const kept = useStore(keptCouponStore);
+  const keptSeen = useRef(kept);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per kept code
+  useEffect(() => {
+    if (kept === keptSeen.current || !kept) return;
+    keptSeen.current = kept;
+    linkCouponTried.current = true;
+    if (draft.coupon?.codigo === kept.code) return;
+    void applyCoupon(kept.code).then((problem) => {
+      setCouponNotice(problem ? t('couponKeptRefused', { code: kept.code, reason: problem }) : null);
+    });
+  }, [kept]);
 
   const place = () => {
     const tableCode = tableOrder ? readStorage(TABLE_CODE_KEY) : null;
@@ -367,8 +437,10 @@ function Checkout({
     ordering.clear();
     if (!succeeded) return;
     navigate(to ?? '/home');
-    saveCart([]);
+    justOrderedStore.set(false);
   };
+  // Leaving the screen any other way ends the placed order's stay too.
+  useEffect(() => () => justOrderedStore.set(false), []);
 
   const closeDialog = () => setDialog(null);
 
@@ -378,91 +450,103 @@ function Checkout({
         {t('checkoutTitle')}
       </h2>
 
-      <UnavailableLinesBlock
-        ref={unavailableRef}
-        cart={cart}
-        checks={checks}
-        onRemove={(sequence) => removeLine(sequence, { all: true })}
-        onOpenCart={() => navigate('/cart')}
-        t={t}
-      />
-      <DeliveryBlock
-        modes={quote.deliveryTypes}
-        selected={draft.deliveryType}
-        delivering={delivering}
-        address={address}
-        deliveryFee={totals.deliveryFee}
-        store={company}
-        table={tableOrder ? (table?.table.description ?? null) : null}
-        onChooseMode={chooseMode}
-        onOpenAddresses={() => setDialog('address')}
-        t={t}
-      />
-      {quote.schedulingAvailable ? (
-        <ScheduleBlock
-          period={
-            draft.scheduledPeriod
-              ? scheduleText(draft.scheduledPeriod, new Date(), language, company.time_zone)
-              : null
-          }
-          onOpen={() => setDialog('schedule')}
+      {ordering.placed ? (
+        // Placed (and paid, when online): what the store has, not the emptied cart's quote.
+        <TotalsBlock
+          totals={placedTotals(ordering.placed)}
+          delivering={ordering.placed.tipo_entrega === 'Entregar'}
           t={t}
         />
-      ) : null}
-      <CouponBlock
-        coupon={draft.coupon}
-        notice={couponNotice}
-        onAdd={() => setDialog('coupon')}
-        onRemove={() => {
-          change({ coupon: null });
-          forgetCoupon();
-        }}
-        t={t}
-      />
-      {program && quote.loyalty ? (
-        <LoyaltyBlock
-          program={program}
-          points={customer.pontos_fidelidade}
-          pendingPoints={customer.pontos_pendentes ?? 0}
-          inUse={draft.fidelity}
-          onTerms={() => setDialog('terms')}
-          onUse={() => setDialog('loyalty')}
-          onRemove={() => change({ fidelity: false })}
-          t={t}
-        />
-      ) : null}
-      {tableOrder ? null : <NotesBlock notes={draft.notes} onOpen={() => setDialog('notes')} t={t} />}
-      {quote.paymentShown ? (
-        <PaymentBlock
-          ref={paymentRef}
-          online={
-            company.online_payment ? { pix: company.payment_by_pix, card: company.payment_by_card } : null
-          }
-          offered={offeredMethods}
-          paymentId={draft.paymentId}
-          changeFor={draft.changeFor}
-          chosenMethod={chosenMethod}
-          onChoose={choosePayment}
-          onChoosePix={() => change({ paymentId: ONLINE_PIX_ID, changeFor: null })}
-          savedCards={savedCards}
-          cardId={draft.cardId}
-          onChooseCard={(cardId) => change({ paymentId: ONLINE_CARD_ID, cardId, changeFor: null })}
-          onShowPixKey={() => setDialog('pixKey')}
-          t={t}
-        />
-      ) : null}
-      <DocumentBlock
-        ref={documentRef}
-        value={draft.document}
-        onChange={(document) => change({ document })}
-        required={quote.document.required}
-        pending={quote.document.pending}
-        requiredByStore={delivering && company.delivery_customer_doc_required}
-        t={t}
-      />
-      {/* No delivery line before there is an address to price it (not a misleading R$ 0,00). */}
-      <TotalsBlock totals={totals} delivering={delivering && address !== null} t={t} />
-      <MainAction main={quote.mainAction} total={totals.total} onAct={act} t={t} />
+      ) : (
+        <>
+          <UnavailableLinesBlock
+            ref={unavailableRef}
+            cart={cart}
+            checks={checks}
+            onRemove={(sequence) => removeLine(sequence, { all: true })}
+            onOpenCart={() => navigate('/cart')}
+            t={t}
+          />
+          <DeliveryBlock
+            modes={quote.deliveryTypes}
+            selected={draft.deliveryType}
+            delivering={delivering}
+            address={address}
+            deliveryFee={totals.deliveryFee}
+            store={company}
+            table={tableOrder ? (table?.table.description ?? null) : null}
+            onChooseMode={chooseMode}
+            onOpenAddresses={() => setDialog('address')}
+            t={t}
+          />
+          {quote.schedulingAvailable ? (
+            <ScheduleBlock
+              period={
+                draft.scheduledPeriod
+                  ? scheduleText(draft.scheduledPeriod, new Date(), language, company.time_zone)
+                  : null
+              }
+              onOpen={() => setDialog('schedule')}
+              t={t}
+            />
+          ) : null}
+          <CouponBlock
+            coupon={draft.coupon}
+            notice={couponNotice}
+            onAdd={() => setDialog('coupon')}
+            onRemove={() => {
+              change({ coupon: null });
+              forgetCoupon();
+            }}
+            t={t}
+          />
+          {program && quote.loyalty ? (
+            <LoyaltyBlock
+              program={program}
+              points={customer.pontos_fidelidade}
+              pendingPoints={customer.pontos_pendentes ?? 0}
+              inUse={draft.fidelity}
+              onTerms={() => setDialog('terms')}
+              onUse={() => setDialog('loyalty')}
+              onRemove={() => change({ fidelity: false })}
+              t={t}
+            />
+          ) : null}
+          {tableOrder ? null : <NotesBlock notes={draft.notes} onOpen={() => setDialog('notes')} t={t} />}
+          {quote.paymentShown ? (
+            <PaymentBlock
+              ref={paymentRef}
+              online={
+                company.online_payment ? { pix: company.payment_by_pix, card: company.payment_by_card } : null
+              }
+              offered={offeredMethods}
+              deliveryType={draft.deliveryType}
+              paymentId={draft.paymentId}
+              changeFor={draft.changeFor}
+              chosenMethod={chosenMethod}
+              onChoose={choosePayment}
+              onChoosePix={() => change({ paymentId: ONLINE_PIX_ID, changeFor: null })}
+              savedCards={savedCards}
+              cardId={draft.cardId}
+              onChooseCard={(cardId) => change({ paymentId: ONLINE_CARD_ID, cardId, changeFor: null })}
+              onShowPixKey={() => setDialog('pixKey')}
+              t={t}
+            />
+          ) : null}
+          <DocumentBlock
+            ref={documentRef}
+            value={draft.document}
+            onChange={(document) => change({ document })}
+            required={quote.document.required}
+            pending={quote.document.pending}
+            requiredByStore={delivering && company.delivery_customer_doc_required}
+            t={t}
+          />
+          {/* No delivery line before there is an address to price it (not a misleading R$ 0,00). */}
+          <TotalsBlock totals={totals} delivering={delivering && address !== null} t={t} />
+          <MainAction main={quote.mainAction} total={totals.total} onAct={act} t={t} />
+        </>
+      )}
 
       {dialog === 'address' ? (
         <AddressChooserDialog

@@ -8,7 +8,7 @@ import { languageStore } from '../../../lib/preferences.ts';
 import { setToken } from '../../../lib/session.ts';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { customer, mockApi, sessionToken } from '../../../test/accounts.tsx';
-import { company, paymentMethod } from '../../../test/fixtures.ts';
+import { company, paymentMethod, placedOrder } from '../../../test/fixtures.ts';
 import { cartWith, drink } from '../../../test/product-fixtures.ts';
 import { renderWithData } from '../../../test/render.tsx';
 import { atTable, GUEST_TAB_PATH, guestTable, TABLES } from '../../../test/table-fixtures.ts';
@@ -31,7 +31,7 @@ const placed = {
       estimated_time: '20:30',
       pontos_fidelidade: 0,
     },
-    order: {},
+    order: placedOrder({ tipo_entrega: 'Vem comer' }),
   },
 };
 
@@ -128,7 +128,7 @@ describe('checkout in table mode', () => {
     expect(within(payment).getByRole('radio', { name: 'Pagamento online (PIX)' })).toBeInTheDocument();
     expect(within(payment).getByRole('radio', { name: 'Pagamento online (cartão)' })).toBeInTheDocument();
     expect(within(payment).queryByRole('radio', { name: 'Dinheiro' })).toBeNull();
-    expect(within(payment).queryByRole('radio', { name: 'Cartão na entrega' })).toBeNull();
+    expect(within(payment).queryByRole('radio', { name: 'Cartão na retirada' })).toBeNull();
   });
 
   it('after a successful order table mode stays, the tab is refreshed and the result leads to it', async () => {

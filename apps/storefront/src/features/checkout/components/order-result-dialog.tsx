@@ -40,7 +40,7 @@ export function OrderResultDialog({
 }) {
   const titleId = useId();
   const proofHintId = useId();
-  const proof = result.status === 'success' && result.paidByPix ? proofHref(result.orderId) : null;
+  const proof = result.status === 'success' && result.paidByPix ? proofHref(result.number) : null;
   const close = () => {
     if (result.status !== 'loading') onClose();
   };
@@ -63,7 +63,7 @@ export function OrderResultDialog({
           <h2 id={titleId} className="checkout-dialog-title">
             {t('orderSuccessTitle')}
           </h2>
-          <p>{t('orderSuccessText', { id: result.orderId })}</p>
+          <p>{t('orderSuccessText', { id: result.number })}</p>
           <p>
             {scheduledFor
               ? t('scheduledFor', { period: scheduledFor })

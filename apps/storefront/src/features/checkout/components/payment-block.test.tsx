@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { languageStore } from '../../../lib/preferences.ts';
 import { paymentMethod } from '../../../test/fixtures.ts';
 import { useCheckoutT } from '../checkout-texts.ts';
@@ -30,6 +30,7 @@ function setup(over: Partial<Omit<PaymentBlockProps, 't'>> = {}) {
       cardId={null}
       onChooseCard={onChooseCard}
       onShowPixKey={() => {}}
+      deliveryType="Entregar"
       {...over}
     />,
   );
@@ -38,6 +39,28 @@ function setup(over: Partial<Omit<PaymentBlockProps, 't'>> = {}) {
 
 describe('PaymentBlock', () => {
   beforeEach(() => languageStore.set('pt_br'));
+  afterEach(() => languageStore.set('pt_br'));
+
+  it('words in-person payment for pickup and eating in, in pt-BR and English (issue 34)', () => {
+    const CREDIT = paymentMethod({ id: 3, descricao: 'Cartão de crédito (na entrega)', tipo: 'cartao' });
+    setup({ offered: [CASH, CREDIT], deliveryType: 'Retirada' });
+    expect(screen.getByRole('group', { name: 'Pagamento na retirada' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Cartão de crédito (na retirada)' })).toBeInTheDocument();
+    expect(screen.queryByText(/na entrega/)).toBeNull();
+  });
+
+  it('says "no local" when eating in, and "at pickup" in English', () => {
+    const CREDIT = paymentMethod({ id: 3, descricao: 'Cartão de crédito (na entrega)', tipo: 'cartao' });
+    setup({ offered: [CREDIT], deliveryType: 'Vem comer' });
+    expect(screen.getByRole('group', { name: 'Pagamento no local' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Cartão de crédito (no local)' })).toBeInTheDocument();
+  });
+
+  it('in English, the pickup legend reads "Pay at pickup"', () => {
+    languageStore.set('en');
+    setup({ deliveryType: 'Retirada' });
+    expect(screen.getByRole('group', { name: 'Pay at pickup' })).toBeInTheDocument();
+  });
 
   it('offers PIX and a new card through the app when the store takes them', () => {
     setup({ online: { pix: true, card: true } });

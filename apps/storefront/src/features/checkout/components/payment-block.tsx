@@ -1,5 +1,11 @@
 import type { PaymentMethod, SavedCard } from '@comanda/contract';
-import { formatBRL, ONLINE_CARD_ID, ONLINE_PIX_ID } from '@comanda/domain';
+import {
+  type DeliveryType,
+  formatBRL,
+  ONLINE_CARD_ID,
+  ONLINE_PIX_ID,
+  paymentMethodName,
+} from '@comanda/domain';
 import { forwardRef, useId } from 'react';
 import { cardBrandName } from '../../../lib/card-brand.ts';
 import type { CheckoutT } from '../checkout-texts.ts';
@@ -26,8 +32,16 @@ export interface PaymentBlockProps {
   onChooseCard: (cardId: number | null) => void;
   /** The store's own PIX key again, once chosen. */
   onShowPixKey: () => void;
+  /** In-person payment is worded for it: 'na entrega', 'na retirada', 'no local'. */
+  deliveryType: DeliveryType;
   t: CheckoutT;
 }
+
+const IN_PERSON_LEGEND = {
+  Entregar: 'paymentOnDelivery',
+  Retirada: 'paymentOnPickup',
+  'Vem comer': 'paymentOnSite',
+} as const;
 
 /** A saved card as the customer reads it: 'Visa final 4242' (spec section 3: masked but the last 4). */
 export function savedCardLabel(card: Pick<SavedCard, 'brand' | 'ultimos4'>, t: CheckoutT): string {
@@ -52,6 +66,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
     cardId,
     onChooseCard,
     onShowPixKey,
+    deliveryType,
     t,
   },
   ref,
@@ -127,7 +142,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
       ) : null}
       {offered.length > 0 ? (
         <fieldset className="checkout-payments">
-          <legend>{t('paymentOnDelivery')}</legend>
+          <legend>{t(IN_PERSON_LEGEND[deliveryType])}</legend>
           {offered.map((method) => (
             <label key={method.id} className="checkout-payment">
               <input
@@ -139,7 +154,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
                   if (paymentId === method.id && method.permite_troco) onChoose(method);
                 }}
               />
-              <span>{method.descricao}</span>
+              <span>{paymentMethodName(method.descricao, deliveryType)}</span>
             </label>
           ))}
         </fieldset>

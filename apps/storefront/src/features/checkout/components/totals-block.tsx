@@ -1,7 +1,10 @@
 import { formatBRL, type OrderTotals } from '@comanda/domain';
 import type { CheckoutT } from '../checkout-texts.ts';
 
-/** The totals summary: every total by name, a line only when it counts. */
+/**
+ * The totals summary as a customer reads it (as in iFood's): the subtotal of the items (each line
+ * already shows its flavours and additions), the delivery fee, each discount, the total.
+ */
 export function TotalsBlock({
   totals,
   delivering,
@@ -17,14 +20,8 @@ export function TotalsBlock({
         {t('totalsTitle')}
       </h3>
       <dl className="checkout-totals">
-        <dt>{t('totalProducts')}</dt>
-        <dd>{formatBRL(totals.products)}</dd>
-        {totals.extras > 0 ? (
-          <>
-            <dt>{t('totalExtras')}</dt>
-            <dd>{formatBRL(totals.extras)}</dd>
-          </>
-        ) : null}
+        <dt>{t('totalSubtotal')}</dt>
+        <dd data-testid="checkout-subtotal">{formatBRL(totals.subtotal)}</dd>
         {delivering ? (
           <>
             <dt>{t('totalDelivery')}</dt>

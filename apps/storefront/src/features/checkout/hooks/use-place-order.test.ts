@@ -2,7 +2,9 @@ import type { OrderSubmission } from '@comanda/contract';
 import { checkoutTotals } from '@comanda/domain';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore, justOrderedStore } from '../../../lib/cart-store.ts';
 import { mockApi } from '../../../test/accounts.tsx';
+import { placedOrder } from '../../../test/fixtures.ts';
 import { cartWith, drink } from '../../../test/product-fixtures.ts';
 import { useCheckoutT } from '../checkout-texts.ts';
 import { type OrderToPlace, usePlaceOrder } from './use-place-order.ts';
@@ -30,7 +32,7 @@ const placed = {
       estimated_time: '20:30',
       pontos_fidelidade: 0,
     },
-    order: {},
+    order: placedOrder(),
   },
 };
 
@@ -60,7 +62,11 @@ describe('usePlaceOrder', () => {
     localStorage.setItem('coupon', '{}');
     localStorage.setItem('source', 'instagram');
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    justOrderedStore.set(false);
+    cartStore.set([]);
+  });
 
   it('on success forgets the saved cart and coupon, resets the source to mobile, clears the draft', async () => {
     mockApi({ [`POST ${PATH}`]: placed });
@@ -69,6 +75,7 @@ describe('usePlaceOrder', () => {
     expect(hook.result.current.result).toEqual({
       status: 'success',
       orderId: 321,
+      number: 321,
       estimatedTime: '20:30',
       paidByPix: false,
     });
@@ -167,7 +174,11 @@ describe('usePlaceOrder, PIX through the app (spec section 4 "Payment routing")'
     localStorage.clear();
     localStorage.setItem('shop_cart', '{}');
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    justOrderedStore.set(false);
+    cartStore.set([]);
+  });
 
   it('creates the payment intent instead of placing the order, and keeps the cart', async () => {
     const api = mockApi({
@@ -230,11 +241,16 @@ describe('usePlaceOrder, PIX through the app (spec section 4 "Payment routing")'
     expect(hook.result.current.result).toEqual({
       status: 'success',
       orderId: 321,
+      number: 321,
       estimatedTime: '20:30',
-      paidByPix: true,
+      // Confirmed through the app: no receipt to send the store (issue 34).
+      paidByPix: false,
     });
     expect(onPlaced).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('shop_cart')).toBeNull();
+    // The cart is emptied at once (the badge), the screen shows what the store charged.
+    expect(cartStore.get()).toEqual([]);
+    expect(hook.result.current.placed?.total).toBe(1950);
     expect(localStorage.getItem('pix_payment_intent')).toBeNull();
   });
 
@@ -272,7 +288,11 @@ describe('usePlaceOrder, card through the app (spec section 4 "Card payment")', 
     localStorage.clear();
     localStorage.setItem('shop_cart', '{}');
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    justOrderedStore.set(false);
+    cartStore.set([]);
+  });
 
   it('a new card creates the intent and hands the card route its client secret and kit', async () => {
     const api = mockApi({

@@ -1,7 +1,13 @@
-import type { OrderPlacedReply, OrderSubmission, PaymentIntentData, SavedCard } from '@comanda/contract';
+import type {
+  OrderPlacedReply,
+  OrderRecord,
+  OrderSubmission,
+  PaymentIntentData,
+  SavedCard,
+} from '@comanda/contract';
 import { type Cart, ONLINE_CARD_ID, ONLINE_PIX_ID, type OrderTotals } from '@comanda/domain';
 import { useRef, useState } from 'react';
-import { CART_KEY } from '../../../lib/cart-store.ts';
+import { justOrderedStore, saveCart } from '../../../lib/cart-store.ts';
 import { COUPON_KEY } from '../../../lib/coupon-param.ts';
 import { clearPendingCard, type PendingCard, pendingCardOf } from '../../../lib/pending-card.ts';
 import { clearPendingPix } from '../../../lib/pending-pix.ts';
@@ -66,6 +72,8 @@ export function usePlaceOrder({
 }) {
   const attempts = useRef(createAttemptKeys());
   const [result, setResult] = useState<OrderResult | null>(null);
+  /** The order as the store has it once placed: what the screen shows behind the result. */
+  const [placed, setPlaced] = useState<OrderRecord | null>(null);
 
   /** An order the store now has: the same end whether it was paid in person or by a confirmed PIX. */
   const succeed = (
@@ -74,15 +82,18 @@ export function usePlaceOrder({
   ) => {
     attempts.current.reset();
     pushPurchase(reply, cart, { deliveryFee }, couponCode);
-    // The cart is forgotten now (a reload cannot order it again); the screen keeps it in memory
-    // until the result dialog is left, since an empty cart sends /confirmation away.
-    removeStorage(CART_KEY);
+    // The cart is ordered: emptied now (the badge and a reload agree), while the screen shows the
+    // order as placed and paid behind its result (issue 34).
+    justOrderedStore.set(true);
+    saveCart([]);
     removeStorage(COUPON_KEY);
     if (!tableOrder) writeStorage(SOURCE_KEY, 'mobile');
     onPlaced();
+    setPlaced(reply.order);
     setResult({
       status: 'success',
       orderId: reply.order_info.order_id,
+      number: reply.order_info.numero ?? reply.order_info.order_id,
       estimatedTime: reply.order_info.estimated_time,
       paidByPix,
     });
@@ -226,13 +237,15 @@ export function usePlaceOrder({
       deliveryFee: reply.order.valor_entrega,
       couponCode: reply.order.cupom,
       tableOrder,
-      paidByPix: method === 'pix',
+      // Paid through the app and confirmed: no receipt to send the store (that is for its own key).
+      paidByPix: false,
     });
     return 'confirmed';
   };
 
   return {
     result,
+    placed,
     place,
     confirmPaidPix,
     /** A refusal the quote already knows: shown as the server's would be, nothing sent. */

@@ -25,7 +25,8 @@ export type OrderResult =
   /** What is under way: the order call, the PIX charge, or the paid PIX's order being fetched. */
   | { status: 'loading'; step: 'order' | 'pix' | 'card' | 'confirming'; last4?: string }
   /** `paidByPix`: online or to the store's key; the dialog offers to send the receipt. */
-  | { status: 'success'; orderId: number; estimatedTime: string; paidByPix: boolean }
+  /** `number`: the store's number of the order, the one the customer reads (docs/decisions/0065). */
+  | { status: 'success'; orderId: number; number: number; estimatedTime: string; paidByPix: boolean }
   | { status: 'error'; message: string; title?: string };
 
 /** In-person methods offered for the delivery type, in the store's order. */

@@ -1,5 +1,5 @@
 import type { TrackedOrder } from '@comanda/contract';
-import { formatBRL } from '@comanda/domain';
+import { formatBRL, paymentMethodName } from '@comanda/domain';
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
@@ -28,7 +28,7 @@ export function OrderDetailDialog({ id, onClose }: { id: string; onClose: () => 
           {t('close')}
         </button>
         <h2 id={titleId} className="order-detail-title">
-          {t('orderNumber', { id })}
+          {data ? t('orderNumber', { id: data.numero ?? data.id }) : t('orderTitle')}
         </h2>
       </header>
       {data ? (
@@ -57,8 +57,8 @@ export function OrderDetail({ order }: { order: TrackedOrder }) {
   const [notice, setNotice] = useState<{ gone: string[]; added: number } | null>(null);
   const lines = visibleLines(order);
   const rows: [string, number][] = [
-    [t('products'), order.total_produtos],
-    [t('extras'), order.acrescimo],
+    // One subtotal, as the checkout showed it: the flavours and additions are in each line's price.
+    [t('subtotal'), order.total_produtos + order.acrescimo],
     [t('delivery'), order.valor_entrega],
     [t('discounts'), -order.desconto_cupom],
     [t('loyalty'), -order.desconto_fidelidade],
@@ -143,7 +143,11 @@ export function OrderDetail({ order }: { order: TrackedOrder }) {
 
       <section className="order-section" aria-labelledby={`order-payment-${order.id}`}>
         <h3 id={`order-payment-${order.id}`}>{t('payment')}</h3>
-        <p>{order.forma_pagamento_nome ?? '—'}</p>
+        <p>
+          {order.forma_pagamento_nome
+            ? paymentMethodName(order.forma_pagamento_nome, order.tipo_entrega)
+            : '—'}
+        </p>
         {order.troco_para ? <p>{t('changeFor', { amount: formatBRL(order.troco_para) })}</p> : null}
       </section>
 

@@ -218,8 +218,9 @@ describe('orders (/mobile/orders)', () => {
     const items = within(dialog).getByRole('region', { name: 'Itens' });
     expect(within(items).getAllByRole('listitem')).toHaveLength(1);
     expect(items).not.toHaveTextContent('Entrega');
-    expect(dialog).toHaveTextContent('ProdutosR$ 30,00');
-    expect(dialog).toHaveTextContent('AdicionaisR$ 4,00');
+    // One subtotal (products and additions), as the checkout shows it (issue 34).
+    expect(dialog).toHaveTextContent('SubtotalR$ 34,00');
+    expect(dialog).not.toHaveTextContent('Adicionais');
     expect(dialog).toHaveTextContent('EntregaR$ 7,00');
     expect(dialog).toHaveTextContent('Descontos− R$ 5,00');
     expect(within(dialog).getByTestId('order-total')).toHaveTextContent('R$ 36,00');

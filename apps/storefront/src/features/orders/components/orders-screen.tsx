@@ -106,7 +106,7 @@ function OrderCard({ order }: { order: TrackedOrder }) {
   return (
     <li className="order-card" data-testid="order-card" data-status={order.status}>
       <Link href={`/mobile/orders/${order.id}`} className="order-card-link">
-        <span className="order-card-title">{t('orderNumber', { id: order.id })}</span>
+        <span className="order-card-title">{t('orderNumber', { id: order.numero ?? order.id })}</span>
         <span className={`order-card-status${step === null ? ' order-card-status-canceled' : ''}`}>
           {t(`status${order.status}` as 'statusSolicitado')}
         </span>

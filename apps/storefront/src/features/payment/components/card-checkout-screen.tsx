@@ -96,10 +96,8 @@ function CardPayment({ pending, t }: { pending: PendingCard; t: PaymentT }) {
           {title}
         </h1>
         <p className="pix-amount">{formatBRL(pending.amount)}</p>
-        <p className="pix-order">
-          {t('pixOrder', { id: pending.orderId })}
-          {company ? ` · ${company.nome}` : ''}
-        </p>
+        {/* No order number yet: the order gets the store's number once paid (docs/decisions/0065). */}
+        {company ? <p className="pix-order">{company.nome}</p> : null}
       </div>
 
       {pending.kit.provider === 'mercadopago' ? (

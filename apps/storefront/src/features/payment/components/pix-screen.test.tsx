@@ -71,7 +71,9 @@ describe('PIX screen (spec section 2 "PIX screen", section 4 "PIX")', () => {
     setup();
     expect(screen.getByRole('heading', { level: 1, name: 'Pague com PIX' })).toBeInTheDocument();
     expect(screen.getByText('R$ 37,50')).toBeInTheDocument();
-    expect(screen.getByText('Pedido nº 321 · Forno & Brasa')).toBeInTheDocument();
+    // No number before the payment: the order is numbered when it reaches the store (issue 34).
+    expect(screen.getByText('Forno & Brasa')).toBeInTheDocument();
+    expect(screen.queryByText(/nº 321/)).toBeNull();
     expect(screen.getByRole('img', { name: 'QR Code do PIX' })).toHaveAttribute('src', pending().qrImage);
     expect(screen.getByRole('textbox', { name: 'Pix Copia e Cola' })).toHaveValue(COPY_CODE);
   });

@@ -92,10 +92,8 @@ function PixPayment({ pending, t }: { pending: PendingPix; t: PaymentT }) {
           {t('pixTitle')}
         </h1>
         <p className="pix-amount">{formatBRL(pending.amount)}</p>
-        <p className="pix-order">
-          {t('pixOrder', { id: pending.orderId })}
-          {company ? ` · ${company.nome}` : ''}
-        </p>
+        {/* No order number yet: the order gets the store's number once paid (docs/decisions/0065). */}
+        {company ? <p className="pix-order">{company.nome}</p> : null}
       </div>
 
       <PixCountdown secondsLeft={secondsLeft} expiresAt={pending.expiresAt} t={t} />
