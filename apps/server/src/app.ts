@@ -607,7 +607,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     addresses: new AddressService({ db, now, streets: maps.index }),
     coupons,
     orders,
-    pdv: new PdvService({ db, now, orders, coupons, events: orderEvents }),
+    pdv: new PdvService({ db, now, orders, coupons, events: orderEvents, onEdit: printing.onOrderEdit }),
     orderTracking,
     payments: paymentService,
   };

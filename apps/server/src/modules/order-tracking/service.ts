@@ -81,8 +81,14 @@ function toStaffOrder(
   timeZone: string,
   previousOrders: number,
 ): StaffOrder {
+  const tracked = toTrackedOrder(order, lines, changes, timeZone);
   return {
-    ...toTrackedOrder(order, lines, changes, timeZone),
+    ...tracked,
+    // The record's lines are the stored ones in seq order, then the delivery line (no seq).
+    produtos_pedidos: tracked.produtos_pedidos.map((line, index) => ({
+      ...line,
+      seq: lines[index]?.seq ?? null,
+    })),
     cliente: { id: customer.id, nome: firstName(customer.nome), telefone: customer.phone },
     fone_para_mensagens: order.foneParaMensagens,
     rodada: order.rodada,

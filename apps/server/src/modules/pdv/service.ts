@@ -24,6 +24,7 @@ import {
   companySettings,
   customers,
   type OrderEditLine,
+  type OrderLineItemSnapshot,
   orderLines,
   orders,
   paymentMethods,
@@ -38,6 +39,7 @@ import { listAddresses } from '../addresses/index.ts';
 import type { CouponService } from '../coupons/index.ts';
 import { createCustomerAccount, findAccountByPhone } from '../customers/index.ts';
 import { type OrderService, type PlaceOrderResult, priceOrderEdit } from '../orders/index.ts';
+import type { OrderEdit } from '../printing/index.ts';
 import { recordOrderEdit } from './order-edits.ts';
 
 /*
@@ -82,6 +84,8 @@ export interface PdvServiceDeps {
   coupons: CouponService;
   /** Where an edited order is announced (the board's streams). */
   events?: OrderEvents;
+  /** Runs inside the edit's transaction once it is recorded: the kitchen's PEDIDO ALTERADO tickets. */
+  onEdit?: (tx: DbExecutor, edit: OrderEdit) => Promise<void>;
 }
 
 /** An order may be edited until it is prepared (Finalização on: 409 ORDER_ALREADY_PREPARED). */
@@ -275,16 +279,20 @@ export class PdvService {
         descricaoProduto: string;
         qtd: number;
         valorTotal: number;
+        observacao: string;
+        itensPedidos: OrderLineItemSnapshot[];
       }): OrderEditLine => ({
         seq: line.seq,
         product_id: line.productId,
         descricao_produto: line.descricaoProduto,
         qtd: line.qtd,
         valor_total: line.valorTotal,
+        observacao: line.observacao,
+        itens_pedidos: line.itensPedidos,
       });
       const linesAdded = priced.added.map(editLine);
       const linesRemoved = removed.map(editLine);
-      await recordOrderEdit(tx, {
+      const editId = await recordOrderEdit(tx, {
         storeId: staff.storeId,
         orderId,
         staffId: staff.staffId,
@@ -295,6 +303,14 @@ export class PdvService {
         linesRemoved,
         paymentBefore: order.paymentMethodId,
         paymentAfter: priced.method?.id ?? null,
+      });
+      await this.deps.onEdit?.(tx, {
+        storeId: staff.storeId,
+        orderId,
+        editId,
+        at,
+        added: priced.added,
+        removed,
       });
       return {
         customerId: order.customerId,
