@@ -15,6 +15,7 @@ import {
   checkBrCode,
   cityOfAddress,
   DEFAULT_PHONE_COUNTRY,
+  EDITABLE_ORDER_STATUSES,
   ONLINE_PAYMENT_IDS,
   pixKeyForBrCode,
 } from '@comanda/domain';
@@ -88,8 +89,6 @@ export interface PdvServiceDeps {
   onEdit?: (tx: DbExecutor, edit: OrderEdit) => Promise<void>;
 }
 
-/** An order may be edited until it is prepared (Finalização on: 409 ORDER_ALREADY_PREPARED). */
-const EDITABLE_STATUSES = ['Solicitado', 'Preparo'];
 const alreadyPrepared = () =>
   new AppError(
     'conflict',
@@ -203,7 +202,7 @@ export class PdvService {
         .where(and(eq(orders.storeId, staff.storeId), eq(orders.id, orderId)))
         .for('update');
       if (!order) throw orderNotFound();
-      if (!EDITABLE_STATUSES.includes(order.status)) throw alreadyPrepared();
+      if (!EDITABLE_ORDER_STATUSES.includes(order.status)) throw alreadyPrepared();
       if (
         order.awaitingPayment ||
         (order.paymentMethodId !== null && ONLINE_PAYMENT_IDS.includes(order.paymentMethodId))
