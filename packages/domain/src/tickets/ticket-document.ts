@@ -564,7 +564,7 @@ export function orderTickets(order: TicketOrder, options: OrderTicketsOptions): 
  * The tickets an edit prints: a PEDIDO ALTERADO ticket per station with a line added or taken out
  * (the same routing as the order's own tickets: `linesByStation`), or one for a store without
  * stations; then the counter's copy of the order as it now is (new total, payment, change) on a
- * printer for all, for delivery and pickup. Nothing when no product line changed.
+ * printer for all, for delivery and pickup, also when only the payment changed.
  */
 export function orderChangeTickets(
   order: TicketOrder,
