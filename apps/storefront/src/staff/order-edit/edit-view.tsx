@@ -26,7 +26,7 @@ import useSWR from 'swr';
 import { apiGet } from '../../lib/api-client.ts';
 import { START_PATHS } from '../../lib/start-data.ts';
 import { ProductDialog } from '../../shared/product-dialog/product-dialog.tsx';
-import { staffFetch } from '../lib/staff-api.ts';
+import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { staffErrorText } from '../lib/staff-errors.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
 import { MenuPicker, Totals } from '../pdv/menu-picker.tsx';
@@ -58,6 +58,9 @@ import './order-edit.css';
 
 const fetcher = <T,>(path: string) => apiGet<T>(path);
 
+/** Refusals after which the order cannot be edited at all: the save button stays off. */
+const FINAL_REFUSALS = ['ORDER_ALREADY_PREPARED', 'ORDER_PAID_ONLINE', 'ORDER_NOT_FOUND'];
+
 export interface OrderEditViewProps {
   order: StaffOrder;
   t: StaffT;
@@ -80,6 +83,8 @@ export default function OrderEditView({ order, t: staffT, onClose, onSaved }: Or
   );
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server said the order can no longer be edited (ready, paid in the app, gone): nothing to save.
+  const [closed, setClosed] = useState(false);
 
   const channel = editMenuChannel(order);
   const company = useSWR<Company[]>(START_PATHS.company, fetcher);
@@ -112,7 +117,8 @@ export default function OrderEditView({ order, t: staffT, onClose, onSaved }: Or
     setError(null);
   };
 
-  const editable = isOrderEditable({ status: order.status, paidOnline: order.pagamento_online !== null });
+  const editable =
+    !closed && isOrderEditable({ status: order.status, paidOnline: order.pagamento_online !== null });
   const changeInvalid = changeText.trim() !== '' && parseChangeFor(changeText) === null;
   const firstRefusal = quote?.refusals[0];
   const blocker = !editable
@@ -136,6 +142,9 @@ export default function OrderEditView({ order, t: staffT, onClose, onSaved }: Or
       });
       onSaved(reply);
     } catch (caught) {
+      if (caught instanceof StaffApiError && caught.code !== null && FINAL_REFUSALS.includes(caught.code)) {
+        setClosed(true);
+      }
       setError(editErrorText(caught, e));
     } finally {
       setSaving(false);
@@ -321,7 +330,7 @@ export default function OrderEditView({ order, t: staffT, onClose, onSaved }: Or
         {order.tipo_entrega === 'Entregar' || order.desconto_cupom > 0 ? (
           <p className="staff-muted order-edit-note">{e('serverDecides')}</p>
         ) : null}
-        {blocker ? (
+        {blocker && !error ? (
           <p className="staff-hint" role="status">
             {blocker}
           </p>
