@@ -108,7 +108,9 @@ test.describe('editing an order before it is prepared, on a tablet', () => {
     await card.getByRole('button', { name: 'Aceitar' }).click();
     await expect(card.getByRole('button', { name: 'Editar pedido' })).toBeVisible();
     await card.getByRole('button', { name: 'Pronto' }).click();
-    await expect(page.getByRole('article', { name: `Pedido nº ${id}` }).getByRole('button', { name: 'Editar pedido' })).toHaveCount(0);
+    await expect(
+      page.getByRole('article', { name: `Pedido nº ${id}` }).getByRole('button', { name: 'Editar pedido' }),
+    ).toHaveCount(0);
     await page.context().close();
   });
 });

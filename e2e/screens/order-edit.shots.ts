@@ -55,8 +55,9 @@ async function shoot(page: Page, name: string) {
 async function placeOrder(request: Parameters<typeof signUp>[0], store: Store): Promise<number> {
   const headers = { host: `${store}.localhost:${SCREENS_PORT}` };
   const { token } = await signUp(request, store, { name: 'Clara Balcão' });
-  const userId = (JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { user_id: number })
-    .user_id;
+  const userId = (
+    JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { user_id: number }
+  ).user_id;
   const products = (await (await request.get(`${API}/estoque/produtos_app`, { headers })).json()) as {
     id: number;
     descricao: string;
@@ -95,7 +96,10 @@ for (const store of STORES) {
         await expect(edit.locator('.pdv-totals')).toBeVisible();
         await shoot(page, name('edit-open'));
 
-        await edit.getByRole('button', { name: `Tirar ${PRODUCT[store]} do pedido` }).last().click();
+        await edit
+          .getByRole('button', { name: `Tirar ${PRODUCT[store]} do pedido` })
+          .last()
+          .click();
         if (device === 'phone') await edit.getByRole('button', { name: 'Adicionar produto' }).click();
         await edit.getByLabel('Buscar no cardápio').fill(PRODUCTS[store].search.variants!);
         await edit.getByRole('button', { name: PRODUCTS[store].variants }).first().click();
@@ -125,7 +129,10 @@ for (const store of STORES) {
           authorization: `Bearer ${((await signIn.json()) as { token: string }).token}`,
         };
         for (const status of ['Preparo', 'Concluido']) {
-          const moved = await request.post(`${API}/staff/orders/${id}/status`, { headers: auth, data: { status } });
+          const moved = await request.post(`${API}/staff/orders/${id}/status`, {
+            headers: auth,
+            data: { status },
+          });
           expect(moved.status(), await moved.text()).toBe(200);
         }
         await edit.getByRole('button', { name: /^Salvar alteração/ }).click();

@@ -520,7 +520,8 @@ export function changedTicket(
   );
   if (removed.length > 0) blocks.push({ type: 'note', text: say('removed') }, ...removed, { type: 'rule' });
   const added = itemBlocks(change.added, false, options.language);
-  if (added.length > 0) blocks.push({ type: 'text', text: say('added'), strong: true }, ...added, { type: 'rule' });
+  if (added.length > 0)
+    blocks.push({ type: 'text', text: say('added'), strong: true }, ...added, { type: 'rule' });
   return { kind: 'changed', orderId: order.id, stationId: station?.id ?? null, blocks };
 }
 

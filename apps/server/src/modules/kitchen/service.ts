@@ -63,7 +63,8 @@ function toKitchenOrder(
   // the order as it came in.
   const after = acceptedAt ? edits.filter((edit) => edit.at.getTime() >= acceptedAt.getTime()) : [];
   const added = new Set(after.flatMap((edit) => edit.linesAdded.map((line) => line.seq)));
-  const inScope = (productId: number) => scope === undefined || stationOfProduct(routing, productId) === scope;
+  const inScope = (productId: number) =>
+    scope === undefined || stationOfProduct(routing, productId) === scope;
   return {
     id: order.id,
     status: order.status,

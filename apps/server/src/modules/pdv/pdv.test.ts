@@ -4,8 +4,8 @@ import {
   orderPlacedReply,
   staffCustomer,
   staffCustomerLookupReply,
-  staffOrder as staffOrderSchema,
   staffOrderPixReply,
+  staffOrder as staffOrderSchema,
 } from '@comanda/contract';
 import { linePricing, parseBrCode } from '@comanda/domain';
 import { and, eq } from 'drizzle-orm';

@@ -108,7 +108,11 @@ export function stationChangeText(
 ): string {
   const document = changedTicket(
     ticketOrder(source, []),
-    { at: change.at.toISOString(), added: change.added.map(ticketLine), removed: change.removed.map(ticketLine) },
+    {
+      at: change.at.toISOString(),
+      added: change.added.map(ticketLine),
+      removed: change.removed.map(ticketLine),
+    },
     { store: { name: place.name, timeZone: place.timeZone }, station: place.station },
   );
   return renderTicketText(document, { columns: CLOUD_PRINT_COLUMNS });

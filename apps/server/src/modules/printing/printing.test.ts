@@ -498,7 +498,12 @@ describe('queuing tickets', () => {
   it('an edit of an accepted order prints PEDIDO ALTERADO once per edit on the stations it changed', async () => {
     const orderId = await placeBurgerAndCoke();
     const edit = async (body: object) => {
-      const { status, body: reply } = await call('POST', `/staff/orders/${orderId}/edit`, attendant.token, body);
+      const { status, body: reply } = await call(
+        'POST',
+        `/staff/orders/${orderId}/edit`,
+        attendant.token,
+        body,
+      );
       expect(status, JSON.stringify(reply)).toBe(200);
     };
     // Not accepted yet: no kitchen ticket went out, so an edit prints nothing (the accept prints it as edited).
@@ -518,7 +523,12 @@ describe('queuing tickets', () => {
       observacao: 'Sem cebola',
     });
     await edit({ remover: [1], adicionar: [burger] });
-    const [record] = await t.database.db.select().from(orderEdits).where(eq(orderEdits.orderId, orderId)).orderBy(desc(orderEdits.id)).limit(1);
+    const [record] = await t.database.db
+      .select()
+      .from(orderEdits)
+      .where(eq(orderEdits.orderId, orderId))
+      .orderBy(desc(orderEdits.id))
+      .limit(1);
     const kind = `edit:${record!.id}`;
     const edited = (await jobsOf(orderId)).filter((job) => job.kind === kind);
     expect(edited.map((job) => [job.printerId, job.stationId, job.status])).toEqual([
@@ -559,7 +569,9 @@ describe('queuing tickets', () => {
     await edit({ remover: [0] });
     const pending = (await jobsOf(orderId)).filter((job) => job.status === 'queued');
     expect(pending.map((job) => job.printerId)).toEqual([kitchenPrinter.id, everyStationPrinter.id]);
-    expect((await changeStatus(t, manager.token, orderId, { status: 'Cancelado', reason: 'Desistiu' })).statusCode).toBe(200);
+    expect(
+      (await changeStatus(t, manager.token, orderId, { status: 'Cancelado', reason: 'Desistiu' })).statusCode,
+    ).toBe(200);
     const after = await jobsOf(orderId);
     expect(after.filter((job) => pending.some((p) => p.id === job.id)).map((job) => job.status)).toEqual([
       'withdrawn',

@@ -280,9 +280,7 @@ export class PrintingService {
     if (!source) return;
     const routing = await stationRoutingOf(tx, edit.storeId);
     const withProduct = <Line extends TicketLineRow>(lines: readonly Line[]) =>
-      lines
-        .filter((line) => line.productId !== 0)
-        .map((line) => ({ ...line, produto: line.productId }));
+      lines.filter((line) => line.productId !== 0).map((line) => ({ ...line, produto: line.productId }));
     const added = linesByStation(routing, withProduct(edit.added));
     const removed = linesByStation(routing, withProduct(edit.removed));
     const stationIds = new Set([...added.keys(), ...removed.keys()]);

@@ -287,7 +287,8 @@ export default function HistoryView({
           <p className="staff-muted">{h('searching')}</p>
         ) : null}
       </div>
-      {openId !== null ? <OrderDetail
+      {openId !== null ? (
+        <OrderDetail
           id={openId}
           t={t}
           h={h}
@@ -295,7 +296,8 @@ export default function HistoryView({
           onPrint={onPrint}
           onEdit={onEdit}
           version={version}
-        /> : null}
+        />
+      ) : null}
     </main>
   );
 }

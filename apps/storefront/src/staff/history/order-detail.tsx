@@ -44,6 +44,7 @@ export function OrderDetail({
 }) {
   const [order, setOrder] = useState<StaffOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when an edit was saved (version)
   useEffect(() => {
     let current = true;
     setOrder(null);
@@ -189,7 +190,8 @@ export function OrderDetail({
             <button type="button" className="button button-secondary" onClick={() => onPrint(order)}>
               {h('reprint')}
             </button>
-            {onEdit && isOrderEditable({ status: order.status, paidOnline: order.pagamento_online !== null }) ? (
+            {onEdit &&
+            isOrderEditable({ status: order.status, paidOnline: order.pagamento_online !== null }) ? (
               <button type="button" className="button button-secondary" onClick={() => onEdit(order)}>
                 {t('editOrder')}
               </button>

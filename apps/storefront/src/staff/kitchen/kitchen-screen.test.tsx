@@ -116,7 +116,9 @@ describe('the kitchen display', () => {
     render(<KitchenScreen />);
     const card = await ticket(44);
     expect(within(card).getByText('PEDIDO ALTERADO')).toHaveClass('kds-changed');
-    expect(within(card).getByRole('button', { name: 'Marcar pronto: 1x X-Salada' })).toHaveTextContent('NOVO');
+    expect(within(card).getByRole('button', { name: 'Marcar pronto: 1x X-Salada' })).toHaveTextContent(
+      'NOVO',
+    );
     expect(within(card).getByText('REMOVER — não preparar')).toBeInTheDocument();
     expect(within(card).getByText('2x Burger Clássico').tagName).toBe('S');
     // An order no edit touched says none of it.

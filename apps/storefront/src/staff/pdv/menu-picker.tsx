@@ -15,13 +15,7 @@ import type { PdvT } from './pdv-texts.ts';
  */
 
 /** The quote's totals: products, delivery, each discount, the total. */
-export function Totals({
-  t,
-  totals,
-}: {
-  t: PdvT;
-  totals: CheckoutQuote['totals'];
-}) {
+export function Totals({ t, totals }: { t: PdvT; totals: CheckoutQuote['totals'] }) {
   const rows: [string, number][] = [[t('subtotal'), totals.subtotal]];
   if (totals.deliveryFee > 0) rows.push([t('deliveryFee'), totals.deliveryFee]);
   if (totals.couponDiscount > 0) rows.push([t('couponDiscount'), -totals.couponDiscount]);

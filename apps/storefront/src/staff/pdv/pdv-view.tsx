@@ -21,19 +21,16 @@ import {
   type DeliveryType,
   formatBRL,
   groupIdenticalLines,
-  isVariablePrice,
   itemRoom,
   lineQuantityCap,
-  lowestVariantPrice,
   MAX_CART_LINES,
-  matchesSearch,
   parseChangeFor,
   removeFromCart,
   STAFF_ORDER_CHANNELS,
   type StaffOrderChannel,
   storeClockText,
 } from '@comanda/domain';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { apiGet } from '../../lib/api-client.ts';
 import { START_PATHS } from '../../lib/start-data.ts';
@@ -42,6 +39,7 @@ import { ProductDialog } from '../../shared/product-dialog/product-dialog.tsx';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { staffErrorText } from '../lib/staff-errors.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
+import { MenuPicker, Totals } from './menu-picker.tsx';
 import {
   createAttemptKeys,
   emptyDraft,
@@ -52,7 +50,6 @@ import {
   pdvQuote,
   phoneText,
 } from './pdv-model.ts';
-import { MenuPicker, Totals } from './menu-picker.tsx';
 import { type PdvT, refusalText, usePdvT } from './pdv-texts.ts';
 import '../../shared/product-dialog/product-dialog.css';
 import './pdv.css';

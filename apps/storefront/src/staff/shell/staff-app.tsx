@@ -75,7 +75,7 @@ const HistoryView = lazy(() => import('../history/history-view.tsx'));
 /** 'Novo pedido' (order entry, docs/decisions/0058): its own chunk, with the customer's product dialog. */
 const PdvView = lazy(() => import('../pdv/pdv-view.tsx'));
 /** 'Editar pedido' (docs/decisions/0062): its own chunk, loaded on the first edit. */
-const OrderEditView = lazy(() => import('../order-edit/edit-view.tsx'));
+const OrderEditView = lazy(() => import('../pdv/order-edit-view.tsx'));
 /** 'Caixa' (the cash register, docs/decisions/0060): its own chunk too. */
 const RegisterView = lazy(() => import('../register/register-view.tsx'));
 

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { company, paymentMethod } from '../../test/fixtures.ts';
 import { cartWith, drink } from '../../test/product-fixtures.ts';
 import { StaffApiError } from '../lib/staff-api.ts';
-import { editedOrders } from '../board/board-model.ts';
 import {
   currentMethod,
   type EditContext,
@@ -12,8 +11,8 @@ import {
   editQuote,
   emptyEdit,
   toggleRemoved,
-} from './edit-model.ts';
-import { differenceText, editErrorText } from './edit-texts.ts';
+} from './order-edit-model.ts';
+import { differenceText, editErrorText } from './order-edit-texts.ts';
 
 /*
  * 'Editar pedido' (docs/decisions/0062): the edit's quote by the checkout rules (kept lines at the
@@ -57,7 +56,12 @@ function order(overrides: Partial<StaffOrder> = {}): StaffOrder {
     produtos_pedidos: [
       // Placed when the pizza cost R$ 30,00 and its border R$ 5,00: kept at those prices.
       line(0, { produto_valor: 3000, valor_adicionais: 500, valor_total: 3500 }),
-      line(2, { descricao_produto: 'Suco', produto_valor: 1500, valor_total: 1500, descricao_categoria: 'Bebidas' }),
+      line(2, {
+        descricao_produto: 'Suco',
+        produto_valor: 1500,
+        valor_total: 1500,
+        descricao_categoria: 'Bebidas',
+      }),
     ],
     ...overrides,
   } as StaffOrder;
@@ -82,7 +86,10 @@ describe('the edit of an order, read by the checkout rules', () => {
   it('lists the lines a staff member can take out, by seq, never the delivery line', () => {
     const delivery = order({
       tipo_entrega: 'Entregar',
-      produtos_pedidos: [...order().produtos_pedidos, line(null, { produto: 0, descricao_produto: 'Entrega' })],
+      produtos_pedidos: [
+        ...order().produtos_pedidos,
+        line(null, { produto: 0, descricao_produto: 'Entrega' }),
+      ],
     });
     expect(editableLines(delivery).map((each) => each.seq)).toEqual([0, 2]);
   });
@@ -113,7 +120,11 @@ describe('the edit of an order, read by the checkout rules', () => {
 
   it('refuses what the server would: below the minimum without the pizza', () => {
     const quoted = editQuote(context(), toggleRemoved(emptyEdit(), 0));
-    expect(quoted.quote.refusals[0]).toMatchObject({ code: 'MIN_ORDER_NOT_MET', minimum: 2500, missing: 1000 });
+    expect(quoted.quote.refusals[0]).toMatchObject({
+      code: 'MIN_ORDER_NOT_MET',
+      minimum: 2500,
+      missing: 1000,
+    });
   });
 
   it('changes the payment to cash with change; change below the new total is refused', () => {
@@ -150,18 +161,31 @@ describe('the edit of an order, read by the checkout rules', () => {
       total: 4800,
     });
     const quoted = editQuote(context({ order: delivery }), toggleRemoved(emptyEdit(), 2));
-    expect(quoted.quote.totals).toMatchObject({ deliveryFee: 800, couponDiscount: 1000, total: 3500 + 800 - 1000 });
+    expect(quoted.quote.totals).toMatchObject({
+      deliveryFee: 800,
+      couponDiscount: 1000,
+      total: 3500 + 800 - 1000,
+    });
   });
 });
 
 describe('what the edit screen says', () => {
   it('each refusal code in the staff member’s words; an unknown one with the server’s', () => {
-    const t = (key: string, vars?: Record<string, string | number>) => `${key}${vars ? JSON.stringify(vars) : ''}`;
+    const t = (key: string, vars?: Record<string, string | number>) =>
+      `${key}${vars ? JSON.stringify(vars) : ''}`;
     const refusal = (code: string, status = 409) => new StaffApiError(status, code, `server ${code}`, {});
-    for (const code of ['ORDER_ALREADY_PREPARED', 'ORDER_PAID_ONLINE', 'PRICE_CHANGED', 'LINE_NOT_FOUND', 'SOLD_OUT']) {
+    for (const code of [
+      'ORDER_ALREADY_PREPARED',
+      'ORDER_PAID_ONLINE',
+      'PRICE_CHANGED',
+      'LINE_NOT_FOUND',
+      'SOLD_OUT',
+    ]) {
       expect(editErrorText(refusal(code), t as never)).toBe(`error_${code}`);
     }
-    expect(editErrorText(refusal('SOMETHING_NEW'), t as never)).toBe('error_other{"detail":"server SOMETHING_NEW"}');
+    expect(editErrorText(refusal('SOMETHING_NEW'), t as never)).toBe(
+      'error_other{"detail":"server SOMETHING_NEW"}',
+    );
     expect(editErrorText(refusal('FORBIDDEN', 403), t as never)).toBe('error_FORBIDDEN');
   });
 
@@ -169,20 +193,5 @@ describe('what the edit screen says', () => {
     expect(differenceText(5000, 6300)).toBe('+ R$\u00a013,00');
     expect(differenceText(5000, 4350)).toBe('− R$\u00a06,50');
     expect(differenceText(5000, 5000)).toBe('R$\u00a00,00');
-  });
-});
-
-describe('the board hears an edit', () => {
-  it('tells the lines added and taken out by seq, even two edits heard as one', () => {
-    const before = order();
-    const after = order({
-      produtos_pedidos: [before.produtos_pedidos[0]!, line(3, { descricao_produto: 'Água' }), line(4)],
-    });
-    const [change] = editedOrders(new Map([[before.id, before]]), [after]);
-    expect(change?.added.map((each) => each.seq)).toEqual([3, 4]);
-    expect(change?.removed.map((each) => each.seq)).toEqual([2]);
-    // An order the board did not have, or one whose lines did not change, is no edit.
-    expect(editedOrders(new Map(), [after])).toEqual([]);
-    expect(editedOrders(new Map([[before.id, before]]), [order({ status: 'Concluido' })])).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import {
   paymentIdOf,
   placedLineDraft,
 } from '@comanda/domain';
-import { checkoutStoreOf, inPersonMethods, lineSubmission } from '../pdv/pdv-model.ts';
+import { checkoutStoreOf, inPersonMethods, lineSubmission } from './pdv-model.ts';
 
 /*
  * 'Editar pedido' (issue 33, docs/decisions/0062): an order before it is prepared, with lines taken
@@ -80,7 +80,8 @@ export function currentMethod(order: StaffOrder, methods: readonly PaymentMethod
 
 /** The method the edited order is paid with: the one chosen, else the order's own. */
 export function chosenMethod(context: EditContext, draft: EditDraft): PaymentMethod | null {
-  if (draft.paymentId !== null) return context.methods.find((method) => method.id === draft.paymentId) ?? null;
+  if (draft.paymentId !== null)
+    return context.methods.find((method) => method.id === draft.paymentId) ?? null;
   return currentMethod(context.order, context.methods);
 }
 
@@ -182,6 +183,8 @@ export function editPayload(context: EditContext, draft: EditDraft): StaffOrderE
 export function toggleRemoved(draft: EditDraft, seq: number): EditDraft {
   return {
     ...draft,
-    removed: draft.removed.includes(seq) ? draft.removed.filter((each) => each !== seq) : [...draft.removed, seq],
+    removed: draft.removed.includes(seq)
+      ? draft.removed.filter((each) => each !== seq)
+      : [...draft.removed, seq],
   };
 }

@@ -29,9 +29,7 @@ import { ProductDialog } from '../../shared/product-dialog/product-dialog.tsx';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { staffErrorText } from '../lib/staff-errors.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
-import { MenuPicker, Totals } from '../pdv/menu-picker.tsx';
-import { inPersonMethods } from '../pdv/pdv-model.ts';
-import { refusalText, usePdvT } from '../pdv/pdv-texts.ts';
+import { MenuPicker, Totals } from './menu-picker.tsx';
 import {
   chosenMethod,
   type EditDraft,
@@ -41,10 +39,12 @@ import {
   editQuote,
   emptyEdit,
   toggleRemoved,
-} from './edit-model.ts';
-import { differenceText, editErrorText, useEditT } from './edit-texts.ts';
+} from './order-edit-model.ts';
+import { differenceText, editErrorText, useEditT } from './order-edit-texts.ts';
+import { inPersonMethods } from './pdv-model.ts';
+import { refusalText, usePdvT } from './pdv-texts.ts';
 import '../../shared/product-dialog/product-dialog.css';
-import '../pdv/pdv.css';
+import './pdv.css';
 import './order-edit.css';
 
 /*
@@ -222,7 +222,9 @@ export default function OrderEditView({ order, t: staffT, onClose, onSaved }: Or
                     {group.line.groups.flatMap((g) => g.added.map((item) => item.descricao)).join(', ')}
                   </span>
                 ) : null}
-                {group.line.observacao ? <span className="staff-muted">“{group.line.observacao}”</span> : null}
+                {group.line.observacao ? (
+                  <span className="staff-muted">“{group.line.observacao}”</span>
+                ) : null}
                 <span className="order-edit-tag order-edit-tag-new">{e('addedTag')}</span>
               </span>
               <span className="pdv-line-total">{formatBRL(group.total)}</span>
@@ -305,7 +307,9 @@ export default function OrderEditView({ order, t: staffT, onClose, onSaved }: Or
                   }}
                 />
                 {quote.change?.ok && quote.change.change > 0 ? (
-                  <span className="pdv-change">{p('changeBack', { change: formatBRL(quote.change.change) })}</span>
+                  <span className="pdv-change">
+                    {p('changeBack', { change: formatBRL(quote.change.change) })}
+                  </span>
                 ) : null}
               </label>
             ) : null}

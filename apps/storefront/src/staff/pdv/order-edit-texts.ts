@@ -27,8 +27,7 @@ const ptBr = {
   submit: 'Salvar alteração · {total}',
   submitting: 'Salvando…',
   nothingChanged: 'Tire ou adicione um item, ou troque o pagamento.',
-  serverDecides:
-    'Taxa de entrega e cupom seguem os do pedido; o servidor confere tudo e dá o total final.',
+  serverDecides: 'Taxa de entrega e cupom seguem os do pedido; o servidor confere tudo e dá o total final.',
   saved: 'Pedido nº {id} alterado: {before} → {after}. A cozinha recebe um aviso de alteração.',
   notEditable: 'Este pedido não pode mais ser alterado.',
   error_ORDER_ALREADY_PREPARED: 'Este pedido já foi preparado e não pode mais ser alterado.',
@@ -129,7 +128,11 @@ const en: Record<EditTextKey, string> = {
 export const useEditT = featureTranslator({ pt_br: ptBr, en });
 export type EditT = ReturnType<typeof useEditT>;
 
-const KNOWN = new Set(Object.keys(ptBr).filter((key) => key.startsWith('error_')).map((key) => key.slice(6)));
+const KNOWN = new Set(
+  Object.keys(ptBr)
+    .filter((key) => key.startsWith('error_'))
+    .map((key) => key.slice(6)),
+);
 
 /** The refusal of the edit, in the staff member's language; the server's words only for a code unknown here. */
 export function editErrorText(error: unknown, t: EditT): string {
