@@ -146,3 +146,62 @@ for (const store of STORES) {
     }
   }
 }
+
+/** The kitchen display of an order edited after it was accepted: PEDIDO ALTERADO, NOVO, REMOVER. */
+for (const store of STORES) {
+  for (const mode of MODES) {
+    test(`${store} ${mode} tablet: the kitchen display after an edit`, async ({ page, request }) => {
+      await page.setViewportSize(VIEWPORTS.tablet);
+      await prepare(page, { mode });
+      const id = await placeOrder(request, store);
+      const host = `${store}.localhost:${SCREENS_PORT}`;
+      const signIn = await request.post(`${API}/staff/auth/sign-in`, {
+        headers: { host },
+        data: { username: STAFF[store], password: PASSWORD },
+      });
+      const auth = { host, authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+      const accepted = await request.post(`${API}/staff/orders/${id}/status`, {
+        headers: auth,
+        data: { status: 'Preparo' },
+      });
+      expect(accepted.status(), await accepted.text()).toBe(200);
+      const products = (await (
+        await request.get(`${API}/estoque/produtos_app`, { headers: { host } })
+      ).json()) as {
+        id: number;
+        descricao: string;
+        valor_venda: number;
+      }[];
+      const product = products.find((p) => p.descricao === PRODUCT[store])!;
+      const edited = await request.post(`${API}/staff/orders/${id}/edit`, {
+        headers: auth,
+        data: {
+          remover: [1],
+          adicionar: [
+            {
+              produto: product.id,
+              qtd: 2,
+              produto_valor: product.valor_venda,
+              itens_pedidos: [],
+              observacao: 'Sem gelo',
+            },
+          ],
+        },
+      });
+      expect(edited.status(), await edited.text()).toBe(200);
+
+      await page.goto(storeUrl(store, '/staff'));
+      await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
+      await page.getByLabel('Senha').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect(page.getByRole('button', { name: 'Novo pedido' })).toBeVisible();
+      await page.goto(storeUrl(store, '/staff/app/cozinha'));
+      const ticket = page.getByRole('article', { name: `#${id}` });
+      await expect(ticket.getByText('PEDIDO ALTERADO')).toBeVisible();
+      await ticket.scrollIntoViewIfNeeded();
+      await settle(page);
+      await ticket.screenshot({ path: `${SHOTS}/${store}-${mode}-tablet-kitchen-edited.png` });
+      expect(await seriousViolations(page), 'axe on the kitchen display').toEqual([]);
+    });
+  }
+}

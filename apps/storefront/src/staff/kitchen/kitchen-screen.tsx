@@ -302,7 +302,12 @@ function Ticket({
               <span className="kds-line-name">
                 <span className="kds-qtd">{line.qtd}x</span> {line.descricao}
                 {line.bumped ? <span aria-hidden="true"> ✓</span> : null}
-                {line.nova ? <span className="kds-new"> {t('newLine')}</span> : null}
+                {line.nova ? (
+                  <>
+                    {' '}
+                    <span className="kds-new">{t('newLine')}</span>
+                  </>
+                ) : null}
               </span>
               {stations ? (
                 <span className="kds-line-station">
