@@ -78,6 +78,8 @@ for (const store of STORES) {
       const card = page.getByRole('article', { name: `Pedido nº ${id}` });
       await expect(card).toBeVisible();
       await expect(card).toContainText(`12× ${PRODUCT[store]}`);
+      // 'Editar pedido' comes once the member's role is read (docs/decisions/0062): the picture waits for it.
+      await expect(card.getByRole('button', { name: 'Editar pedido' })).toBeVisible();
       // The order number, its time and the customer's phone differ from run to run: they are masked,
       // and the masked boxes get a fixed width so a longer number does not move the picture.
       // Other tests' orders and the banners they raise are hidden: the card sits at the top of its

@@ -26,8 +26,18 @@ export const kitchenLine = z.object({
   /** Options chosen (flavours, sizes, points). */
   opcoes: z.array(z.string()),
   observacao: z.string(),
+  /** Added by an edit of the order after the kitchen got it (docs/decisions/0062): shown 'NOVO'. */
+  nova: z.boolean(),
 });
 export type KitchenLine = z.infer<typeof kitchenLine>;
+
+/** A line an edit took out after the kitchen got the order: shown struck, 'REMOVER'. */
+export const kitchenRemovedLine = z.object({
+  qtd: z.number().int(),
+  descricao: z.string(),
+  station_id: z.number().int().nullable(),
+});
+export type KitchenRemovedLine = z.infer<typeof kitchenRemovedLine>;
 
 export const kitchenOrder = z.object({
   id: z.number().int(),
@@ -46,6 +56,10 @@ export const kitchenOrder = z.object({
   observacoes: z.string(),
   /** The lines of the station asked for (every line without one), bumped ones included. */
   lines: z.array(kitchenLine),
+  /** ISO 8601: the last edit after the kitchen got it (PEDIDO ALTERADO); null when none. */
+  alterado_em: z.string().nullable(),
+  /** The station's lines those edits took out, not to be prepared. */
+  removidas: z.array(kitchenRemovedLine),
 });
 export type KitchenOrder = z.infer<typeof kitchenOrder>;
 

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES } from '@comanda/domain';
 import { z } from 'zod';
 import { formatQuery, freeText } from './common.ts';
-import { orderRecord } from './orders.ts';
+import { orderLineRecord, orderRecord } from './orders.ts';
 import { orderRating } from './ratings.ts';
 
 /*
@@ -126,7 +126,19 @@ export const staffOrderStatusChange = orderStatusChange.extend({
   reason: z.string().nullable(),
 });
 
+/**
+ * A line of the staff's order record: the customer's record line plus its `seq`, the line's number
+ * in the order (what an edit's `remover` and a kitchen bump name). Numbers are never reused: after
+ * an edit removed a line there are gaps. Null on the delivery line ('Entrega', produto 0), which is
+ * the delivery fee, not a stored line.
+ */
+export const staffOrderLine = orderLineRecord.extend({
+  seq: z.number().int().nullable(),
+});
+export type StaffOrderLine = z.infer<typeof staffOrderLine>;
+
 export const staffOrder = trackedOrder.extend({
+  produtos_pedidos: z.array(staffOrderLine),
   cliente: z.object({
     id: z.number().int(),
     /** First name. */

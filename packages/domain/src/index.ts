@@ -21,6 +21,7 @@ export * from './loyalty.ts';
 export * from './money.ts';
 export * from './opening-hours.ts';
 export * from './order-channels.ts';
+export * from './order-edit.ts';
 export * from './order-totals.ts';
 export * from './orders.ts';
 export * from './payment-methods.ts';

@@ -1572,6 +1572,9 @@ export interface OrderEditLine {
   descricao_produto: string;
   qtd: number;
   valor_total: number;
+  /** The line's note and options, for the kitchen's PEDIDO ALTERADO ticket (absent on older rows). */
+  observacao?: string;
+  itens_pedidos?: OrderLineItemSnapshot[];
 }
 
 // ---------------------------------------------------------------------------------------------

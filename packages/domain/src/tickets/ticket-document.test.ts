@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { stationRouting } from '../stations.ts';
 import {
   cancelledTicket,
+  changedTicket,
   counterTicket,
   kitchenTicket,
+  orderChangeTickets,
   orderTickets,
   type TicketBlock,
   type TicketDocument,
@@ -223,5 +225,55 @@ describe('the plain-text rendering', () => {
         }
       }
     }
+  });
+});
+
+describe('an edit of the order (PEDIDO ALTERADO)', () => {
+  const order = scheduledDelivery();
+  const [pizza, guarana] = order.produtos_pedidos.filter((line) => line.produto !== 0) as [
+    (typeof order.produtos_pedidos)[number],
+    (typeof order.produtos_pedidos)[number],
+  ];
+  const change = { at: '2026-11-27T22:15:00.000Z', added: [pizza], removed: [guarana] };
+
+  it('prints each station only its lines added and taken out, the removed ones struck under REMOVER', () => {
+    const tickets = orderChangeTickets(order, change, { store: STORE, stations, routing, onlyStation: null });
+    expect(tickets.map((ticket) => [ticket.kind, ticket.stationId])).toEqual([
+      ['changed', KITCHEN_STATION.id],
+      ['changed', BAR_STATION.id],
+      ['counter', null],
+    ]);
+    const [kitchen, bar] = tickets as [TicketDocument, TicketDocument];
+    expect(ofType(kitchen, 'banner').map((block) => block.text)).toEqual(['PEDIDO ALTERADO']);
+    expect(ofType(kitchen, 'text').map((block) => block.text)).toContain('Alterado em 27/11/2026 19:15');
+    expect(ofType(kitchen, 'item').map((block) => [block.item.name, block.item.removed ?? false])).toEqual([
+      [pizza.descricao_produto, false],
+    ]);
+    expect(ofType(kitchen, 'note')).toEqual([]);
+    expect(ofType(bar, 'note').map((block) => block.text)).toEqual(['REMOVER — NÃO PREPARAR']);
+    expect(ofType(bar, 'item').map((block) => [block.item.name, block.item.removed])).toEqual([
+      [guarana.descricao_produto, true],
+    ]);
+    const text = renderTicketText(bar, { columns: 32 });
+    expect(text).toContain(`[X] ${guarana.qtd}x ${guarana.descricao_produto}`);
+  });
+
+  it('on a printer for one station, only that station’s, and nothing for a station the edit left alone', () => {
+    const kitchenOnly = orderChangeTickets(
+      order,
+      { ...change, added: [] },
+      { store: STORE, stations, routing, onlyStation: KITCHEN_STATION.id },
+    );
+    expect(kitchenOnly).toEqual([]);
+  });
+
+  it('one ticket without stations, in English when asked; a payment change alone prints only the counter copy', () => {
+    const [ticket] = orderChangeTickets(order, change, { store: STORE, language: 'en' });
+    expect(ofType(ticket!, 'banner').map((block) => block.text)).toEqual(['ORDER CHANGED']);
+    expect(ofType(ticket!, 'note').map((block) => block.text)).toEqual(['REMOVE — DO NOT PREPARE']);
+    expect(ofType(ticket!, 'text').map((block) => block.text)).toContain('ADD');
+    const paymentOnly = orderChangeTickets(order, { ...change, added: [], removed: [] }, { store: STORE });
+    expect(paymentOnly.map((each) => each.kind)).toEqual(['counter']);
+    expect(changedTicket(order, change, { store: STORE }).orderId).toBe(order.id);
   });
 });

@@ -76,7 +76,7 @@ export interface TicketStation {
   name: string;
 }
 
-export type TicketKind = 'kitchen' | 'counter' | 'cancelled' | 'register';
+export type TicketKind = 'kitchen' | 'counter' | 'cancelled' | 'changed' | 'register';
 
 export interface TicketItem {
   quantity: number;
@@ -90,6 +90,8 @@ export interface TicketItem {
   note: string | null;
   /** The line's price on the counter's copy; null on the kitchen's. */
   amount: number | null;
+  /** A line an edit took out of the order (PEDIDO ALTERADO): not to be prepared, struck on paper. */
+  removed?: boolean;
 }
 
 export interface TicketTotal {
@@ -158,6 +160,10 @@ const WORDS = {
     refused: 'RECUSADO',
     reason: 'Motivo: {reason}',
     doNotPrepare: 'NÃO PREPARAR / NÃO ENTREGAR',
+    changed: 'PEDIDO ALTERADO',
+    changedAt: 'Alterado em {when}',
+    added: 'ADICIONAR',
+    removed: 'REMOVER — NÃO PREPARAR',
     testTitle: 'TESTE DE IMPRESSÃO',
   },
   en: {
@@ -191,6 +197,10 @@ const WORDS = {
     refused: 'REFUSED',
     reason: 'Reason: {reason}',
     doNotPrepare: 'DO NOT PREPARE / DO NOT DELIVER',
+    changed: 'ORDER CHANGED',
+    changedAt: 'Changed {when}',
+    added: 'ADD',
+    removed: 'REMOVE — DO NOT PREPARE',
     testTitle: 'PRINT TEST',
   },
 } as const;
@@ -471,6 +481,52 @@ export function cancelledTicket(
   return { kind: 'cancelled', orderId: order.id, stationId: station?.id ?? null, blocks };
 }
 
+/** What an edit of the order changed (POST /staff/orders/{id}/edit): its lines added and taken out. */
+export interface TicketOrderChange {
+  /** When the edit was made (ISO 8601). */
+  at: string;
+  added: readonly TicketLine[];
+  removed: readonly TicketLine[];
+}
+
+/**
+ * The ticket that tells a kitchen already cooking an order what an edit changed: PEDIDO ALTERADO
+ * in a banner, the number, the station and service, then the lines taken out under an inverted
+ * 'REMOVER — NÃO PREPARAR' (each struck) and the lines added under 'ADICIONAR' (a station's part
+ * of each, or all of it).
+ */
+export function changedTicket(
+  order: TicketOrder,
+  change: TicketOrderChange,
+  options: TicketOptions & { station?: TicketStation | null },
+): TicketDocument {
+  const say = wordsOf(options.language);
+  const station = options.station ?? null;
+  const blocks: TicketBlock[] = [
+    { type: 'banner', text: say('changed') },
+    { type: 'large', text: say('order', { id: order.id }) },
+  ];
+  if (station) blocks.push({ type: 'large', text: station.name.toLocaleUpperCase('pt-BR') });
+  blocks.push(
+    { type: 'large', text: serviceText(order, say) },
+    ...scheduleBlocks(order, options.store, say),
+    {
+      type: 'text',
+      text: say('changedAt', { when: storeDateTimeText(new Date(change.at), options.store.timeZone) }),
+    },
+    { type: 'text', text: say('customer', { name: order.cliente.nome }) },
+    { type: 'rule' },
+  );
+  const removed = itemBlocks(change.removed, false, options.language).map((block) =>
+    block.type === 'item' ? { ...block, item: { ...block.item, removed: true } } : block,
+  );
+  if (removed.length > 0) blocks.push({ type: 'note', text: say('removed') }, ...removed, { type: 'rule' });
+  const added = itemBlocks(change.added, false, options.language);
+  if (added.length > 0)
+    blocks.push({ type: 'text', text: say('added'), strong: true }, ...added, { type: 'rule' });
+  return { kind: 'changed', orderId: order.id, stationId: station?.id ?? null, blocks };
+}
+
 export interface OrderTicketsOptions extends TicketOptions {
   /** The store's stations in order and the routing of its products (GET /staff/stations); none: one kitchen. */
   stations?: readonly TicketStation[];
@@ -504,6 +560,45 @@ export function orderTickets(order: TicketOrder, options: OrderTicketsOptions): 
   }
   const counterCopy = order.tipo_entrega === 'Entregar' || order.tipo_entrega === 'Retirada';
   if (only === null && counterCopy && !cancelled) out.push(counterTicket(order, options));
+  return out;
+}
+
+/**
+ * The tickets an edit prints: a PEDIDO ALTERADO ticket per station with a line added or taken out
+ * (the same routing as the order's own tickets: `linesByStation`), or one for a store without
+ * stations; then the counter's copy of the order as it now is (new total, payment, change) on a
+ * printer for all, for delivery and pickup, also when only the payment changed.
+ */
+export function orderChangeTickets(
+  order: TicketOrder,
+  change: TicketOrderChange,
+  options: OrderTicketsOptions,
+): TicketDocument[] {
+  const stations = options.stations ?? [];
+  const only = options.onlyStation ?? null;
+  const added = ticketLines(change.added);
+  const removed = ticketLines(change.removed);
+  const out: TicketDocument[] = [];
+  if (added.length > 0 || removed.length > 0) {
+    if (stations.length === 0 || !options.routing) {
+      out.push(changedTicket(order, { at: change.at, added, removed }, options));
+    } else {
+      const addedBy = linesByStation(options.routing, added);
+      const removedBy = linesByStation(options.routing, removed);
+      for (const station of stations) {
+        if (only !== null && station.id !== only) continue;
+        const part = {
+          at: change.at,
+          added: addedBy.get(station.id) ?? [],
+          removed: removedBy.get(station.id) ?? [],
+        };
+        if (part.added.length === 0 && part.removed.length === 0) continue;
+        out.push(changedTicket(order, part, { ...options, station }));
+      }
+    }
+  }
+  const counterCopy = order.tipo_entrega === 'Entregar' || order.tipo_entrega === 'Retirada';
+  if (only === null && counterCopy) out.push(counterTicket(order, options));
   return out;
 }
 

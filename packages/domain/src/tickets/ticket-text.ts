@@ -50,7 +50,8 @@ export function spreadLine(label: string, amount: string, width: number): string
 
 /** An item's lines: 'quantity x name' (price at the right on the counter's copy), then its details. */
 export function itemTextLines(item: TicketItem, width: number): { head: string[]; details: string[] } {
-  const title = `${item.quantity}x ${item.name}`;
+  // A line an edit took out is marked where strike-through is not at hand (text, ESC/POS).
+  const title = `${item.removed ? '[X] ' : ''}${item.quantity}x ${item.name}`;
   const head =
     item.amount === null ? wrapText(title, width) : spreadLine(title, ticketMoney(item.amount), width);
   const details = [

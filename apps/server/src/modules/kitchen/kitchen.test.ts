@@ -127,6 +127,25 @@ afterAll(async () => {
 });
 
 describe('the kitchen display', () => {
+  it('an edit after the kitchen got the order: new lines tagged, the ones taken out listed at their station', async () => {
+    const id = await acceptedOrder();
+    const juice = await cartLine(t, { ref: 'coca-lata' });
+    const edited = await call('POST', `/staff/orders/${id}/edit`, attendant.token, {
+      remover: [1],
+      adicionar: [juice],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const atBar = (await view(bar)).orders.find((order) => order.id === id)!;
+    expect(atBar.alterado_em).not.toBeNull();
+    expect(atBar.lines.map((line) => [line.seq, line.nova])).toEqual([[2, true]]);
+    expect(atBar.removidas).toEqual([{ qtd: 2, descricao: 'Água mineral 500 ml', station_id: bar }]);
+    // The kitchen's part did not change: it hears nothing of it.
+    const atKitchen = (await view(kitchen)).orders.find((order) => order.id === id)!;
+    expect(atKitchen.alterado_em).toBeNull();
+    expect(atKitchen.lines.map((line) => [line.seq, line.nova])).toEqual([[0, false]]);
+    expect(atKitchen.removidas).toEqual([]);
+  });
+
   it('shows each station an accepted order with its own lines, options read for the cook', async () => {
     const id = await acceptedOrder();
     const atKitchen = (await view(kitchen)).orders.find((order) => order.id === id)!;

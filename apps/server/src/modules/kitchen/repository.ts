@@ -4,6 +4,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import {
   customers,
   kitchenBumps,
+  orderEdits,
   orderLines,
   orderStatusChanges,
   orders,
@@ -107,6 +108,22 @@ export async function acceptedAtOf(db: DbExecutor, storeId: number, orderIds: re
   }
   return accepted;
 }
+
+/** The edits of some orders (docs/decisions/0062), oldest first: when, and the lines in and out. */
+export function editsOf(db: DbExecutor, storeId: number, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      orderId: orderEdits.orderId,
+      at: orderEdits.at,
+      linesAdded: orderEdits.linesAdded,
+      linesRemoved: orderEdits.linesRemoved,
+    })
+    .from(orderEdits)
+    .where(and(eq(orderEdits.storeId, storeId), inArray(orderEdits.orderId, [...orderIds])))
+    .orderBy(asc(orderEdits.id));
+}
+export type EditRow = Awaited<ReturnType<typeof editsOf>>[number];
 
 /**
  * The newest bump of the store (at a station, or anywhere when `stationId` is undefined) whose order

@@ -57,7 +57,14 @@ function toKitchenOrder(
   routing: StationRouting,
   scope: Scope,
   acceptedAt: Date | undefined,
+  edits: readonly repo.EditRow[],
 ): KitchenOrder {
+  // Only an edit after the kitchen got the order changes what it is cooking; one before is simply
+  // the order as it came in.
+  const after = acceptedAt ? edits.filter((edit) => edit.at.getTime() >= acceptedAt.getTime()) : [];
+  const added = new Set(after.flatMap((edit) => edit.linesAdded.map((line) => line.seq)));
+  const inScope = (productId: number) =>
+    scope === undefined || stationOfProduct(routing, productId) === scope;
   return {
     id: order.id,
     numero: order.numero,
@@ -69,8 +76,22 @@ function toKitchenOrder(
     accepted_at: (acceptedAt ?? order.dhIniciado).toISOString(),
     hora_entrega: order.horaEntrega?.toISOString() ?? null,
     observacoes: order.observacoes,
+    // Said only where the edit changed something: a station the edit left alone cooks as before.
+    alterado_em:
+      after
+        .filter((edit) => [...edit.linesAdded, ...edit.linesRemoved].some((line) => inScope(line.product_id)))
+        .at(-1)
+        ?.at.toISOString() ?? null,
+    removidas: after
+      .flatMap((edit) => edit.linesRemoved)
+      .filter((line) => inScope(line.product_id))
+      .map((line) => ({
+        qtd: line.qtd,
+        descricao: line.descricao_produto,
+        station_id: stationOfProduct(routing, line.product_id),
+      })),
     lines: lines
-      .filter((line) => scope === undefined || stationOfProduct(routing, line.productId) === scope)
+      .filter((line) => inScope(line.productId))
       .map((line) => {
         const parts = kitchenLineParts(line.items);
         return {
@@ -83,6 +104,7 @@ function toKitchenOrder(
           extras: parts.extras,
           opcoes: parts.choices,
           observacao: line.observacao,
+          nova: added.has(line.seq),
         };
       }),
   };
@@ -105,6 +127,7 @@ export class KitchenService {
     const lines = groupBy(await repo.linesOf(db, storeId, ids), (line) => line.orderId);
     const bumps = groupBy(await repo.bumpsOf(db, storeId, ids), (bump) => bump.orderId);
     const accepted = await repo.acceptedAtOf(db, storeId, ids);
+    const edits = groupBy(await repo.editsOf(db, storeId, ids), (edit) => edit.orderId);
     const orders = rows
       .map((row) =>
         toKitchenOrder(
@@ -114,6 +137,7 @@ export class KitchenService {
           routing,
           scope,
           accepted.get(row.id),
+          edits.get(row.id) ?? [],
         ),
       )
       .filter((order) => order.lines.some((line) => !line.bumped))

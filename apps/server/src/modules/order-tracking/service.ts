@@ -78,8 +78,15 @@ const ratingOf = (rating: repo.OrderRatingRow | undefined): OrderRating | null =
 
 function toStaffOrder({ order, customer, payment }: repo.StoreOrderRow, details: StaffDetails): StaffOrder {
   const changes = details.changes(order.id);
+  const lines = details.lines(order.id);
+  const tracked = toTrackedOrder(order, details);
   return {
-    ...toTrackedOrder(order, details),
+    ...tracked,
+    // The record's lines are the stored ones in seq order, then the delivery line (no seq).
+    produtos_pedidos: tracked.produtos_pedidos.map((line, index) => ({
+      ...line,
+      seq: lines[index]?.seq ?? null,
+    })),
     cliente: { id: customer.id, nome: firstName(customer.nome), telefone: customer.phone },
     fone_para_mensagens: order.foneParaMensagens,
     rodada: order.rodada,

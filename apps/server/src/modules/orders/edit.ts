@@ -1,6 +1,5 @@
 import type { OrderLineSubmission } from '@comanda/contract';
 import {
-  type CartLineDraft,
   type CheckoutDraft,
   type CheckoutQuote,
   checkoutQuote,
@@ -9,6 +8,8 @@ import {
   linePricing,
   loyaltyPointsEarned,
   ONLINE_PAYMENT_IDS,
+  type PlacedLine,
+  placedLineDraft,
 } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
 import { savedAddress } from '../addresses/index.ts';
@@ -27,14 +28,8 @@ import { checkoutStoreOf } from './stages.ts';
  */
 
 /** A line the order already has, as stored. */
-export interface KeptLine {
+export interface KeptLine extends PlacedLine {
   seq: number;
-  productId: number;
-  descricaoProduto: string;
-  descricaoCategoria: string;
-  produtoValor: number;
-  valorAdicionais: number;
-  qtd: number;
 }
 
 export interface OrderToEdit {
@@ -56,48 +51,6 @@ export interface EditPricing {
   method: { id: number; descricao: string } | null;
   /** Points the order will earn once delivered. */
   earn: number;
-}
-
-/** A kept line as the quote prices it: its base and its options' charge, per unit. */
-function keptDraft(line: KeptLine): CartLineDraft {
-  return {
-    produto: line.productId,
-    descricao_produto: line.descricaoProduto,
-    descricao_categoria: line.descricaoCategoria,
-    produto_valor: line.produtoValor,
-    observacao: '',
-    qtd: line.qtd,
-    itens_pedidos: [],
-    default_items: [],
-    removed_items: [],
-    // The options as placed, in one charge: what they add to one unit then.
-    groups: [
-      {
-        grupo: 0,
-        grupo_descricao: '',
-        politica_cobranca: 'Soma',
-        total: 0,
-        charge: line.valorAdicionais,
-        added: [],
-        removed: [],
-      },
-    ],
-    product: {
-      id: line.productId,
-      descricao: line.descricaoProduto,
-      detalhes: '',
-      valor_venda: line.produtoValor,
-      url_imagem: null,
-      categoria_id: 0,
-      categoria: line.descricaoCategoria,
-      item_pai: false,
-      item_filho: false,
-      cod_pai: null,
-      variant: null,
-      picks: {},
-      channel: 'app',
-    },
-  };
 }
 
 /** The edited order priced, or the first refusal (nothing written here). */
@@ -162,7 +115,7 @@ export async function priceOrderEdit(
       }
     : null;
   const draft: CheckoutDraft = {
-    lines: [...input.kept.map(keptDraft), ...added],
+    lines: [...input.kept.map(placedLineDraft), ...added],
     deliveryType: order.tipoEntrega,
     tableOrder: order.tableId !== null,
     address: address

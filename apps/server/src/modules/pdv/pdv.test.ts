@@ -5,6 +5,7 @@ import {
   staffCustomer,
   staffCustomerLookupReply,
   staffOrderPixReply,
+  staffOrder as staffOrderSchema,
 } from '@comanda/contract';
 import { linePricing, parseBrCode } from '@comanda/domain';
 import { and, eq } from 'drizzle-orm';
@@ -577,6 +578,27 @@ describe('editing an order before it is prepared (POST /staff/orders/{id}/edit)'
       ['ajuste', 2, -newTotal, 'balcao', attendant.userId],
       ['venda', 1, newTotal, 'balcao', attendant.userId],
     ]);
+  });
+
+  it('the staff order record names each line by its seq, with the gaps an edit leaves', async () => {
+    const id = await counterOrder();
+    const recordSeqs = async () => {
+      const response = await call('GET', `/staff/orders/${id}`, attendant.token);
+      expect(response.statusCode, response.body).toBe(200);
+      const order = staffOrderSchema.parse(response.json());
+      return order.produtos_pedidos.map((line) => [line.seq, line.descricao_produto]);
+    };
+    expect(await recordSeqs()).toEqual([
+      [0, expect.stringContaining('Pizza')],
+      [1, 'Guaraná Antarctica lata 350 ml'],
+    ]);
+    const water = await cartLine(t, { ref: 'agua' });
+    expect((await edit(id, { remover: [1], adicionar: [water] })).statusCode).toBe(200);
+    const after = await recordSeqs();
+    expect(after.map(([seq]) => seq)).toEqual([0, 2]);
+    // The seq the record gives is the one the edit takes: removing line 2 leaves the pizza.
+    expect((await edit(id, { remover: [2], adicionar: [water] })).statusCode).toBe(200);
+    expect((await recordSeqs()).map(([seq]) => seq)).toEqual([0, 3]);
   });
 
   it('refuses as a new order would, with nothing changed', async () => {

@@ -16,6 +16,7 @@ import {
   checkBrCode,
   cityOfAddress,
   DEFAULT_PHONE_COUNTRY,
+  EDITABLE_ORDER_STATUSES,
   ONLINE_PAYMENT_IDS,
   ONLINE_PIX_ID,
   pixKeyForBrCode,
@@ -26,6 +27,7 @@ import {
   companySettings,
   customers,
   type OrderEditLine,
+  type OrderLineItemSnapshot,
   orderLines,
   orders,
   paymentMethods,
@@ -41,6 +43,7 @@ import type { CouponService } from '../coupons/index.ts';
 import { createCustomerAccount, findAccountByPhone } from '../customers/index.ts';
 import { type OrderService, type PlaceOrderResult, priceOrderEdit } from '../orders/index.ts';
 import type { PaymentReply, PaymentService } from '../payments/index.ts';
+import type { OrderEdit } from '../printing/index.ts';
 import { recordOrderEdit } from './order-edits.ts';
 
 /*
@@ -87,10 +90,10 @@ export interface PdvServiceDeps {
   events?: OrderEvents;
   /** A counter order paid by a PIX charge through the store's provider (0063). */
   payments?: Pick<PaymentService, 'createCounterPix'>;
+  /** Runs inside the edit's transaction once it is recorded: the kitchen's PEDIDO ALTERADO tickets. */
+  onEdit?: (tx: DbExecutor, edit: OrderEdit) => Promise<void>;
 }
 
-/** An order may be edited until it is prepared (Finalização on: 409 ORDER_ALREADY_PREPARED). */
-const EDITABLE_STATUSES = ['Solicitado', 'Preparo'];
 const alreadyPrepared = () =>
   new AppError(
     'conflict',
@@ -236,7 +239,7 @@ export class PdvService {
         .where(and(eq(orders.storeId, staff.storeId), eq(orders.id, orderId)))
         .for('update');
       if (!order) throw orderNotFound();
-      if (!EDITABLE_STATUSES.includes(order.status)) throw alreadyPrepared();
+      if (!EDITABLE_ORDER_STATUSES.includes(order.status)) throw alreadyPrepared();
       if (
         order.awaitingPayment ||
         (order.paymentMethodId !== null && ONLINE_PAYMENT_IDS.includes(order.paymentMethodId))
@@ -312,16 +315,20 @@ export class PdvService {
         descricaoProduto: string;
         qtd: number;
         valorTotal: number;
+        observacao: string;
+        itensPedidos: OrderLineItemSnapshot[];
       }): OrderEditLine => ({
         seq: line.seq,
         product_id: line.productId,
         descricao_produto: line.descricaoProduto,
         qtd: line.qtd,
         valor_total: line.valorTotal,
+        observacao: line.observacao,
+        itens_pedidos: line.itensPedidos,
       });
       const linesAdded = priced.added.map(editLine);
       const linesRemoved = removed.map(editLine);
-      await recordOrderEdit(tx, {
+      const editId = await recordOrderEdit(tx, {
         storeId: staff.storeId,
         orderId,
         staffId: staff.staffId,
@@ -332,6 +339,14 @@ export class PdvService {
         linesRemoved,
         paymentBefore: order.paymentMethodId,
         paymentAfter: priced.method?.id ?? null,
+      });
+      await this.deps.onEdit?.(tx, {
+        storeId: staff.storeId,
+        orderId,
+        editId,
+        at,
+        added: priced.added,
+        removed,
       });
       return {
         customerId: order.customerId,

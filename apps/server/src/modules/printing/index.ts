@@ -1,2 +1,8 @@
 // The printing module's face (docs/decisions/0041): what other modules and the app's composition may use.
-export { CLOUDPRNT_PATH, type OrderStatusChange, PrintingService } from './service.ts';
+export {
+  CLOUDPRNT_PATH,
+  editJobKind,
+  type OrderEdit,
+  type OrderStatusChange,
+  PrintingService,
+} from './service.ts';

@@ -1,6 +1,7 @@
 import {
   CLOUD_PRINT_COLUMNS,
   cancelledTicket,
+  changedTicket,
   kitchenTicket,
   renderTicketText,
   type TicketLine,
@@ -24,6 +25,20 @@ export interface TicketSource {
 }
 
 type LineRow = typeof orderLines.$inferSelect;
+/** What a ticket reads of a line (a stored row, or one an edit is adding). */
+export type TicketLineRow = Pick<
+  LineRow,
+  'productId' | 'descricaoProduto' | 'qtd' | 'valorTotal' | 'observacao' | 'itensPedidos'
+>;
+
+const ticketLine = (line: TicketLineRow): TicketLine => ({
+  produto: line.productId,
+  descricao_produto: line.descricaoProduto,
+  qtd: line.qtd,
+  valor_total: line.valorTotal,
+  observacao: line.observacao,
+  itens_pedidos: line.itensPedidos,
+});
 
 export interface TicketPlace {
   name: string;
@@ -35,7 +50,7 @@ export interface TicketPlace {
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /** The order in the ticket document's shape (the staff API's order record, what the board prints). */
-export function ticketOrder(source: TicketSource, lines: readonly LineRow[]): TicketOrder {
+export function ticketOrder(source: TicketSource, lines: readonly TicketLineRow[]): TicketOrder {
   const { order } = source;
   return {
     id: order.id,
@@ -65,16 +80,7 @@ export function ticketOrder(source: TicketSource, lines: readonly LineRow[]): Ti
       ? [{ status: source.lastChange.to, from: source.lastChange.from, reason: source.lastChange.reason }]
       : [],
     pagamento_online: null,
-    produtos_pedidos: lines.map(
-      (line): TicketLine => ({
-        produto: line.productId,
-        descricao_produto: line.descricaoProduto,
-        qtd: line.qtd,
-        valor_total: line.valorTotal,
-        observacao: line.observacao,
-        itens_pedidos: line.itensPedidos,
-      }),
-    ),
+    produtos_pedidos: lines.map(ticketLine),
   };
 }
 
@@ -92,5 +98,23 @@ export function stationTicketText(
     lines: order.produtos_pedidos,
   };
   const document = kind === 'cancel' ? cancelledTicket(order, options) : kitchenTicket(order, options);
+  return renderTicketText(document, { columns: CLOUD_PRINT_COLUMNS });
+}
+
+/** A station's PEDIDO ALTERADO ticket (an edit's lines added and taken out) as 48-column text. */
+export function stationChangeText(
+  source: TicketSource,
+  change: { at: Date; added: readonly TicketLineRow[]; removed: readonly TicketLineRow[] },
+  place: TicketPlace,
+): string {
+  const document = changedTicket(
+    ticketOrder(source, []),
+    {
+      at: change.at.toISOString(),
+      added: change.added.map(ticketLine),
+      removed: change.removed.map(ticketLine),
+    },
+    { store: { name: place.name, timeZone: place.timeZone }, station: place.station },
+  );
   return renderTicketText(document, { columns: CLOUD_PRINT_COLUMNS });
 }

@@ -5,9 +5,9 @@ import {
   stationsReply,
 } from '@comanda/contract';
 import { PRINT_JOB_ATTEMPTS_MAX } from '@comanda/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { printJobs } from '../../db/schema.ts';
+import { orderEdits, printJobs } from '../../db/schema.ts';
 import {
   bearer,
   buildAccountsTestApp,
@@ -492,6 +492,92 @@ describe('queuing tickets', () => {
     expect(ticket).toContain('1x Burger Clássico');
     expect(ticket).not.toContain('Coca');
     expect(await printNext(barPrinter)).toBeNull();
+    await drain();
+  });
+
+  it('an edit of an accepted order prints PEDIDO ALTERADO once per edit on the stations it changed', async () => {
+    const orderId = await placeBurgerAndCoke();
+    const edit = async (body: object) => {
+      const { status, body: reply } = await call(
+        'POST',
+        `/staff/orders/${orderId}/edit`,
+        attendant.token,
+        body,
+      );
+      expect(status, JSON.stringify(reply)).toBe(200);
+    };
+    // Not accepted yet: no kitchen ticket went out, so an edit prints nothing (the accept prints it as edited).
+    await edit({ adicionar: [await cartLine(t, { ref: 'agua' })] });
+    expect(await jobsOf(orderId)).toEqual([]);
+    await accept(orderId);
+    const accepted = await jobsOf(orderId);
+    expect(accepted.map((job) => job.kind)).toEqual(['kitchen', 'kitchen', 'kitchen', 'kitchen']);
+    const barKitchen = await printNext(barPrinter);
+    expect(barKitchen).toContain('Água');
+    await drain();
+
+    // The cokes (seq 1) come out, a second burger goes in: the kitchen and the bar each get one.
+    const burger = await cartLine(t, {
+      ref: 'burger-classico',
+      choices: { 'Ponto da carne': { 'Bem passado': 1 } },
+      observacao: 'Sem cebola',
+    });
+    await edit({ remover: [1], adicionar: [burger] });
+    const [record] = await t.database.db
+      .select()
+      .from(orderEdits)
+      .where(eq(orderEdits.orderId, orderId))
+      .orderBy(desc(orderEdits.id))
+      .limit(1);
+    const kind = `edit:${record!.id}`;
+    const edited = (await jobsOf(orderId)).filter((job) => job.kind === kind);
+    expect(edited.map((job) => [job.printerId, job.stationId, job.status])).toEqual([
+      [kitchenPrinter.id, kitchen, 'queued'],
+      [barPrinter.id, bar, 'queued'],
+      [everyStationPrinter.id, kitchen, 'queued'],
+      [everyStationPrinter.id, bar, 'queued'],
+    ]);
+    const kitchenChange = await printNext(kitchenPrinter);
+    expect(kitchenChange).toMatch(/^ +PEDIDO ALTERADO$/m);
+    expect(kitchenChange).toContain(`PEDIDO #${orderId}`);
+    expect(kitchenChange).toMatch(/^ +COZINHA$/m);
+    expect(kitchenChange).toContain('ADICIONAR');
+    expect(kitchenChange).toContain('1x Burger Clássico');
+    expect(kitchenChange).toMatch(/^ +Bem passado$/m);
+    expect(kitchenChange).toContain('Sem cebola');
+    expect(kitchenChange).not.toContain('REMOVER');
+    expect(kitchenChange).not.toContain('Coca');
+    const barChange = await printNext(barPrinter);
+    expect(barChange).toMatch(/^ +PEDIDO ALTERADO$/m);
+    expect(barChange).toContain('REMOVER — NÃO PREPARAR');
+    expect(barChange).toContain('[X] 2x Coca-Cola');
+    expect(barChange).not.toContain('Burger');
+    expect(barChange).not.toContain('Água');
+    expect(await printNext(kitchenPrinter)).toBeNull();
+    await drain();
+
+    // A payment change moves no line: the kitchen hears nothing.
+    const before = (await jobsOf(orderId)).length;
+    await edit({ fk_forma_pagamento: 1, troco_para: 20_000 });
+    expect(await jobsOf(orderId)).toHaveLength(before);
+    // A refused edit queues nothing either.
+    const refused = await call('POST', `/staff/orders/${orderId}/edit`, attendant.token, { remover: [99] });
+    expect(refused.status).toBe(400);
+    expect(await jobsOf(orderId)).toHaveLength(before);
+
+    // Cancelled with an edit's ticket not printed yet: it is dropped with the rest, CANCELADO follows.
+    await edit({ remover: [0] });
+    const pending = (await jobsOf(orderId)).filter((job) => job.status === 'queued');
+    expect(pending.map((job) => job.printerId)).toEqual([kitchenPrinter.id, everyStationPrinter.id]);
+    expect(
+      (await changeStatus(t, manager.token, orderId, { status: 'Cancelado', reason: 'Desistiu' })).statusCode,
+    ).toBe(200);
+    const after = await jobsOf(orderId);
+    expect(after.filter((job) => pending.some((p) => p.id === job.id)).map((job) => job.status)).toEqual([
+      'withdrawn',
+      'withdrawn',
+    ]);
+    expect(await printNext(kitchenPrinter)).toMatch(/^ +CANCELADO$/m);
     await drain();
   });
 

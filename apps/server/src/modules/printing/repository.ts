@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   cloudPrinters,
@@ -227,6 +227,7 @@ export async function insertJobs(db: DbExecutor, jobs: (typeof printJobs.$inferI
   await db.insert(printJobs).values(jobs).onConflictDoNothing();
 }
 
+/** An order's kitchen tickets and its edits' PEDIDO ALTERADO tickets (kind `edit:<id>`). */
 export function kitchenJobsOf(db: DbExecutor, storeId: number, orderId: number) {
   return db
     .select({ job: printJobs })
@@ -236,7 +237,7 @@ export function kitchenJobsOf(db: DbExecutor, storeId: number, orderId: number) 
       and(
         eq(printJobs.storeId, storeId),
         eq(printJobs.orderId, orderId),
-        eq(printJobs.kind, 'kitchen'),
+        or(eq(printJobs.kind, 'kitchen'), like(printJobs.kind, 'edit:%')),
         isNull(cloudPrinters.revokedAt),
       ),
     );

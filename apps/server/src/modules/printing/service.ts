@@ -14,7 +14,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { stationRoutingOf } from '../stations/index.ts';
-import { stationTicketText, type TicketKind } from './job-content.ts';
+import { stationChangeText, stationTicketText, type TicketKind, type TicketLineRow } from './job-content.ts';
 import * as repo from './repository.ts';
 
 /*
@@ -45,6 +45,20 @@ export interface OrderStatusChange {
   to: string;
   at: Date;
 }
+
+/** An order's edit (POST /staff/orders/{id}/edit), as the PDV reports it inside its transaction. */
+export interface OrderEdit {
+  storeId: number;
+  orderId: number;
+  /** The order_edits row: each edit's tickets are their own jobs (kind `edit:<id>`). */
+  editId: number;
+  at: Date;
+  added: readonly TicketLineRow[];
+  removed: readonly TicketLineRow[];
+}
+
+/** The print job kind of an edit's PEDIDO ALTERADO tickets: one per edit, printer and station. */
+export const editJobKind = (editId: number) => `edit:${editId}`;
 
 /** The poll reply of CloudPRNT (JSON response of "Polling the server (POST)"). */
 export interface PollReply {
@@ -240,6 +254,63 @@ export class PrintingService {
       this.deps.log.error({ err: error, orderId: change.orderId }, 'cloud print jobs not queued');
     }
   };
+
+  /**
+   * The step the PDV runs inside an order's edit: when the order's kitchen tickets went to cloud
+   * printers, each station with a line added or taken out gets a PEDIDO ALTERADO ticket on the
+   * printers of that station (or of every station), routed as the kitchen tickets are. An order
+   * not accepted yet has no kitchen ticket: its tickets, when it is accepted, list the lines as
+   * edited. A savepoint, never throws: a ticket that cannot be queued never holds back the edit.
+   */
+  readonly onOrderEdit = async (tx: DbExecutor, edit: OrderEdit): Promise<void> => {
+    if (edit.added.length === 0 && edit.removed.length === 0) return;
+    try {
+      await tx.transaction(async (savepoint) => this.queueEditTickets(savepoint, edit));
+    } catch (error) {
+      this.deps.log.error({ err: error, orderId: edit.orderId }, 'cloud print jobs of an edit not queued');
+    }
+  };
+
+  private async queueEditTickets(tx: DbExecutor, edit: OrderEdit) {
+    const kitchen = await repo.kitchenJobsOf(tx, edit.storeId, edit.orderId);
+    if (kitchen.length === 0) return;
+    const printers = (await repo.activePrintersOf(tx, edit.storeId)).map((row) => row.printer);
+    if (printers.length === 0) return;
+    const source = await repo.ticketSourceOf(tx, edit.storeId, edit.orderId);
+    if (!source) return;
+    const routing = await stationRoutingOf(tx, edit.storeId);
+    const withProduct = <Line extends TicketLineRow>(lines: readonly Line[]) =>
+      lines.filter((line) => line.productId !== 0).map((line) => ({ ...line, produto: line.productId }));
+    const added = linesByStation(routing, withProduct(edit.added));
+    const removed = linesByStation(routing, withProduct(edit.removed));
+    const stationIds = new Set([...added.keys(), ...removed.keys()]);
+    const jobs: Parameters<typeof repo.insertJobs>[1] = [];
+    for (const stationId of stationIds) {
+      const stationName = stationId === null ? null : (source.stationNames.get(stationId) ?? null);
+      const content = stationChangeText(
+        source,
+        { at: edit.at, added: added.get(stationId) ?? [], removed: removed.get(stationId) ?? [] },
+        {
+          name: source.storeName ?? '',
+          timeZone: source.timeZone,
+          station: stationId === null || stationName === null ? null : { id: stationId, name: stationName },
+        },
+      );
+      for (const printer of printers) {
+        if (printer.stationId !== null && printer.stationId !== stationId) continue;
+        jobs.push({
+          storeId: edit.storeId,
+          printerId: printer.id,
+          orderId: edit.orderId,
+          stationId,
+          kind: editJobKind(edit.editId),
+          content,
+          createdAt: edit.at,
+        });
+      }
+    }
+    await repo.insertJobs(tx, jobs);
+  }
 
   private async queueKitchenTickets(tx: DbExecutor, change: OrderStatusChange) {
     const printers = (await repo.activePrintersOf(tx, change.storeId)).map((row) => row.printer);

@@ -5,6 +5,7 @@ import {
   autoAcceptedArrivals,
   byColumn,
   columnOf,
+  editedOrders,
   groupedLines,
   mergeOrders,
   nextStatus,
@@ -222,5 +223,29 @@ describe('the catch-up after a lost connection', () => {
     board = mergeOrders(board, placedDuringCut);
     expect([...board.keys()].sort()).toEqual([1, 2, 3]);
     expect(ringingOrders(board.values(), NOW).sort()).toEqual([2, 3]);
+  });
+});
+
+describe('the board hears an edit (docs/decisions/0062)', () => {
+  const seqLine = (seq: number, descricao_produto: string) =>
+    ({
+      seq,
+      produto: 10 + seq,
+      descricao_produto,
+      qtd: 1,
+      itens_pedidos: [],
+      observacao: '',
+    }) as unknown as StaffOrder['produtos_pedidos'][number];
+  it('tells the lines added and taken out by seq, even two edits heard as one', () => {
+    const before = order(501, 'Preparo', { produtos_pedidos: [seqLine(0, 'Pizza'), seqLine(2, 'Suco')] });
+    const after = order(501, 'Preparo', {
+      produtos_pedidos: [seqLine(0, 'Pizza'), seqLine(3, 'Água'), seqLine(4, 'Pudim')],
+    });
+    const [change] = editedOrders(new Map([[before.id, before]]), [after]);
+    expect(change?.added.map((each) => each.seq)).toEqual([3, 4]);
+    expect(change?.removed.map((each) => each.seq)).toEqual([2]);
+    // An order the board did not have, or one whose lines did not change, is no edit.
+    expect(editedOrders(new Map(), [after])).toEqual([]);
+    expect(editedOrders(new Map([[before.id, before]]), [{ ...before, status: 'Concluido' }])).toEqual([]);
   });
 });

@@ -219,3 +219,34 @@ export function autoAcceptedArrivals(
     );
   });
 }
+
+/** What an edit changed in an order the board already had: its lines added and taken out. */
+export interface OrderLineChange {
+  order: StaffOrder;
+  added: Line[];
+  removed: Line[];
+}
+
+/**
+ * The orders whose lines changed since the board last had them (an edit, docs/decisions/0062):
+ * lines are told apart by their seq, which an edit never reuses, so two edits heard as one still
+ * give every line added and taken out. Orders the board did not have change nothing.
+ */
+export function editedOrders(
+  board: ReadonlyMap<number, StaffOrder>,
+  incoming: readonly StaffOrder[],
+): OrderLineChange[] {
+  const out: OrderLineChange[] = [];
+  for (const order of incoming) {
+    const before = board.get(order.id);
+    if (!before) continue;
+    const seqs = (lines: readonly Line[]) =>
+      new Set(lines.flatMap((line) => (line.seq === null || line.seq === undefined ? [] : [line.seq])));
+    const had = seqs(before.produtos_pedidos);
+    const has = seqs(order.produtos_pedidos);
+    const added = order.produtos_pedidos.filter((line) => line.seq != null && !had.has(line.seq));
+    const removed = before.produtos_pedidos.filter((line) => line.seq != null && !has.has(line.seq));
+    if (added.length > 0 || removed.length > 0) out.push({ order, added, removed });
+  }
+  return out;
+}

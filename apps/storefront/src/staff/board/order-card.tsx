@@ -1,5 +1,5 @@
 import type { StaffOrder } from '@comanda/contract';
-import { formatBRL, isFinalStatus, storeClockText } from '@comanda/domain';
+import { formatBRL, isFinalStatus, isOrderEditable, storeClockText } from '@comanda/domain';
 import { useLanguage } from '../../lib/preferences.ts';
 import { scheduleText } from '../../lib/schedule-times.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
@@ -11,7 +11,8 @@ export type OrderAction =
   | { kind: 'advance'; to: string }
   | { kind: 'refuse' }
   | { kind: 'cancel' }
-  | { kind: 'print' };
+  | { kind: 'print' }
+  | { kind: 'edit' };
 
 const ADVANCE_LABEL: Record<string, Parameters<StaffT>[0]> = {
   Preparo: 'accept',
@@ -25,11 +26,14 @@ export function OrderCard({
   now,
   onAction,
   t,
+  canEdit = false,
 }: {
   order: StaffOrder;
   now: Date;
   onAction: (order: StaffOrder, action: OrderAction) => void;
   t: StaffT;
+  /** The staff member may edit orders (orders.edit): 'Editar pedido' while the order allows it. */
+  canEdit?: boolean;
 }) {
   const language = useLanguage();
   const minutes = minutesSince(order.dh_iniciado, now);
@@ -162,6 +166,15 @@ export function OrderCard({
         >
           {t('print')}
         </button>
+        {canEdit && isOrderEditable({ status: order.status, paidOnline: order.pagamento_online !== null }) ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => onAction(order, { kind: 'edit' })}
+          >
+            {t('editOrder')}
+          </button>
+        ) : null}
       </div>
     </article>
   );

@@ -107,8 +107,14 @@ const order = {
   ],
 } as unknown as StaffOrder;
 
-function Screen({ onPrint = () => undefined }: { onPrint?: (order: StaffOrder) => void }) {
-  return <HistoryView t={useStaffT()} onPrint={onPrint} />;
+function Screen({
+  onPrint = () => undefined,
+  onEdit,
+}: {
+  onPrint?: (order: StaffOrder) => void;
+  onEdit?: (order: StaffOrder) => void;
+}) {
+  return <HistoryView t={useStaffT()} onPrint={onPrint} onEdit={onEdit} />;
 }
 
 beforeEach(() => {
@@ -210,6 +216,32 @@ describe('Histórico', () => {
     expect(onPrint).toHaveBeenCalledWith(order);
     await user.click(within(detail).getByRole('button', { name: /Voltar à lista/ }));
     expect(screen.queryByRole('region', { name: 'Pedido nº 41' })).toBeNull();
+  });
+
+  it('offers Editar pedido on an order still being prepared, not on a cancelled one', async () => {
+    const preparing = { ...order, id: 42, status: 'Preparo', motivo_cancelamento: null };
+    stubStaffApi({
+      [`GET ${LATEST}`]: {
+        body: {
+          results: [entry(41, { status: 'Cancelado' }), entry(42, { status: 'Preparo' })],
+          next_before: null,
+        },
+      },
+      'GET /staff/orders/41': { body: order },
+      'GET /staff/orders/42': { body: preparing },
+    });
+    const onEdit = vi.fn();
+    const user = userEvent.setup();
+    render(<Screen onEdit={onEdit} />);
+    await user.click(await screen.findByRole('button', { name: 'Abrir o pedido nº 41' }));
+    const cancelled = await screen.findByRole('region', { name: 'Pedido nº 41' });
+    await within(cancelled).findByRole('button', { name: 'Reimprimir' });
+    expect(within(cancelled).queryByRole('button', { name: 'Editar pedido' })).toBeNull();
+    await user.click(within(cancelled).getByRole('button', { name: /Voltar à lista/ }));
+    await user.click(await screen.findByRole('button', { name: 'Abrir o pedido nº 42' }));
+    const open = await screen.findByRole('region', { name: 'Pedido nº 42' });
+    await user.click(await within(open).findByRole('button', { name: 'Editar pedido' }));
+    expect(onEdit).toHaveBeenCalledWith(preparing);
   });
 
   it('speaks English', async () => {

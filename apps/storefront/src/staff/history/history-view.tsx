@@ -39,7 +39,19 @@ function entryChannel(entry: OrderHistoryEntry, t: StaffT, h: HistoryT): string 
 }
 
 /** 'Histórico': the store's past orders, searched, and one of them in full. */
-export default function HistoryView({ t, onPrint }: { t: StaffT; onPrint: (order: StaffOrder) => void }) {
+export default function HistoryView({
+  t,
+  onPrint,
+  onEdit,
+  version = 0,
+}: {
+  t: StaffT;
+  onPrint: (order: StaffOrder) => void;
+  /** 'Editar pedido' on an order's detail (orders.edit); absent: not offered. */
+  onEdit?: ((order: StaffOrder) => void) | undefined;
+  /** Bumped when an order was edited: the open detail reads it again. */
+  version?: number;
+}) {
   const h = useHistoryT();
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY_FILTERS);
   const [problem, setProblem] = useState<FilterProblem | null>(null);
@@ -275,7 +287,17 @@ export default function HistoryView({ t, onPrint }: { t: StaffT; onPrint: (order
           <p className="staff-muted">{h('searching')}</p>
         ) : null}
       </div>
-      {openId !== null ? <OrderDetail id={openId} t={t} h={h} onBack={back} onPrint={onPrint} /> : null}
+      {openId !== null ? (
+        <OrderDetail
+          id={openId}
+          t={t}
+          h={h}
+          onBack={back}
+          onPrint={onPrint}
+          onEdit={onEdit}
+          version={version}
+        />
+      ) : null}
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { DELIVERY_LINE_PRODUCT_ID, type StaffOrder } from '@comanda/contract';
-import { formatBRL, storeDateTimeText } from '@comanda/domain';
+import { formatBRL, isOrderEditable, storeDateTimeText } from '@comanda/domain';
 import { useEffect, useState } from 'react';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
@@ -29,15 +29,22 @@ export function OrderDetail({
   h,
   onBack,
   onPrint,
+  onEdit,
+  version = 0,
 }: {
   id: number;
   t: StaffT;
   h: HistoryT;
   onBack: () => void;
   onPrint: (order: StaffOrder) => void;
+  /** 'Editar pedido' (orders.edit), shown while the order may be edited; absent: not offered. */
+  onEdit?: ((order: StaffOrder) => void) | undefined;
+  /** Read again when it changes (an edit was saved). */
+  version?: number;
 }) {
   const [order, setOrder] = useState<StaffOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when an edit was saved (version)
   useEffect(() => {
     let current = true;
     setOrder(null);
@@ -53,7 +60,7 @@ export function OrderDetail({
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, version]);
 
   const title = t('orderNumber', { id });
   return (
@@ -201,6 +208,12 @@ export function OrderDetail({
             <button type="button" className="button button-secondary" onClick={() => onPrint(order)}>
               {h('reprint')}
             </button>
+            {onEdit &&
+            isOrderEditable({ status: order.status, paidOnline: order.pagamento_online !== null }) ? (
+              <button type="button" className="button button-secondary" onClick={() => onEdit(order)}>
+                {t('editOrder')}
+              </button>
+            ) : null}
           </div>
         </>
       ) : null}

@@ -39,8 +39,11 @@ function orderOf(id: number, overrides: Partial<KitchenOrder> = {}): KitchenOrde
         extras: ['2x Bacon'],
         opcoes: ['Ao ponto'],
         observacao: 'Bem passado',
+        nova: false,
       },
     ],
+    alterado_em: null,
+    removidas: [],
     ...overrides,
   };
 }
@@ -65,6 +68,7 @@ const barOrder = orderOf(41, {
       extras: [],
       opcoes: [],
       observacao: '',
+      nova: false,
     },
   ],
 });
@@ -102,6 +106,25 @@ afterEach(() => {
 });
 
 describe('the kitchen display', () => {
+  it('says an order an edit changed: PEDIDO ALTERADO on top, new lines tagged, removed ones struck', async () => {
+    const edited = orderOf(44, {
+      alterado_em: ago(1),
+      lines: [{ ...orderOf(44).lines[0]!, seq: 3, nova: true, descricao: 'X-Salada' }],
+      removidas: [{ qtd: 2, descricao: 'Burger Clássico', station_id: KITCHEN }],
+    });
+    kitchenApi({ 'GET /staff/kitchen?station=1': { body: replyOf({ orders: [orderOf(41), edited] }) } });
+    render(<KitchenScreen />);
+    const card = await ticket(44);
+    expect(within(card).getByText('PEDIDO ALTERADO')).toHaveClass('kds-changed');
+    expect(within(card).getByRole('button', { name: 'Marcar pronto: 1x X-Salada' })).toHaveTextContent(
+      'NOVO',
+    );
+    expect(within(card).getByText('REMOVER — não preparar')).toBeInTheDocument();
+    expect(within(card).getByText('2x Burger Clássico').tagName).toBe('S');
+    // An order no edit touched says none of it.
+    expect(within(await ticket(41)).queryByText('PEDIDO ALTERADO')).toBeNull();
+  });
+
   it('shows the station’s tickets: who, the items with SEM, extras, choices and notes', async () => {
     kitchenApi({
       'GET /staff/kitchen?station=1': {

@@ -286,6 +286,7 @@ function Ticket({
           </kbd>
         ) : null}
       </header>
+      {order.alterado_em ? <p className="kds-changed">{t('changed')}</p> : null}
       {order.hora_entrega ? (
         <p className="kds-scheduled">
           {t('scheduledAt', { time: scheduledText(new Date(order.hora_entrega), now, timeZone) })}
@@ -305,6 +306,12 @@ function Ticket({
               <span className="kds-line-name">
                 <span className="kds-qtd">{line.qtd}x</span> {line.descricao}
                 {line.bumped ? <span aria-hidden="true"> ✓</span> : null}
+                {line.nova ? (
+                  <>
+                    {' '}
+                    <span className="kds-new">{t('newLine')}</span>
+                  </>
+                ) : null}
               </span>
               {stations ? (
                 <span className="kds-line-station">
@@ -329,6 +336,21 @@ function Ticket({
           </li>
         ))}
       </ul>
+      {order.removidas.length > 0 ? (
+        <div className="kds-removed">
+          <p className="kds-removed-title">{t('removedTitle')}</p>
+          <ul>
+            {order.removidas.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines taken out have no number of their own here
+              <li key={index}>
+                <s>
+                  {line.qtd}x {line.descricao}
+                </s>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {order.observacoes ? <p className="kds-note">{t('orderNote', { note: order.observacoes })}</p> : null}
       <button
         type="button"

@@ -1,11 +1,13 @@
 import type { StaffOrder, StationsReply } from '@comanda/contract';
 import {
   DEFAULT_TICKET_CODEPAGE,
+  orderChangeTickets,
   orderTickets,
   type StationRouting,
   TICKET_CODEPAGES,
   type TicketCodepage,
   type TicketDocument,
+  type TicketLine,
 } from '@comanda/domain';
 import { readBoot } from '../../lib/boot.ts';
 import { createStore } from '../../lib/external-store.ts';
@@ -111,6 +113,31 @@ export async function deviceTickets(
     routing: reply ? routingOf(reply) : null,
     onlyStation: reply?.stations.some((each) => each.id === station) ? station : null,
   });
+}
+
+/**
+ * The tickets an edit prints on this device (docs/decisions/0062): PEDIDO ALTERADO per station with
+ * a line added or taken out (only this device's station when it prints for one), and the counter's
+ * copy of the order as it now is on a device that prints for all.
+ */
+export async function deviceChangeTickets(
+  order: StaffOrder,
+  change: { added: readonly TicketLine[]; removed: readonly TicketLine[] },
+  station = printerSettings.get().station,
+  at = new Date(),
+): Promise<TicketDocument[]> {
+  const reply = await staffFetch<StationsReply>('/staff/stations').catch(() => null);
+  const store = { name: readBoot().company?.[0]?.nome ?? '', timeZone: pageStoreTimeZone() };
+  return orderChangeTickets(
+    order,
+    { at: at.toISOString(), ...change },
+    {
+      store,
+      stations: reply?.stations ?? [],
+      routing: reply ? routingOf(reply) : null,
+      onlyStation: reply?.stations.some((each) => each.id === station) ? station : null,
+    },
+  );
 }
 
 /**

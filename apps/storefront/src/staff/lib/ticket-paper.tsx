@@ -15,7 +15,7 @@ const PAGE_WIDTH_MM = 80;
 
 function ItemLines({ item }: { item: TicketItem }) {
   return (
-    <li className="ticket-line">
+    <li className={item.removed ? 'ticket-line ticket-line-removed' : 'ticket-line'}>
       <div className="ticket-line-head">
         <strong>
           {item.quantity}x {item.name}

@@ -1,6 +1,7 @@
 import type {
   Company,
   LoyaltyProgram,
+  OrderLineSubmission,
   PaymentMethod,
   StaffCustomer,
   StaffOrderRequest,
@@ -9,6 +10,7 @@ import type {
 } from '@comanda/contract';
 import {
   type Cart,
+  type CartLineDraft,
   type Channel,
   type CheckoutAddress,
   type CheckoutDraft,
@@ -145,6 +147,32 @@ export function pdvQuote(context: PdvContext, draft: PdvDraft): PdvQuote {
 }
 
 /**
+ * A cart line as an order submission's line (POST /staff/orders, and an edit's `adicionar`): its
+ * price goes along as the customer's does, so a price that moved is refused (PRICE_CHANGED).
+ */
+export function lineSubmission(line: CartLineDraft): OrderLineSubmission {
+  return {
+    produto: line.produto,
+    qtd: line.qtd,
+    observacao: line.observacao,
+    produto_valor: line.produto_valor,
+    itens_pedidos: line.itens_pedidos.map((item) => ({
+      item_id: item.item_id,
+      quantidade_pedida: item.quantidade_pedida,
+      quantidade_padrao: item.quantidade_padrao,
+      grupo: item.grupo,
+      valor: item.valor,
+      produto_pedido: item.produto_pedido,
+      grupo_descricao: item.grupo_descricao,
+      descricao: item.descricao,
+      grupo_itens: item.grupo_itens,
+      ingrediente: item.ingrediente,
+      observacoes: item.observacoes,
+    })),
+  };
+}
+
+/**
  * POST /staff/orders: the customer's order payload for the customer, with the channel. The lines'
  * prices go along as the customer's do, so a price that moved is refused (PRICE_CHANGED), never
  * charged.
@@ -165,25 +193,7 @@ export function pdvPayload(context: PdvContext, draft: PdvDraft): StaffOrderRequ
     fk_cliente: context.customer.id,
     fidelidade_utilizada: sent.redeemLoyalty,
     fk_cupom: sent.coupon?.id ?? null,
-    produtos_pedidos: sent.lines.map((line) => ({
-      produto: line.produto,
-      qtd: line.qtd,
-      observacao: line.observacao,
-      produto_valor: line.produto_valor,
-      itens_pedidos: line.itens_pedidos.map((item) => ({
-        item_id: item.item_id,
-        quantidade_pedida: item.quantidade_pedida,
-        quantidade_padrao: item.quantidade_padrao,
-        grupo: item.grupo,
-        valor: item.valor,
-        produto_pedido: item.produto_pedido,
-        grupo_descricao: item.grupo_descricao,
-        descricao: item.descricao,
-        grupo_itens: item.grupo_itens,
-        ingrediente: item.ingrediente,
-        observacoes: item.observacoes,
-      })),
-    })),
+    produtos_pedidos: sent.lines.map(lineSubmission),
     agendado: quote.scheduled,
     identificador_pedido_novo: sent.tableOrder ? table : null,
     total: quote.totals.total,

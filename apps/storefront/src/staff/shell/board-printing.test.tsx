@@ -212,6 +212,71 @@ describe('printing from the board', () => {
     expect(text).not.toContain('Caipirinha');
   });
 
+  it('prints PEDIDO ALTERADO with the lines added and taken out when an order it printed is edited', async () => {
+    const printer = new FakeUsbPrinter();
+    installUsb(printer);
+    savePrinterSettings({
+      printer: {
+        transport: 'usb',
+        vendorId: printer.vendorId,
+        productId: printer.productId,
+        serialNumber: printer.serialNumber,
+        name: 'EPSON TM-T20III',
+      },
+      station: 2,
+    });
+    const placed = pickup({
+      produtos_pedidos: [
+        { ...line(10, 'Pizza Calabresa'), seq: 0 },
+        { ...line(20, 'Caipirinha de limão'), seq: 1 },
+      ],
+    } as Partial<StaffOrder>);
+    // The edit: the caipirinha (seq 1) out, a beer (seq 2) in; both the bar's.
+    const edited = pickup({
+      produtos_pedidos: [
+        { ...line(10, 'Pizza Calabresa'), seq: 0 },
+        { ...line(20, 'Cerveja long neck'), seq: 2 },
+      ],
+    } as Partial<StaffOrder>);
+    stubStaffApi({
+      'GET /staff/me': { body: { user_id: 1, username: '11999990000', nome: 'Ana', role: 'manager' } },
+      'GET /staff/store': { body: { auto_print: false } },
+      'POST /staff/orders/events/ticket': { body: { ticket: 'ticket-1', expires_in: 60 } },
+      [`GET ${OPEN}`]: { body: { results: [placed] } },
+      [`GET ${DONE}`]: { body: { results: [] } },
+      'GET /staff/tables': { body: { tables: [], calls: [] } },
+      'GET /staff/stations': { body: stations },
+      'GET /staff/orders/601': { body: edited },
+    });
+    const user = userEvent.setup();
+    await openBoard();
+    await user.click(within(card601()).getByRole('button', { name: 'Imprimir' }));
+    await waitFor(() => expect(printer.received).toHaveLength(1));
+    act(() =>
+      FakeEventSource.instances[0]?.emit('order', {
+        id: 601,
+        status: 'Preparo',
+        updated_at: placed.updated_at,
+      }),
+    );
+    await waitFor(() => expect(printer.received).toHaveLength(2));
+    const text = new TextDecoder('latin1').decode(printer.received[1]);
+    expect(text).toContain('PEDIDO ALTERADO');
+    expect(text).toContain('[X] 1x Caipirinha de lim');
+    expect(text).toContain('Cerveja long neck');
+    expect(text).not.toContain('Pizza Calabresa');
+    // Heard again with nothing new, nothing more prints.
+    act(() =>
+      FakeEventSource.instances[0]?.emit('order', {
+        id: 601,
+        status: 'Preparo',
+        updated_at: placed.updated_at,
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(printer.received).toHaveLength(2);
+  });
+
   it('opens the print dialog with every station’s ticket and the counter’s copy when no printer is paired', async () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);

@@ -15,7 +15,7 @@ import {
   TABLE_CALL_EVENT,
   tableCall,
 } from '@comanda/contract';
-import { mayApproveCancel, staffMay, storeClockText, type TicketDocument } from '@comanda/domain';
+import { formatBRL, mayApproveCancel, staffMay, storeClockText, type TicketDocument } from '@comanda/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readBoot } from '../../lib/boot.ts';
 import { useStore } from '../../lib/external-store.ts';
@@ -37,15 +37,17 @@ import {
   COLUMNS,
   type Column,
   DONE_STATUSES,
+  editedOrders,
   mergeOrders,
   OPEN_STATUSES,
+  type OrderLineChange,
   ringingOrders,
   wasRefused,
 } from '../board/board-model.ts';
 import { type OrderAction, OrderCard } from '../board/order-card.tsx';
 import { ReasonDialog } from '../board/reason-dialog.tsx';
 import { type LinkState, StreamWatchdog } from '../board/stream-watchdog.ts';
-import { deviceTickets, printSilently } from '../lib/device-printer.ts';
+import { deviceChangeTickets, deviceTickets, printSilently } from '../lib/device-printer.ts';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from '../lib/staff-api.ts';
 import { isNetworkFailure, staffErrorText } from '../lib/staff-errors.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
@@ -74,6 +76,8 @@ const RatingsView = lazy(() => import('../ratings/ratings-view.tsx'));
 const HistoryView = lazy(() => import('../history/history-view.tsx'));
 /** 'Novo pedido' (order entry, docs/decisions/0058): its own chunk, with the customer's product dialog. */
 const PdvView = lazy(() => import('../pdv/pdv-view.tsx'));
+/** 'Editar pedido' (docs/decisions/0062): its own chunk, loaded on the first edit. */
+const OrderEditView = lazy(() => import('../pdv/order-edit-view.tsx'));
 /** 'Caixa' (the cash register, docs/decisions/0060): its own chunk too. */
 const RegisterView = lazy(() => import('../register/register-view.tsx'));
 
@@ -192,6 +196,8 @@ interface LiveHandlers {
   onCatchUp: () => void;
   /** A cancel request was made or decided (CANCEL_REQUEST_EVENT). */
   onCancelRequest: () => void;
+  /** Orders on the board whose lines an edit changed (docs/decisions/0062). */
+  onEdited: (changes: OrderLineChange[]) => void;
 }
 
 /**
@@ -209,9 +215,11 @@ function useLiveOrders(handlers: LiveHandlers) {
   heard.current = handlers;
   const merge = useCallback((incoming: StaffOrder[]) => {
     const arrived = autoAcceptedArrivals(board.current, incoming, opened.current);
+    const edited = editedOrders(board.current, incoming);
     board.current = mergeOrders(board.current, incoming);
     setOrders(board.current);
     if (arrived.length > 0) heard.current.onAutoAccepted(arrived);
+    if (edited.length > 0) heard.current.onEdited(edited);
   }, []);
 
   useEffect(() => {
@@ -496,6 +504,10 @@ function SignedIn() {
   const may = (capability: Parameters<typeof staffMay>[1]) =>
     me !== null && staffMay(me.role, capability, overrides);
   const [approval, setApproval] = useState<{ order: StaffOrder; reason: string } | null>(null);
+  // The order being edited ('Editar pedido'), over the tab it was opened from; edits saved so far
+  // (the history's open order reads itself again).
+  const [editing, setEditing] = useState<StaffOrder | null>(null);
+  const [edits, setEdits] = useState(0);
   // On a phone the tabs scroll sideways: the open one is centred in the row, again whenever a tab's
   // width changes (the store's font arriving, the new-order count appearing), so the row ends in the
   // same place however it loaded; and again when the staff member's role adds tabs.
@@ -535,6 +547,14 @@ function SignedIn() {
     },
     onTableCall: tables.hear,
     onCancelRequest: () => setRequestsTick((tick) => tick + 1),
+    // An order whose tickets went to the kitchen from here gets its PEDIDO ALTERADO ticket here.
+    onEdited: (changes) => {
+      for (const change of changes) {
+        const { order } = change;
+        if (printed.current.has(order.id) || (autoPrintOn.current && order.status !== 'Solicitado'))
+          printChange(change);
+      }
+    },
     onCatchUp: () => {
       setMeTick((tick) => tick + 1);
       setRequestsTick((tick) => tick + 1);
@@ -559,6 +579,16 @@ function SignedIn() {
       const silent = await printSilently(documents).catch(() => false);
       if (!silent) setPrintQueue((queue) => [...queue, { id: ++printJobs.current, documents }]);
     });
+  };
+
+  const printChange = (change: OrderLineChange) => {
+    void deviceChangeTickets(change.order, { added: change.added, removed: change.removed }).then(
+      async (documents) => {
+        if (documents.length === 0) return;
+        const silent = await printSilently(documents).catch(() => false);
+        if (!silent) setPrintQueue((queue) => [...queue, { id: ++printJobs.current, documents }]);
+      },
+    );
   };
 
   const columns = useMemo(() => byColumn(orders.values(), now), [orders, now]);
@@ -668,6 +698,7 @@ function SignedIn() {
   const onAction = (order: StaffOrder, action: OrderAction) => {
     if (action.kind === 'advance') void move(order, action.to);
     else if (action.kind === 'print') print(order);
+    else if (action.kind === 'edit') setEditing(order);
     else if (linkDown.current)
       setNotice({ text: t('offlineActionRefused', { id: order.numero ?? order.id }), connection: true });
     else setPending({ kind: action.kind, order });
@@ -834,7 +865,14 @@ function SignedIn() {
               </h2>
               {columns[column].length === 0 ? <p className="staff-muted">{t('emptyColumn')}</p> : null}
               {columns[column].map((order) => (
-                <OrderCard key={order.id} order={order} now={now} onAction={onAction} t={t} />
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  now={now}
+                  onAction={onAction}
+                  t={t}
+                  canEdit={may('orders.edit')}
+                />
               ))}
             </section>
           ))}
@@ -845,7 +883,12 @@ function SignedIn() {
         </Suspense>
       ) : view === 'history' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
-          <HistoryView t={t} onPrint={print} />
+          <HistoryView
+            t={t}
+            onPrint={print}
+            onEdit={may('orders.edit') ? setEditing : undefined}
+            version={edits}
+          />
         </Suspense>
       ) : view === 'tables' ? (
         <TablesView
@@ -900,6 +943,35 @@ function SignedIn() {
             onMenuDirty={setMenuDirty}
           />
         </Suspense>
+      ) : null}
+      {editing ? (
+        <div className="staff-edit-layer">
+          <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+            <OrderEditView
+              key={editing.id}
+              order={editing}
+              t={t}
+              onClose={() => setEditing(null)}
+              onSaved={(reply) => {
+                setEditing(null);
+                setEdits((count) => count + 1);
+                setNotice({
+                  text: t('orderEdited', {
+                    id: reply.order_id,
+                    before: formatBRL(reply.total_antes),
+                    after: formatBRL(reply.total_depois),
+                  }),
+                  connection: false,
+                });
+                // The board shows it now; the stream brings it to the other devices.
+                void staffFetch<StaffOrder>(`/staff/orders/${reply.order_id}`).then(
+                  (order) => merge([order]),
+                  () => undefined,
+                );
+              }}
+            />
+          </Suspense>
+        </div>
       ) : null}
       {pending ? (
         <ReasonDialog
