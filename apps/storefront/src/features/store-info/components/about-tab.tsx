@@ -10,6 +10,7 @@ import {
   ThumbIcon,
 } from '../../../components/icons.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { formatBrazilianPhone } from '@comanda/domain';
 import { whatsappHref } from '../../../lib/whatsapp.ts';
 import { displayUrl, mailtoHref, siteHref, socialHref, telHref } from '../model/contact-links.ts';
 
@@ -36,7 +37,7 @@ export function AboutTab({ company }: { company: Company }) {
       key: 'tel',
       href: tel,
       label: t('phone'),
-      text: company.contato,
+      text: formatBrazilianPhone(company.contato),
       icon: <PhoneIcon />,
       external: false,
     });
@@ -55,7 +56,7 @@ export function AboutTab({ company }: { company: Company }) {
       key: 'wa',
       href: whatsapp,
       label: 'WhatsApp',
-      text: company.whatsapp,
+      text: formatBrazilianPhone(company.whatsapp),
       icon: <ChatIcon />,
       external: true,
     });

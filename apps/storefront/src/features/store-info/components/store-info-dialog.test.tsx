@@ -63,6 +63,9 @@ describe('StoreInfoDialog', () => {
       'href',
       'https://wa.me/5511999990000',
     );
+    // The number as people read it, not the stored digits (issue 34, #14).
+    expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveTextContent(/\(11\)\s99999-0000/);
+    expect(screen.queryByText('5511999990000')).toBeNull();
     expect(screen.getByRole('link', { name: /Instagram/ })).toHaveAttribute(
       'href',
       'https://instagram.com/fornoebrasa',
