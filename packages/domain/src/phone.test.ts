@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PHONE_COUNTRY,
   formatBrazilianPhone,
-  maskBrazilianPhoneInput,
   isBrazilianLoginDigits,
   isPhoneCountry,
+  maskBrazilianPhoneInput,
   PHONE_COUNTRIES,
   PHONE_RULES,
 } from './phone.ts';

@@ -43,7 +43,10 @@ describe('matchesSearch', () => {
 });
 
 describe('productMatchesSearch', () => {
-  const margherita = { descricao: 'Pizza Margherita', detalhes: 'Molho de tomate, muçarela de búfala e manjericão' };
+  const margherita = {
+    descricao: 'Pizza Margherita',
+    detalhes: 'Molho de tomate, muçarela de búfala e manjericão',
+  };
 
   it('finds a word that is only in the details, accents and case ignored', () => {
     expect(productMatchesSearch(margherita, 'búfala')).toBe(true);

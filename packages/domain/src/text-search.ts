@@ -20,7 +20,10 @@ export function matchesSearch(text: string, query: string): boolean {
  * ignored, so "pizza búfala" finds a pizza whose details mention "muçarela de búfala".
  * An empty query matches.
  */
-export function productMatchesSearch(product: { descricao: string; detalhes?: string | null }, query: string): boolean {
+export function productMatchesSearch(
+  product: { descricao: string; detalhes?: string | null },
+  query: string,
+): boolean {
   const words = normalizeForSearch(query).split(' ').filter(Boolean);
   if (words.length === 0) return true;
   const text = normalizeForSearch(`${product.descricao} ${product.detalhes ?? ''}`);

@@ -32,7 +32,9 @@ export function warmWorkerCaches(
   if ('caches' in globalThis) {
     caches
       .open(PAGES_CACHE)
-      .then((cache) => cache.add(new Request(pageUrl, { credentials: 'same-origin', headers: { accept: 'text/html' } })))
+      .then((cache) =>
+        cache.add(new Request(pageUrl, { credentials: 'same-origin', headers: { accept: 'text/html' } })),
+      )
       .catch(ignore);
   }
   for (const url of urls.slice(1)) fetch(url, { credentials: 'same-origin' }).catch(ignore);

@@ -19,7 +19,9 @@ describe('OfflineNotice', () => {
     const banner = screen.getByRole('status');
     expect(banner).toHaveClass('banner', 'banner-offline');
     expect(banner.querySelector('svg.banner-icon')).not.toBeNull();
-    expect(banner.querySelector('span')).toHaveTextContent('Você está sem internet. Este é o último cardápio salvo.');
+    expect(banner.querySelector('span')).toHaveTextContent(
+      'Você está sem internet. Este é o último cardápio salvo.',
+    );
     act(() => languageStore.set('en'));
     expect(screen.getByRole('status')).toHaveTextContent('You are offline. This is the last menu saved.');
   });

@@ -255,25 +255,40 @@ describe('ProductDialog', () => {
 
   it('the group search names what it searches, not the group title', async () => {
     const six = (first: number) =>
-      [0, 1, 2, 3, 4, 5].map((n) => groupItem({ id: first + n, descricao: `Opção ${first + n}`, preco: 1000 }));
+      [0, 1, 2, 3, 4, 5].map((n) =>
+        groupItem({ id: first + n, descricao: `Opção ${first + n}`, preco: 1000 }),
+      );
     const pizza = fullProduct({
       id: 55,
       descricao: 'Pizza Dois Sabores',
       valor_venda: 0,
       grupos: [
-        productGroup({ id: 5, descricao: 'Escolha até 2 sabores', min: 1, max: 2, politica_cobranca: 'SomaMaior', items: six(100) }),
+        productGroup({
+          id: 5,
+          descricao: 'Escolha até 2 sabores',
+          min: 1,
+          max: 2,
+          politica_cobranca: 'SomaMaior',
+          items: six(100),
+        }),
         productGroup({ id: 6, descricao: 'Adicionais', items: six(200) }),
       ],
     });
     const { user } = setup(pizza);
     await user.click(await screen.findByRole('button', { name: 'Avançar' }));
     await stepHeading('Escolha até 2 sabores');
-    expect(screen.getByRole('searchbox', { name: 'Buscar sabor' })).toHaveAttribute('placeholder', 'Buscar sabor');
+    expect(screen.getByRole('searchbox', { name: 'Buscar sabor' })).toHaveAttribute(
+      'placeholder',
+      'Buscar sabor',
+    );
     expect(screen.queryByPlaceholderText(/Buscar em/)).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: /Opção 100/ }));
     await user.click(next());
     await stepHeading('Adicionais');
-    expect(screen.getByRole('searchbox', { name: 'Buscar opção' })).toHaveAttribute('placeholder', 'Buscar opção');
+    expect(screen.getByRole('searchbox', { name: 'Buscar opção' })).toHaveAttribute(
+      'placeholder',
+      'Buscar opção',
+    );
   });
 
   it('a simple product has notes and a quantity that never goes below 1; Insert adds it that many times', async () => {

@@ -42,7 +42,10 @@ export function phoneFromLoginDigits(digits: string | undefined): PhoneEntry {
     const input = country === 'BR' ? clean : clean.slice(dialCode.length);
     const result = validatePhone(country, input);
     if (result.valid && result.loginDigits === clean) {
-      return { country: result.country, input: result.country === 'BR' ? maskBrazilianPhoneInput(input) : input };
+      return {
+        country: result.country,
+        input: result.country === 'BR' ? maskBrazilianPhoneInput(input) : input,
+      };
     }
   }
   return { country: DEFAULT_PHONE_COUNTRY, input: '' };

@@ -33,7 +33,9 @@ describe('menuSections', () => {
 
   it('also finds words of the details, accents and case ignored', () => {
     expect(names(menuSections(categories, products, 'RASPAS'))).toEqual([['Sobremesas', ['Pavê de Limão']]]);
-    expect(names(menuSections(categories, products, 'pave raspas'))).toEqual([['Sobremesas', ['Pavê de Limão']]]);
+    expect(names(menuSections(categories, products, 'pave raspas'))).toEqual([
+      ['Sobremesas', ['Pavê de Limão']],
+    ]);
     expect(menuSections(categories, products, 'pave calabresa')).toEqual([]);
   });
 

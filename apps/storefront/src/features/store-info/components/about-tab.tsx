@@ -1,4 +1,5 @@
 import type { Company } from '@comanda/contract';
+import { formatBrazilianPhone } from '@comanda/domain';
 import type { ReactNode } from 'react';
 import {
   CameraIcon,
@@ -10,7 +11,6 @@ import {
   ThumbIcon,
 } from '../../../components/icons.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { formatBrazilianPhone } from '@comanda/domain';
 import { whatsappHref } from '../../../lib/whatsapp.ts';
 import { displayUrl, mailtoHref, siteHref, socialHref, telHref } from '../model/contact-links.ts';
 
