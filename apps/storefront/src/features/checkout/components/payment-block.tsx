@@ -1,7 +1,8 @@
 import type { PaymentMethod, SavedCard } from '@comanda/contract';
-import { formatBRL, ONLINE_CARD_ID, ONLINE_PIX_ID } from '@comanda/domain';
+import { formatBRL, ONLINE_CARD_ID, ONLINE_PIX_ID, paymentMethodName } from '@comanda/domain';
 import { forwardRef, useId } from 'react';
 import { cardBrandName } from '../../../lib/card-brand.ts';
+import { useLanguage } from '../../../lib/preferences.ts';
 import type { CheckoutT } from '../checkout-texts.ts';
 import { hasPixKey } from './pix-key-dialog.tsx';
 
@@ -59,6 +60,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
   // The whole row is the label (a big touch target); the name is its first line, the hint the rest.
   const ids = { pix: useId(), pixHint: useId(), card: useId(), cardHint: useId(), saved: useId() };
   const cardChosen = paymentId === ONLINE_CARD_ID;
+  const language = useLanguage();
   return (
     <section ref={ref} className="checkout-card" aria-labelledby="checkout-payment-title">
       <h3 id="checkout-payment-title" className="checkout-card-title">
@@ -139,7 +141,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
                   if (paymentId === method.id && method.permite_troco) onChoose(method);
                 }}
               />
-              <span>{method.descricao}</span>
+              <span>{paymentMethodName(method.descricao, language)}</span>
             </label>
           ))}
         </fieldset>
