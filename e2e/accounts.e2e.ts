@@ -127,7 +127,9 @@ test.describe('accounts', () => {
       const phone = newPhone();
       await createAccount(request, phone, 'senha-certa-123');
       await page.goto(`/signin/${phone}`);
-      await expect(page.getByRole('textbox', { name: 'Celular' })).toHaveValue(phone);
+      await expect(page.getByRole('textbox', { name: 'Celular' })).toHaveValue(
+        `(${phone.slice(0, 2)}) ${phone.slice(2, 7)}-${phone.slice(7)}`,
+      );
       await page.getByRole('button', { name: 'Próximo' }).click();
       await page.getByLabel('Senha').fill('senha-errada-123');
       await page.getByRole('button', { name: 'Entrar' }).click();

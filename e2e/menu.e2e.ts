@@ -37,8 +37,13 @@ test.describe('menu home', () => {
     await page.getByRole('searchbox', { name: 'Buscar no cardápio' }).fill('GUARANA');
     await expect(category(page, 'Bebidas')).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('button', { name: /Guaraná Antarctica lata 350 ml/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: /Coca-Cola/ })).toHaveCount(0);
-    await expect(category(page, 'Promoções')).toHaveCount(0);
+    // Words of the details count too (issue 34, #14): "Coca-Cola ou Guaraná".
+    await expect(page.getByRole('button', { name: /^Refrigerante 2 L/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Coca-Cola lata/ })).toHaveCount(0);
+
+    await page.getByRole('searchbox').fill('BUFALA');
+    await expect(page.getByRole('button', { name: /^Pizza Margherita/ }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Pizza Calabresa/ })).toHaveCount(0);
 
     await page.getByRole('searchbox').fill('ACAI');
     await expect(category(page, 'Açaí')).toHaveAttribute('aria-expanded', 'true');

@@ -73,6 +73,7 @@ const pwa = VitePWA({
         urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/staff'),
         handler: 'NetworkFirst',
         options: {
+          // The name src/lib/pwa.ts fills on the first visit (PAGES_CACHE).
           cacheName: 'pages',
           networkTimeoutSeconds: 4,
           expiration: { maxEntries: 10 },

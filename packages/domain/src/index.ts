@@ -25,6 +25,7 @@ export * from './order-edit.ts';
 export * from './order-totals.ts';
 export * from './orders.ts';
 export * from './payment-methods.ts';
+export * from './payment-names.ts';
 export * from './phone.ts';
 export * from './pix-brcode.ts';
 export * from './pix-key-mask.ts';

@@ -71,3 +71,39 @@ export function isPhoneCountry(value: string): value is PhoneCountry {
 export function isBrazilianLoginDigits(digits: string): boolean {
   return /^\d{2}9\d{8}$/.test(digits);
 }
+
+const nationalGroups = (digits: string, separator: string): string => {
+  const cut = digits.length === 11 ? 7 : 6;
+  return `(${digits.slice(0, 2)})${separator}${digits.slice(2, cut)}-${digits.slice(cut)}`;
+};
+
+/**
+ * A Brazilian phone as people read it: '5511999990000' or '11999990000' → '(11) 99999-0000', a
+ * landline's 10 digits → '(11) 3333-0000', the area code and the number joined by a no-break space
+ * so they never wrap apart. A number of another country is shown as '+<digits>'; a text that is
+ * not a number (a wa.me link) is returned as it was typed, trimmed.
+ */
+export function formatBrazilianPhone(value: string): string {
+  const trimmed = value.trim();
+  if (/[a-z]/i.test(trimmed)) return trimmed;
+  let digits = trimmed.replace(/\D/g, '');
+  if ((digits.length === 12 || digits.length === 13) && digits.startsWith('55')) digits = digits.slice(2);
+  if (digits.length === 10 || digits.length === 11) return nationalGroups(digits, '\u00a0');
+  return digits.length >= 8 ? `+${digits}` : trimmed;
+}
+
+/**
+ * The Brazilian phone field's mask while typing: the digits typed so far grouped as
+ * '(11) 99999-0000' ('(11', '(11) 9999', '(11) 9999-000' on the way; a landline as '(11) 3333-0000').
+ * A number typed with its country code ('+55…') or longer than 11 digits is left as typed.
+ */
+export function maskBrazilianPhoneInput(typed: string): string {
+  if (typed.trim().startsWith('+')) return typed;
+  const digits = typed.replace(/\D/g, '');
+  if (digits.length > 11) return typed;
+  if (digits.length === 0) return '';
+  if (digits.length <= 2) return `(${digits}`;
+  if (digits.length <= 6) return `(${digits.slice(0, 2)}) ${digits.slice(2)}`;
+  if (digits.length <= 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+  return nationalGroups(digits, ' ');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, normalizeForSearch } from './text-search.ts';
+import { matchesSearch, normalizeForSearch, productMatchesSearch } from './text-search.ts';
 
 describe('normalizeForSearch', () => {
   it('strips accents, including the cedilla', () => {
@@ -39,5 +39,30 @@ describe('matchesSearch', () => {
 
   it('text without the query does not match', () => {
     expect(matchesSearch('Suco de laranja', 'uva')).toBe(false);
+  });
+});
+
+describe('productMatchesSearch', () => {
+  const margherita = {
+    descricao: 'Pizza Margherita',
+    detalhes: 'Molho de tomate, muçarela de búfala e manjericão',
+  };
+
+  it('finds a word that is only in the details, accents and case ignored', () => {
+    expect(productMatchesSearch(margherita, 'búfala')).toBe(true);
+    expect(productMatchesSearch(margherita, 'BUFALA')).toBe(true);
+  });
+
+  it('finds words spread over the name and the details', () => {
+    expect(productMatchesSearch(margherita, 'pizza manjericao')).toBe(true);
+  });
+
+  it('refuses when one word is in neither', () => {
+    expect(productMatchesSearch(margherita, 'pizza calabresa')).toBe(false);
+  });
+
+  it('matches anything with an empty query and copes with missing details', () => {
+    expect(productMatchesSearch(margherita, '  ')).toBe(true);
+    expect(productMatchesSearch({ descricao: 'Água', detalhes: null }, 'agua')).toBe(true);
   });
 });

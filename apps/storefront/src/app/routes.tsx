@@ -107,6 +107,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/confirmation',
     component: lazy(() => import('../features/checkout/components/checkout-screen.tsx')),
     guard: checkoutGuard,
+    title: 'checkoutTitle',
   },
   // Online payment: the PIX code of a pending intent, with the checkout's guard (spec section 2).
   {

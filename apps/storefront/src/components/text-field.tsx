@@ -7,17 +7,19 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id' | 'ch
   error?: string | null;
   /** A permanent hint under the input, also tied by aria-describedby. */
   hint?: ReactNode;
+  /** The label is for assistive technology only: a heading just above already names the field. */
+  hideLabel?: boolean;
 }
 
 /** A labelled input with its hint and its error message. */
-export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, hideLabel, className, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'field-label'}>
         {label}
       </label>
       <input

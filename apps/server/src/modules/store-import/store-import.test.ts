@@ -21,6 +21,13 @@ describe('store document validation', () => {
     expect(() => readDemoStore('sakura.json')).not.toThrow();
   });
 
+  it('the demo groups priced by parts leave the price rule to the app, which states it once (issue 34, #14)', () => {
+    for (const file of ['pizzaria.json', 'sakura.json']) {
+      const split = readDemoStore(file).option_groups.filter((group) => group.politica_cobranca !== 'Soma');
+      for (const group of split) expect(group.detalhes).not.toMatch(/preço|cobrad|média|mais caro/i);
+    }
+  });
+
   it('names the bad field by its path', () => {
     const doc = storeDocumentFactory();
     (doc.categories as { products: { valor_venda: unknown }[] }[])[0]!.products[0]!.valor_venda = 12.9;

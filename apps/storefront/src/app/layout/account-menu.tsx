@@ -77,7 +77,11 @@ export default function AccountMenu({ onClose }: { onClose: () => void }) {
     {
       key: 'language',
       label: t('switchLanguage'),
-      onSelect: () => setLanguage(language === 'en' ? 'pt_br' : 'en'),
+      // The menu's labels change language under the finger: it closes, like every other action.
+      onSelect: () => {
+        onClose();
+        setLanguage(language === 'en' ? 'pt_br' : 'en');
+      },
     },
     { key: 'logout', label: t('menuLogout'), onSelect: logout },
   ];

@@ -1,3 +1,4 @@
+import { CloudOffIcon } from '../../components/icons.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
 import { useCompany } from '../../lib/start-data.ts';
@@ -13,7 +14,8 @@ export function OfflineNotice() {
   if (online || !company) return null;
   return (
     <div className="banner banner-offline" role="status">
-      {t('offlineNotice')}
+      <CloudOffIcon className="banner-icon" width={20} height={20} aria-hidden="true" />
+      <span>{t('offlineNotice')}</span>
     </div>
   );
 }

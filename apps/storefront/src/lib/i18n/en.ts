@@ -20,6 +20,7 @@ export const en: Record<MessageKey, string> = {
   menuPrivacy: 'Privacy',
   menuAddresses: 'My addresses',
   tableTab: 'Table tab',
+  checkoutTitle: 'Checkout',
   menuLogout: 'Log out',
   storeClosedBanner: 'We are closed. You will not be able to complete the order',
   schedulingWarning: 'We are closed now, but you can schedule your order.',

@@ -24,6 +24,7 @@ export const ptBr = {
   menuPrivacy: 'Privacidade',
   menuAddresses: 'Meus endereços',
   tableTab: 'Conta da mesa',
+  checkoutTitle: 'Finalizar pedido',
   menuLogout: 'Sair',
   storeClosedBanner: 'Estamos fechados. Você não poderá concluir o pedido',
   schedulingWarning: 'Estamos fechados agora, mas você pode agendar o seu pedido.',

@@ -74,6 +74,9 @@ export function GroupStep({
   const shown = query.trim() ? offered.filter((item) => matchesSearch(item.descricao, query)) : offered;
   const headingId = `${id}-heading`;
   const policy = group.grupo.politica_cobranca;
+  // The search names what the items are, not the group's title (often an instruction such as
+  // "Escolha até 2 sabores"): a group priced by parts (average or highest) holds flavours.
+  const searchText = t(policy === 'Soma' ? 'searchOption' : 'searchFlavour');
 
   const toggle = (item: GroupItem, checked: boolean) => {
     const quantity = pickedQuantity(picks, groupId, item.id);
@@ -140,8 +143,8 @@ export function GroupStep({
           <input
             type="search"
             className="group-search-input"
-            aria-label={t('searchGroup', { group: group.grupo.descricao })}
-            placeholder={t('searchGroup', { group: group.grupo.descricao })}
+            aria-label={searchText}
+            placeholder={searchText}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />

@@ -1,6 +1,6 @@
 import type { FullProduct } from '@comanda/contract';
 import type { CartLineDraft } from '@comanda/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fullProductPath } from '../../lib/full-product.ts';
@@ -85,6 +85,11 @@ const price = () => screen.getByRole('status', { name: /^Total/ });
 const next = () => screen.getByRole('button', { name: 'Avançar' });
 const insert = () => screen.getByRole('button', { name: 'Inserir' });
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 3, name });
+
+function renderPictured() {
+  setup({ ...drink(), url_imagem: '/media/guarana-800w.webp' });
+  return { container: document.body };
+}
 
 describe('ProductDialog', () => {
   beforeEach(() => languageStore.set('pt_br'));
@@ -236,6 +241,54 @@ describe('ProductDialog', () => {
     await user.click(insert());
     const [line] = onInsert.mock.calls[0]!;
     expect(line.groups[0]!.charge).toBe(6490);
+  });
+
+  it('a picture that fails to load (offline) leaves a styled placeholder, not a broken image (issue 34, #13)', async () => {
+    const { container } = renderPictured();
+    await screen.findByRole('button', { name: 'Inserir' });
+    const img = container.ownerDocument.querySelector('img.product-media');
+    expect(img).not.toBeNull();
+    fireEvent.error(img as HTMLImageElement);
+    expect(container.ownerDocument.querySelector('img.product-media')).toBeNull();
+    expect(screen.getByTestId('product-media-missing')).toHaveClass('product-media');
+  });
+
+  it('the group search names what it searches, not the group title', async () => {
+    const six = (first: number) =>
+      [0, 1, 2, 3, 4, 5].map((n) =>
+        groupItem({ id: first + n, descricao: `Opção ${first + n}`, preco: 1000 }),
+      );
+    const pizza = fullProduct({
+      id: 55,
+      descricao: 'Pizza Dois Sabores',
+      valor_venda: 0,
+      grupos: [
+        productGroup({
+          id: 5,
+          descricao: 'Escolha até 2 sabores',
+          min: 1,
+          max: 2,
+          politica_cobranca: 'SomaMaior',
+          items: six(100),
+        }),
+        productGroup({ id: 6, descricao: 'Adicionais', items: six(200) }),
+      ],
+    });
+    const { user } = setup(pizza);
+    await user.click(await screen.findByRole('button', { name: 'Avançar' }));
+    await stepHeading('Escolha até 2 sabores');
+    expect(screen.getByRole('searchbox', { name: 'Buscar sabor' })).toHaveAttribute(
+      'placeholder',
+      'Buscar sabor',
+    );
+    expect(screen.queryByPlaceholderText(/Buscar em/)).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /Opção 100/ }));
+    await user.click(next());
+    await stepHeading('Adicionais');
+    expect(screen.getByRole('searchbox', { name: 'Buscar opção' })).toHaveAttribute(
+      'placeholder',
+      'Buscar opção',
+    );
   });
 
   it('a simple product has notes and a quantity that never goes below 1; Insert adds it that many times', async () => {

@@ -1,6 +1,7 @@
 import type { Product } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
-import { type Ref, useId } from 'react';
+import { type Ref, useId, useState } from 'react';
+import { CameraIcon } from '../../components/icons.tsx';
 import { NotesField } from './notes-field.tsx';
 import type { ProductT } from './product-texts.ts';
 
@@ -44,6 +45,10 @@ export function SummaryStep({
   t,
 }: SummaryStepProps) {
   const id = useId();
+  // A picture that cannot load (offline, gone) leaves a styled placeholder, not the browser's
+  // broken-image glyph.
+  const [failedImage, setFailedImage] = useState<string | null>(null);
+  const imageFailed = product.url_imagem !== null && failedImage === product.url_imagem;
   return (
     <section className="summary-step" aria-labelledby={`${id}-heading`}>
       {product.url_video ? (
@@ -57,6 +62,10 @@ export function SummaryStep({
           loop
           playsInline
         />
+      ) : imageFailed ? (
+        <div className="product-media product-media-missing" data-testid="product-media-missing">
+          <CameraIcon width={40} height={40} aria-hidden="true" />
+        </div>
       ) : product.url_imagem ? (
         <img
           className="product-media"
@@ -65,6 +74,7 @@ export function SummaryStep({
           sizes={product.srcset_imagem ? PRODUCT_MEDIA_SIZES : undefined}
           alt=""
           decoding="async"
+          onError={() => setFailedImage(product.url_imagem)}
         />
       ) : null}
       <h3 id={`${id}-heading`} className="sr-only" tabIndex={-1} ref={headingRef}>

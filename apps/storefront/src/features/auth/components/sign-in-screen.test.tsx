@@ -91,7 +91,8 @@ describe('sign-in: firstStep (phone)', () => {
     const user = renderApp('/signin');
     const input = await screen.findByRole('textbox', { name: 'Celular' });
     await user.type(input, '119876543219999');
-    expect(input).toHaveValue('11987654321');
+    // Grouped while typing (issue 34, #14).
+    expect(input).toHaveValue('(11) 98765-4321');
     await user.clear(input);
     await user.type(input, '(11) 98765-43219');
     expect(input).toHaveValue('(11) 98765-4321');
@@ -130,7 +131,7 @@ describe('sign-in: firstStep (phone)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Não foi possível verificar o seu celular. Verifique sua conexão com a internet e tente novamente.',
     );
-    expect(phoneInput()).toHaveValue(PHONE);
+    expect(phoneInput()).toHaveValue('(11) 98765-4321');
   });
 
   it("shows the server's words when the lookup is throttled", async () => {
@@ -145,7 +146,7 @@ describe('sign-in: firstStep (phone)', () => {
   it('prefills the phone of /signin/{phone}', async () => {
     mockApi({});
     renderApp(`/signin/${PHONE}`);
-    expect(await screen.findByRole('textbox', { name: 'Celular' })).toHaveValue(PHONE);
+    expect(await screen.findByRole('textbox', { name: 'Celular' })).toHaveValue('(11) 98765-4321');
     expect(next()).toBeEnabled();
   });
 });
@@ -173,7 +174,7 @@ describe('sign-in: signin step (password)', () => {
     const { user } = await toPasswordStep();
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
     expect(await screen.findByRole('heading', { name: 'Entre ou crie sua conta' })).toHaveFocus();
-    expect(phoneInput()).toHaveValue(PHONE);
+    expect(phoneInput()).toHaveValue('(11) 98765-4321');
   });
 
   it('signs in, keeps the token and goes to the profile when the cart is empty', async () => {

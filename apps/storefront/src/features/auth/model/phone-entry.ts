@@ -1,5 +1,6 @@
 import {
   DEFAULT_PHONE_COUNTRY,
+  maskBrazilianPhoneInput,
   PHONE_COUNTRIES,
   PHONE_INPUT_MAX_LENGTH,
   PHONE_RULES,
@@ -12,13 +13,15 @@ const NOT_PHONE_CHARACTER = /[^\d+()\-.\s]/g;
 
 /**
  * The phone field's next value (spec section 5 "Phone"): input stops once the number is complete
- * for the country or past 15 characters; deleting and editing in place always work.
+ * for the country or past 15 characters; deleting and editing in place always work. A Brazilian
+ * number is grouped as it is typed: '(11) 99999-0000'.
  */
 export function acceptPhoneInput(country: PhoneCountry, previous: string, typed: string): string {
+  const mask = country === 'BR' ? maskBrazilianPhoneInput : (text: string) => text;
   const next = typed.replace(NOT_PHONE_CHARACTER, '');
-  if (next.length <= previous.length) return next;
+  if (next.length <= previous.length) return mask(next);
   if (isPhoneInputComplete(country, previous)) return previous;
-  return next.slice(0, PHONE_INPUT_MAX_LENGTH);
+  return mask(next.slice(0, PHONE_INPUT_MAX_LENGTH));
 }
 
 export interface PhoneEntry {
@@ -38,7 +41,12 @@ export function phoneFromLoginDigits(digits: string | undefined): PhoneEntry {
     if (country !== 'BR' && !clean.startsWith(dialCode)) continue;
     const input = country === 'BR' ? clean : clean.slice(dialCode.length);
     const result = validatePhone(country, input);
-    if (result.valid && result.loginDigits === clean) return { country: result.country, input };
+    if (result.valid && result.loginDigits === clean) {
+      return {
+        country: result.country,
+        input: result.country === 'BR' ? maskBrazilianPhoneInput(input) : input,
+      };
+    }
   }
   return { country: DEFAULT_PHONE_COUNTRY, input: '' };
 }

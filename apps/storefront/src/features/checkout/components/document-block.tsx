@@ -33,6 +33,7 @@ export const DocumentBlock = forwardRef<HTMLInputElement, DocumentBlockProps>(fu
       <TextField
         ref={ref}
         label={t('documentLabel')}
+        hideLabel
         autoComplete="off"
         autoCapitalize="characters"
         inputMode={letters ? 'text' : 'numeric'}

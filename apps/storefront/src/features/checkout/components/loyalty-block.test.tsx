@@ -42,6 +42,12 @@ describe('LoyaltyBlock', () => {
     ).toBeInTheDocument();
   });
 
+  it('once the points reach the goal, says the reward is available instead of "109 de 100 pontos"', () => {
+    render(<Harness points={109} pendingPoints={0} />);
+    expect(screen.getByText('109 pontos: recompensa disponível')).toBeInTheDocument();
+    expect(screen.queryByText(/de 100 pontos/)).not.toBeInTheDocument();
+  });
+
   it('says nothing of pending points when there are none', () => {
     render(<Harness points={19} pendingPoints={0} />);
     expect(screen.queryByText(/a receber/)).not.toBeInTheDocument();

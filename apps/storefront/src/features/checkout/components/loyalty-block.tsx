@@ -30,7 +30,11 @@ export function LoyaltyBlock({
       title={t('loyaltyTitle')}
       summary={
         <>
-          <p>{t('loyaltyPointsShort', { points, needed: program.pontos_recompensa })}</p>
+          <p>
+            {points >= program.pontos_recompensa
+              ? t('loyaltyPointsReached', { points })
+              : t('loyaltyPointsShort', { points, needed: program.pontos_recompensa })}
+          </p>
           {pendingPoints > 0 ? <p>{t('loyaltyPending', { points: pendingPoints })}</p> : null}
           <p>{rewardText(program, t)}</p>
           {inUse ? (

@@ -5,9 +5,11 @@ import {
   ONLINE_CARD_ID,
   ONLINE_PIX_ID,
   paymentMethodName,
+  paymentNameInLanguage,
 } from '@comanda/domain';
 import { forwardRef, useId } from 'react';
 import { cardBrandName } from '../../../lib/card-brand.ts';
+import { useLanguage } from '../../../lib/preferences.ts';
 import type { CheckoutT } from '../checkout-texts.ts';
 import { hasPixKey } from './pix-key-dialog.tsx';
 
@@ -74,6 +76,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
   // The whole row is the label (a big touch target); the name is its first line, the hint the rest.
   const ids = { pix: useId(), pixHint: useId(), card: useId(), cardHint: useId(), saved: useId() };
   const cardChosen = paymentId === ONLINE_CARD_ID;
+  const language = useLanguage();
   return (
     <section ref={ref} className="checkout-card" aria-labelledby="checkout-payment-title">
       <h3 id="checkout-payment-title" className="checkout-card-title">
@@ -154,7 +157,9 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
                   if (paymentId === method.id && method.permite_troco) onChoose(method);
                 }}
               />
-              <span>{paymentMethodName(method.descricao, deliveryType)}</span>
+              <span>
+                {paymentNameInLanguage(paymentMethodName(method.descricao, deliveryType), language)}
+              </span>
             </label>
           ))}
         </fieldset>

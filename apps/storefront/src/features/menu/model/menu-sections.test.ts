@@ -31,8 +31,12 @@ describe('menuSections', () => {
     expect(menuSections(categories, products, 'sushi')).toEqual([]);
   });
 
-  it('does not search the details, only the description', () => {
-    expect(menuSections(categories, products, 'raspas')).toEqual([]);
+  it('also finds words of the details, accents and case ignored', () => {
+    expect(names(menuSections(categories, products, 'RASPAS'))).toEqual([['Sobremesas', ['Pavê de Limão']]]);
+    expect(names(menuSections(categories, products, 'pave raspas'))).toEqual([
+      ['Sobremesas', ['Pavê de Limão']],
+    ]);
+    expect(menuSections(categories, products, 'pave calabresa')).toEqual([]);
   });
 
   it('hides categories without products and products of unknown categories', () => {

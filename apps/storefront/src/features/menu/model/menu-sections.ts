@@ -1,5 +1,5 @@
 import type { Category, Product } from '@comanda/contract';
-import { matchesSearch, normalizeForSearch } from '@comanda/domain';
+import { normalizeForSearch, productMatchesSearch } from '@comanda/domain';
 
 export interface MenuSection {
   category: Category;
@@ -15,8 +15,8 @@ export function isSearching(query: string): boolean {
 
 /**
  * The categories of the menu in order with their visible products (spec section 2 "Menu home"):
- * child variant items are hidden; while searching, only products whose description matches the
- * query (accents and case ignored) remain, and categories without one are left out.
+ * child variant items are hidden; while searching, only products whose name or details hold every
+ * word of the query (accents and case ignored) remain, and categories without one are left out.
  */
 export function menuSections(
   categories: readonly Category[],
@@ -27,7 +27,7 @@ export function menuSections(
   const byCategory = new Map<number, Product[]>();
   for (const product of products) {
     if (product.item_filho) continue;
-    if (searching && !matchesSearch(product.descricao, query)) continue;
+    if (searching && !productMatchesSearch(product, query)) continue;
     const list = byCategory.get(product.categoria_id);
     if (list) list.push(product);
     else byCategory.set(product.categoria_id, [product]);

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useLanguage } from '../../../lib/preferences.ts';
+import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 import { formatClockTime, formatCountdown } from '../model/countdown.ts';
 import type { PaymentT } from '../payment-texts.ts';
 
@@ -27,7 +28,7 @@ export function PixCountdown({
         {formatCountdown(secondsLeft)}
       </span>
       <span className="pix-timer-until">
-        {t('pixValidUntil', { time: formatClockTime(expiresAt, language) })}
+        {t('pixValidUntil', { time: formatClockTime(expiresAt, language, pageStoreTimeZone()) })}
       </span>
       <span className="sr-only" aria-live="polite">
         {secondsLeft > 0 && secondsLeft <= 60 ? t('pixOneMinute') : ''}

@@ -15,9 +15,16 @@ describe('formatCountdown', () => {
 });
 
 describe('formatClockTime', () => {
-  it('reads as a clock in each language', () => {
-    const moment = new Date(2030, 0, 1, 20, 35).getTime();
-    expect(formatClockTime(moment, 'pt_br')).toBe('20:35');
-    expect(formatClockTime(moment, 'en')).toBe('8:35 PM');
+  it('reads as a clock in each language, in the store time zone', () => {
+    // 23:35 UTC is 20:35 in São Paulo (UTC−3).
+    const moment = Date.UTC(2030, 0, 1, 23, 35);
+    expect(formatClockTime(moment, 'pt_br', 'America/Sao_Paulo')).toBe('20:35');
+    expect(formatClockTime(moment, 'en', 'America/Sao_Paulo')).toBe('8:35 PM');
+  });
+
+  it('gives the hour two digits in pt-BR: 09:34, not 9:34 (issue 34, #14)', () => {
+    const moment = Date.UTC(2030, 0, 1, 12, 34);
+    expect(formatClockTime(moment, 'pt_br', 'America/Sao_Paulo')).toBe('09:34');
+    expect(formatClockTime(moment, 'pt_br', 'America/Manaus')).toBe('08:34');
   });
 });

@@ -1,4 +1,5 @@
 import type { Company } from '@comanda/contract';
+import { formatBrazilianPhone } from '@comanda/domain';
 import type { ReactNode } from 'react';
 import {
   CameraIcon,
@@ -36,7 +37,7 @@ export function AboutTab({ company }: { company: Company }) {
       key: 'tel',
       href: tel,
       label: t('phone'),
-      text: company.contato,
+      text: formatBrazilianPhone(company.contato),
       icon: <PhoneIcon />,
       external: false,
     });
@@ -55,7 +56,7 @@ export function AboutTab({ company }: { company: Company }) {
       key: 'wa',
       href: whatsapp,
       label: 'WhatsApp',
-      text: company.whatsapp,
+      text: formatBrazilianPhone(company.whatsapp),
       icon: <ChatIcon />,
       external: true,
     });

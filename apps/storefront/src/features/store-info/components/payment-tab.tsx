@@ -1,6 +1,13 @@
 import type { Company } from '@comanda/contract';
-import { DELIVERY_TYPES, ONLINE_CARD_ID, ONLINE_PIX_ID, offeredInPerson } from '@comanda/domain';
+import {
+  DELIVERY_TYPES,
+  ONLINE_CARD_ID,
+  ONLINE_PIX_ID,
+  offeredInPerson,
+  paymentNameInLanguage,
+} from '@comanda/domain';
 import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/preferences.ts';
 import { usePaymentMethods } from '../../../lib/start-data.ts';
 
 /**
@@ -9,12 +16,16 @@ import { usePaymentMethods } from '../../../lib/start-data.ts';
  */
 export function PaymentTab({ company }: { company: Company }) {
   const t = useT();
+  const language = useLanguage();
   const { data, error } = usePaymentMethods();
   if (!data) return <p className="tab-message">{error ? t('loadFailed') : t('loading')}</p>;
   const methods = data
     .filter((method) => DELIVERY_TYPES.some((type) => offeredInPerson(method, type)))
     .sort((a, b) => a.ordem - b.ordem || a.id - b.id);
-  const names = methods.map((method) => ({ id: method.id, name: method.descricao }));
+  const names = methods.map((method) => ({
+    id: method.id,
+    name: paymentNameInLanguage(method.descricao, language),
+  }));
   if (company.online_payment && company.payment_by_pix) {
     names.push({ id: ONLINE_PIX_ID, name: t('onlinePix') });
   }

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { languageStore } from '../../../lib/preferences.ts';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { company, neighbourhood, paymentMethod, shift } from '../../../test/fixtures.ts';
 import { jsonFetch, renderWithData } from '../../../test/render.tsx';
@@ -63,6 +64,9 @@ describe('StoreInfoDialog', () => {
       'href',
       'https://wa.me/5511999990000',
     );
+    // The number as people read it, not the stored digits (issue 34, #14).
+    expect(screen.getByRole('link', { name: /WhatsApp/ })).toHaveTextContent(/\(11\)\s99999-0000/);
+    expect(screen.queryByText('5511999990000')).toBeNull();
     expect(screen.getByRole('link', { name: /Instagram/ })).toHaveAttribute(
       'href',
       'https://instagram.com/fornoebrasa',
@@ -112,6 +116,21 @@ describe('StoreInfoDialog', () => {
     expect(panel).toHaveTextContent('Dinheiro');
     expect(panel).toHaveTextContent('Cartão de crédito (na entrega)');
     expect(panel).not.toHaveTextContent('Integração');
+  });
+
+  it("names the product's standard payment methods in English after the language switch (issue 34, #14)", async () => {
+    languageStore.set('en');
+    try {
+      const user = setup();
+      await user.click(screen.getByRole('button', { name: 'Info' }));
+      await user.click(screen.getByRole('tab', { name: 'Payment' }));
+      const panel = screen.getByRole('tabpanel', { name: 'Payment' });
+      expect(panel).toHaveTextContent('Cash');
+      expect(panel).toHaveTextContent('Credit card (on delivery)');
+      expect(panel).not.toHaveTextContent('Dinheiro');
+    } finally {
+      languageStore.set('pt_br');
+    }
   });
 
   it('adds the online entries the store takes, as the checkout offers them', async () => {
