@@ -43,6 +43,8 @@ export type StaffRatingsQuery = z.infer<typeof staffRatingsQuery>;
 
 export const staffRating = z.object({
   pedido: z.number().int(),
+  /** The order's number in its store, as the board and the customer see it (docs/decisions/0065). */
+  numero: z.number().int().nullable(),
   cliente: z.string(),
   nota: stars,
   comentario: z.string().nullable(),

@@ -70,6 +70,7 @@ export function listRatings(
   return db
     .select({
       orderId: orderRatings.orderId,
+      number: orders.numero,
       stars: orderRatings.stars,
       comment: orderRatings.comment,
       at: orderRatings.at,

@@ -69,6 +69,7 @@ export class RatingsService {
       resumo: { total: summary.count, media: summary.average, por_nota: summary.byStars },
       avaliacoes: rows.map((row) => ({
         pedido: row.orderId,
+        numero: row.number,
         cliente: firstName(row.customerName),
         nota: row.stars,
         comentario: row.comment,

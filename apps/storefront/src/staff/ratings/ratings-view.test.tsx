@@ -9,6 +9,7 @@ import RatingsView from './ratings-view.tsx';
 
 const rating = (pedido: number, nota: number, comentario: string | null, at: string): StaffRating => ({
   pedido,
+  numero: pedido - 5,
   cliente: 'Maria',
   nota,
   comentario,
@@ -59,7 +60,7 @@ describe('the ratings screen', () => {
     expect(screen.getByText('05/05/2026 20:10')).toBeInTheDocument();
     expect(screen.getByText('Perfeito!')).toBeInTheDocument();
     expect(screen.getByText('Sem comentário.')).toBeInTheDocument();
-    expect(screen.getAllByText(/Maria · Pedido nº 12 · Entrega/)).toHaveLength(1);
+    expect(screen.getAllByText(/Maria · Pedido nº 7 · Entrega/)).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Ver mais' }));
     expect(await screen.findByText('Bom')).toBeInTheDocument();

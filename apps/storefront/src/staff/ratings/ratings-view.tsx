@@ -133,7 +133,7 @@ export default function RatingsView() {
                     {rating.comentario ?? t('noComment')}
                   </p>
                   <p className="staff-muted ratings-order">
-                    {rating.cliente} · {t('order', { id: rating.pedido })} ·{' '}
+                    {rating.cliente} · {t('order', { id: rating.numero ?? rating.pedido })} ·{' '}
                     {deliveryTypeWord(rating.tipo_entrega, lang)}
                   </p>
                 </li>
