@@ -506,6 +506,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     events: orderEvents,
   });
   const coupons = new CouponService({ db, now, limiter });
+  const addresses = new AddressService({ db, now, streets: maps.index });
   const orders = new OrderService({
     db,
     now,
@@ -612,7 +613,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     }),
     customers: new CustomerService({ db, now }),
     maps: new MapsService({ db, provider: maps, limiter, now }),
-    addresses: new AddressService({ db, now, streets: maps.index }),
+    addresses,
     coupons,
     orders,
     pdv: new PdvService({
@@ -623,6 +624,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
       events: orderEvents,
       payments: paymentService,
       onEdit: printing.onOrderEdit,
+      addresses,
     }),
     orderTracking,
     payments: paymentService,

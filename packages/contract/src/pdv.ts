@@ -48,6 +48,9 @@ export const staffCustomerCreate = z.object({
 });
 export type StaffCustomerCreate = z.infer<typeof staffCustomerCreate>;
 
+/** POST /staff/customers/{id}/addresses: the customer's id. */
+export const staffCustomerParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
 export const staffOrderChannel = z.enum(STAFF_ORDER_CHANNELS);
 
 /**

@@ -336,6 +336,9 @@ export interface AddressServiceDeps {
 }
 
 /** The address calls of spec section 7 and their rules (section 5). */
+/** Whose addresses are written: the signed-in customer, or a store's customer a staff member serves. */
+export type AddressOwner = Pick<CustomerPrincipal, 'storeId' | 'customerId'>;
+
 export class AddressService {
   constructor(private readonly deps: AddressServiceDeps) {}
 
@@ -345,7 +348,7 @@ export class AddressService {
   }
 
   /** POST /core/v2/app/customer/upsert-addresses/: the whole batch is saved, or nothing. */
-  async upsert(principal: CustomerPrincipal, body: UpsertAddressesRequest): Promise<UpsertAddressesReply> {
+  async upsert(principal: AddressOwner, body: UpsertAddressesRequest): Promise<UpsertAddressesReply> {
     const { storeId, customerId } = principal;
     const drafts = body.addresses.map(draftFromSent);
     const seen = new Set<number>();
@@ -452,13 +455,13 @@ export class AddressService {
     return { model: feeModelOf(settings), places: await storePlaces(this.deps.db, storeId) };
   }
 
-  private async lockCustomer(tx: DbExecutor, principal: CustomerPrincipal): Promise<void> {
+  private async lockCustomer(tx: DbExecutor, principal: AddressOwner): Promise<void> {
     if (!(await repo.lockCustomer(tx, principal.storeId, principal.customerId))) {
       throw notFound('CUSTOMER_NOT_FOUND', 'Cliente não encontrado.');
     }
   }
 
-  private async checkRoomFor(tx: DbExecutor, principal: CustomerPrincipal, newCount: number): Promise<void> {
+  private async checkRoomFor(tx: DbExecutor, principal: AddressOwner, newCount: number): Promise<void> {
     if (newCount === 0) return;
     const current = await repo.countAddresses(tx, principal.storeId, principal.customerId);
     if (current + newCount > ADDRESSES_PER_CUSTOMER_MAX) {

@@ -232,6 +232,73 @@ describe('the customer by phone (GET/POST /staff/customers)', () => {
   });
 });
 
+describe('an address given at the counter (POST /staff/customers/{id}/addresses)', () => {
+  const consolacao = async () => ({
+    name: 'Casa',
+    street: 'Rua Augusta',
+    street_number: '900',
+    complement: 'Fundos',
+    city_id: await pizzariaPlace('sao-paulo', 'cities'),
+    district_id: await pizzariaPlace('consolacao', 'neighbourhoods'),
+  });
+
+  it('is saved as the customer’s own, with its fee, and a phone delivery order can use it', async () => {
+    const created = staffCustomer.parse(
+      (
+        await call('POST', '/staff/customers', attendant.token, { name: 'Rita Telefone', phone: nextPhone() })
+      ).json(),
+    );
+    const saved = await call(
+      'POST',
+      `/staff/customers/${created.id}/addresses`,
+      attendant.token,
+      await consolacao(),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const customer = staffCustomer.parse(saved.json());
+    expect(customer.addresses).toHaveLength(1);
+    expect(customer.addresses[0]).toMatchObject({ name: 'Casa', deliverable: true, district: 'Consolação' });
+    expect(customer.addresses[0]!.delivery_fee).toBeGreaterThan(0);
+
+    const placed = await staffOrder({
+      ...submission(created.id, [await halfAndHalf()], {
+        tipo_entrega: 'Entregar',
+        fk_endereco: customer.addresses[0]!.id,
+        fk_forma_pagamento: 1,
+      }),
+      canal: 'telefone',
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = orderPlacedReply.parse(placed.json()).order;
+    expect(order.valor_entrega).toBe(customer.addresses[0]!.delivery_fee);
+  });
+
+  it('refuses what the customer’s own form refuses, another store’s customer and customer tokens, saving nothing', async () => {
+    const created = staffCustomer.parse(
+      (
+        await call('POST', '/staff/customers', attendant.token, { name: 'Rui Balcão', phone: nextPhone() })
+      ).json(),
+    );
+    const url = `/staff/customers/${created.id}/addresses`;
+    const bad = await call('POST', url, attendant.token, { ...(await consolacao()), street: 'Rua' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorReply.parse(bad.json()).field).toMatch(/street/);
+    await refusal(
+      await call('POST', url, sakuraAttendant.token, await consolacao(), { host: SAKURA }),
+      404,
+      'CUSTOMER_NOT_FOUND',
+    );
+    const customer = await signUp(t.app);
+    expect((await call('POST', url, customer.token, await consolacao())).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/staff/customers/abc/addresses', attendant.token, await consolacao())).statusCode,
+    ).toBe(400);
+    expect(staffCustomerLookupReply.parse((await lookup(created.phone)).json()).customer?.addresses).toEqual(
+      [],
+    );
+  });
+});
+
 describe('an order entered by the staff (POST /staff/orders)', () => {
   it('a phone order for a returning customer: half-and-half pizza, delivered, cash with change', async () => {
     const customer = await returningCustomer();

@@ -1,4 +1,5 @@
 import {
+  addressSent,
   couponValidateReply,
   couponValidateRequest,
   errorReply,
@@ -9,6 +10,7 @@ import {
   staffCustomer,
   staffCustomerCreate,
   staffCustomerLookupReply,
+  staffCustomerParams,
   staffCustomerQuery,
   staffOrderEditReply,
   staffOrderEditRequest,
@@ -73,6 +75,30 @@ export function registerPdvRoutes(ctx: AppContext, services: { pdv: PdvService; 
     },
     async (request, reply) =>
       reply.status(201).send(await service.createCustomer(requireStaff(request), request.body)),
+  );
+
+  app.post(
+    '/staff/customers/:id/addresses',
+    {
+      config: { capability: 'orders.enter' },
+      schema: {
+        tags: staffTags,
+        summary: 'Save an address the customer gives on the phone or at the counter',
+        description:
+          'The address as the customer’s own POST /core/v2/app/customer/upsert-addresses/ takes one (a new ' +
+          'one: `id` is ignored), with the same checks, refusals (400 with the field, 409 TOO_MANY_ADDRESSES) ' +
+          'and delivery fee. Answers the customer as GET /staff/customers does, the new address among theirs. ' +
+          `A customer of another store: 404 CUSTOMER_NOT_FOUND.\n\n${ROLES}`,
+        security: SECURITY_BEARER,
+        params: staffCustomerParams,
+        body: addressSent,
+        response: { 201: staffCustomer, 400: errorReply, ...staffOnly, 404: errorReply, 409: errorReply },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.addAddress(requireStaff(request), request.params.id, request.body)),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type {
+  AddressSent,
   CouponValidateReply,
   CouponValidateRequest,
   StaffCustomer,
@@ -38,7 +39,7 @@ import type { OrderEvents } from '../../lib/order-events.ts';
 import { countryOfDdi, loginDigitsOf, parseSignUpPhone } from '../../lib/phone.ts';
 import { qrSvgDataUrl } from '../../lib/qr-svg.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
-import { listAddresses } from '../addresses/index.ts';
+import { type AddressService, listAddresses } from '../addresses/index.ts';
 import type { CouponService } from '../coupons/index.ts';
 import { createCustomerAccount, findAccountByPhone } from '../customers/index.ts';
 import { type OrderService, type PlaceOrderResult, priceOrderEdit } from '../orders/index.ts';
@@ -92,6 +93,8 @@ export interface PdvServiceDeps {
   payments?: Pick<PaymentService, 'createCounterPix'>;
   /** Runs inside the edit's transaction once it is recorded: the kitchen's PEDIDO ALTERADO tickets. */
   onEdit?: (tx: DbExecutor, edit: OrderEdit) => Promise<void>;
+  /** The customer's own address writing, for an address given at the counter. */
+  addresses?: Pick<AddressService, 'upsert'>;
 }
 
 const alreadyPrepared = () =>
@@ -140,6 +143,24 @@ export class PdvService {
       updatedAt: at,
     });
     if (!row) throw phoneTaken();
+    return this.customerOf(db, staff.storeId, row);
+  }
+
+  /**
+   * POST /staff/customers/{id}/addresses: an address the customer gives on the phone or at the
+   * counter, saved exactly as the customer's own (the same checks, fee and limit), then the
+   * customer as the lookup shows them, with the new address among theirs.
+   */
+  async addAddress(staff: StaffPrincipal, customerId: number, address: AddressSent): Promise<StaffCustomer> {
+    const { db, addresses } = this.deps;
+    if (!addresses) throw new Error('PdvService: no address service');
+    await this.customerIdOf(staff.storeId, customerId);
+    await addresses.upsert({ storeId: staff.storeId, customerId }, { addresses: [{ ...address, id: null }] });
+    const [row] = await db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.storeId, staff.storeId), eq(customers.id, customerId)));
+    if (!row) throw customerNotFound();
     return this.customerOf(db, staff.storeId, row);
   }
 

@@ -43,6 +43,7 @@ import { ProductDialog } from '../../shared/product-dialog/product-dialog.tsx';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { staffErrorText } from '../lib/staff-errors.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
+import { CounterAddress } from './counter-address.tsx';
 import { MenuPicker, Totals } from './menu-picker.tsx';
 import {
   chargePhase,
@@ -352,6 +353,16 @@ export default function PdvView({
                 </span>
               </label>
             ))}
+            <CounterAddress
+              t={t}
+              staffT={staffT}
+              customer={customer}
+              byNeighbourhood={store.delivery_fee_type === 'neighbourhood'}
+              onSaved={(saved, addressId) => {
+                setCustomer(saved);
+                if (addressId !== null) update({ addressId });
+              }}
+            />
           </fieldset>
         ) : null}
       </section>
