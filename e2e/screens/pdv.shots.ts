@@ -79,6 +79,13 @@ for (const store of STORES) {
         await page.getByLabel('Troco para (R$)').fill('100');
         await expect(page.getByText(/^Troco: R\$/)).toBeVisible();
         await shoot(page, name('pdv-filled'));
+
+        // A new address given on the phone: the form under the saved ones.
+        await page.getByRole('button', { name: '+ Novo endereço' }).click();
+        await page.getByRole('textbox', { name: 'Rua' }).fill('Rua Haddock Lobo');
+        await page.getByRole('textbox', { name: 'Número' }).fill('595');
+        await page.getByRole('textbox', { name: 'Rua' }).scrollIntoViewIfNeeded();
+        await shoot(page, name('pdv-new-address'));
       });
     }
   }
