@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   isTableCode,
+  isTableId,
   serviceFeeOf,
   splitByItems,
   splitEvenly,
   splitInProportion,
   tabJoinRefusal,
   tabTotals,
-  isTableId,
   visitEntryOfPath,
 } from './table-tab.ts';
 
@@ -28,7 +28,11 @@ describe('the visit entry of a path (spec sections 2 and 4)', () => {
   });
 
   it('a table segment that names no table is still a table entry (the banner says it is not found)', () => {
-    expect(visitEntryOfPath('/local/mesa-99')).toEqual({ kind: 'table', source: 'local', tableId: 'mesa-99' });
+    expect(visitEntryOfPath('/local/mesa-99')).toEqual({
+      kind: 'table',
+      source: 'local',
+      tableId: 'mesa-99',
+    });
     expect(visitEntryOfPath('/local/0')).toEqual({ kind: 'table', source: 'local', tableId: '0' });
     expect([isTableId('7'), isTableId('mesa-99'), isTableId('0')]).toEqual([true, false, false]);
   });

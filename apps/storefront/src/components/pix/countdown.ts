@@ -11,10 +11,11 @@ export function formatCountdown(seconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** A moment as people read it on the clock: '20:35' (pt-BR) or '8:35 PM' (en). */
-export function formatClockTime(epochMs: number, language: 'pt_br' | 'en'): string {
+/** A moment on the store's clock, as people read it: '09:50' (pt-BR) or '9:50 AM' (en). */
+export function formatClockTime(epochMs: number, language: 'pt_br' | 'en', timeZone: string): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'pt-BR', {
-    hour: 'numeric',
+    hour: language === 'en' ? 'numeric' : '2-digit',
     minute: '2-digit',
+    timeZone,
   }).format(epochMs);
 }
