@@ -9,6 +9,9 @@ export interface WizardNumberStepProps {
   noNumber: boolean;
   /** The number is being looked up. */
   busy: boolean;
+  /** The store does not deliver to this place: said here, before the other steps. */
+  notDeliverable: boolean;
+  onSearchAnother: () => void;
   onNumber: (value: string) => void;
   onNoNumber: (noNumber: boolean) => void;
   onContinue: () => void;
@@ -21,6 +24,8 @@ export function WizardNumberStep({
   number,
   noNumber,
   busy,
+  notDeliverable,
+  onSearchAnother,
   onNumber,
   onNoNumber,
   onContinue,
@@ -36,6 +41,16 @@ export function WizardNumberStep({
       }}
     >
       <p className="account-text">{place.description}</p>
+      {notDeliverable ? (
+        <div className="wizard-not-deliverable">
+          <p className="field-error" role="alert">
+            {t('notDeliverable')}
+          </p>
+          <button type="button" className="button button-secondary" onClick={onSearchAnother}>
+            {t('searchAnother')}
+          </button>
+        </div>
+      ) : null}
       <TextField
         label={t('number')}
         inputMode="numeric"
@@ -55,7 +70,7 @@ export function WizardNumberStep({
           type="submit"
           className="button button-primary"
           aria-busy={busy}
-          disabled={busy || !canContinueNumber(number, noNumber)}
+          disabled={busy || notDeliverable || !canContinueNumber(number, noNumber)}
         >
           {t('continue')}
         </button>
