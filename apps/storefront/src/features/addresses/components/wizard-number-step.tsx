@@ -42,39 +42,44 @@ export function WizardNumberStep({
     >
       <p className="account-text">{place.description}</p>
       {notDeliverable ? (
+        // Said here, as soon as the place is known: nothing more to fill for this place.
         <div className="wizard-not-deliverable">
           <p className="field-error" role="alert">
             {t('notDeliverable')}
           </p>
-          <button type="button" className="button button-secondary" onClick={onSearchAnother}>
+          <button type="button" className="button button-primary" onClick={onSearchAnother}>
             {t('searchAnother')}
           </button>
         </div>
       ) : null}
-      <TextField
-        label={t('number')}
-        inputMode="numeric"
-        autoComplete="off"
-        hint={t('digitsOnly')}
-        value={number}
-        disabled={noNumber}
-        onChange={(event) => onNumber(event.target.value)}
-      />
-      <CheckboxField
-        label={t('noNumber')}
-        checked={noNumber}
-        onChange={(event) => onNoNumber(event.target.checked)}
-      />
-      <div className="form-actions">
-        <button
-          type="submit"
-          className="button button-primary"
-          aria-busy={busy}
-          disabled={busy || notDeliverable || !canContinueNumber(number, noNumber)}
-        >
-          {t('continue')}
-        </button>
-      </div>
+      {notDeliverable ? null : (
+        <>
+          <TextField
+            label={t('number')}
+            inputMode="numeric"
+            autoComplete="off"
+            hint={t('digitsOnly')}
+            value={number}
+            disabled={noNumber}
+            onChange={(event) => onNumber(event.target.value)}
+          />
+          <CheckboxField
+            label={t('noNumber')}
+            checked={noNumber}
+            onChange={(event) => onNoNumber(event.target.checked)}
+          />
+          <div className="form-actions">
+            <button
+              type="submit"
+              className="button button-primary"
+              aria-busy={busy}
+              disabled={busy || !canContinueNumber(number, noNumber)}
+            >
+              {t('continue')}
+            </button>
+          </div>
+        </>
+      )}
     </form>
   );
 }
