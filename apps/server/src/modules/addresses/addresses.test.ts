@@ -1092,7 +1092,7 @@ describe('delivery check before saving (GET /core/v2/app/customer/delivery-check
     const response = await t.app.inject({
       method: 'GET',
       url: `/core/v2/app/customer/delivery-check/?${new URLSearchParams(
-        Object.entries(query).map(([key, value]) => [key, String(value)]),
+        Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
       )}`,
       headers: { host, ...bearer(account.token) },
     });
