@@ -103,12 +103,11 @@ test.describe('addresses', () => {
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await expect(page).toHaveURL(/\/confirmation$/);
     await page.getByRole('button', { name: 'Escolher endereço' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: 'Gerenciar endereços' }).click();
-    await expect(page).toHaveURL(/\/addresses\?return=/);
-    // The profile tab is the lit one here, and no empty status bar is drawn.
+    // No saved address: the chooser's main action goes straight into the wizard.
+    await page.getByRole('dialog').getByRole('link', { name: 'Adicionar endereço' }).click();
+    await expect(page).toHaveURL(/\/addresses\/new\?return=/);
+    // The profile tab is the lit one here.
     await expect(page.getByRole('link', { name: 'Perfil' })).toHaveAttribute('aria-current', 'page');
-    expect((await page.getByRole('status').first().boundingBox())?.height ?? 0).toBe(0);
-    await page.getByRole('link', { name: 'Adicionar endereço' }).click();
     await page.getByRole('button', { name: 'Preencher manualmente' }).click();
     await page.getByRole('combobox', { name: 'Cidade' }).selectOption({ label: 'São Paulo' });
     await page.getByRole('combobox', { name: 'Bairro' }).selectOption({ label: 'Consolação' });

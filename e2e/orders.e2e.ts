@@ -64,13 +64,15 @@ test.describe('order tracking', () => {
 
     const detail = page.getByRole('dialog', { name: `Pedido nº ${id}` });
     await expect(detail).toBeVisible();
-    // The cart sends one line per can.
-    await expect(detail.getByRole('region', { name: 'Itens' }).getByRole('listitem')).toHaveCount(5);
-    await expect(detail.getByText('1× Guaraná Antarctica lata 350 ml').first()).toBeVisible();
+    // The cart sends one line per can; the detail shows them as the customer ordered them.
+    await expect(detail.getByRole('region', { name: 'Itens' }).getByRole('listitem')).toHaveCount(1);
+    await expect(detail.getByText('5× Guaraná Antarctica lata 350 ml')).toBeVisible();
     await expect(detail.getByTestId('order-total')).toHaveText('R$ 32,50');
     const stepper = detail.getByRole('list', { name: 'Andamento do pedido' });
     const current = stepper.locator('[aria-current="step"]');
-    await expect(current).toHaveText(/Aceito/);
+    // Received, not accepted yet: the stepper says what the status says.
+    await expect(current).toHaveText(/Recebido/);
+    await expect(detail.getByTestId('order-status')).toHaveText('Recebido');
 
     // No reload from here on: the page must follow the staff's calls by itself.
     let navigations = 0;

@@ -140,7 +140,8 @@ test.describe('the staff board', () => {
     await expect(board.getByText(/Pausada até \d{2}:\d{2} · Cozinha cheia/)).toBeVisible();
 
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Estamos fechados' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pedidos pausados' })).toBeVisible();
+    await expect(page.getByText('Motivo: Cozinha cheia')).toBeVisible();
     await expect(page.getByText(/Voltamos a aceitar pedidos (hoje|amanhã) às \d{2}:\d{2}\./)).toBeVisible();
 
     await board.getByRole('button', { name: 'Encerrar pausa' }).click();

@@ -87,14 +87,14 @@ test.describe('an open storefront follows the store', () => {
     await markPage(page);
     await staffCall(request, store, 'POST', '/staff/store/pause', { minutes: 20, reason: 'Cozinha cheia' });
     try {
-      await expect(page.getByRole('heading', { name: 'Estamos fechados' })).toBeVisible({
+      await expect(page.getByRole('heading', { name: 'Pedidos pausados' })).toBeVisible({
         timeout: FOLLOW_MS,
       });
       await expect(page.getByText(/Voltamos a aceitar pedidos (hoje|amanhã) às \d{2}:\d{2}\./)).toBeVisible();
     } finally {
       await staffCall(request, store, 'DELETE', '/staff/store/pause');
     }
-    await expect(page.getByRole('heading', { name: 'Estamos fechados' })).toBeHidden({ timeout: FOLLOW_MS });
+    await expect(page.getByRole('heading', { name: 'Pedidos pausados' })).toBeHidden({ timeout: FOLLOW_MS });
     await waitForMenu(page);
     expect(await stillSamePage(page)).toBe('still the same page');
   });

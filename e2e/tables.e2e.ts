@@ -342,6 +342,9 @@ test.describe('table mode', () => {
 
       await page.goto('/local/99999?token=0123456789abcdef0123456789abcdef');
       await expect(page.getByText(notFound)).toBeVisible();
+      // A table segment that names no table, without a token: not the ordinary menu.
+      await page.goto('/local/mesa-99');
+      await expect(page.getByText(notFound)).toBeVisible();
 
       await page.goto(`/local/${table.id}?token=ffffffffffffffffffffffffffffffff`);
       await expect(page.getByText(notFound)).toBeVisible();

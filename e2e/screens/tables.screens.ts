@@ -141,7 +141,15 @@ for (const store of STORES) {
       await page.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('APRO');
       await page.getByRole('button', { name: /^Pagar R\$/ }).click();
       await expect(page.getByText('Pagamento recebido')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Parte 1 paga' })).toBeVisible();
       await checkScreen(page, name('table-card-paid'));
+
+      // The second share by PIX: the customer's PIX blocks in a dialog.
+      await page.getByRole('button', { name: 'Voltar à conta' }).click();
+      await page.getByRole('button', { name: 'Pagar a parte 2 com PIX' }).click();
+      const pix = page.getByRole('dialog', { name: 'Pagar a parte 2 com PIX' });
+      await expect(pix.getByRole('timer')).toBeVisible();
+      await checkScreen(page, name('table-pix'), [pix.locator('img, input[readonly]')]);
     });
 
     if (store === 'sakura') {

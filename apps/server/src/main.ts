@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp, paymentSecretsKeyOf } from './app.ts';
 import { type Config, ConfigError, loadConfig, runsStandin } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { recordServedOrigin, servedOriginTemplate } from './lib/served-origin.ts';
 import type { StandinAccess } from './modules/payments/index.ts';
 import { loadDemoStoresIfEmpty } from './modules/store-import/index.ts';
 
@@ -57,6 +58,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The port really listened on (PORT=0 picks one): `npm run table:links` prints this address.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  recordServedOrigin(config.DATA_DIR, servedOriginTemplate(config, port));
 }
 
 /**

@@ -253,6 +253,32 @@ export const addressQuote = z.object({
 export type AddressQuote = z.infer<typeof addressQuote>;
 
 // ---------------------------------------------------------------------------------------------
+// GET /core/v2/app/customer/delivery-check/
+
+/** A place the address wizard found, before it is saved: does the store deliver there? */
+export const deliveryCheckQuery = z.object({
+  latitude: z.coerce.number().min(-90).max(90),
+  longitude: z.coerce.number().min(-180).max(180),
+  city: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("The place's city name (stores that charge by neighbourhood)"),
+  district: z.string().max(100).optional().describe("The place's neighbourhood name (same)"),
+  format: z.string().optional(),
+});
+
+export const deliveryCheckReply = z.object({
+  deliverable: z.boolean(),
+  reason: notDeliverableReason.optional(),
+  detail: z
+    .string()
+    .optional()
+    .describe("'Esse endereço não está disponível para entrega' when not deliverable"),
+});
+export type DeliveryCheckReply = z.infer<typeof deliveryCheckReply>;
+
+// ---------------------------------------------------------------------------------------------
 // Maps stand-in: GET /core/v2/maps/autocomplete, /geocode, /reverse
 
 /** A place found by the maps provider, with the store's city and neighbourhood ids when it has them. */

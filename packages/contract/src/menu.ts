@@ -34,6 +34,15 @@ export const company = z.object({
     .nullable()
     .optional()
     .describe('While closed: when the store takes orders again by itself (ISO instant); null when unknown'),
+  pausada: z
+    .boolean()
+    .optional()
+    .describe('Closed by a pause of the store (staff), not by its hours; reabre_em is when the pause ends'),
+  motivo_pausa: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("While paused: the store's reason ('Cozinha cheia'), or null"),
   environment: z.enum(['production', 'development']),
   time_zone: z
     .string()

@@ -9,7 +9,7 @@ import {
   tabJoinRefusal,
   tabTotals,
 } from './table-tab.ts';
-import { visitEntryOfPath } from './visit-entry.ts';
+import { isTableId, visitEntryOfPath } from './visit-entry.ts';
 
 describe('the visit entry of a path (spec sections 2 and 4)', () => {
   it('a table source then a table id opens table mode as source local', () => {
@@ -20,10 +20,20 @@ describe('the visit entry of a path (spec sections 2 and 4)', () => {
     expect(visitEntryOfPath('/self-checkout/12/')).toEqual({ kind: 'table', source: 'local', tableId: '12' });
   });
 
-  it('a table source without a usable table id is not a table entry', () => {
+  it('a table source without a table segment is not a table entry', () => {
     expect(visitEntryOfPath('/local')).toBeNull();
-    expect(visitEntryOfPath('/local/abc')).toBeNull();
-    expect(visitEntryOfPath('/local/0')).toBeNull();
+    expect(visitEntryOfPath(`/local/${'9'.repeat(65)}`)).toBeNull();
+    expect(visitEntryOfPath('/local/a%20b')).toBeNull();
+  });
+
+  it('a table segment that names no table is still a table entry (the banner says it is not found)', () => {
+    expect(visitEntryOfPath('/local/mesa-99')).toEqual({
+      kind: 'table',
+      source: 'local',
+      tableId: 'mesa-99',
+    });
+    expect(visitEntryOfPath('/local/0')).toEqual({ kind: 'table', source: 'local', tableId: '0' });
+    expect([isTableId('7'), isTableId('mesa-99'), isTableId('0')]).toEqual([true, false, false]);
   });
 
   it('a known campaign source in the first segment is stored as the source', () => {

@@ -33,10 +33,18 @@ export type VisitEntry =
 /** A table id in a QR address: a positive integer, as the tables list names them. */
 const TABLE_ID = /^[1-9]\d{0,9}$/;
 
+/** Whether a QR address's table segment can name a table at all ('mesa-9', '0' cannot). */
+export function isTableId(segment: string): boolean {
+  return TABLE_ID.test(segment);
+}
+
+/** A table segment kept as the visit's table (a short URL-safe word): anything else is no entry. */
+const TABLE_SEGMENT = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
  * What the page's path says about the visit: `/local/7` and `/self-checkout/7` are table 7 (source
  * local); `/instagram` is a campaign source; anything else (the menu, a screen) says nothing.
- * A table source without a usable table id says nothing either: the entry cannot be a table.
+ * A table source without a table segment (or with one that is not a short word) says nothing.
  */
 export function visitEntryOfPath(pathname: string): VisitEntry {
   const segments = pathname.split('/').filter((segment) => segment !== '');
@@ -44,7 +52,9 @@ export function visitEntryOfPath(pathname: string): VisitEntry {
   if (!first) return null;
   if ((TABLE_SOURCES as readonly string[]).includes(first)) {
     const tableId = segments[1];
-    return tableId && TABLE_ID.test(tableId) ? { kind: 'table', source: 'local', tableId } : null;
+    // A segment that names no table ('/local/mesa-9', '/local/0') is still a table entry: the
+    // banner says 'Mesa não encontrada' (spec section 8) instead of the ordinary menu.
+    return tableId && TABLE_SEGMENT.test(tableId) ? { kind: 'table', source: 'local', tableId } : null;
   }
   if (segments.length === 1 && (CAMPAIGN_SOURCES as readonly string[]).includes(first)) {
     return { kind: 'campaign', source: first };

@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { recordServedOrigin, servedOriginTemplate } from '../lib/served-origin.ts';
 import { buildAccountsTestApp, signUp } from '../test/accounts.ts';
 import { cartLine, placeOrder, submission } from '../test/orders.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -12,12 +17,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function run(args: string[]) {
+async function run(args: string[], env: NodeJS.ProcessEnv = { PORT: '3000' }) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await runTableLinks(args, {
     database: t.database,
-    env: { PORT: '3000' },
+    env,
     io: { out: (line) => out.push(line), err: (line) => err.push(line) },
   });
   return { code, out, err: err.join('\n') };
@@ -45,6 +50,29 @@ async function orderAtTable(qr: { id: string; token: string }) {
 }
 
 describe('npm run table:links', () => {
+  it('prints the address of the port the server runs on, not 3000', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'table-links-'));
+    try {
+      // The server started with PORT=4123 in its own shell recorded where it listens.
+      const started = loadConfig({ PORT: '4123', DATA_DIR: dataDir });
+      expect(recordServedOrigin(dataDir, servedOriginTemplate(started, 4123))).toBe(true);
+      const result = await run(['--store', 'pizzaria'], { DATA_DIR: dataDir });
+      expect(result.code).toBe(0);
+      expect(result.out[0]).toMatch(/\thttp:\/\/pizzaria\.localhost:4123\/local\/\d+\?token=/);
+      // The command's own PORT or public address still wins.
+      const own = await run(['--store', 'pizzaria'], {
+        DATA_DIR: dataDir,
+        PUBLIC_ORIGIN: 'https://{store}.example.com',
+      });
+      expect(own.out[0]).toMatch(/\thttps:\/\/pizzaria\.example\.com\/local\/\d+\?token=/);
+      // Nothing recorded (the server never started here): the configured default.
+      rmSync(path.join(dataDir, 'served-origin.json'));
+      expect((await run(['--store', 'pizzaria'], { DATA_DIR: dataDir })).out[0]).toMatch(/localhost:3000\//);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('prints each table’s QR addresses, whose token places a table order', async () => {
     const result = await run(['--store', 'pizzaria']);
     expect(result.code).toBe(0);

@@ -1,14 +1,16 @@
 import { parseArgs } from 'node:util';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { loadConfig, publicOrigin } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { diningTables } from '../db/schema.ts';
+import { commandOrigin } from '../lib/served-origin.ts';
 import { newTableToken, tableLinks } from '../lib/table-links.ts';
 import { findStoreBySlug } from '../plugins/tenant.ts';
 import { type CliIo, runAsDatabaseCli } from './database-cli.ts';
 
 const USAGE = `usage: npm run table:links -- --store <slug> [--rotate <ref>…] [--rotate-all]
   prints each active table's QR code addresses (/local/{id}?token=… and /self-checkout/{id}?token=…)
+  at PUBLIC_ORIGIN, BASE_DOMAIN or PORT, else at the address the server started on (DATA_DIR)
   --rotate      gives these tables (by ref) a new token: their printed QR codes stop working
   --rotate-all  gives every table of the store a new token`;
 
@@ -82,7 +84,7 @@ export async function runTableLinks(
     .from(diningTables)
     .where(and(eq(diningTables.storeId, store.id), eq(diningTables.ativo, true)))
     .orderBy(asc(diningTables.id));
-  const origin = publicOrigin(loadConfig(deps.env), store.slug);
+  const origin = commandOrigin(loadConfig(deps.env), deps.env, store.slug);
   for (const table of current) {
     const links = tableLinks(origin, table);
     io.out(

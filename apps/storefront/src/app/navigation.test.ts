@@ -22,6 +22,11 @@ describe('tabForPath', () => {
   ] as const)('%s is tab %i', (path, tab) => {
     expect(tabForPath(path)).toBe(tab);
   });
+
+  it("the table's tab (/mesa) lights no tab: it is not the menu", () => {
+    expect(tabForPath('/mesa')).toBeNull();
+    expect(tabForPath('/mesa/cartao/71')).toBeNull();
+  });
 });
 
 describe('barsHidden', () => {

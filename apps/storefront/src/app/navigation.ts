@@ -8,11 +8,13 @@ const PROFILE_WORDS = ['signin', 'signup', 'forgot', 'profile', 'orders', 'addre
 
 /**
  * The tab a path belongs to: 'confirmation' and /cart map to the cart; sign-in, sign-up, forgot,
- * profile, orders, addresses and privacy to the profile; everything else (home, product, unknown paths) to the menu.
+ * profile, orders, addresses and privacy to the profile; the table's tab (/mesa and its card page,
+ * reached from the table banner) to none; everything else (home, product, unknown paths) to the menu.
  */
-export function tabForPath(path: string): Tab {
+export function tabForPath(path: string): Tab | null {
   const pathname = path.split(/[?#]/)[0] ?? '';
   const segments = pathname.split('/').filter(Boolean);
+  if (segments[0] === 'mesa') return null;
   if (pathname.includes('confirmation') || segments[0] === 'cart') return 1;
   if (segments.some((segment) => PROFILE_WORDS.includes(segment))) return 2;
   return 0;

@@ -159,3 +159,6 @@ export const PlaceIcon = (props: IconProps) => (
     {...props}
   />
 );
+export const CheckIcon = (props: IconProps) => (
+  <Svg d={'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z'} {...props} />
+);

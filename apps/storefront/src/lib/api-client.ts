@@ -21,6 +21,7 @@ export const PROTECTED_PATH_FRAGMENTS = [
   // Ours beside the spec's: a card token for a pending card payment (Mercado Pago's flow).
   'payment/card-token/',
   'customer/upsert-addresses',
+  'customer/delivery-check',
   'app/order/upsert/',
   // Ours: a customer's rating of a delivered order (POST /bar/v2/orders/{id}/rating).
   '/rating',

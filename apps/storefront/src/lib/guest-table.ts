@@ -1,4 +1,5 @@
 import type { GuestTableReply, TableList } from '@comanda/contract';
+import { isTableId } from '@comanda/domain';
 import useSWR from 'swr';
 import { ApiError, apiGet } from './api-client.ts';
 import { TABLE_ID_KEY, TABLE_TOKEN_KEY, useLocalMode } from './source.ts';
@@ -39,7 +40,7 @@ export function useGuestTable({ poll = false }: { poll?: boolean } = {}) {
   const local = useLocalMode();
   const visit = local ? tableVisit() : null;
   // Without a token the server can only refuse: nothing is asked.
-  const key = visit?.token ? guestTablePath(visit) : null;
+  const key = visit?.token && isTableId(visit.tableId) ? guestTablePath(visit) : null;
   const result = useSWR<GuestTableReply>(key, apiGet, {
     refreshInterval: poll ? TAB_POLL_MS : 0,
     revalidateOnFocus: poll,
@@ -84,7 +85,7 @@ export function tableStateOf({
   reply: GuestTableReply | undefined;
   replyError: unknown;
 }): TableState {
-  if (!visit?.token) return { status: 'not_found' };
+  if (!visit?.token || !isTableId(visit.tableId)) return { status: 'not_found' };
   if (replyError && isTableRefusal(replyError)) return { status: 'not_found' };
   if (reply) return { status: 'found', description: reply.table.description, reply };
   const listed = tables?.tables.find((table) => String(table.id) === visit.tableId);

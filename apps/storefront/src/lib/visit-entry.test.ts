@@ -46,9 +46,15 @@ describe('table self-checkout entry (spec sections 2 and 4 "Source")', () => {
     expect(isLocalMode()).toBe(true);
   });
 
-  it('a table source without a usable table id is no entry', () => {
-    expect(captureVisitEntry({ pathname: '/local/abc', search: '?token=x' })).toBeNull();
+  it('a table source without a table segment is no entry', () => {
+    expect(captureVisitEntry({ pathname: '/local/', search: '?token=x' })).toBeNull();
     expect(stored('source')).toBeNull();
+  });
+
+  it('a table that cannot exist, without a token, still enters table mode (not the ordinary menu)', () => {
+    expect(captureVisitEntry({ pathname: '/local/mesa-99', search: '' })).toBe('/');
+    expect(isLocalMode()).toBe(true);
+    expect(stored('table_id')).toBe('mesa-99');
   });
 
   it('an installed standalone app at a table stays in table mode', () => {

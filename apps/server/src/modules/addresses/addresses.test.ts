@@ -3,6 +3,7 @@ import {
   addressListReply,
   addressQuote,
   customer,
+  deliveryCheckReply,
   errorReply,
   mapsPlace,
   notDeliverableReason,
@@ -1083,5 +1084,61 @@ describe('fee by area', () => {
 describe('contract', () => {
   it('names every reason the domain gives', () => {
     expect([...notDeliverableReason.options].sort()).toEqual([...NOT_DELIVERABLE_REASONS].sort());
+  });
+});
+
+describe('delivery check before saving (GET /core/v2/app/customer/delivery-check/)', () => {
+  async function check(account: SignedUp, query: Record<string, string | number>, host = PIZZARIA) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/core/v2/app/customer/delivery-check/?${new URLSearchParams(
+        Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+      )}`,
+      headers: { host, ...bearer(account.token) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return deliveryCheckReply.parse(response.json());
+  }
+
+  it('by radius (sakura): inside 6 km delivers, beyond says so before anything is saved', async () => {
+    const account = await signUp(t.app, { host: SAKURA });
+    expect(await check(account, northOfSakura(5000), SAKURA)).toEqual({ deliverable: true });
+    expect(await check(account, northOfSakura(6001), SAKURA)).toEqual({
+      deliverable: false,
+      reason: 'OUT_OF_RANGE',
+      detail: 'Esse endereço não está disponível para entrega',
+    });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/core/v2/app/customer/addresses/',
+      headers: { host: SAKURA, ...bearer(account.token) },
+    });
+    expect(listed.json()).toEqual({ addresses: [] });
+  });
+
+  it("by neighbourhood (pizzaria): the store's neighbourhood delivers, another one does not", async () => {
+    const account = await signUp(t.app);
+    const at = { latitude: -23.55, longitude: -46.65, city: 'São Paulo' };
+    expect(await check(account, { ...at, district: 'consolacao' })).toEqual({ deliverable: true });
+    expect(await check(account, { ...at, district: 'Bairro Distante' })).toMatchObject({
+      deliverable: false,
+      detail: 'Esse endereço não está disponível para entrega',
+    });
+  });
+
+  it('needs a signed-in customer and a position', async () => {
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/core/v2/app/customer/delivery-check/?latitude=-23.5&longitude=-46.6',
+      headers: { host: PIZZARIA },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const account = await signUp(t.app);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/core/v2/app/customer/delivery-check/?latitude=abc&longitude=-46.6',
+      headers: { host: PIZZARIA, ...bearer(account.token) },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

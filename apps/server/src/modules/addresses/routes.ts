@@ -5,6 +5,8 @@ import {
   addressListReply,
   addressQuote,
   addressQuoteQuery,
+  deliveryCheckQuery,
+  deliveryCheckReply,
   errorReply,
   formatQuery,
   olderAddressReply,
@@ -133,6 +135,24 @@ export function registerAddressRoutes(ctx: AppContext, services: { addresses: Ad
       },
     },
     async (request) => service.remove(await requireCustomer(request), request.params.id),
+  );
+
+  app.get(
+    '/core/v2/app/customer/delivery-check/',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the store delivers to a place found by the address wizard, before saving it',
+        description:
+          'The same rules as a saved address: a store that charges by neighbourhood delivers to its active ' +
+          'city and neighbourhood of those names (city, district); by radius or area, to the position. Not ' +
+          "deliverable: deliverable false, reason, detail 'Esse endereço não está disponível para entrega'.",
+        security: SECURITY_BEARER,
+        querystring: deliveryCheckQuery,
+        response: { 200: deliveryCheckReply, 400: errorReply, ...signedIn },
+      },
+    },
+    async (request) => service.checkDelivery(await requireCustomer(request), request.query),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   type AddressDeleteReply,
   type AddressListReply,
   type AddressSent,
+  type DeliveryCheckReply,
   type OlderAddressReply,
   type OlderAddressRequest,
   type SavedAddress,
@@ -341,6 +342,42 @@ export type AddressOwner = Pick<CustomerPrincipal, 'storeId' | 'customerId'>;
 
 export class AddressService {
   constructor(private readonly deps: AddressServiceDeps) {}
+
+  /**
+   * GET /core/v2/app/customer/delivery-check/: whether the store delivers to a place the wizard
+   * found, before anything is saved (by neighbourhood: the store's active city and neighbourhood of
+   * those names; by radius or area: the position), so the wizard says so at its first step.
+   */
+  async checkDelivery(
+    principal: CustomerPrincipal,
+    query: { latitude: number; longitude: number; city?: string | undefined; district?: string | undefined },
+  ): Promise<DeliveryCheckReply> {
+    const { model, places } = await this.writeContext(principal.storeId);
+    let result: { deliverable: true } | { deliverable: false; reason: NotDeliverableReason };
+    if (model.type === 'neighbourhood') {
+      const city = storeCityNamed(places, cleanAddressText(query.city ?? ''));
+      const district = city
+        ? storeDistrictNamed(places, city.id, cleanAddressText(query.district ?? ''))
+        : undefined;
+      result =
+        !city || !district
+          ? { deliverable: false, reason: 'NO_DISTRICT' }
+          : !city.ativo
+            ? { deliverable: false, reason: 'CITY_INACTIVE' }
+            : !district.ativo
+              ? { deliverable: false, reason: 'DISTRICT_INACTIVE' }
+              : { deliverable: true };
+    } else {
+      const fee = feeForAddress(model, {
+        position: { lat: query.latitude, lng: query.longitude },
+        district: null,
+      });
+      result = fee.deliverable ? { deliverable: true } : { deliverable: false, reason: fee.reason };
+    }
+    return result.deliverable
+      ? { deliverable: true }
+      : { deliverable: false, reason: result.reason, detail: NOT_DELIVERABLE_MESSAGE };
+  }
 
   /** GET /core/v2/app/customer/addresses/ */
   async list(principal: CustomerPrincipal): Promise<AddressListReply> {

@@ -148,6 +148,8 @@ async function buildCompany(
       store_opened: open,
       loja_aberta: open,
       reabre_em: state.reopensAt ? state.reopensAt.toISOString() : null,
+      pausada: state.closedBy === 'pause',
+      motivo_pausa: state.closedBy === 'pause' ? c.pauseReason || null : null,
       time_zone: c.timeZone,
       environment: c.environment === 'development' ? 'development' : 'production',
       permite_entrega: c.permiteEntrega,

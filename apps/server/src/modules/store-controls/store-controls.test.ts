@@ -172,14 +172,26 @@ describe('pausing', () => {
       refusal_reasons: [...DEFAULT_REFUSAL_REASONS],
       cancel_reasons: [...DEFAULT_CANCEL_REASONS],
     });
-    expect(await company()).toMatchObject({ loja_aberta: false, store_opened: false, reabre_em: until });
+    // The storefront says it is a pause, why, and when it ends.
+    expect(await company()).toMatchObject({
+      loja_aberta: false,
+      store_opened: false,
+      reabre_em: until,
+      pausada: true,
+      motivo_pausa: 'Cozinha cheia',
+    });
 
     const refused = await placeOrder(t, customer.token, await burgerOrder());
     expectRefusal(refused, 409, 'STORE_CLOSED');
     expect((await customerState(t, customer.userId)).orders).toBe(0);
 
     t.setNow(new Date(TUESDAY_NOON.getTime() + 21 * MINUTE));
-    expect(await company()).toMatchObject({ loja_aberta: true, reabre_em: null });
+    expect(await company()).toMatchObject({
+      loja_aberta: true,
+      reabre_em: null,
+      pausada: false,
+      motivo_pausa: null,
+    });
     expect(await controls()).toMatchObject({ open_now: true, paused_until: null, pause_reason: null });
     const placed = await placeOrder(t, customer.token, await burgerOrder());
     expect(placed.statusCode, placed.body).toBe(201);

@@ -52,7 +52,7 @@ export function BannerLine() {
   if (banner === 'closed') {
     return (
       <div className="banner banner-closed" role="status">
-        {t('storeClosedBanner')}
+        {company?.pausada ? t('storePausedBanner') : t('storeClosedBanner')}
       </div>
     );
   }

@@ -88,6 +88,13 @@ describe('table banner (spec section 2 "Bars", section 8 "Table not found")', ()
     expect(api.calls.filter((call) => call.path.includes('/tab/'))).toHaveLength(0);
   });
 
+  it("a QR address naming no table ('/local/mesa-99') is a table not found, with nothing asked", async () => {
+    atTable('mesa-99', null);
+    const { api } = setup();
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.includes('/tab/'))).toHaveLength(0);
+  });
+
   it('a table missing from the tables list is not found', async () => {
     atTable('9', 'tok-9');
     setup({ 'GET /bar/v2/tables/9/tab/?token=tok-9': () => ({ offline: true }) });

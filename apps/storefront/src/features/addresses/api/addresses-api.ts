@@ -1,6 +1,7 @@
 import type {
   AddressDeleteReply,
   AddressSent,
+  DeliveryCheckReply,
   MapsPlace,
   MapsPlaceList,
   OlderAddressReply,
@@ -75,6 +76,23 @@ export function revalidateCustomer(user: SessionUser): Promise<unknown> {
 
 function remember(id: number | undefined) {
   if (id !== undefined) chooseAddress(id);
+}
+
+/** GET /core/v2/app/customer/delivery-check/: does the store deliver to this place (nothing saved)? */
+export function checkDelivery(
+  at: { lat: number; lng: number },
+  place: Pick<MapsPlace, 'city' | 'district'>,
+  signal?: AbortSignal,
+): Promise<DeliveryCheckReply> {
+  const query = new URLSearchParams({
+    latitude: String(at.lat),
+    longitude: String(at.lng),
+    city: place.city,
+    district: place.district ?? '',
+  });
+  return apiFetch<DeliveryCheckReply>(`/core/v2/app/customer/delivery-check/?${query}`, {
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** POST /core/v2/app/customer/upsert-addresses/ with one new address (the wizard's sent shape). */

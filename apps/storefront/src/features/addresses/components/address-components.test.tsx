@@ -240,6 +240,38 @@ const hood = (
   excluido,
 });
 
+describe('address wizard: a place the store does not deliver to', () => {
+  it('says so at the number step, before the other steps, and offers another search', async () => {
+    const api = mockApi({
+      'GET /core/v2/app/customer/delivery-check/?latitude=-23.5535&longitude=-46.6521&city=S%C3%A3o+Paulo&district=Consola%C3%A7%C3%A3o':
+        {
+          body: {
+            deliverable: false,
+            reason: 'OUT_OF_RANGE',
+            detail: 'Esse endereço não está disponível para entrega',
+          },
+        },
+    });
+    const { ui } = renderWizard(fakeMaps());
+    await ui.type(screen.getByRole('searchbox', { name: 'Buscar endereço' }), 'augusta');
+    const suggestions = await screen.findByRole('list', { name: 'Sugestões de endereço' }, { timeout: 2000 });
+    await ui.click(within(suggestions).getByRole('button', { name: /Rua Augusta/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Qual é o número?' })).toBeVisible();
+    expect(screen.getByText('Passo 2 de 4')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Esse endereço não está disponível para entrega',
+    );
+    // Nothing more to fill for this place.
+    expect(screen.queryByRole('textbox', { name: 'Número' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
+    expect(api.calls.filter((call) => call.path.includes('/delivery-check/'))).toHaveLength(1);
+
+    await ui.click(screen.getByRole('button', { name: 'Buscar outro endereço' }));
+    expect(await screen.findByRole('heading', { name: 'Novo endereço' })).toBeVisible();
+  });
+});
+
 describe('older address form', () => {
   const neighbourhoods = [
     hood(1, 'Consolação', 10, 'São Paulo'),

@@ -1,8 +1,10 @@
-import { useEffect, useId, useReducer, useRef } from 'react';
+import type { MapsPlace } from '@comanda/contract';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
 import type { SessionUser } from '../../../lib/session.ts';
 import { type AddressT, useAddressT } from '../address-texts.ts';
 import {
+  checkDelivery,
   errorDetail,
   type MapsProvider,
   type MapsSuggestion,
@@ -44,6 +46,37 @@ const STEP_TITLES: Record<WizardStep, Parameters<AddressT>[0]> = {
   3: 'detailsTitle',
 };
 
+/** Whether the store delivers where the wizard points: asked as soon as a place is known. */
+export type DeliveryCheck = 'checking' | 'deliverable' | 'not_deliverable' | 'unknown';
+
+function useDeliveryCheck(target: { at: LatLng; place: MapsPlace } | null, delayMs: number): DeliveryCheck {
+  const key = target
+    ? [target.at.lat, target.at.lng, target.place.city, target.place.district ?? ''].join('|')
+    : null;
+  const [result, setResult] = useState<{ key: string; check: DeliveryCheck } | null>(null);
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  useEffect(() => {
+    const asked = targetRef.current;
+    if (!key || !asked) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      checkDelivery(asked.at, asked.place, controller.signal)
+        .then((reply) => setResult({ key, check: reply.deliverable ? 'deliverable' : 'not_deliverable' }))
+        // Not reachable now: the wizard goes on, and the saved address says it later.
+        .catch(() => {
+          if (!controller.signal.aborted) setResult({ key, check: 'unknown' });
+        });
+    }, delayMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [key, delayMs]);
+  if (!key) return 'unknown';
+  return result?.key === key ? result.check : 'checking';
+}
+
 function getPosition(geolocation: Geolocation | undefined): Promise<LatLng> {
   return new Promise((resolve, reject) => {
     if (!geolocation) {
@@ -76,6 +109,13 @@ export function AddressWizard({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [state, dispatch] = useReducer(wizardReducer, fallbackPosition, initialWizardState);
   const { step, query, place, position, reference, number, noNumber, details, sending } = state;
+  // From the first step that knows the place (the number), not after the four (issue 34): the map
+  // step asks again as the pin moves (debounced).
+  const delivery = useDeliveryCheck(
+    (step === 1 || step === 2) && place ? { at: position, place } : null,
+    step === 2 ? AUTOCOMPLETE_DEBOUNCE_MS : 0,
+  );
+  const notDeliverable = delivery === 'not_deliverable';
 
   // Step 0: autocomplete, debounced 400 ms; fewer than 3 letters asks nothing.
   useEffect(() => {
@@ -209,6 +249,8 @@ export function AddressWizard({
           number={number}
           noNumber={noNumber}
           busy={state.busy}
+          notDeliverable={notDeliverable}
+          onSearchAnother={() => dispatch({ type: 'back' })}
           onNumber={(value) => dispatch({ type: 'number', value })}
           onNoNumber={(checked) => dispatch({ type: 'noNumber', noNumber: checked })}
           onContinue={() => void continueNumber()}
@@ -221,7 +263,7 @@ export function AddressWizard({
           maps={maps}
           position={position}
           reference={reference}
-          problem={wizardPositionProblem(state)}
+          problem={wizardPositionProblem(state) ?? (notDeliverable ? 'notDeliverable' : null)}
           onMove={(moved) => dispatch({ type: 'move', position: moved })}
           onNudge={(north, east) => dispatch({ type: 'nudge', north, east })}
           onConfirm={() => dispatch({ type: 'confirmPosition' })}

@@ -14,7 +14,8 @@ export interface WizardMapStepProps {
   position: LatLng;
   reference: LatLng | null;
   /** Why the position cannot be confirmed, if it cannot. */
-  problem: PositionProblem;
+  /** Why the position cannot be confirmed: the rules' problem, or the store does not deliver there. */
+  problem: PositionProblem | 'notDeliverable';
   onMove: (position: LatLng) => void;
   /** Metres north (+) or south (−), east (+) or west (−). */
   onNudge: (north: number, east: number) => void;
@@ -109,7 +110,11 @@ export function WizardMapStep({
       ) : null}
       {problem ? (
         <p className="field-error" role="alert">
-          {problem === 'tooFar' ? t('tooFar') : t('noStreet')}
+          {problem === 'tooFar'
+            ? t('tooFar')
+            : problem === 'notDeliverable'
+              ? t('notDeliverable')
+              : t('noStreet')}
         </p>
       ) : null}
       <div className="form-actions">

@@ -56,15 +56,27 @@ export function AddressChooserDialog({
           );
         })}
       </ul>
-      <div className="checkout-dialog-actions">
-        {/* Back here after adding one: the new address comes back chosen (lib/default-address.ts). */}
-        <Link href="/addresses?return=%2Fconfirmation" className="button button-secondary">
-          {t('manageAddresses')}
-        </Link>
-        <button type="button" className="button button-primary" onClick={onClose}>
-          {t('close')}
-        </button>
-      </div>
+      {/* Back here after adding one: the new address comes back chosen (lib/default-address.ts). */}
+      {listed.length === 0 ? (
+        // Nothing to choose: adding one is the way on, straight into the wizard.
+        <div className="checkout-dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('close')}
+          </button>
+          <Link href="/addresses/new?return=%2Fconfirmation" className="button button-primary">
+            {t('addAddress')}
+          </Link>
+        </div>
+      ) : (
+        <div className="checkout-dialog-actions">
+          <Link href="/addresses?return=%2Fconfirmation" className="button button-secondary">
+            {t('manageAddresses')}
+          </Link>
+          <button type="button" className="button button-primary" onClick={onClose}>
+            {t('close')}
+          </button>
+        </div>
+      )}
     </Dialog>
   );
 }

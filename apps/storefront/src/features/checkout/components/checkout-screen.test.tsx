@@ -105,6 +105,18 @@ describe('CheckoutScreen', () => {
     );
   });
 
+  it("with no saved address the chooser's main action is 'Adicionar endereço', straight into the wizard", async () => {
+    const { user } = setup({ addresses: [] });
+    await user.click(await screen.findByRole('button', { name: 'Escolha um endereço' }));
+    const dialog = screen.getByRole('dialog', { name: 'Escolha o endereço' });
+    expect(within(dialog).getByText('Você ainda não tem endereços cadastrados.')).toBeInTheDocument();
+    const add = within(dialog).getByRole('link', { name: 'Adicionar endereço' });
+    expect(add).toHaveAttribute('href', '/addresses/new?return=%2Fconfirmation');
+    expect(add).toHaveClass('button-primary');
+    expect(within(dialog).queryByRole('link', { name: 'Gerenciar endereços' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).not.toHaveClass('button-primary');
+  });
+
   it('closed store with a free period asks to schedule first, times by day in UTC-3', async () => {
     // Monday 23/11 at 16:00 in São Paulo; only Date is faked, so the user events still run.
     vi.useFakeTimers({ toFake: ['Date'] });

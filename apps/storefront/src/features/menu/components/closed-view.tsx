@@ -15,15 +15,20 @@ export function ClosedView({ company, onBrowse }: { company: Company; onBrowse: 
   const t = useT();
   const language = useLanguage();
   const { data: hours } = useOpeningHours();
-  const today = hours
-    ? shiftsByWeekday(hours)[storeLocalTime(new Date(), company.time_zone).weekday]?.shifts
-    : undefined;
+  const paused = company.pausada === true;
+  const reason = paused ? company.motivo_pausa?.trim() : '';
+  // A pause is not the hours: 'Hoje: 00:00–23:59' beside it would contradict it.
+  const today =
+    hours && !paused
+      ? shiftsByWeekday(hours)[storeLocalTime(new Date(), company.time_zone).weekday]?.shifts
+      : undefined;
   return (
     <>
       <MenuHeader company={company} />
       <div className="closed-view">
-        <h2 className="closed-title">{t('closedTitle')}</h2>
-        <p>{t('closedText')}</p>
+        <h2 className="closed-title">{paused ? t('pausedTitle') : t('closedTitle')}</h2>
+        <p>{paused ? t('pausedText') : t('closedText')}</p>
+        {reason ? <p className="closed-reason">{t('pausedReason', { reason })}</p> : null}
         {company.reabre_em ? (
           <p className="closed-reopens">
             {t('reopensAt', {

@@ -2,6 +2,8 @@ import type { Company } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
 import { ClockIcon } from '../../../components/icons.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/preferences.ts';
+import { scheduleText } from '../../../lib/schedule-times.ts';
 import { useLocalMode } from '../../../lib/source.ts';
 
 /** The hero image is laid out at this ratio whatever its file's size, so nothing moves when it loads. */
@@ -22,7 +24,18 @@ const prefersReducedMotion = () =>
 export function MenuHeader({ company }: { company: Company }) {
   const t = useT();
   const localMode = useLocalMode();
+  const language = useLanguage();
   const open = company.loja_aberta;
+  const paused = !open && company.pausada === true;
+  // When a closed store takes orders again, on its clock: 'Abre hoje às 18:00', 'Volta amanhã às 11:30'.
+  const when =
+    !open && company.reabre_em
+      ? scheduleText(company.reabre_em, new Date(), language, company.time_zone)
+      : null;
+  const reason = paused ? company.motivo_pausa?.trim() : '';
+  const statusLine = [reason, when ? t(paused ? 'resumesAt' : 'opensAt', { when }) : '']
+    .filter(Boolean)
+    .join(' · ');
   const showVideo = company.bg_video && !prefersReducedMotion();
   const showLogo = company.mostrar_logo_banner && company.logo;
   return (
@@ -69,10 +82,12 @@ export function MenuHeader({ company }: { company: Company }) {
       </div>
       <div className="hero-info">
         <span className={open ? 'status-chip status-open' : 'status-chip status-closed'}>
-          {open ? t('storeOpen') : t('storeClosed')}
+          {open ? t('storeOpen') : paused ? t('storePaused') : t('storeClosed')}
         </span>
+        {statusLine ? <span className="hero-reopens">{statusLine}</span> : null}
         <ul className="hero-facts">
-          {company.permite_entrega ? (
+          {/* At a table nothing is delivered or picked up: no such times. */}
+          {company.permite_entrega && !localMode ? (
             <li>
               <ClockIcon className="fact-icon" width="18" height="18" />
               {t('deliveryTime', {
@@ -80,7 +95,7 @@ export function MenuHeader({ company }: { company: Company }) {
               })}
             </li>
           ) : null}
-          {company.permite_busca ? (
+          {company.permite_busca && !localMode ? (
             <li>
               <ClockIcon className="fact-icon" width="18" height="18" />
               {t('pickupTime', { range: minutesRange(company.tempo_buscar_minutos, company.pickup_time) })}

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { START_PATHS } from '../../../lib/start-data.ts';
 import { company, demoMenu } from '../../../test/fixtures.ts';
 import { jsonFetch, renderWithData } from '../../../test/render.tsx';
+import { ClosedView } from './closed-view.tsx';
+import { MenuHeader } from './menu-header.tsx';
 import { MenuHome } from './menu-home.tsx';
 
 const { categories, products } = demoMenu();
@@ -94,5 +96,51 @@ describe('MenuHome', () => {
     renderWithData(<MenuHome />, replies);
     await waitFor(() => expect(screen.getByRole('searchbox')).toBeInTheDocument());
     expect(screen.queryByText(/Pedido mínimo/)).not.toBeInTheDocument();
+    // Eating at the table: no delivery or pickup times either.
+    expect(screen.queryByText(/Entrega:/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Retirada:/)).not.toBeInTheDocument();
+    localStorage.removeItem('source');
+  });
+
+  describe("when a closed store opens again, on the store's clock", () => {
+    // Tuesday 24/11/2026 12:00 in São Paulo.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-24T15:00:00Z'));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it("a store closed by its hours says 'Abre hoje às 18:00', not only 'Fechado'", async () => {
+      const replies = menuReplies({ loja_aberta: false, reabre_em: '2026-11-24T21:00:00.000Z' });
+      vi.stubGlobal('fetch', jsonFetch(replies));
+      renderWithData(<ClosedView company={replies[START_PATHS.company][0]!} onBrowse={() => {}} />, replies);
+      expect(screen.getByText('Fechado')).toBeInTheDocument();
+      expect(screen.getByText('Abre hoje às 18:00')).toBeInTheDocument();
+      expect(screen.getByText('Voltamos a aceitar pedidos hoje às 18:00.')).toBeInTheDocument();
+    });
+
+    it("tomorrow's opening says 'Abre amanhã às 11:30'", async () => {
+      const replies = menuReplies({ loja_aberta: false, reabre_em: '2026-11-25T14:30:00.000Z' });
+      vi.stubGlobal('fetch', jsonFetch(replies));
+      renderWithData(<MenuHeader company={replies[START_PATHS.company][0]!} />, replies);
+      expect(screen.getByText('Abre amanhã às 11:30')).toBeInTheDocument();
+    });
+
+    it('a paused store says it is paused, why and when it is back; not "Estamos fechados" nor today\'s hours', async () => {
+      const replies = menuReplies({
+        loja_aberta: false,
+        reabre_em: '2026-11-24T15:30:00.000Z',
+        pausada: true,
+        motivo_pausa: 'Cozinha cheia',
+      });
+      vi.stubGlobal('fetch', jsonFetch(replies));
+      renderWithData(<ClosedView company={replies[START_PATHS.company][0]!} onBrowse={() => {}} />, replies);
+      expect(screen.getByRole('heading', { name: 'Pedidos pausados' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Estamos fechados' })).toBeNull();
+      expect(screen.getByText('Motivo: Cozinha cheia')).toBeInTheDocument();
+      expect(screen.getByText('Pausado')).toBeInTheDocument();
+      expect(screen.getByText('Cozinha cheia · Volta hoje às 12:30')).toBeInTheDocument();
+      expect(screen.queryByText(/^Hoje/)).toBeNull();
+    });
   });
 });

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 import { Dialog } from '../../../shared/dialog.tsx';
 import { useOrder } from '../api/orders-api.ts';
-import { canReorder, formatStoreDateTime, visibleLines } from '../model/order-view.ts';
+import { canReorder, formatStoreDateTime, groupedLines, stepperOf } from '../model/order-view.ts';
 import { useOrdersT } from '../orders-texts.ts';
 import { OrderRating, showsRating } from './order-rating.tsx';
 import { OrderStepper } from './order-stepper.tsx';
@@ -55,7 +55,7 @@ export function OrderDetail({ order }: { order: TrackedOrder }) {
   const [, navigate] = useLocation();
   const reorder = useReorder();
   const [notice, setNotice] = useState<{ gone: string[]; added: number } | null>(null);
-  const lines = visibleLines(order);
+  const lines = groupedLines(order);
   const rows: [string, number][] = [
     // One subtotal, as the checkout showed it: the flavours and additions are in each line's price.
     [t('subtotal'), order.total_produtos + order.acrescimo],
@@ -63,6 +63,14 @@ export function OrderDetail({ order }: { order: TrackedOrder }) {
     [t('discounts'), -order.desconto_cupom],
     [t('loyalty'), -order.desconto_fidelidade],
   ];
+
+  // A cancelled order is on nobody's way: no estimate (a scheduled one still says what was asked).
+  const scheduleText =
+    order.agendado && order.hora_entrega
+      ? t('scheduledFor', { when: formatStoreDateTime(order.hora_entrega, pageStoreTimeZone()) })
+      : stepperOf(order.status)
+        ? t('estimated', { time: order.estimated_time })
+        : null;
 
   const onReorder = async () => {
     const result = await reorder.run(order);
@@ -151,15 +159,13 @@ export function OrderDetail({ order }: { order: TrackedOrder }) {
         {order.troco_para ? <p>{t('changeFor', { amount: formatBRL(order.troco_para) })}</p> : null}
       </section>
 
-      <section className="order-section" aria-labelledby={`order-schedule-${order.id}`}>
-        <h3 id={`order-schedule-${order.id}`}>{t('schedule')}</h3>
-        <p>
-          {order.agendado && order.hora_entrega
-            ? t('scheduledFor', { when: formatStoreDateTime(order.hora_entrega, pageStoreTimeZone()) })
-            : t('estimated', { time: order.estimated_time })}
-        </p>
-        {order.observacoes ? <p>{t('note', { note: order.observacoes })}</p> : null}
-      </section>
+      {scheduleText || order.observacoes ? (
+        <section className="order-section" aria-labelledby={`order-schedule-${order.id}`}>
+          <h3 id={`order-schedule-${order.id}`}>{t('schedule')}</h3>
+          {scheduleText ? <p>{scheduleText}</p> : null}
+          {order.observacoes ? <p>{t('note', { note: order.observacoes })}</p> : null}
+        </section>
+      ) : null}
 
       {showsRating(order, new Date()) ? <OrderRating order={order} /> : null}
 

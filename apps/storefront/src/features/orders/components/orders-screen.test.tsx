@@ -108,7 +108,8 @@ class FakeEventSource {
 
 describe('order stepper', () => {
   it.each([
-    ['Solicitado', ['completed', 'current', 'upcoming', 'upcoming', 'upcoming']],
+    // Received, not yet accepted (the store accepts by moving it to Preparo): 'Aceito' is not ticked.
+    ['Solicitado', ['current', 'upcoming', 'upcoming', 'upcoming', 'upcoming']],
     ['Preparo', ['completed', 'completed', 'current', 'upcoming', 'upcoming']],
     ['Finalização', ['completed', 'completed', 'current', 'upcoming', 'upcoming']],
     ['Concluido', ['completed', 'completed', 'completed', 'current', 'upcoming']],
@@ -228,7 +229,8 @@ describe('orders (/mobile/orders)', () => {
     expect(dialog).toHaveTextContent('Dinheiro');
     expect(dialog).toHaveTextContent('Previsão: 19:40');
     const current = () => within(dialog).getByRole('listitem', { current: 'step' });
-    expect(current()).toHaveTextContent('Aceito');
+    expect(current()).toHaveTextContent('Recebido');
+    expect(within(dialog).getByTestId('order-status')).toHaveTextContent('Recebido');
     expect(within(dialog).queryByRole('button', { name: 'Pedir novamente' })).toBeNull();
 
     status = 'Concluido';
@@ -246,6 +248,51 @@ describe('orders (/mobile/orders)', () => {
     status = 'Entregue';
     await act(async () => FakeEventSource.instances[1]!.emit('open'));
     await vi.waitFor(() => expect(current()).toHaveTextContent('Entregue'));
+  });
+
+  it('groups a product ordered four times as one line with its quantity and total', async () => {
+    const acai = {
+      produto: 31,
+      descricao_produto: 'Açaí tradicional 500 ml',
+      descricao_categoria: 'Açaí',
+      produto_valor: 2290,
+      valor_adicionais: 0,
+      qtd: 1,
+      valor_total: 2290,
+      observacao: '',
+      itens_pedidos: [],
+    };
+    const placed = order(43, 'Preparo', HOUR, {
+      tipo_entrega: 'Retirada',
+      produtos_pedidos: [acai, acai, { ...acai, observacao: 'sem granola' }, acai, acai],
+    });
+    mockApi({
+      [LIST]: { body: { results: [placed] } },
+      'GET /bar/atendimentos_app/43?format=json': { body: placed },
+      [TICKET]: TICKET_REPLY,
+    });
+    renderApp('/mobile/orders/43');
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido nº 43' });
+    const items = await within(dialog).findByRole('region', { name: 'Itens' });
+    const lines = within(items).getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      '4× Açaí tradicional 500 mlR$\u00a091,60',
+      '1× Açaí tradicional 500 mlR$\u00a022,90Observação: sem granola',
+    ]);
+  });
+
+  it('a cancelled order shows no estimate and no steps', async () => {
+    const cancelled = order(44, 'Cancelado', HOUR, { motivo_cancelamento: 'Sem entregador' });
+    mockApi({
+      [LIST]: { body: { results: [cancelled] } },
+      'GET /bar/atendimentos_app/44?format=json': { body: cancelled },
+      [TICKET]: TICKET_REPLY,
+    });
+    renderApp('/mobile/orders/44');
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido nº 44' });
+    await within(dialog).findByText('Pedido cancelado');
+    expect(within(dialog).queryByTestId('order-stepper')).toBeNull();
+    expect(dialog).not.toHaveTextContent('Previsão');
   });
 });
 

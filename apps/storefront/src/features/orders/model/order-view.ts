@@ -36,12 +36,15 @@ export interface StepView {
 }
 
 /**
- * The stepper for a status: steps up to and including orderStepIndex(status) are completed, and
- * the last of them is the current one. Null for a cancelled (or unknown) status: not shown.
+ * The stepper for a status: steps before the active one are completed, the active one is current.
+ * Null for a cancelled (or unknown) status: not shown. The spec gives Solicitado step 1 ('received
+ * or accepted'); here the store accepts an order by moving it to Preparo, so a Solicitado order is
+ * only received (its status reads 'Recebido') and the stepper stops at 'Recebido', not 'Aceito'.
  */
 export function stepperOf(status: string): StepView[] | null {
-  const active = orderStepIndex(status);
-  if (active === null) return null;
+  const index = orderStepIndex(status);
+  if (index === null) return null;
+  const active = status === 'Solicitado' ? 0 : index;
   return ORDER_STEPS.map((name, index) => ({
     name,
     state: index < active ? 'completed' : index === active ? 'current' : 'upcoming',
@@ -56,6 +59,38 @@ export function visibleLines(
     (line) =>
       !(line.descricao_produto === DELIVERY_LINE_DESCRIPTION && line.produto === DELIVERY_LINE_PRODUCT_ID),
   );
+}
+
+type OrderLine = TrackedOrder['produtos_pedidos'][number];
+
+/** What makes two lines the same thing ordered twice: product, price, items and note. */
+function lineIdentity(line: OrderLine): string {
+  return JSON.stringify([
+    line.produto,
+    line.descricao_produto,
+    line.produto_valor,
+    line.valor_adicionais,
+    line.observacao,
+    line.itens_pedidos.map((item) => [item.item_id, item.quantidade_pedida, item.descricao, item.valor]),
+  ]);
+}
+
+/**
+ * The lines as the customer ordered them: the cart keeps one line per unit (spec section 4,
+ * "adding a line (quantity times)"), so identical lines are shown once with their quantities and
+ * totals added ('4× Açaí tradicional 500 ml'), in the order they were first ordered.
+ */
+export function groupedLines(order: Pick<TrackedOrder, 'produtos_pedidos'>): OrderLine[] {
+  const groups = new Map<string, OrderLine>();
+  for (const line of visibleLines(order)) {
+    const key = lineIdentity(line);
+    const group = groups.get(key);
+    if (group) {
+      group.qtd += line.qtd;
+      group.valor_total += line.valor_total;
+    } else groups.set(key, { ...line });
+  }
+  return [...groups.values()];
 }
 
 /** Units ordered (the delivery line does not count). */

@@ -3,6 +3,9 @@ import { formatBRL } from '@comanda/domain';
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
+import { PixCodeCard, PixWaiting } from '../../../components/pix/pix-code-card.tsx';
+import { PixCountdown } from '../../../components/pix/pix-countdown.tsx';
+import { useSecondsLeft } from '../../../components/pix/use-seconds-left.ts';
 import { CART_KEY, saveCart } from '../../../lib/cart-store.ts';
 import {
   clearPendingPix,
@@ -14,11 +17,8 @@ import { useCompany } from '../../../lib/start-data.ts';
 import { removeStorage } from '../../../lib/storage.ts';
 import { cancelPixOrder } from '../api/cancel-pix-order.ts';
 import { usePixPoll } from '../hooks/use-pix-poll.ts';
-import { useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { type PaymentT, usePaymentT } from '../payment-texts.ts';
 import { AbandonDialog } from './abandon-dialog.tsx';
-import { PixCopyKey } from './pix-copy-key.tsx';
-import { PixCountdown } from './pix-countdown.tsx';
 import '../payment.css';
 
 /**
@@ -101,15 +101,12 @@ function PixPayment({ pending, t }: { pending: PendingPix; t: PaymentT }) {
       {ended ? null : (
         // A code past its time or stopped by the server can no longer be paid: only the dialog stays.
         <>
-          <div className="pix-card">
-            {pending.copyCode ? <PixCopyKey code={pending.copyCode} t={t} /> : null}
-            {pending.qrImage ? (
-              <figure className="pix-qr">
-                <img src={pending.qrImage} alt={t('pixQrAlt')} width={200} height={200} />
-                <figcaption>{t('pixQrHint')}</figcaption>
-              </figure>
-            ) : null}
-          </div>
+          <PixCodeCard
+            copyCode={pending.copyCode}
+            qrImage={pending.qrImage}
+            t={t}
+            qrTexts={{ alt: t('pixQrAlt'), hint: t('pixQrHint') }}
+          />
 
           <section className="pix-card" aria-labelledby="pix-steps-title">
             <h2 id="pix-steps-title" className="pix-card-title">
@@ -122,10 +119,7 @@ function PixPayment({ pending, t }: { pending: PendingPix; t: PaymentT }) {
             </ol>
           </section>
 
-          <p role="status" className="pix-waiting">
-            <span className="pix-spinner" aria-hidden="true" />
-            {t('pixWaiting')}
-          </p>
+          <PixWaiting text={t('pixWaiting')} />
 
           <div className="pix-leave">
             <button

@@ -1,7 +1,7 @@
 import type { CheckConfirmationReply } from '@comanda/contract';
 import { useEffect, useRef } from 'react';
+import { PIX_POLL_MS } from '../../../components/pix/countdown.ts';
 import { checkConfirmation } from '../api/check-confirmation.ts';
-import { PIX_POLL_MS } from '../model/countdown.ts';
 
 /**
  * Spec section 4 "PIX": while the code is shown, asks every 3 s whether it was paid (at once on

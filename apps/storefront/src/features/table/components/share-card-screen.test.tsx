@@ -203,6 +203,9 @@ describe('a share of the closing tab paid by card (/mesa/cartao/{share})', () =>
     markPaid();
     await user.click(screen.getByRole('button', { name: PAY_LABEL }));
     expect(await screen.findByText('Pagamento recebido')).toBeInTheDocument();
+    // Paid: the page no longer asks to pay the share.
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Parte 1 paga');
+    expect(screen.queryByRole('heading', { name: 'Pagar a parte 1 com cartão' })).toBeNull();
     expect(screen.getByText('A parte 1 da conta está paga. Obrigado!')).toBeInTheDocument();
     expect(api.callsTo('GET', pollPath(5)).length).toBeGreaterThan(0);
     expect(api.callsTo('POST', CARD_PATH)).toHaveLength(1);

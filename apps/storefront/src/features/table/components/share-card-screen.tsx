@@ -9,6 +9,7 @@ import {
 } from '../../../components/card-fields/mercadopago-card-form.tsx';
 import { StripeCardForm } from '../../../components/card-fields/stripe-card-form.tsx';
 import { ConnectionError } from '../../../components/connection-error.tsx';
+import { PaymentReceived } from '../../../components/pix/pix-code-card.tsx';
 import { type TableVisit, useTableState } from '../../../lib/guest-table.ts';
 import { TAB_PATH } from '../../../lib/source.ts';
 import { openShareCard, payShareCardToken, readShareCard, type ShareCardOutcome } from '../api/share-card.ts';
@@ -250,12 +251,7 @@ function ShareCardPayment({
   if (stage.kind === 'opening') {
     body = <CardStatus text={t('cardOpening')} />;
   } else if (stage.kind === 'paid') {
-    body = (
-      <div className="tab-card share-card-paid" role="status">
-        <p className="share-card-paid-title">{t('cardPaid')}</p>
-        <p>{t('cardPaidText', { number: share.parte })}</p>
-      </div>
-    );
+    body = <PaymentReceived title={t('cardPaid')} text={t('cardPaidText', { number: share.parte })} />;
   } else if (stage.kind === 'slow') {
     body = (
       <p className="tab-message" role="status">
@@ -281,7 +277,9 @@ function ShareCardPayment({
     <section className="tab-screen share-card" aria-labelledby="share-card-title" aria-busy={working}>
       <header className="share-card-head">
         <h2 id="share-card-title" className="share-card-title">
-          {t('cardTitle', { number: share.parte })}
+          {stage.kind === 'paid'
+            ? t('cardPaidHeading', { number: share.parte })
+            : t('cardTitle', { number: share.parte })}
         </h2>
         <p className="share-card-amount">{formatBRL(current.current?.valor ?? share.valor)}</p>
       </header>

@@ -14,6 +14,18 @@ import TabScreen from './tab-screen.tsx';
 const PIX_PATH = '/bar/v2/tables/3/tab/shares/71/pix/?token=tok-3';
 const POLL_PATH = '/bar/v2/tables/3/tab/shares/71/pix/9/?token=tok-3';
 
+/** Ten minutes from the start of the test file: the countdown has time to run. */
+const EXPIRES_AT = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 10 * 60_000).toISOString();
+
+/** The expiry on the store's clock (São Paulo), as a person reads it in each language. */
+function clock(language: 'pt-BR' | 'en-US') {
+  return new Intl.DateTimeFormat(language, {
+    hour: language === 'en-US' ? 'numeric' : '2-digit',
+    minute: '2-digit',
+    timeZone: 'America/Sao_Paulo',
+  }).format(new Date(EXPIRES_AT));
+}
+
 function sharePix(overrides: Partial<TabSharePixReply> = {}): TabSharePixReply {
   return {
     id: 9,
@@ -21,8 +33,7 @@ function sharePix(overrides: Partial<TabSharePixReply> = {}): TabSharePixReply {
     valor: 5445,
     copia_e_cola: '00020126580014br.gov.bcb.pix0136comanda-share-71520400005303986540554.455802BR6304ABCD',
     qr: 'data:image/svg+xml;base64,PHN2Zy8+',
-    // 23:35 UTC is 20:35 in São Paulo.
-    expira_em: '2026-11-20T23:35:00.000Z',
+    expira_em: EXPIRES_AT,
     pago_em: null,
     detail: 'Aguardando o pagamento.',
     ...overrides,
@@ -104,8 +115,15 @@ describe('paying a share of the closing tab by PIX (/mesa)', () => {
       sharePix().qr,
     );
     expect(dialog).toHaveTextContent('R$ 54,45');
-    expect(dialog).toHaveTextContent('Pague até as 20:35');
-    expect(within(dialog).getByLabelText('PIX copia e cola')).toHaveValue(sharePix().copia_e_cola);
+    // As the customer's PIX screen: a countdown, the time on the store's clock, the code in a field
+    // (not printed whole as text), the QR code for another phone.
+    expect(within(dialog).getByText(`Pague até ${clock('pt-BR')}`)).toBeInTheDocument();
+    expect(clock('pt-BR')).toMatch(/^\d{2}:\d{2}$/);
+    expect(within(dialog).getByRole('timer', { name: 'Tempo para pagar' }).textContent).toMatch(
+      /^(09|10):[0-5]\d$/,
+    );
+    expect(within(dialog).getByLabelText('Pix Copia e Cola')).toHaveValue(sharePix().copia_e_cola);
+    expect(dialog.textContent).not.toContain(sharePix().copia_e_cola);
     expect(within(dialog).getByRole('button', { name: 'Copiar código' })).toBeInTheDocument();
     expect(api.callsTo('POST', PIX_PATH)).toHaveLength(1);
 
@@ -118,6 +136,10 @@ describe('paying a share of the closing tab by PIX (/mesa)', () => {
     const tabReads = api.callsTo('GET', GUEST_TAB_PATH).length;
     await act(() => vi.advanceTimersByTimeAsync(SHARE_PIX_POLL_MS));
     expect(await within(dialog).findByText('Pagamento recebido')).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'Pagamento recebidoA parte 1 da conta está paga. Obrigado!',
+    );
+    expect(within(dialog).queryByRole('timer')).toBeNull();
     await waitFor(() => expect(api.callsTo('GET', GUEST_TAB_PATH).length).toBeGreaterThan(tabReads));
     await user.click(within(dialog).getByRole('button', { name: 'Concluir' }));
     await waitFor(() => expect(within(shares).queryByRole('button', { name: /PIX/ })).toBeNull());
@@ -167,6 +189,6 @@ describe('paying a share of the closing tab by PIX (/mesa)', () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Pay share 1 with PIX' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay share 1 with PIX' });
-    expect(await within(dialog).findByText('Pay by 20:35')).toBeInTheDocument();
+    expect(await within(dialog).findByText(`Pay by ${clock('en-US')}`)).toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import type { TabSharePixReply, TabShareShape } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CopyValue } from '../../../components/copy-value.tsx';
+import { PaymentReceived, PixCodeCard, PixWaiting } from '../../../components/pix/pix-code-card.tsx';
+import { PixCountdown } from '../../../components/pix/pix-countdown.tsx';
+import { useSecondsLeft } from '../../../components/pix/use-seconds-left.ts';
 import type { TableVisit } from '../../../lib/guest-table.ts';
 import { Dialog } from '../../../shared/dialog.tsx';
 import { openSharePix, readSharePix, SHARE_PIX_POLL_MS } from '../api/share-pix.ts';
-import { clockOf } from '../model/tab-view.ts';
 import type { TableT } from '../table-texts.ts';
 
 type Stage =
@@ -82,53 +83,70 @@ export function SharePixDialog({
 
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className="tab-pix-dialog">
-      <h2 id={titleId} className="tab-pix-title">
-        {t('pixTitle', { number: share.parte })}
-      </h2>
-      <p className="tab-pix-amount">{formatBRL(stage.kind === 'waiting' ? stage.pix.valor : share.valor)}</p>
-      {stage.kind === 'opening' ? (
-        <p aria-busy="true">{t('pixOpening')}</p>
-      ) : stage.kind === 'waiting' ? (
-        <>
-          <img className="tab-pix-qr" src={stage.pix.qr} alt={t('pixQrAlt')} width={220} height={220} />
-          <CopyValue
-            value={stage.pix.copia_e_cola}
-            texts={{
-              label: t('pixCodeLabel'),
-              copy: t('pixCopy'),
-              copied: t('pixCopied'),
-              copiedNotice: t('pixCopiedNotice'),
-              failedNotice: t('pixCopyFailed'),
-            }}
-          />
-          <p className="tab-pix-expiry">{t('pixExpiresAt', { time: clockOf(stage.pix.expira_em) })}</p>
-          <p role="status" className="tab-pix-waiting">
-            {t('pixWaiting')}
+      <div className="dialog-body">
+        <header className="tab-pix-head">
+          <h2 id={titleId} className="tab-pix-title">
+            {t('pixTitle', { number: share.parte })}
+          </h2>
+          <p className="tab-pix-amount">
+            {formatBRL(stage.kind === 'waiting' ? stage.pix.valor : share.valor)}
           </p>
-        </>
-      ) : stage.kind === 'paid' ? (
-        <p role="status" className="tab-pix-paid">
-          {t('pixPaid')}
-        </p>
-      ) : stage.kind === 'expired' ? (
-        <p role="alert" className="tab-problem">
-          {t('pixExpired')}
-        </p>
-      ) : (
-        <p role="alert" className="tab-problem">
-          {stage.message}
-        </p>
-      )}
-      <div className="tab-pix-actions">
-        {stage.kind === 'expired' || (stage.kind === 'problem' && stage.message === t('pixUnreachable')) ? (
-          <button type="button" className="button button-primary" onClick={() => void open()}>
-            {t('pixTryAgain')}
+        </header>
+        {stage.kind === 'opening' ? (
+          <p className="tab-pix-message" aria-busy="true">
+            {t('pixOpening')}
+          </p>
+        ) : stage.kind === 'waiting' ? (
+          <SharePixWaiting pix={stage.pix} onExpired={() => setStage({ kind: 'expired' })} t={t} />
+        ) : stage.kind === 'paid' ? (
+          <PaymentReceived title={t('pixPaid')} text={t('pixPaidText', { number: share.parte })} />
+        ) : stage.kind === 'expired' ? (
+          <p role="alert" className="tab-problem">
+            {t('pixExpired')}
+          </p>
+        ) : (
+          <p role="alert" className="tab-problem">
+            {stage.message}
+          </p>
+        )}
+        <div className="tab-pix-actions">
+          {stage.kind === 'expired' || (stage.kind === 'problem' && stage.message === t('pixUnreachable')) ? (
+            <button type="button" className="button button-primary" onClick={() => void open()}>
+              {t('pixTryAgain')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className={`button ${stage.kind === 'paid' ? 'button-primary' : 'button-secondary'}`}
+            onClick={onClose}
+          >
+            {stage.kind === 'paid' ? t('pixDone') : t('pixClose')}
           </button>
-        ) : null}
-        <button type="button" className="button button-secondary" onClick={onClose}>
-          {stage.kind === 'paid' ? t('pixDone') : t('pixClose')}
-        </button>
+        </div>
       </div>
     </Dialog>
+  );
+}
+
+/** The charge being paid: the same countdown, code and QR as the customer's PIX screen. */
+function SharePixWaiting({ pix, onExpired, t }: { pix: TabSharePixReply; onExpired: () => void; t: TableT }) {
+  const expiresAt = Date.parse(pix.expira_em);
+  const secondsLeft = useSecondsLeft(expiresAt);
+  const onExpiredRef = useRef(onExpired);
+  onExpiredRef.current = onExpired;
+  useEffect(() => {
+    if (secondsLeft === 0) onExpiredRef.current();
+  }, [secondsLeft]);
+  return (
+    <>
+      <PixCountdown secondsLeft={secondsLeft} expiresAt={expiresAt} t={t} />
+      <PixCodeCard
+        copyCode={pix.copia_e_cola}
+        qrImage={pix.qr}
+        t={t}
+        qrTexts={{ alt: t('pixQrAlt'), hint: t('pixQrHint') }}
+      />
+      <PixWaiting text={t('pixWaiting')} />
+    </>
   );
 }

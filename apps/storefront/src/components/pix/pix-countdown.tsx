@@ -1,12 +1,14 @@
 import { useId } from 'react';
-import { useLanguage } from '../../../lib/preferences.ts';
-import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
-import { formatClockTime, formatCountdown } from '../model/countdown.ts';
-import type { PaymentT } from '../payment-texts.ts';
+import { useLanguage } from '../../lib/preferences.ts';
+import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
+import { formatClockTime, formatCountdown } from './countdown.ts';
+import type { PixT } from './pix-texts.ts';
+import './pix.css';
 
 /**
- * The time left to pay as mm:ss, and the clock time the code stops working. A timer is not read
- * aloud at every tick; the last minute is announced once.
+ * The time left to pay as mm:ss, and the clock time the code stops working on the store's clock. A
+ * timer is not read aloud at every tick; the last minute is announced once. Shared by the
+ * customer's PIX screen and a table share's PIX dialog.
  */
 export function PixCountdown({
   secondsLeft,
@@ -15,7 +17,7 @@ export function PixCountdown({
 }: {
   secondsLeft: number;
   expiresAt: number;
-  t: PaymentT;
+  t: PixT;
 }) {
   const labelId = useId();
   const language = useLanguage();

@@ -11,10 +11,7 @@ export function formatCountdown(seconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/**
- * A moment as people read it on the clock, in the store's time zone: '09:34' (pt-BR, always two
- * digits for the hour) or '9:34 AM' (en).
- */
+/** A moment on the store's clock, as people read it: '09:50' (pt-BR) or '9:50 AM' (en). */
 export function formatClockTime(epochMs: number, language: 'pt_br' | 'en', timeZone: string): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'pt-BR', {
     hour: language === 'en' ? 'numeric' : '2-digit',

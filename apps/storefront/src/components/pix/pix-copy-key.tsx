@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { copyText } from '../../../lib/copy-text.ts';
-import { PIX_COPIED_MS } from '../model/countdown.ts';
-import type { PaymentT } from '../payment-texts.ts';
+import { copyText } from '../../lib/copy-text.ts';
+import { PIX_COPIED_MS } from './countdown.ts';
+import type { PixT } from './pix-texts.ts';
+import './pix.css';
 
 /**
  * The copy-and-paste BR Code: a read-only field (selectable by hand) and a button that copies it.
  * The notice lives in a status region, so a screen reader announces 'Código copiado!'; it goes
  * after 5 s (spec section 9), counted again from each copy.
  */
-export function PixCopyKey({ code, t }: { code: string; t: PaymentT }) {
+export function PixCopyKey({ code, t }: { code: string; t: PixT }) {
   const fieldId = useId();
   const field = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<{ state: 'idle' | 'copied' | 'failed'; at: number }>({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { pixSecondsLeft } from '../../../lib/pending-pix.ts';
-import { PIX_TICK_MS } from '../model/countdown.ts';
+import { pixSecondsLeft } from '../../lib/pending-pix.ts';
+import { PIX_TICK_MS } from './countdown.ts';
 
 /**
  * Seconds left until `expiresAt`, ticking every second. Each tick reads the clock again (not a
