@@ -85,7 +85,7 @@ test.describe('checkout, more', () => {
     await page.getByRole('tab', { name: 'Retirada' }).click();
     await expect(checkoutTotal(page)).toHaveText('R$ 52,00');
     const loyalty = page.getByRole('region', { name: 'Programa de fidelidade' });
-    await expect(loyalty).toContainText(`${earned} de 100 pontos`);
+    await expect(loyalty).toContainText(`${earned} pontos: recompensa disponível`);
     await loyalty.getByRole('button', { name: 'Usar recompensa' }).click();
     const dialog = page.getByRole('dialog', { name: 'Recompensa de fidelidade' });
     await expect(dialog).toContainText('Recompensa: R$ 15,00 de desconto');

@@ -31,9 +31,11 @@ async function openSignedIn(page: Page, token: string) {
   await waitForMenu(page);
 }
 
-/** Five Guaraná cans (the minimum order is R$ 25,00), pickup, card on delivery; 'Ver status' on the result dialog. Returns the id. */
-/** The order's number in the store (what the customer reads, ADR 0065). */
-async function placeOrder(page: Page): Promise<number> {
+/**
+ * Five Guaraná cans (the minimum order is R$ 25,00), pickup, card on delivery; 'Ver status' on the
+ * result dialog. Its number in the store (what the customer reads, ADR 0065) and its id (the API's).
+ */
+async function placeOrder(page: Page): Promise<{ number: number; id: number }> {
   await page.getByRole('searchbox').fill('guarana');
   await page.getByRole('button', { name: /Guaraná Antarctica lata 350 ml/ }).click();
   const dialog = page.getByRole('dialog');
@@ -51,7 +53,7 @@ async function placeOrder(page: Page): Promise<number> {
   const number = Number(/nº (\d+)/.exec((await result.textContent()) ?? '')?.[1]);
   await result.getByRole('button', { name: 'Ver status' }).click();
   await expect(page).toHaveURL(/\/mobile\/orders\/\d+$/);
-  return number;
+  return { number, id: Number(/\/mobile\/orders\/(\d+)$/.exec(page.url())?.[1]) };
 }
 
 test.use({ serviceWorkers: 'block' });
@@ -60,9 +62,9 @@ test.describe('order tracking', () => {
   test('a customer follows an order live to delivered and orders it again', async ({ page, request }) => {
     const token = await signUpThroughApi(request, 'Otávio Pedidos');
     await openSignedIn(page, token);
-    const id = await placeOrder(page);
+    const { number, id } = await placeOrder(page);
 
-    const detail = page.getByRole('dialog', { name: `Pedido nº ${id}` });
+    const detail = page.getByRole('dialog', { name: `Pedido nº ${number}` });
     await expect(detail).toBeVisible();
     // The cart sends one line per can; the detail shows them as the customer ordered them.
     await expect(detail.getByRole('region', { name: 'Itens' }).getByRole('listitem')).toHaveCount(1);
@@ -98,7 +100,7 @@ test.describe('order tracking', () => {
     await page.getByRole('tab', { name: 'Concluídos' }).click();
     const card = page.getByRole('tabpanel').getByTestId('order-card');
     await expect(card).toHaveCount(1);
-    await expect(card).toContainText(`Pedido nº ${id}`);
+    await expect(card).toContainText(`Pedido nº ${number}`);
     await expect(card).toContainText('Entregue');
 
     // Order it again: the cans are back in the cart at today's price.

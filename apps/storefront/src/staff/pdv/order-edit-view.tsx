@@ -160,7 +160,7 @@ export default function OrderEditView({ order, t: staffT, onClose, onSaved }: Or
   return (
     <main className="pdv order-edit" aria-labelledby={titleId} data-menu={menuOpen ? 'open' : 'closed'}>
       <header className="order-edit-head">
-        <h2 id={titleId}>{e('title', { id: order.id })}</h2>
+        <h2 id={titleId}>{e('title', { id: order.numero ?? order.id })}</h2>
         <button type="button" className="button button-secondary" onClick={onClose}>
           {e('close')}
         </button>

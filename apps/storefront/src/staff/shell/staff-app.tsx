@@ -957,7 +957,7 @@ function SignedIn() {
                 setEdits((count) => count + 1);
                 setNotice({
                   text: t('orderEdited', {
-                    id: reply.order_id,
+                    id: editing.numero ?? reply.order_id,
                     before: formatBRL(reply.total_antes),
                     after: formatBRL(reply.total_depois),
                   }),
