@@ -172,7 +172,7 @@ for (const store of STORES) {
     await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
     await checkScreen(page, `${store}-en-checkout`);
     await page
-      .getByRole('radio', { name: /Cartão|Card/ })
+      .getByRole('radio', { name: /at pickup|na retirada/i })
       .first()
       .check();
     await page.getByRole('button', { name: /Confirm order|Place order/ }).click();
