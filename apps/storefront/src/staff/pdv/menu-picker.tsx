@@ -2,11 +2,12 @@ import type { Category, Product } from '@comanda/contract';
 import {
   type CheckoutQuote,
   formatBRL,
+  type IdenticalLines,
   isVariablePrice,
   lowestVariantPrice,
   matchesSearch,
 } from '@comanda/domain';
-import { type FormEvent, useMemo } from 'react';
+import { type FormEvent, type ReactNode, useMemo } from 'react';
 import type { PdvT } from './pdv-texts.ts';
 
 /*
@@ -15,6 +16,21 @@ import type { PdvT } from './pdv-texts.ts';
  */
 
 /** The quote's totals: products, delivery, each discount, the total. */
+/** A cart line as the counter lists it: how many, the product, its choices and its note. */
+export function CartLineText({ group, children }: { group: IdenticalLines; children?: ReactNode }) {
+  const choices = group.line.groups.flatMap((g) => g.added.map((item) => item.descricao)).join(', ');
+  return (
+    <span className="pdv-line-text">
+      <strong>
+        {group.quantity}× {group.line.descricao_produto}
+      </strong>
+      {choices ? <span className="staff-muted">{choices}</span> : null}
+      {group.line.observacao ? <span className="staff-muted">“{group.line.observacao}”</span> : null}
+      {children}
+    </span>
+  );
+}
+
 export function Totals({ t, totals }: { t: PdvT; totals: CheckoutQuote['totals'] }) {
   const rows: [string, number][] = [[t('subtotal'), totals.subtotal]];
   if (totals.deliveryFee > 0) rows.push([t('deliveryFee'), totals.deliveryFee]);

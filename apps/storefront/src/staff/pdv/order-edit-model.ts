@@ -15,7 +15,8 @@ import {
   paymentIdOf,
   placedLineDraft,
 } from '@comanda/domain';
-import { checkoutStoreOf, inPersonMethods, lineSubmission } from './pdv-model.ts';
+import { lineSubmission } from '../../lib/line-submission.ts';
+import { checkoutStoreOf, inPersonMethods } from './pdv-model.ts';
 
 /*
  * 'Editar pedido' (issue 33, docs/decisions/0062): an order before it is prepared, with lines taken

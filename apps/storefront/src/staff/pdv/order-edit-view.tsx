@@ -29,7 +29,7 @@ import { ProductDialog } from '../../shared/product-dialog/product-dialog.tsx';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { staffErrorText } from '../lib/staff-errors.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
-import { MenuPicker, Totals } from './menu-picker.tsx';
+import { CartLineText, MenuPicker, Totals } from './menu-picker.tsx';
 import {
   chosenMethod,
   type EditDraft,
@@ -213,20 +213,9 @@ export default function OrderEditView({ order, t: staffT, onClose, onSaved }: Or
         <ul className="pdv-lines">
           {groupIdenticalLines(added).map((group) => (
             <li key={group.equality_seq} className="pdv-line">
-              <span className="pdv-line-text">
-                <strong>
-                  {group.quantity}× {group.line.descricao_produto}
-                </strong>
-                {group.line.groups.flatMap((g) => g.added.map((item) => item.descricao)).join(', ') ? (
-                  <span className="staff-muted">
-                    {group.line.groups.flatMap((g) => g.added.map((item) => item.descricao)).join(', ')}
-                  </span>
-                ) : null}
-                {group.line.observacao ? (
-                  <span className="staff-muted">“{group.line.observacao}”</span>
-                ) : null}
+              <CartLineText group={group}>
                 <span className="order-edit-tag order-edit-tag-new">{e('addedTag')}</span>
-              </span>
+              </CartLineText>
               <span className="pdv-line-total">{formatBRL(group.total)}</span>
               <button
                 type="button"

@@ -25,6 +25,7 @@ import {
   paymentIdOf,
   type StaffOrderChannel,
 } from '@comanda/domain';
+import { lineSubmission } from '../../lib/line-submission.ts';
 
 /*
  * 'Novo pedido' (docs/decisions/0058): what the staff member chose, read by the customer's own
@@ -144,32 +145,6 @@ export function pdvQuote(context: PdvContext, draft: PdvDraft): PdvQuote {
   const quote = checkoutQuote(store, sent);
   // A table the store lets pay at the table: no payment is sent.
   return { draft: quote.paymentShown ? sent : { ...sent, payment: null, changeFor: null }, quote };
-}
-
-/**
- * A cart line as an order submission's line (POST /staff/orders, and an edit's `adicionar`): its
- * price goes along as the customer's does, so a price that moved is refused (PRICE_CHANGED).
- */
-export function lineSubmission(line: CartLineDraft): OrderLineSubmission {
-  return {
-    produto: line.produto,
-    qtd: line.qtd,
-    observacao: line.observacao,
-    produto_valor: line.produto_valor,
-    itens_pedidos: line.itens_pedidos.map((item) => ({
-      item_id: item.item_id,
-      quantidade_pedida: item.quantidade_pedida,
-      quantidade_padrao: item.quantidade_padrao,
-      grupo: item.grupo,
-      valor: item.valor,
-      produto_pedido: item.produto_pedido,
-      grupo_descricao: item.grupo_descricao,
-      descricao: item.descricao,
-      grupo_itens: item.grupo_itens,
-      ingrediente: item.ingrediente,
-      observacoes: item.observacoes,
-    })),
-  };
 }
 
 /**

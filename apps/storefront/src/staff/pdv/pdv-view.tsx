@@ -44,7 +44,7 @@ import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { staffErrorText } from '../lib/staff-errors.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
 import { CounterAddress } from './counter-address.tsx';
-import { MenuPicker, Totals } from './menu-picker.tsx';
+import { CartLineText, MenuPicker, Totals } from './menu-picker.tsx';
 import {
   chargePhase,
   countdownText,
@@ -383,19 +383,7 @@ export default function PdvView({
           <ul className="pdv-lines">
             {groupIdenticalLines(cart).map((group) => (
               <li key={group.equality_seq} className="pdv-line">
-                <span className="pdv-line-text">
-                  <strong>
-                    {group.quantity}× {group.line.descricao_produto}
-                  </strong>
-                  {group.line.groups.flatMap((g) => g.added.map((item) => item.descricao)).join(', ') ? (
-                    <span className="staff-muted">
-                      {group.line.groups.flatMap((g) => g.added.map((item) => item.descricao)).join(', ')}
-                    </span>
-                  ) : null}
-                  {group.line.observacao ? (
-                    <span className="staff-muted">“{group.line.observacao}”</span>
-                  ) : null}
-                </span>
+                <CartLineText group={group} />
                 <span className="pdv-line-total">{formatBRL(group.total)}</span>
                 <button
                   type="button"

@@ -1,6 +1,7 @@
 import type { OrderPlacedReply, OrderSubmission, PaymentMethod, ValidatedCoupon } from '@comanda/contract';
 import type { Cart, CheckoutDraft, CheckoutQuote, DeliveryType, OrderTotals } from '@comanda/domain';
 import { offeredInPerson, paymentIdOf, truncateText } from '@comanda/domain';
+import { lineSubmission } from '../../../lib/line-submission.ts';
 
 /** Spec section 3 "Order draft": what the customer chose on /confirmation. */
 export interface OrderDraft {
@@ -84,25 +85,7 @@ export function orderPayload({
     fidelidade_utilizada: sent.redeemLoyalty,
     fk_cupom: sent.coupon?.id ?? null,
     fk_telefone: null,
-    produtos_pedidos: sent.lines.map((line) => ({
-      produto: line.produto,
-      qtd: line.qtd,
-      observacao: line.observacao,
-      produto_valor: line.produto_valor,
-      itens_pedidos: line.itens_pedidos.map((item) => ({
-        item_id: item.item_id,
-        quantidade_pedida: item.quantidade_pedida,
-        quantidade_padrao: item.quantidade_padrao,
-        grupo: item.grupo,
-        valor: item.valor,
-        produto_pedido: item.produto_pedido,
-        grupo_descricao: item.grupo_descricao,
-        descricao: item.descricao,
-        grupo_itens: item.grupo_itens,
-        ingrediente: item.ingrediente,
-        observacoes: item.observacoes,
-      })),
-    })),
+    produtos_pedidos: sent.lines.map(lineSubmission),
     stripe_payment_intent_id: null,
     agendado: quote.scheduled,
     identificador_pedido_novo: sent.tableOrder ? tableId : null,
