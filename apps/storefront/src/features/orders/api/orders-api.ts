@@ -2,6 +2,8 @@ import {
   ORDER_EVENT,
   type OrderEventData,
   type OrderListReply,
+  type OrderRating,
+  type RateOrderRequest,
   RESYNC_EVENT,
   type StreamTicketReply,
   type TrackedOrder,
@@ -43,6 +45,10 @@ async function streamTicket(token: string): Promise<string | null> {
     return null;
   }
 }
+
+/** POST /bar/v2/orders/{id}/rating: a delivered order's stars and comment (docs/decisions/0068). */
+export const rateOrder = (id: number, body: RateOrderRequest) =>
+  apiFetch<OrderRating>(`/bar/v2/orders/${id}/rating`, { method: 'POST', json: body });
 
 export function useOrderList() {
   const user = useSessionUser();

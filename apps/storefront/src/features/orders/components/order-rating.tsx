@@ -2,11 +2,9 @@ import type { OrderRating as Rating, TrackedOrder } from '@comanda/contract';
 import { RATING_COMMENT_MAX_LENGTH, RATING_MAX_STARS, ratingRefusal, truncateText } from '@comanda/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { rateOrder } from '../api/orders-api.ts';
 import { useRatingT } from '../rating-texts.ts';
-
-/** POST /bar/v2/orders/{id}/rating (docs/decisions/0068). */
-export const ratingPath = (id: number) => `/bar/v2/orders/${id}/rating`;
 
 const STARS = Array.from({ length: RATING_MAX_STARS }, (_, index) => index + 1);
 const KNOWN_REFUSALS = ['ORDER_ALREADY_RATED', 'RATING_WINDOW_CLOSED', 'ORDER_NOT_DELIVERED'] as const;
@@ -70,9 +68,9 @@ export function OrderRating({ order }: { order: TrackedOrder }) {
     setBusy(true);
     setError(null);
     try {
-      const reply = await apiFetch<Rating>(ratingPath(order.id), {
-        method: 'POST',
-        json: { nota: stars, ...(comment.trim() ? { comentario: comment.trim() } : {}) },
+      const reply = await rateOrder(order.id, {
+        nota: stars,
+        ...(comment.trim() ? { comentario: comment.trim() } : {}),
       });
       setGiven(reply);
       onRated();
