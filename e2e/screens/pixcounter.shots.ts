@@ -96,7 +96,7 @@ for (const store of STORES) {
         await page.getByRole('button', { name: 'PIX com QR (confirmação automática)' }).click();
         await shoot(page, name('pdv-charge-chosen'));
         await page.getByRole('button', { name: /^Gerar PIX/ }).click();
-        const charge = page.getByRole('dialog', { name: /^PIX do pedido nº \d+/ });
+        const charge = page.getByRole('dialog', { name: /^PIX do pedido/ });
         await expect(charge.getByRole('img')).toBeVisible();
         await shoot(page, name('pdv-charge-waiting'));
 

@@ -8,6 +8,7 @@ import type {
   Product,
   StaffCustomer,
   StaffCustomerLookupReply,
+  StaffOrder,
   StaffOrderPixReply,
   StaffPixCharge,
   StaffPixChargeOffer,
@@ -79,7 +80,7 @@ export default function PdvView({
 }: {
   t: StaffT;
   /** The orders the board heard of live: a counter PIX's order arrives there once it is paid. */
-  heard?: ReadonlyMap<number, unknown>;
+  heard?: ReadonlyMap<number, Pick<StaffOrder, 'numero'>>;
 }) {
   const t = usePdvT();
   const zone = pageStoreTimeZone();
@@ -769,7 +770,7 @@ function ChargeDialog({
   t: PdvT;
   staffT: StaffT;
   charge: StaffPixCharge;
-  heard: ReadonlyMap<number, unknown> | undefined;
+  heard: ReadonlyMap<number, Pick<StaffOrder, 'numero'>> | undefined;
   onMoved: (charge: StaffPixCharge) => void;
   onClose: () => void;
 }) {
@@ -786,6 +787,8 @@ function ChargeDialog({
   const moved = useRef(onMoved);
   moved.current = onMoved;
   const released = pending && (heard?.has(charge.order_id) ?? false);
+  // The store's number, given when the payment releases the order (docs/decisions/0065).
+  const number = heard?.get(charge.order_id)?.numero ?? null;
 
   useEffect(() => {
     if (!pending) return;
@@ -853,15 +856,17 @@ function ChargeDialog({
       onClose={pending ? () => undefined : onClose}
       className="staff-dialog pdv-charge"
     >
-      <div className="pdv-charge-body">
-        <h2 id={titleId}>{t('chargeTitle', { id: charge.order_id, total })}</h2>
+      <div className="pdv-charge-body" data-order-id={charge.order_id}>
+        <h2 id={titleId}>{t('chargeTitle', { total })}</h2>
         {phase.kind === 'paid' ? (
           <div className="pdv-charge-paid" role="status">
             <p className="pdv-charge-paid-mark" aria-hidden="true">
               ✓
             </p>
             <p className="staff-strong">{t('chargePaid')}</p>
-            <p className="staff-muted">{t('chargePaidHint', { id: charge.order_id })}</p>
+            <p className="staff-muted">
+              {number === null ? t('chargePaidHintUnnumbered') : t('chargePaidHint', { id: number })}
+            </p>
           </div>
         ) : phase.kind === 'stopped' ? (
           <p className="staff-error" role="alert">
