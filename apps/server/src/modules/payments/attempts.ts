@@ -262,16 +262,28 @@ export class PaymentAttempts {
     }
   }
 
-  /** A pending payment stops (expired, canceled, failed) and its order is dropped, in one transaction. */
+  /**
+   * A pending payment stops (expired, canceled, failed) and its order is dropped, in one transaction.
+   * With `whileProviderRef`, only if the payment still holds that charge; says whether it stopped.
+   */
   async stop(
     payment: repo.PaymentRow,
     to: 'expired' | 'canceled' | 'failed',
     source: string,
     detail: string | null,
-  ): Promise<void> {
+    whileProviderRef?: string | null,
+  ): Promise<boolean> {
     const at = this.deps.now();
-    await this.deps.db.transaction(async (tx) => {
-      const moved = await repo.move(tx, { id: payment.id, from: ['pending'], to, source, at, detail });
+    return this.deps.db.transaction(async (tx) => {
+      const moved = await repo.move(tx, {
+        id: payment.id,
+        from: ['pending'],
+        to,
+        source,
+        at,
+        detail,
+        whileProviderRef,
+      });
       if (moved) {
         await dropUnpaidOrder(
           tx,
@@ -280,6 +292,7 @@ export class PaymentAttempts {
           at,
         );
       }
+      return moved !== undefined;
     });
   }
 

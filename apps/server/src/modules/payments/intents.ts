@@ -21,6 +21,9 @@ import * as repo from './repository.ts';
  * attempt with its charge (QR, card kit) and, once paid, the order; the poll; the abandon.
  */
 
+/** How often a give-up looks again at a charge attached while it ran, before stopping anyway. */
+const GIVE_UP_ROUNDS = 3;
+
 export class PaymentIntents {
   constructor(
     private readonly deps: PaymentDeps,
@@ -72,22 +75,35 @@ export class PaymentIntents {
   /**
    * A pending attempt given up (by its customer, or at the counter): the charge is cancelled at the
    * provider first; if the payment won that race the order is released instead. The attempt after.
+   * A card charge attached while this ran (a token paid at the same moment) is asked about in turn,
+   * so an approved charge releases the order rather than being charged and given back.
    */
   async giveUp(payment: repo.PaymentRow, source: string, detail: string): Promise<repo.PaymentRow> {
-    if (payment.status !== 'pending') return payment;
-    const provider = await this.deps.providers.forStore(payment.storeId);
-    let state: ChargeState | null = null;
-    if (provider && payment.providerRef) {
-      try {
-        state = await provider.provider.cancelCharge(payment.providerRef);
-      } catch (error) {
-        logProviderError(this.deps.log, error, payment, 'cancel');
+    let current = payment;
+    for (let round = 0; round < GIVE_UP_ROUNDS && current.status === 'pending'; round++) {
+      const provider = await this.deps.providers.forStore(current.storeId);
+      let state: ChargeState | null = null;
+      if (provider && current.providerRef) {
+        try {
+          state = await provider.provider.cancelCharge(current.providerRef);
+        } catch (error) {
+          logProviderError(this.deps.log, error, current, 'cancel');
+        }
       }
-    }
-    if (state?.status === 'paid' && provider) {
-      await this.attempts.settle(payment, state, source, provider);
-    } else {
-      await this.attempts.stop(payment, 'canceled', source, detail);
+      if (state?.status === 'paid' && provider) {
+        await this.attempts.settle(current, state, source, provider);
+        break;
+      }
+      const last = round === GIVE_UP_ROUNDS - 1;
+      const stopped = await this.attempts.stop(
+        current,
+        'canceled',
+        source,
+        detail,
+        last ? undefined : current.providerRef,
+      );
+      current = (await repo.findById(this.deps.db, current.id))!;
+      if (stopped) break;
     }
     return (await repo.findById(this.deps.db, payment.id))!;
   }

@@ -200,6 +200,11 @@ export interface Move {
   refundedAmount?: number;
   needsManualRefund?: boolean;
   refundReason?: RefundReason;
+  /**
+   * Only while the payment still holds this provider charge (null: none yet): a stop decided on
+   * what the payment looked like must not land after a charge was attached meanwhile.
+   */
+  whileProviderRef?: string | null;
 }
 
 /** Why a payment's money went back (the customer's words follow it). */
@@ -210,7 +215,17 @@ export async function move(tx: DbExecutor, m: Move): Promise<PaymentRow | undefi
   const [before] = await tx
     .select({ status: payments.status, storeId: payments.storeId })
     .from(payments)
-    .where(and(eq(payments.id, m.id), inArray(payments.status, [...m.from])))
+    .where(
+      and(
+        eq(payments.id, m.id),
+        inArray(payments.status, [...m.from]),
+        m.whileProviderRef === undefined
+          ? undefined
+          : m.whileProviderRef === null
+            ? isNull(payments.providerRef)
+            : eq(payments.providerRef, m.whileProviderRef),
+      ),
+    )
     .for('update');
   if (!before) return undefined;
   const [row] = await tx
