@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { formatBRL } from '@comanda/domain';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { addHalfAndHalfGrande, addToOrder, HALF_AND_HALF_GRANDE, registerWalkIn } from './support/counter.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openBoard } from './support/staff.ts';
 
@@ -14,42 +15,22 @@ import { openBoard } from './support/staff.ts';
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-edit';
 mkdirSync(SHOTS, { recursive: true });
 
-const next = (dialog: Locator) => dialog.getByRole('button', { name: 'Avançar' });
-const insert = (dialog: Locator) => dialog.getByRole('button', { name: 'Inserir' });
-
 /** A phone order for a new customer: a half-and-half pizza and a Guaraná, pickup, by credit card. */
 async function enterPhoneOrder(page: Page): Promise<number> {
-  await page.getByRole('button', { name: 'Novo pedido' }).click();
-  const phone = `119${String(Date.now()).slice(-8)}`;
-  await page.getByLabel('Celular do cliente').fill(phone);
-  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-  await page.getByLabel('Nome do cliente').fill('Edu Edição');
-  await page.getByRole('button', { name: 'Cadastrar cliente' }).click();
-  await expect(page.getByText('Primeiro pedido')).toBeVisible();
+  await registerWalkIn(page, 'Edu Edição');
   await page.getByRole('button', { name: 'Telefone', exact: true }).click();
   await page.getByRole('button', { name: 'Retirada', exact: true }).click();
 
-  await page.getByLabel('Buscar no cardápio').fill('meio a meio');
-  await page
-    .getByRole('button', { name: /^Pizza Meio a Meio/ })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('radio', { name: /Pizza Meio a Meio Grande/ }).check();
-  await next(dialog).click();
-  await dialog.getByRole('checkbox', { name: /^Calabresa/ }).check();
-  await dialog.getByRole('checkbox', { name: /^Pepperoni/ }).check();
-  await next(dialog).click();
-  await insert(dialog).click();
-  await expect(dialog).toBeHidden();
+  await addHalfAndHalfGrande(page);
   await page.getByLabel('Buscar no cardápio').fill('guaraná');
   await page.getByRole('button', { name: /^Guaraná Antarctica lata/ }).click();
-  await insert(dialog).click();
-  await expect(dialog).toBeHidden();
+  await addToOrder(page);
 
   const order = page.getByRole('region', { name: 'Novo pedido' });
   await order.getByRole('button', { name: 'Cartão de crédito (na entrega)' }).click();
-  await order.getByRole('button', { name: `Fazer pedido · ${formatBRL(6490 + 650)}` }).click();
+  await order
+    .getByRole('button', { name: `Fazer pedido · ${formatBRL(HALF_AND_HALF_GRANDE + 650)}` })
+    .click();
   const placed = order.getByRole('status').filter({ hasText: /Pedido nº \d+ feito/ });
   await expect(placed).toBeVisible();
   return Number(/nº (\d+)/.exec((await placed.textContent()) ?? '')?.[1]);
@@ -75,14 +56,12 @@ test.describe('editing an order before it is prepared, on a tablet', () => {
     // The menu is beside the order on a tablet; the product dialog is the customer's.
     await edit.getByLabel('Buscar no cardápio').fill('agua');
     await edit.getByRole('button', { name: /^Água mineral/ }).click();
-    const dialog = page.getByRole('dialog');
-    await insert(dialog).click();
-    await expect(dialog).toBeHidden();
+    await addToOrder(page);
     await expect(edit.getByText('1× Água mineral 500 ml')).toBeVisible();
 
     await edit.getByRole('button', { name: 'Dinheiro', exact: true }).click();
     await edit.getByLabel('Troco para (R$)').fill('100');
-    const after = 6490 + 450;
+    const after = HALF_AND_HALF_GRANDE + 450;
     await expect(edit.getByText(`Troco: ${formatBRL(10_000 - after)}`)).toBeVisible();
     const compare = edit.locator('.order-edit-compare');
     await expect(compare).toContainText(formatBRL(7140));

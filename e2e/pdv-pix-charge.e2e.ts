@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { formatBRL } from '@comanda/domain';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addHalfAndHalfGrande, HALF_AND_HALF_GRANDE, registerWalkIn } from './support/counter.ts';
 import { E2E_PORT, expect, test } from './support/fixtures.ts';
 import { openBoard } from './support/staff.ts';
 
@@ -16,32 +17,11 @@ const SHOTS = '/tmp/shots-pixcounter';
 mkdirSync(SHOTS, { recursive: true });
 const PSP = `http://127.0.0.1:${Number(process.env.PSP_STANDIN_PORT ?? E2E_PORT + 10)}`;
 
-const next = (dialog: Locator) => dialog.getByRole('button', { name: 'Avançar' });
-const insert = (dialog: Locator) => dialog.getByRole('button', { name: 'Inserir' });
-/** Grande: (Calabresa 59,90 + Pepperoni 69,90) / 2. */
-const TOTAL = 6490;
+const TOTAL = HALF_AND_HALF_GRANDE;
 
 async function walkIn(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Novo pedido' }).click();
-  const phone = `119${String(Date.now()).slice(-8)}`;
-  await page.getByLabel('Celular do cliente').fill(phone);
-  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-  await page.getByLabel('Nome do cliente').fill(name);
-  await page.getByRole('button', { name: 'Cadastrar cliente' }).click();
-  await expect(page.getByText('Primeiro pedido')).toBeVisible();
-  await page.getByLabel('Buscar no cardápio').fill('meio a meio');
-  await page
-    .getByRole('button', { name: /^Pizza Meio a Meio/ })
-    .first()
-    .click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('radio', { name: /Pizza Meio a Meio Grande/ }).check();
-  await next(dialog).click();
-  await dialog.getByRole('checkbox', { name: /^Calabresa/ }).check();
-  await dialog.getByRole('checkbox', { name: /^Pepperoni/ }).check();
-  await next(dialog).click();
-  await insert(dialog).click();
-  await expect(dialog).toBeHidden();
+  await registerWalkIn(page, name);
+  await addHalfAndHalfGrande(page);
   return page.getByRole('region', { name: 'Novo pedido' });
 }
 

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { StaffTab, StaffTablesReply } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { submission } from '../apps/server/src/test/submission.ts';
+import { addHalfAndHalfGrande, addToOrder } from './support/counter.ts';
 import { API, signUpData, userIdOf } from './support/customers.ts';
 import { E2E_PORT, expect, test } from './support/fixtures.ts';
 import { createJourneyStore, openStoreStaffApp } from './support/own-store.ts';
@@ -19,8 +20,6 @@ const SHOTS = '/tmp/shots-pdv';
 mkdirSync(SHOTS, { recursive: true });
 
 const PIZZARIA = { host: `pizzaria.localhost:${E2E_PORT}` };
-const next = (dialog: Locator) => dialog.getByRole('button', { name: 'Avançar' });
-const insert = (dialog: Locator) => dialog.getByRole('button', { name: 'Inserir' });
 
 /** A pizzaria customer who ordered once in the app and saved 'Casa' in Consolação (fee R$ 5,00). */
 async function returningCustomer(request: APIRequestContext) {
@@ -93,19 +92,7 @@ test.describe('order entry (PDV) on a tablet', () => {
     await expect(page.getByText('entrega R$ 5,00')).toBeVisible();
 
     // The customer's own product dialog: a size, then two flavours, charged their average.
-    await page.getByLabel('Buscar no cardápio').fill('meio a meio');
-    await page
-      .getByRole('button', { name: /^Pizza Meio a Meio/ })
-      .first()
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('radio', { name: /Pizza Meio a Meio Grande/ }).check();
-    await next(dialog).click();
-    await dialog.getByRole('checkbox', { name: /^Calabresa/ }).check();
-    await dialog.getByRole('checkbox', { name: /^Pepperoni/ }).check();
-    await next(dialog).click();
-    await insert(dialog).click();
-    await expect(dialog).toBeHidden();
+    await addHalfAndHalfGrande(page);
 
     const order = page.getByRole('region', { name: 'Novo pedido' });
     await expect(order.getByText('1× Pizza Meio a Meio Grande')).toBeVisible();
@@ -138,17 +125,7 @@ test.describe('order entry (PDV) on a tablet', () => {
     await page.getByLabel('Celular do cliente').fill(phone);
     await page.getByLabel('Celular do cliente').press('Enter');
     await expect(page.getByText('2 pedidos na loja')).toBeVisible();
-    await page.getByLabel('Buscar no cardápio').fill('meio a meio');
-    await page
-      .getByRole('button', { name: /^Pizza Meio a Meio/ })
-      .first()
-      .click();
-    await dialog.getByRole('radio', { name: /Pizza Meio a Meio Grande/ }).check();
-    await next(dialog).click();
-    await dialog.getByRole('checkbox', { name: /^Calabresa/ }).check();
-    await dialog.getByRole('checkbox', { name: /^Pepperoni/ }).check();
-    await next(dialog).click();
-    await insert(dialog).click();
+    await addHalfAndHalfGrande(page);
     await order.getByRole('button', { name: 'PIX (chave da loja)' }).click();
     await order.getByRole('button', { name: `Fazer pedido · ${formatBRL(6490)}` }).click();
     await expect(order.getByRole('img', { name: `QR Code PIX de ${formatBRL(6490)}` })).toBeVisible();
@@ -177,9 +154,7 @@ test.describe('order entry (PDV) on a tablet', () => {
     await page.getByLabel('Mesa').selectOption({ label: 'Mesa 9' });
     await page.getByLabel('Buscar no cardápio').fill('agua');
     await page.getByRole('button', { name: /^Água mineral/ }).click();
-    const dialog = page.getByRole('dialog');
-    await insert(dialog).click();
-    await expect(dialog).toBeHidden();
+    await addToOrder(page);
     const order = page.getByRole('region', { name: 'Novo pedido' });
     await expect(order.getByText('1× Água mineral 500 ml')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/journey-tablet-waiter-round.png`, fullPage: true });
