@@ -3,6 +3,7 @@ import { loadConfig } from '../config.ts';
 import {
   HashingBusyError,
   hashPassword,
+  isPasswordHash,
   MAX_WAITING_HASHES,
   needsRehash,
   OWASP_SCRYPT_COST,
@@ -40,6 +41,12 @@ describe('password hashing', () => {
     const stored = await hashPassword('senha-de-verdade', OWASP_SCRYPT_COST);
     expect(stored.startsWith('$scrypt$ln=17,r=8,p=1$')).toBe(true);
     expect(await verifyPassword('senha-de-verdade', stored)).toBe(true);
+  });
+
+  it('tells a hash from a mark of no password (sign-in then hashes a dummy, as for an unknown phone)', async () => {
+    expect(isPasswordHash(await hashPassword('senha-correta', cheap))).toBe(true);
+    expect(isPasswordHash('!counter:no-password')).toBe(false);
+    expect(isPasswordHash('')).toBe(false);
   });
 
   it('tells when a hash was made with other parameters', async () => {

@@ -136,6 +136,11 @@ function parseHash(stored: string): ParsedHash | null {
   return { cost, salt: Buffer.from(salt!, 'base64'), key: Buffer.from(key!, 'base64') };
 }
 
+/** Whether a stored value is a password hash at all (an account made at the counter has none yet). */
+export function isPasswordHash(stored: string): boolean {
+  return parseHash(stored) !== null;
+}
+
 export async function verifyPassword(
   password: string,
   stored: string,

@@ -17,6 +17,7 @@ import {
   type HashOptions,
   hashing,
   hashPassword,
+  isPasswordHash,
   MAX_CONCURRENT_HASHES,
   needsRehash,
   type ScryptCost,
@@ -217,9 +218,10 @@ export class AuthService {
     }
 
     const hashOptions: HashOptions = { priority: device !== null };
-    // An unknown phone costs a hash too, so the answer's timing does not tell it apart.
+    // An unknown phone, or an account with no password yet (made at the counter), costs a hash
+    // too, so the answer's timing does not tell them apart from a wrong password.
     const ok = await hashing(
-      account
+      account && isPasswordHash(account.passwordHash)
         ? verifyPassword(body.password, account.passwordHash, hashOptions)
         : verifyPassword(body.password, await this.dummy()).then(() => false),
     );
