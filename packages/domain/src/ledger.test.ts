@@ -61,6 +61,8 @@ describe('the correction that brings the ledger to the order', () => {
   it('a sale when nothing is held, nothing when they agree', () => {
     expect(ledgerCorrection(worth, NO_PARTS)).toEqual({ kind: 'venda', parts: worth });
     expect(ledgerCorrection(worth, worth)).toBeNull();
+    // Moved from another method by an edit of the payment: the order was sold already.
+    expect(ledgerCorrection(worth, NO_PARTS, true)).toEqual({ kind: 'ajuste', parts: worth });
   });
 
   it('a reversal of everything held once the order is worth nothing', () => {

@@ -113,15 +113,19 @@ export const isZeroParts = (parts: LedgerParts): boolean =>
 /**
  * The entry that brings what the ledger holds for an order to what it is worth now, or null when
  * they agree: a sale when it held nothing, a reversal ('estorno') when it is worth nothing now, an
- * adjustment otherwise (an edit).
+ * adjustment otherwise (an edit). `sold`: the order already has a sale, whose money an edit of its
+ * payment moved to another method; what comes to the new method is then an adjustment, so the
+ * order still counts as one sale.
  */
 export function ledgerCorrection(
   worth: LedgerParts,
   held: LedgerParts,
+  sold = false,
 ): { kind: LedgerKind; parts: LedgerParts } | null {
   const parts = subtractParts(worth, held);
   if (isZeroParts(parts)) return null;
-  const kind: LedgerKind = isZeroParts(held) ? 'venda' : isZeroParts(worth) ? 'estorno' : 'ajuste';
+  const kind: LedgerKind =
+    isZeroParts(held) && !sold ? 'venda' : isZeroParts(worth) ? 'estorno' : 'ajuste';
   return { kind, parts };
 }
 

@@ -137,7 +137,8 @@ export async function syncOrderLedger(
     online: isOnlinePaymentId(order.paymentMethodId),
   };
   let heldNow: LedgerParts = NO_PARTS;
-  for (const held of await heldForOrder(tx, change.storeId, change.orderId)) {
+  const heldByMethod = await heldForOrder(tx, change.storeId, change.orderId);
+  for (const held of heldByMethod) {
     if (held.paymentMethodId === current.id && held.paymentName === current.name) {
       heldNow = addParts(heldNow, held);
       continue;
@@ -147,7 +148,7 @@ export async function syncOrderLedger(
     if (isZeroParts(back)) continue;
     await entryOf('ajuste', back, { id: held.paymentMethodId, name: held.paymentName, online: held.online });
   }
-  const correction = ledgerCorrection(orderLedgerParts(order), heldNow);
+  const correction = ledgerCorrection(orderLedgerParts(order), heldNow, heldByMethod.length > 0);
   if (!correction) return;
   await entryOf(correction.kind, correction.parts, current);
 }

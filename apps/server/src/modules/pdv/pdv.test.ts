@@ -632,7 +632,7 @@ describe('editing an order before it is prepared (POST /staff/orders/{id}/edit)'
     ]);
 
     // The takings follow (docs/decisions/0057): the sale, the edit's difference, then the money
-    // moved from the card machine to cash; what each method holds adds up to the order.
+    // moved from the card machine to cash, as adjustments; what each method holds adds up to the order.
     const entries = await t.database.db
       .select()
       .from(ledgerEntries)
@@ -643,8 +643,10 @@ describe('editing an order before it is prepared (POST /staff/orders/{id}/edit)'
       ['venda', 2, 7140, 'balcao', attendant.userId],
       ['ajuste', 2, newTotal - 7140, 'balcao', attendant.userId],
       ['ajuste', 2, -newTotal, 'balcao', attendant.userId],
-      ['venda', 1, newTotal, 'balcao', attendant.userId],
+      ['ajuste', 1, newTotal, 'balcao', attendant.userId],
     ]);
+    // Still one sale (reports count an order's 'venda'), its money now under cash.
+    expect(entries.filter((e) => e.kind === 'venda')).toHaveLength(1);
   });
 
   it('the staff order record names each line by its seq, with the gaps an edit leaves', async () => {
