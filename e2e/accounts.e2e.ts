@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_PORT, expect, test } from './support/fixtures.ts';
+import { STAFF_PASSWORD, STAFF_PHONES } from './support/staff-account.ts';
 
 /*
  * Customer accounts (issue 5): sign-up, sign-out, sign-in, the refusals of spec section 8,
@@ -10,8 +11,6 @@ import { E2E_PORT, expect, test } from './support/fixtures.ts';
 
 /** The bare host serves the default store (pizzaria): API calls from the test go there. */
 const API = `http://127.0.0.1:${E2E_PORT}`;
-const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 
 /** A Brazilian mobile no other journey uses: DDD 11, 9, eight digits. */
 const newPhone = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -155,13 +154,13 @@ test.describe('accounts', () => {
     }) => {
       // Staff accounts are apart from customers (docs/decisions/0026): their own sign-in, their own password.
       const reply = await request.post(`${API}/core/v2/auth/api-token-auth-without-email/`, {
-        data: { username: STAFF_PHONE, password: STAFF_PASSWORD },
+        data: { username: STAFF_PHONES.pizzaria, password: STAFF_PASSWORD },
       });
       expect(reply.status()).toBe(400);
       expect(((await reply.json()) as { code: string }).code).toBe('INVALID_CREDENTIALS');
 
       await page.goto('/signin');
-      await enterPhone(page, STAFF_PHONE);
+      await enterPhone(page, STAFF_PHONES.pizzaria);
       await expect(page.getByRole('heading', { name: 'Crie sua conta' })).toBeVisible();
       expect(await storedToken(page)).toBeNull();
     });

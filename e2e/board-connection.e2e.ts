@@ -3,6 +3,7 @@ import { submission } from '../apps/server/src/test/submission.ts';
 import { API, signUpThroughApi, userIdOf } from './support/customers.ts';
 import { expect, storeUrl, test } from './support/fixtures.ts';
 import { staffToken } from './support/staff.ts';
+import { STAFF_PASSWORD, STAFF_PHONES } from './support/staff-account.ts';
 
 /*
  * A board that cannot go deaf (issue 32, docs/decisions/0048): with the network cut (Playwright's
@@ -13,8 +14,6 @@ import { staffToken } from './support/staff.ts';
  */
 
 const PIZZARIA_HOST = { host: `pizzaria.localhost:${new URL(API).port}` };
-const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const DEAF_WITHIN_MS = 20_000;
 
 test.use({ serviceWorkers: 'block' });
@@ -76,7 +75,7 @@ async function openPhoneBoard(
   const board = await context.newPage();
   await board.addInitScript({ content: 'window.print = () => {};' });
   await board.goto(storeUrl('pizzaria', '/staff'));
-  await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONE);
+  await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES.pizzaria);
   await board.getByLabel('Senha').fill(STAFF_PASSWORD);
   await board.getByRole('button', { name: 'Entrar' }).click();
   await expect(board.getByRole('region', { name: 'Novos' })).toBeVisible();

@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { buyAndCheckout, openSignedIn } from './support/checkout.ts';
 import { signUpOnPage } from './support/customers.ts';
 import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
+import { STAFF_PASSWORD, STAFF_PHONES } from './support/staff-account.ts';
 
 /*
  * Issue 32: a kitchen ticket a kitchen can cook from. A customer schedules a pickup on sakura while
@@ -12,8 +13,6 @@ import { E2E_CLOSED_PORT, expect, test } from './support/fixtures.ts';
  */
 
 const SAKURA = `http://sakura.localhost:${E2E_CLOSED_PORT}`;
-const SAKURA_STAFF_PHONE = process.env.E2E_SAKURA_STAFF_PHONE ?? '11955550101';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const MM_IN_PT = 72 / 25.4;
 
 test.use({ serviceWorkers: 'block' });
@@ -59,7 +58,7 @@ test('a scheduled order’s kitchen ticket prints to PDF on 80 mm paper with its
   // The dialog is the browser's own; what it would print is what page.pdf prints.
   await board.addInitScript({ content: 'window.print = () => {};' });
   await board.goto(`${SAKURA}/staff`);
-  await board.getByRole('textbox', { name: 'Celular' }).fill(SAKURA_STAFF_PHONE);
+  await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES.sakura);
   await board.getByLabel('Senha').fill(STAFF_PASSWORD);
   await board.getByRole('button', { name: 'Entrar' }).click();
   const card = board

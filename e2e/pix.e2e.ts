@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { buyAndCheckout, checkoutTotal, openSignedIn, type WithStorage } from './support/checkout.ts';
 import { signUpThroughApi } from './support/customers.ts';
 import { E2E_PORT, expect, storeUrl, test } from './support/fixtures.ts';
+import { STAFF_PASSWORD, STAFF_PHONES } from './support/staff-account.ts';
 
 /*
  * Online PIX on the demo pizzaria, on a phone (spec sections 2 "PIX screen", 4 "Payment routing"
@@ -15,8 +16,6 @@ import { E2E_PORT, expect, storeUrl, test } from './support/fixtures.ts';
  */
 
 const PSP = `http://127.0.0.1:${Number(process.env.PSP_STANDIN_PORT ?? E2E_PORT + 10)}`;
-const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 
 interface StandinCharge {
   id: string;
@@ -232,7 +231,7 @@ test.describe('online PIX', () => {
     });
     const board = await context.newPage();
     await board.goto(storeUrl('pizzaria', '/staff'));
-    await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONE);
+    await board.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES.pizzaria);
     await board.getByLabel('Senha').fill(STAFF_PASSWORD);
     await board.getByRole('button', { name: 'Entrar' }).click();
     const card = board.getByRole('article', { name: `Pedido nº ${number}` });

@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { API } from './support/customers.ts';
 import { expect, storeUrl, test, waitForMenu } from './support/fixtures.ts';
 import { staffToken } from './support/staff.ts';
+import { STAFF_PASSWORD, STAFF_PHONES } from './support/staff-account.ts';
 
 /*
  * The store's settings edited from the staff app on a phone (issue 17): what a manager saves reaches
@@ -10,8 +11,6 @@ import { staffToken } from './support/staff.ts';
  * the other journeys find the demo store.
  */
 
-const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const WEEKDAYS = [
   'Domingo',
   'Segunda-feira',
@@ -56,7 +55,7 @@ async function putBack(request: APIRequestContext, token: string, section: strin
 /** The pizzaria's staff app on the phone, signed in, on one of the 'Ajustes' screens. */
 async function openSettingsScreen(page: Page, screen: string) {
   await page.goto(storeUrl('pizzaria', '/staff'));
-  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONE);
+  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES.pizzaria);
   await page.getByLabel('Senha').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByRole('button', { name: 'Ajustes', exact: true }).click();

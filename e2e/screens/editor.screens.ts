@@ -1,14 +1,22 @@
 import type { Page } from '@playwright/test';
-import { checkScreen, expect, MODES, prepare, STORES, type Store, storeUrl, test } from './support.ts';
+import {
+  checkScreen,
+  expect,
+  MODES,
+  prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
+  STORES,
+  type Store,
+  storeUrl,
+  test,
+} from './support.ts';
 
 /*
  * The staff app's menu editor on a phone (issue 17), both stores, light and dark: the category list,
  * a product's screen, an option group's, the preview of a product as its customer sees it, and a
  * refused save. Nothing is saved here (the other screens of this suite picture the same menus).
  */
-
-const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 
 /** Per store: a category, a product of it with a picture, variants and a group, and a group with a few options. */
 const SUBJECT: Record<Store, { category: string; product: string; group: string; item: string }> = {
@@ -23,8 +31,8 @@ const SUBJECT: Record<Store, { category: string; product: string; group: string;
 
 async function openMenuEditor(page: Page, store: Store) {
   await page.goto(storeUrl(store, '/staff'));
-  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
-  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+  await page.getByLabel('Senha').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('region', { name: 'Novos' })).toBeVisible();
   // Other tests' orders raise banners above the screen: hidden, so the picture is the same each run.

@@ -6,6 +6,8 @@ import {
   MODES,
   type Mode,
   prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
   STORES,
   type Store,
   seriousViolations,
@@ -23,8 +25,6 @@ import {
  * two themes of a store run in one test, so each store's coupon list is pictured before that entry.
  */
 
-const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const name = (store: Store, mode: Mode, screen: string) => `editor-look-${store}-${mode}-${screen}`;
 
 /**
@@ -49,8 +49,8 @@ async function openStaff(page: Page, store: Store, mode: Mode) {
   // Signed in already (the session outlives a reload), or the sign-in form.
   await expect(phone.or(settings)).toBeVisible();
   if (await phone.isVisible()) {
-    await phone.fill(STAFF[store]);
-    await page.getByLabel('Senha').fill(PASSWORD);
+    await phone.fill(STAFF_PHONES[store]);
+    await page.getByLabel('Senha').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
   }
   await expect(settings).toBeVisible();

@@ -7,6 +7,8 @@ import {
   MODES,
   PRODUCTS,
   prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
   STORES,
   type Store,
   seriousViolations,
@@ -27,8 +29,6 @@ import {
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-edit';
 mkdirSync(SHOTS, { recursive: true });
 
-const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const API = `http://127.0.0.1:${SCREENS_PORT}`;
 const VIEWPORTS = { phone: { width: 390, height: 844 }, tablet: { width: 1024, height: 768 } } as const;
 const PRODUCT: Record<Store, string> = {
@@ -86,8 +86,8 @@ for (const store of STORES) {
         const id = await placeOrder(request, store);
 
         await page.goto(storeUrl(store, '/staff'));
-        await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
-        await page.getByLabel('Senha').fill(PASSWORD);
+        await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+        await page.getByLabel('Senha').fill(STAFF_PASSWORD);
         await page.getByRole('button', { name: 'Entrar' }).click();
         const card = page.getByRole('article', { name: `Pedido nº ${id}` });
         await card.getByRole('button', { name: 'Editar pedido' }).click();
@@ -122,7 +122,7 @@ for (const store of STORES) {
         // Someone marks it ready meanwhile: the save is refused, in words, and nothing changes.
         const signIn = await request.post(`${API}/staff/auth/sign-in`, {
           headers: { host: `${store}.localhost:${SCREENS_PORT}` },
-          data: { username: STAFF[store], password: PASSWORD },
+          data: { username: STAFF_PHONES[store], password: STAFF_PASSWORD },
         });
         const auth = {
           host: `${store}.localhost:${SCREENS_PORT}`,
@@ -157,7 +157,7 @@ for (const store of STORES) {
       const host = `${store}.localhost:${SCREENS_PORT}`;
       const signIn = await request.post(`${API}/staff/auth/sign-in`, {
         headers: { host },
-        data: { username: STAFF[store], password: PASSWORD },
+        data: { username: STAFF_PHONES[store], password: STAFF_PASSWORD },
       });
       const auth = { host, authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
       const accepted = await request.post(`${API}/staff/orders/${id}/status`, {
@@ -191,8 +191,8 @@ for (const store of STORES) {
       expect(edited.status(), await edited.text()).toBe(200);
 
       await page.goto(storeUrl(store, '/staff'));
-      await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
-      await page.getByLabel('Senha').fill(PASSWORD);
+      await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+      await page.getByLabel('Senha').fill(STAFF_PASSWORD);
       await page.getByRole('button', { name: 'Entrar' }).click();
       await expect(page.getByRole('button', { name: 'Novo pedido' })).toBeVisible();
       await page.goto(storeUrl(store, '/staff/app/cozinha'));

@@ -5,8 +5,9 @@ import {
   MODES,
   PRODUCTS,
   prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
   STORES,
-  type Store,
   saveAddress,
   seriousViolations,
   settle,
@@ -25,8 +26,6 @@ import {
 const SHOTS = '/tmp/shots-pdv';
 mkdirSync(SHOTS, { recursive: true });
 
-const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const VIEWPORTS = { phone: { width: 390, height: 844 }, tablet: { width: 1024, height: 768 } } as const;
 
 async function shoot(page: Page, name: string) {
@@ -47,8 +46,8 @@ for (const store of STORES) {
         await saveAddress(request, store, customer.token);
 
         await page.goto(storeUrl(store, '/staff'));
-        await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
-        await page.getByLabel('Senha').fill(PASSWORD);
+        await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+        await page.getByLabel('Senha').fill(STAFF_PASSWORD);
         await page.getByRole('button', { name: 'Entrar' }).click();
         await page.getByRole('button', { name: 'Novo pedido' }).click();
         await expect(page.getByLabel('Celular do cliente')).toBeVisible();

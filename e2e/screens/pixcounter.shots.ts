@@ -4,6 +4,8 @@ import {
   expect,
   MODES,
   prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
   STORES,
   type Store,
   seriousViolations,
@@ -24,8 +26,6 @@ import {
 const SHOTS = '/tmp/shots-pixcounter';
 mkdirSync(SHOTS, { recursive: true });
 
-const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const VIEWPORTS = { phone: { width: 390, height: 844 }, tablet: { width: 1024, height: 768 } } as const;
 /** The screens server's stand-in PSP (its PORT + 10, e2e/start-server.sh). */
 const PSP = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3999) + 2 + 10}`;
@@ -38,8 +38,8 @@ async function shoot(page: Page, name: string) {
 
 async function signIn(page: Page, store: Store) {
   await page.goto(storeUrl(store, '/staff'));
-  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
-  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+  await page.getByLabel('Senha').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('button', { name: 'Novo pedido' })).toBeVisible();
   await page.addStyleTag({ content: '.staff-banner { display: none !important }' });

@@ -1,7 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { SCREENS_PORT } from './screens.config.ts';
-import { expect, MODES, type Mode, prepare, STORES, settle, storeUrl, test } from './support.ts';
+import {
+  expect,
+  MODES,
+  type Mode,
+  prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
+  STORES,
+  settle,
+  storeUrl,
+  test,
+} from './support.ts';
 
 /*
  * 'Caixa' (issue 33, docs/decisions/0060) on a phone (390x844) and a counter tablet (1024x768),
@@ -11,8 +22,6 @@ import { expect, MODES, type Mode, prepare, STORES, settle, storeUrl, test } fro
  * store is one test that pictures every size and theme at each step.
  */
 
-const STAFF = { pizzaria: '11955550100', sakura: '11955550101' } as const;
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const API = `http://127.0.0.1:${SCREENS_PORT}`;
 const SHOTS = process.env.REGISTER_SHOTS ?? '/tmp/shots-register';
 const SIZES = {
@@ -41,15 +50,15 @@ for (const store of STORES) {
     const host = `${store}.localhost:${SCREENS_PORT}`;
     const signIn = await request.post(`${API}/staff/auth/sign-in`, {
       headers: { host },
-      data: { username: STAFF[store], password: PASSWORD },
+      data: { username: STAFF_PHONES[store], password: STAFF_PASSWORD },
     });
     expect(signIn.ok(), await signIn.text()).toBe(true);
     const headers = { host, Authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
 
     await prepare(page, { mode: 'light' });
     await page.goto(storeUrl(store, '/staff'));
-    await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
-    await page.getByLabel('Senha').fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+    await page.getByLabel('Senha').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('region', { name: 'Novos' })).toBeVisible();
     await page.getByRole('button', { name: 'Caixa', exact: true }).click();

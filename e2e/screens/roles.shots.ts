@@ -2,7 +2,19 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { submission } from '../../apps/server/src/test/submission.ts';
 import { SCREENS_PORT } from './screens.config.ts';
-import { expect, MODES, prepare, STORES, type Store, settle, signUp, storeUrl, test } from './support.ts';
+import {
+  expect,
+  MODES,
+  prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
+  STORES,
+  type Store,
+  settle,
+  signUp,
+  storeUrl,
+  test,
+} from './support.ts';
 
 /*
  * Role rules for money (issue 33) on a phone, both stores, light and dark, saved to
@@ -12,8 +24,6 @@ import { expect, MODES, prepare, STORES, type Store, settle, signUp, storeUrl, t
  */
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-roles';
-const OWNER: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const ATTENDANT_PASSWORD = 'atendente-caixa-2026';
 const API = `http://127.0.0.1:${SCREENS_PORT}`;
 const PRODUCT: Record<Store, string> = {
@@ -79,7 +89,7 @@ async function setPixKey(request: APIRequestContext, store: Store, ownerToken: s
   }
   const saved = await request.put(`${API}/staff/editor/sections/payments`, {
     headers: { ...headers, 'if-match': String(read.menu_version) },
-    data: { payment_methods: read.document.payment_methods, settings, owner_password: PASSWORD },
+    data: { payment_methods: read.document.payment_methods, settings, owner_password: STAFF_PASSWORD },
   });
   expect(saved.status(), await saved.text()).toBe(200);
   return before;
@@ -96,7 +106,7 @@ for (const store of STORES) {
   test(`${store}: role rules for money`, async ({ browser, request }) => {
     test.setTimeout(180_000);
     mkdirSync(SHOTS_DIR, { recursive: true });
-    const owner = await staffToken(request, store, OWNER[store], PASSWORD);
+    const owner = await staffToken(request, store, STAFF_PHONES[store], STAFF_PASSWORD);
     const ownerHeaders = { ...host(store), authorization: `Bearer ${owner}` };
     // Every attendant's cancel needs approval here: a cancel waits without an order paid online.
     const rules = await request.put(`${API}/staff/roles`, {
@@ -150,7 +160,7 @@ for (const store of STORES) {
         });
         const ownerPage = await ownerContext.newPage();
         await prepare(ownerPage, { mode });
-        await signInPage(ownerPage, store, OWNER[store], PASSWORD);
+        await signInPage(ownerPage, store, STAFF_PHONES[store], STAFF_PASSWORD);
         await expect(ownerPage.getByText('mudou a chave PIX', { exact: false }).first()).toBeVisible();
         const requests = ownerPage.getByRole('region', { name: 'Cancelamentos esperando aprovação' });
         await expect(requests.getByText(`Pedido nº ${order}`, { exact: false })).toBeVisible();

@@ -1,5 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
-import { checkScreen, expect, MODES, prepare, STORES, type Store, storeUrl, test } from './support.ts';
+import {
+  checkScreen,
+  expect,
+  MODES,
+  prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
+  STORES,
+  type Store,
+  storeUrl,
+  test,
+} from './support.ts';
 
 /*
  * The editor's settings screens in the staff app on a phone (issue 17), both stores, light and
@@ -8,8 +19,6 @@ import { checkScreen, expect, MODES, prepare, STORES, type Store, storeUrl, test
  * the same stores (the refused save is refused by the server, so it changes nothing either).
  */
 
-const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 /** Corners about 300 m around each store: near enough for the street pictures behind them. */
 const AREA: Record<Store, string[]> = {
   pizzaria: [
@@ -28,8 +37,8 @@ const AREA: Record<Store, string[]> = {
 
 async function openScreen(page: Page, store: Store, screen: RegExp) {
   await page.goto(storeUrl(store, '/staff'));
-  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
-  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+  await page.getByLabel('Senha').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByRole('button', { name: 'Ajustes', exact: true }).click();
   await page.getByRole('button', { name: screen }).click();

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { submission } from '../../apps/server/src/test/submission.ts';
+import { STAFF_PASSWORD, STAFF_PHONES } from '../support/staff-account.ts';
 import { SCREENS_PORT, SCREENS_TIME } from './screens.config.ts';
 
 export { expect, test };
@@ -247,9 +248,7 @@ export async function saveAddress(
   expect(reply.ok(), await reply.text()).toBe(true);
 }
 
-/** The staff account e2e/support/seed-journeys.ts makes at each demo store. */
-export const STAFF_PHONES: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
-export const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
+export { STAFF_PASSWORD, STAFF_PHONES };
 
 /** A product without choices of each demo store, for orders placed through the API. */
 export const SIMPLE_PRODUCT: Record<Store, string> = {

@@ -15,6 +15,8 @@ import {
   openProduct,
   PRODUCTS,
   prepare,
+  STAFF_PASSWORD,
+  STAFF_PHONES,
   STORES,
   type Store,
   storeUrl,
@@ -32,11 +34,9 @@ import {
  * TEST-ONLY sakura whose seats pay at the table (e2e/support/seed-journeys.ts).
  */
 
-const STAFF: Record<Store, string> = { pizzaria: '11955550100', sakura: '11955550101' };
 /** sakura whose seats pay at the table, and its staff (e2e/start-server.sh). */
 const SAKURA_MESA = 'sakura-mesa';
 const SAKURA_MESA_STAFF = '11955550102';
-const PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
 const API = `http://127.0.0.1:${SCREENS_PORT}`;
 const TABLE: Record<Store, Record<'light' | 'dark', string>> = {
   pizzaria: { light: 'Mesa 5', dark: 'Mesa 6' },
@@ -52,7 +52,10 @@ async function staffSession(request: APIRequestContext, store: Store | typeof SA
   const headers = { host: `${store}.localhost:${SCREENS_PORT}` };
   const reply = await request.post(`${API}/staff/auth/sign-in`, {
     headers,
-    data: { username: store === SAKURA_MESA ? SAKURA_MESA_STAFF : STAFF[store], password: PASSWORD },
+    data: {
+      username: store === SAKURA_MESA ? SAKURA_MESA_STAFF : STAFF_PHONES[store],
+      password: STAFF_PASSWORD,
+    },
   });
   expect(reply.ok(), await reply.text()).toBe(true);
   const { token } = (await reply.json()) as { token: string };
@@ -70,8 +73,8 @@ async function tableOf(request: APIRequestContext, store: Store | typeof SAKURA_
 
 async function signInStaff(page: Page, store: Store) {
   await page.goto(storeUrl(store, '/staff'));
-  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF[store]);
-  await page.getByLabel('Senha').fill(PASSWORD);
+  await page.getByRole('textbox', { name: 'Celular' }).fill(STAFF_PHONES[store]);
+  await page.getByLabel('Senha').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('region', { name: 'Novos' })).toBeVisible();
 }

@@ -22,12 +22,13 @@ import {
   loadDemoStoresIfEmpty,
   readDemoStore,
 } from '../../apps/server/src/modules/store-import/index.ts';
+import { STAFF_PASSWORD, STAFF_PHONES } from './staff-account.ts';
 
 const TABLE_CARD_STORE = 'sakura-mesa';
 
 const STAFF_ACCOUNTS = [
-  { store: 'pizzaria', phone: process.env.E2E_STAFF_PHONE ?? '11955550100', name: 'Equipe E2E' },
-  { store: 'sakura', phone: process.env.E2E_SAKURA_STAFF_PHONE ?? '11955550101', name: 'Equipe Sakura' },
+  { store: 'pizzaria', phone: STAFF_PHONES.pizzaria, name: 'Equipe E2E' },
+  { store: 'sakura', phone: STAFF_PHONES.sakura, name: 'Equipe Sakura' },
   {
     store: TABLE_CARD_STORE,
     phone: process.env.E2E_SAKURA_MESA_STAFF_PHONE ?? '11955550102',
@@ -70,7 +71,7 @@ try {
     );
   }
 
-  const password = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
+  const password = STAFF_PASSWORD;
   for (const account of STAFF_ACCOUNTS) {
     const code = await runStaffCreate(
       ['--store', account.store, '--phone', account.phone, '--name', account.name],

@@ -1,10 +1,9 @@
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { API } from './customers.ts';
 import { E2E_PORT, storeUrl } from './fixtures.ts';
+import { STAFF_PASSWORD, STAFF_PHONES } from './staff-account.ts';
 
-/** The staff account e2e/start-server.sh creates. */
-const STAFF_PHONE = process.env.E2E_STAFF_PHONE ?? '11955550100';
-const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'equipe-e2e-senha';
+const STAFF_PHONE = STAFF_PHONES.pizzaria;
 
 /** A session token of the journeys' staff account (or another store's), from the staff sign-in. */
 export async function staffToken(
