@@ -27,7 +27,16 @@ const benches: [string, () => Promise<unknown>][] = [
   ['abuse suite', runAbuseBench],
 ];
 
-for (const [name, run] of benches) {
+// `npm run bench -- printing follow`: only the benches whose names hold one of the words.
+const only = process.argv.slice(2).map((word) => word.toLowerCase());
+const chosen = benches.filter(([name]) => only.length === 0 || only.some((word) => name.includes(word)));
+if (chosen.length === 0) {
+  console.error(
+    `no bench matches ${only.join(', ')}; the benches: ${benches.map(([name]) => name).join('; ')}`,
+  );
+  process.exit(2);
+}
+for (const [name, run] of chosen) {
   console.log(`\n=== ${name} ===`);
   await run();
 }
