@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
+import { readTogether } from '../../db/read-together.ts';
 import { cities, companySettings, neighbourhoods } from '../../db/schema.ts';
 
 export interface StoreCity {
@@ -22,21 +23,23 @@ export async function listStorePlaces(
   db: DbExecutor,
   storeId: number,
 ): Promise<{ cities: StoreCity[]; districts: StoreDistrict[] }> {
-  const [cityRows, districtRows] = await Promise.all([
-    db
-      .select({ id: cities.id, nome: cities.nome, estado: cities.estado, ativo: cities.ativo })
-      .from(cities)
-      .where(eq(cities.storeId, storeId)),
-    db
-      .select({
-        id: neighbourhoods.id,
-        cityId: neighbourhoods.cityId,
-        descricao: neighbourhoods.descricao,
-        ativo: neighbourhoods.ativo,
-        excluido: neighbourhoods.excluido,
-      })
-      .from(neighbourhoods)
-      .where(eq(neighbourhoods.storeId, storeId)),
+  const [cityRows, districtRows] = await readTogether(db, [
+    () =>
+      db
+        .select({ id: cities.id, nome: cities.nome, estado: cities.estado, ativo: cities.ativo })
+        .from(cities)
+        .where(eq(cities.storeId, storeId)),
+    () =>
+      db
+        .select({
+          id: neighbourhoods.id,
+          cityId: neighbourhoods.cityId,
+          descricao: neighbourhoods.descricao,
+          ativo: neighbourhoods.ativo,
+          excluido: neighbourhoods.excluido,
+        })
+        .from(neighbourhoods)
+        .where(eq(neighbourhoods.storeId, storeId)),
   ]);
   return { cities: cityRows, districts: districtRows };
 }

@@ -15,6 +15,7 @@ import type {
 import { HIDDEN_FROM_IN_PERSON_LIST } from '@comanda/contract';
 import { type Channel, type Shift, schedulePeriods, shortAppName, storeOpenState } from '@comanda/domain';
 import type { DbExecutor } from '../../db/client.ts';
+import { readTogether } from '../../db/read-together.ts';
 import { notFound } from '../../lib/errors.ts';
 import { srcsetOf } from '../../lib/media.ts';
 import type { CompanyRow, ProductRow } from './repository.ts';
@@ -107,9 +108,9 @@ export async function storeAvailability(
   now: Date,
   bookedOut?: ReadonlyMap<string, number>,
 ) {
-  const [company, hours] = await Promise.all([
-    requireCompany(db, storeId),
-    repo.listOpeningHours(db, storeId),
+  const [company, hours] = await readTogether(db, [
+    () => requireCompany(db, storeId),
+    () => repo.listOpeningHours(db, storeId),
   ]);
   const shifts = hours.map(toShift);
   return { company, shifts, ...availabilityAt(company, shifts, now, bookedOut) };
@@ -247,9 +248,9 @@ function toProduct(p: ProductRow, hasGroups: boolean): Product {
 }
 
 async function buildProducts(db: DbExecutor, storeId: number, channel: Channel): Promise<Product[]> {
-  const [rows, withGroups] = await Promise.all([
-    repo.listProducts(db, storeId, channel),
-    repo.productIdsWithGroups(db, storeId),
+  const [rows, withGroups] = await readTogether(db, [
+    () => repo.listProducts(db, storeId, channel),
+    () => repo.productIdsWithGroups(db, storeId),
   ]);
   return rows.map((p) => toProduct(p, withGroups.has(p.id)));
 }
@@ -323,10 +324,10 @@ async function buildFullProduct(
   const product = await repo.findProduct(db, storeId, productId, channel);
   if (!product) return null;
   const familyId = product.itemPai ? product.id : product.itemFilho ? product.parentId : null;
-  const [groups, variants, withGroups] = await Promise.all([
-    repo.listProductGroups(db, storeId, product.id),
-    familyId ? repo.listVariants(db, storeId, familyId, channel) : Promise.resolve([]),
-    repo.productIdsWithGroups(db, storeId),
+  const [groups, variants, withGroups] = await readTogether(db, [
+    () => repo.listProductGroups(db, storeId, product.id),
+    () => (familyId ? repo.listVariants(db, storeId, familyId, channel) : Promise.resolve([])),
+    () => repo.productIdsWithGroups(db, storeId),
   ]);
   const grupos: ProductGroup[] = groups.map((use) =>
     toProductGroup({ ...use.group, min: use.min, max: use.max, ordem: use.ordem }, use.items),

@@ -21,6 +21,7 @@ import {
   storeDayBounds,
 } from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { readTogether } from '../../db/read-together.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
 import { orderRecordOf } from '../../lib/order-record.ts';
@@ -129,11 +130,11 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 
 /** Lines, histories and ratings of some orders, and the store's time zone: four queries whatever their number. */
 async function detailsOf(db: DbExecutor, storeId: number, ids: number[]) {
-  const [lines, changes, ratings, timeZone] = await Promise.all([
-    repo.linesOf(db, storeId, ids),
-    repo.statusChangesOf(db, storeId, ids),
-    repo.ratingsOf(db, storeId, ids),
-    storeTimeZone(db, storeId),
+  const [lines, changes, ratings, timeZone] = await readTogether(db, [
+    () => repo.linesOf(db, storeId, ids),
+    () => repo.statusChangesOf(db, storeId, ids),
+    () => repo.ratingsOf(db, storeId, ids),
+    () => storeTimeZone(db, storeId),
   ]);
   const linesById = groupBy(lines, (line) => line.orderId);
   const changesById = groupBy(changes, (change) => change.orderId);
@@ -149,9 +150,9 @@ type OrderDetails = Awaited<ReturnType<typeof detailsOf>>;
 
 /** detailsOf, and how many orders each customer placed before (the board's 'Novo cliente'). */
 async function staffDetailsOf(db: DbExecutor, storeId: number, ids: number[]) {
-  const [details, previous] = await Promise.all([
-    detailsOf(db, storeId, ids),
-    repo.previousOrderCounts(db, storeId, ids),
+  const [details, previous] = await readTogether(db, [
+    () => detailsOf(db, storeId, ids),
+    () => repo.previousOrderCounts(db, storeId, ids),
   ]);
   return {
     ...details,

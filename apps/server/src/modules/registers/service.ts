@@ -17,6 +17,7 @@ import {
   unknownCountKeys,
 } from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { readTogether } from '../../db/read-together.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import * as repo from './repository.ts';
@@ -257,10 +258,10 @@ export class RegistersService {
 
   /** What a session's figures are made of, read in `db` (the locking transaction when changing it). */
   private async figures(db: DbExecutor, session: repo.SessionRow): Promise<RegisterFigures> {
-    const [movements, takings, methods] = await Promise.all([
-      repo.movementsOf(db, session.storeId, [session.id]),
-      repo.takingsOf(db, session.storeId, session.id),
-      repo.paymentMethodsOf(db, session.storeId),
+    const [movements, takings, methods] = await readTogether(db, [
+      () => repo.movementsOf(db, session.storeId, [session.id]),
+      () => repo.takingsOf(db, session.storeId, session.id),
+      () => repo.paymentMethodsOf(db, session.storeId),
     ]);
     return {
       openingFloat: session.openingFloat,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
+import { readTogether } from '../../db/read-together.ts';
 import {
   customers,
   diningTables,
@@ -192,10 +193,11 @@ export async function ledgerFigures(
     to: Date;
   },
 ): Promise<LedgerFigureRow[]> {
-  const [days, counted] = await Promise.all([
-    rowsOf<DayFigureRow>(
-      db,
-      sql`with d as (
+  const [days, counted] = await readTogether(db, [
+    () =>
+      rowsOf<DayFigureRow>(
+        db,
+        sql`with d as (
           select d.day >= ${q.fromDay}::date as current, d.day, d.dim, d.key, d.revenue, d.service_fees,
             d.delivery_fees, d.discounts, d.order_sales, d.cancels, d.cancelled_amount
           from ${ledgerDays} d
@@ -210,10 +212,11 @@ export async function ledgerFigures(
         select current, 'day', to_char(day, 'YYYY-MM-DD'), revenue::int, service_fees::int, delivery_fees::int,
           discounts::int, order_sales, cancels, cancelled_amount::int
         from d where dim = 'total'`,
-    ),
-    rowsOf<CountedEntryRow>(
-      db,
-      sql`with c as (
+      ),
+    () =>
+      rowsOf<CountedEntryRow>(
+        db,
+        sql`with c as (
           select l.id, l.at, l.kind, l.order_id, l.tab_id, l.at >= ${q.from} as current
           from ${ledgerEntries} l
           where l.store_id = ${q.storeId} and l.at >= ${q.previousFrom} and l.at < ${q.to}
@@ -233,7 +236,7 @@ export async function ledgerFigures(
           l.channel, l.delivery_type, ${PAYMENT_KEY} as payment_name
         from picked p join ${ledgerEntries} l on l.id = p.id
         order by l.id`,
-    ),
+      ),
   ]);
   const rows = new Map<string, LedgerFigureRow>();
   const rowOf = (current: boolean, dim: LedgerFigureRow['dim'], key: string) => {

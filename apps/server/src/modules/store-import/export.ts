@@ -1,6 +1,7 @@
 import { DEFAULT_STORE_TIME_ZONE, isStoreTimeZone, storeIsoText } from '@comanda/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
+import { readTogether } from '../../db/read-together.ts';
 import {
   categories,
   cities,
@@ -71,34 +72,42 @@ export async function exportStore(
     .where(eq(stores.id, storeId));
   const [c] = await db.select().from(companySettings).where(eq(companySettings.storeId, storeId));
   if (!store || !c) return undefined;
-  const [menu, groups] = await Promise.all([exportMenu(db, storeId), exportOptionGroups(db, storeId)]);
-  const [hours, delivery, methods, loyalty, couponList, tables, provider] = await Promise.all([
-    db
-      .select()
-      .from(openingHours)
-      .where(eq(openingHours.storeId, storeId))
-      .orderBy(asc(openingHours.diaSemana), asc(openingHours.turno)),
-    exportCities(db, storeId),
-    db
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.storeId, storeId), eq(paymentMethods.ativo, true)))
-      .orderBy(asc(paymentMethods.ordem), asc(paymentMethods.id)),
-    db.select().from(loyaltyPrograms).where(eq(loyaltyPrograms.storeId, storeId)),
-    db
-      .select()
-      .from(coupons)
-      .where(and(eq(coupons.storeId, storeId), eq(coupons.excluido, false)))
-      .orderBy(asc(coupons.id)),
-    db
-      .select()
-      .from(diningTables)
-      .where(and(eq(diningTables.storeId, storeId), eq(diningTables.ativo, true)))
-      .orderBy(asc(diningTables.id)),
-    db
-      .select({ provider: storePaymentProviders.provider, webhook: storePaymentProviders.webhookStatus })
-      .from(storePaymentProviders)
-      .where(eq(storePaymentProviders.storeId, storeId)),
+  const [menu, groups] = await readTogether(db, [
+    () => exportMenu(db, storeId),
+    () => exportOptionGroups(db, storeId),
+  ]);
+  const [hours, delivery, methods, loyalty, couponList, tables, provider] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(openingHours)
+        .where(eq(openingHours.storeId, storeId))
+        .orderBy(asc(openingHours.diaSemana), asc(openingHours.turno)),
+    () => exportCities(db, storeId),
+    () =>
+      db
+        .select()
+        .from(paymentMethods)
+        .where(and(eq(paymentMethods.storeId, storeId), eq(paymentMethods.ativo, true)))
+        .orderBy(asc(paymentMethods.ordem), asc(paymentMethods.id)),
+    () => db.select().from(loyaltyPrograms).where(eq(loyaltyPrograms.storeId, storeId)),
+    () =>
+      db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.storeId, storeId), eq(coupons.excluido, false)))
+        .orderBy(asc(coupons.id)),
+    () =>
+      db
+        .select()
+        .from(diningTables)
+        .where(and(eq(diningTables.storeId, storeId), eq(diningTables.ativo, true)))
+        .orderBy(asc(diningTables.id)),
+    () =>
+      db
+        .select({ provider: storePaymentProviders.provider, webhook: storePaymentProviders.webhookStatus })
+        .from(storePaymentProviders)
+        .where(eq(storePaymentProviders.storeId, storeId)),
   ]);
   const exportedRefs = new Set(
     menu.flatMap((cat) => cat.products.flatMap((p) => [p.ref, ...p.variants.map((v) => v.ref)])),
@@ -235,28 +244,31 @@ export async function exportStore(
  * left out; an inactive product's variants are written active (the product's switch decides).
  */
 async function exportMenu(db: DbExecutor, storeId: number): Promise<Category[]> {
-  const [categoryRows, productRows, uses] = await Promise.all([
-    db
-      .select()
-      .from(categories)
-      .where(and(eq(categories.storeId, storeId), eq(categories.ativo, true)))
-      .orderBy(asc(categories.ordem), asc(categories.id)),
-    db
-      .select()
-      .from(products)
-      .where(and(eq(products.storeId, storeId), eq(products.excluido, false)))
-      .orderBy(asc(products.ordem), asc(products.id)),
-    db
-      .select({
-        productId: productGroups.productId,
-        group: optionGroups.ref,
-        min: productGroups.min,
-        max: productGroups.max,
-      })
-      .from(productGroups)
-      .innerJoin(optionGroups, eq(optionGroups.id, productGroups.groupId))
-      .where(and(eq(productGroups.storeId, storeId), eq(optionGroups.storeId, storeId)))
-      .orderBy(asc(productGroups.productId), asc(productGroups.ordem)),
+  const [categoryRows, productRows, uses] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(categories)
+        .where(and(eq(categories.storeId, storeId), eq(categories.ativo, true)))
+        .orderBy(asc(categories.ordem), asc(categories.id)),
+    () =>
+      db
+        .select()
+        .from(products)
+        .where(and(eq(products.storeId, storeId), eq(products.excluido, false)))
+        .orderBy(asc(products.ordem), asc(products.id)),
+    () =>
+      db
+        .select({
+          productId: productGroups.productId,
+          group: optionGroups.ref,
+          min: productGroups.min,
+          max: productGroups.max,
+        })
+        .from(productGroups)
+        .innerJoin(optionGroups, eq(optionGroups.id, productGroups.groupId))
+        .where(and(eq(productGroups.storeId, storeId), eq(optionGroups.storeId, storeId)))
+        .orderBy(asc(productGroups.productId), asc(productGroups.ordem)),
   ]);
   const usesOf = new Map<number, GroupUse[]>();
   for (const use of uses) {
@@ -369,13 +381,14 @@ async function exportOptionGroups(db: DbExecutor, storeId: number) {
  * neighbourhood excluded: it is left out; an inactive city that still has neighbourhoods is written.
  */
 async function exportCities(db: DbExecutor, storeId: number): Promise<StoreDocument['cities']> {
-  const [cityRows, neighbourhoodRows] = await Promise.all([
-    db.select().from(cities).where(eq(cities.storeId, storeId)).orderBy(asc(cities.id)),
-    db
-      .select()
-      .from(neighbourhoods)
-      .where(and(eq(neighbourhoods.storeId, storeId), eq(neighbourhoods.excluido, false)))
-      .orderBy(asc(neighbourhoods.id)),
+  const [cityRows, neighbourhoodRows] = await readTogether(db, [
+    () => db.select().from(cities).where(eq(cities.storeId, storeId)).orderBy(asc(cities.id)),
+    () =>
+      db
+        .select()
+        .from(neighbourhoods)
+        .where(and(eq(neighbourhoods.storeId, storeId), eq(neighbourhoods.excluido, false)))
+        .orderBy(asc(neighbourhoods.id)),
   ]);
   return cityRows
     .map((city) => ({

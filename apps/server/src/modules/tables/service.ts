@@ -38,6 +38,7 @@ import {
   tabTotals,
 } from '@comanda/domain';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import { readTogether } from '../../db/read-together.ts';
 import type { OrderLineItemSnapshot } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { OrderEvents } from '../../lib/order-events.ts';
@@ -227,13 +228,14 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 /** What the views of some tabs are made of: four queries whatever their number. */
 async function tabParts(db: DbExecutor, storeId: number, tabs: readonly repo.TabRow[]) {
   const tabIds = tabs.map((tab) => tab.id);
-  const [rounds, shares, calls, toRefund] = await Promise.all([
-    repo.roundsOf(db, storeId, tabIds),
-    repo.sharesOf(db, storeId, tabIds),
-    repo.waitingCalls(db, storeId, [
-      ...new Set(tabs.filter((tab) => tab.status !== 'closed').map((t) => t.tableId)),
-    ]),
-    repo.shareMoneyToRefund(db, storeId, tabIds),
+  const [rounds, shares, calls, toRefund] = await readTogether(db, [
+    () => repo.roundsOf(db, storeId, tabIds),
+    () => repo.sharesOf(db, storeId, tabIds),
+    () =>
+      repo.waitingCalls(db, storeId, [
+        ...new Set(tabs.filter((tab) => tab.status !== 'closed').map((t) => t.tableId)),
+      ]),
+    () => repo.shareMoneyToRefund(db, storeId, tabIds),
   ]);
   const refundOf = (shareId: number, method: repo.SharePaymentMethod) =>
     toRefund.find((row) => row.shareId === shareId && row.method === method)?.amount ?? 0;
