@@ -8,12 +8,19 @@ import {
   dispatchStop,
   errorReply,
   orderPlacedReply,
+  outsideDelivery,
   settlementReply,
   trackedOrder,
 } from '@comanda/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cities, loyaltyPointsLedger, neighbourhoods, registerMovements } from '../../db/schema.ts';
+import {
+  cities,
+  loyaltyPointsLedger,
+  neighbourhoods,
+  outsideDeliveries,
+  registerMovements,
+} from '../../db/schema.ts';
 import {
   bearer,
   buildAccountsTestApp,
@@ -174,7 +181,7 @@ let mariaFar: number;
 let joseNear: number;
 
 beforeAll(async () => {
-  t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000' } });
+  t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000', COURIER_STANDIN_STEP_MS: '0' } });
   owner = await signInStaff(t, { name: 'Ana Lima' });
   attendant = await signInStaff(t, { name: 'Bruno Costa', role: 'attendant' });
   sakuraOwner = await signInStaff(t, { host: SAKURA, name: 'Kenji Sato' });
@@ -560,5 +567,66 @@ describe('the day’s settlement', () => {
     expect(codeOf(twice)).toBe('SETTLEMENT_ALREADY_RECORDED');
     const movements = await t.database.db.select().from(registerMovements);
     expect(movements.filter((movement) => movement.reason.includes('Lia'))).toEqual([]);
+  });
+});
+
+describe('an outside courier', () => {
+  it('is asked through the iFood Shipping adapter, and its signed notifications move the delivery and the order', async () => {
+    const standin = t.services.courierStandin!;
+    const order = await readyDelivery(maria, mariaFar, { cash: true });
+    const asked = await call('POST', '/staff/routes/outside', attendant.token, { pedido_id: order });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const delivery = outsideDelivery.parse(asked.json());
+    expect(delivery).toMatchObject({
+      pedido_id: order,
+      provedor: 'ifood',
+      estado: 'solicitado',
+      entregador_nome: null,
+    });
+    const externalId = (
+      await t.database.db.select().from(outsideDeliveries).where(eq(outsideDeliveries.id, delivery.id))
+    )[0]!.externalId;
+    // The stand-in received what the adapter sends: the customer, the place and the cash to collect.
+    expect(standin.delivery(externalId)?.body).toMatchObject({
+      customer: { name: 'Maria Souza' },
+      delivery: { deliveryAddress: { coordinates: { latitude: -23.5665, longitude: -46.691 } } },
+      payments: { methods: [{ method: 'CASH', type: 'OFFLINE', cash: { changeFor: 100 } }] },
+    });
+    expect((await board()).prontos.map((ready) => ready.id)).not.toContain(order);
+    const inRoute = await call('POST', '/staff/routes', attendant.token, {
+      entregador_id: (await newCourier('Mário Fila')).id,
+      pedidos: [order],
+    });
+    expect(codeOf(inRoute)).toBe('ORDER_ALREADY_DISPATCHED');
+
+    expect(await standin.advance(externalId)).toBe(true);
+    const assigned = (await board()).externos.find((entry) => entry.id === delivery.id)!;
+    expect(assigned).toMatchObject({ estado: 'atribuido', entregador_nome: 'Rafael Entregas' });
+    expect((await tracked(maria, order)).entrega).toBeNull();
+
+    expect(await standin.advance(externalId)).toBe(true);
+    expect((await tracked(maria, order)).entrega).toMatchObject({
+      estado: 'saiu_para_entrega',
+      entregador: 'Rafael',
+    });
+
+    expect(await standin.advance(externalId)).toBe(true);
+    const done = await tracked(maria, order);
+    expect(done.status).toBe('Entregue');
+    expect(done.entrega?.estado).toBe('entregue');
+    expect(
+      (await board()).externos.find((entry) => entry.id === delivery.id)?.eventos.map((e) => e.estado),
+    ).toEqual(['solicitado', 'atribuido', 'coletado', 'entregue']);
+  });
+
+  it('refuses a notification not signed by the company', async () => {
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/integracoes/v1/entregas/ifood',
+      headers: { host: PIZZARIA, 'content-type': 'application/json', 'x-ifood-signature': 'f'.repeat(64) },
+      payload: JSON.stringify({ fullCode: 'CONCLUDED', orderId: 'x', createdAt: new Date().toISOString() }),
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(codeOf(forged)).toBe('NOTIFICATION_REFUSED');
   });
 });

@@ -1,2 +1,4 @@
 // The dispatch module's face (docs/decisions/0041): what other modules and the app's composition may use.
+export { type CourierProvider, IfoodShippingProvider } from './courier-provider.ts';
+export { CourierStandin } from './courier-standin.ts';
 export { DispatchService } from './service.ts';
