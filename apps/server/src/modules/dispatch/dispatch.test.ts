@@ -2,6 +2,8 @@ import {
   courier,
   courierLinkReply,
   courierRouteReply,
+  couriersReply,
+  DISPATCH_EVENT,
   dispatchBoardReply,
   dispatchConflictReply,
   dispatchRoute,
@@ -33,7 +35,8 @@ import {
 } from '../../test/accounts.ts';
 import { cartLine, placeOrder, storeIdOf, submission } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { changeStatus } from '../../test/tracking.ts';
+import { changeStatus, eventually } from '../../test/tracking.ts';
+import { seedDemoCouriers } from './demo-couriers.ts';
 
 /*
  * Delivery dispatch (issue 35, docs/decisions/0070): couriers and their links, routes grouped and
@@ -435,6 +438,43 @@ describe('a route', () => {
   });
 });
 
+describe('events', () => {
+  it('a departure reaches the customer’s order stream and the board’s staff stream', async () => {
+    const storeId = await storeIdOf(t, PIZZARIA);
+    const rider = await newCourier('Olga Eventos');
+    const order = await readyDelivery(maria, mariaNear);
+    const route = await newRoute(rider.id, [order]);
+    const customerEvents: { id: number; status: string }[] = [];
+    const staffEvents: { name: string; data: unknown }[] = [];
+    const stopCustomer = t.ctx.orderEvents.subscribe(storeId, maria.userId, (event) =>
+      customerEvents.push(event),
+    );
+    const stopStaff = t.ctx.orderEvents.subscribe(
+      storeId,
+      null,
+      () => undefined,
+      undefined,
+      (event) => staffEvents.push(event),
+    );
+    try {
+      expect((await call('POST', `/staff/routes/${route.id}/depart`, attendant.token)).statusCode).toBe(200);
+      await eventually(
+        () =>
+          customerEvents.some((event) => event.id === order) &&
+          staffEvents.some(
+            (event) =>
+              event.name === DISPATCH_EVENT &&
+              (event.data as { rota_id: number; estado: string }).rota_id === route.id &&
+              (event.data as { estado: string }).estado === 'em_rota',
+          ),
+      );
+    } finally {
+      stopCustomer();
+      stopStaff();
+    }
+  });
+});
+
 describe('races', () => {
   it('two departs at once: one leaves, the other is a 409 with the route', async () => {
     const rider = await newCourier('Gabi Corrida');
@@ -567,6 +607,53 @@ describe('the day’s settlement', () => {
     expect(codeOf(twice)).toBe('SETTLEMENT_ALREADY_RECORDED');
     const movements = await t.database.db.select().from(registerMovements);
     expect(movements.filter((movement) => movement.reason.includes('Lia'))).toEqual([]);
+  });
+});
+
+describe('the day’s settlement with a register open', () => {
+  it('takes the courier’s pay out of the drawer as a sangria', async () => {
+    const rider = await newCourier('Nina Caixa', { modelo: 'por_entrega', valor_entrega: 900 });
+    const order = await readyDelivery(jose, joseNear, { cash: true });
+    const route = await newRoute(rider.id, [order]);
+    expect((await call('POST', `/staff/routes/${route.id}/depart`, attendant.token)).statusCode).toBe(200);
+    const stop = route.paradas[0]!;
+    expect(
+      (await call('POST', `/staff/routes/${route.id}/stops/${stop.id}/delivered`, attendant.token))
+        .statusCode,
+    ).toBe(200);
+    const registers = (await call('GET', '/staff/registers', owner.token)).json() as {
+      registers: { id: number }[];
+    };
+    const opened = await call('POST', `/staff/registers/${registers.registers[0]!.id}/open`, owner.token, {
+      opening_float: 10_000,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const sessionId = (opened.json() as { id: number }).id;
+    const day = settlementReply.parse((await call('GET', '/staff/couriers/settlement', owner.token)).json());
+    const recorded = await call('POST', `/staff/couriers/${rider.id}/settlement`, owner.token, {
+      dia: day.dia,
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const line = settlementReply
+      .parse(recorded.json())
+      .entregadores.find((entry) => entry.entregador.id === rider.id)!;
+    expect(line).toMatchObject({ entregas: 1, devido: 900, acertado: { caixa: true } });
+    const session = (await call('GET', `/staff/register-sessions/${sessionId}`, owner.token)).json() as {
+      movements: { kind: string; amount: number; reason: string }[];
+    };
+    expect(session.movements).toEqual([
+      expect.objectContaining({ kind: 'sangria', amount: 900, reason: expect.stringContaining('Nina') }),
+    ]);
+  });
+});
+
+describe('the demo', () => {
+  it('has two couriers for Forno & Brasa, with pay rules the contract reads', async () => {
+    await seedDemoCouriers(t.database.db, await storeIdOf(t, PIZZARIA), 'pizzaria', new Date());
+    const listed = couriersReply.parse((await call('GET', '/staff/couriers', attendant.token)).json());
+    expect(listed.entregadores.map((entry) => entry.nome)).toEqual(
+      expect.arrayContaining(['Carlos Almeida', 'Bruna Ferreira']),
+    );
   });
 });
 
