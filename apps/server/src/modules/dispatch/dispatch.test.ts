@@ -277,6 +277,11 @@ describe('couriers', () => {
     });
     expect((await courierCall('GET', '/courier/v1/route', second, undefined, SAKURA)).statusCode).toBe(401);
     expect((await call('GET', '/courier/v1/route', maria.token)).statusCode).toBe(401);
+    expect((await call('GET', '/courier/v1/route', owner.token)).statusCode).toBe(401);
+    // Who is calling is checked before the input: a bad link learns nothing of the stop ids.
+    expect(codeOf(await courierCall('POST', '/courier/v1/stops/abc/delivered', first))).toBe(
+      'COURIER_LINK_INVALID',
+    );
     expect((await call('DELETE', `/staff/couriers/${made.id}/link`, owner.token)).statusCode).toBe(204);
     expect((await courierCall('GET', '/courier/v1/route', second)).statusCode).toBe(401);
     const listed = await call('GET', '/staff/couriers', owner.token);
