@@ -427,6 +427,20 @@ describe('a route', () => {
     expect(foreignOrder.statusCode).toBe(404);
     expect(codeOf(foreignOrder)).toBe('ORDER_NOT_FOUND');
 
+    const resting = await call('POST', '/staff/couriers', owner.token, {
+      nome: 'Quim Folga',
+      telefone: '11977776666',
+      veiculo: 'carro',
+      ativo_hoje: false,
+      pagamento: PAY,
+    });
+    const inactive = await call('POST', '/staff/routes', attendant.token, {
+      entregador_id: courier.parse(resting.json()).id,
+      pedidos: [ready],
+    });
+    expect(inactive.statusCode).toBe(409);
+    expect(codeOf(inactive)).toBe('COURIER_INACTIVE');
+
     const route = await newRoute(rider.id, [ready]);
     const twice = await call('POST', '/staff/routes', attendant.token, {
       entregador_id: rider.id,
@@ -672,6 +686,15 @@ describe('the day’s settlement with a register open', () => {
       movements: unknown[];
     };
     expect(after.movements).toHaveLength(1);
+  });
+});
+
+describe('the API document', () => {
+  it('lists the dispatch and courier calls', async () => {
+    const paths = Object.keys((await t.app.inject({ url: '/docs/json' })).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/staff/dispatch', '/staff/routes/{id}/depart', '/courier/v1/route']),
+    );
   });
 });
 

@@ -75,6 +75,12 @@ const courierNotFound = () => notFound('COURIER_NOT_FOUND', 'Entregador não enc
 const routeNotFound = () => notFound('ROUTE_NOT_FOUND', 'Rota não encontrada.');
 const stopNotFound = () => notFound('STOP_NOT_FOUND', 'Parada não encontrada.');
 const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Pedido não encontrado.');
+const courierInactive = () =>
+  new AppError(
+    'conflict',
+    'COURIER_INACTIVE',
+    'Este entregador não está ativo hoje. Ative-o no cadastro de entregadores.',
+  );
 export const courierLinkInvalid = () =>
   new AppError(
     'unauthorized',
@@ -440,6 +446,7 @@ export class DispatchService {
       db.transaction(async (tx) => {
         const courier = await repo.findCourier(tx, storeId, body.entregador_id);
         if (!courier) throw courierNotFound();
+        if (!courier.ativoHoje) throw courierInactive();
         await this.checkOrders(tx, storeId, body.pedidos);
         const ids = body.ordenar ? await this.orderedIds(tx, storeId, body.pedidos) : body.pedidos;
         const [route] = await tx
@@ -475,6 +482,7 @@ export class DispatchService {
         if (body.entregador_id !== undefined && body.entregador_id !== route.courierId) {
           const courier = await repo.findCourier(tx, storeId, body.entregador_id);
           if (!courier) throw courierNotFound();
+          if (!courier.ativoHoje) throw courierInactive();
           await tx.update(dispatchRoutes).set({ courierId: courier.id }).where(eq(dispatchRoutes.id, id));
         }
         if (body.pedidos) {
