@@ -494,6 +494,36 @@ describe('events', () => {
   });
 });
 
+describe('a cancelled order', () => {
+  it('leaves a route being put together, and is marked not delivered on a route that left', async () => {
+    const rider = await newCourier('Pia Cancela');
+    const early = await readyDelivery(maria, mariaNear);
+    const kept = await readyDelivery(jose, joseNear);
+    const montando = await newRoute(rider.id, [early, kept]);
+    const cancelled = await changeStatus(t, owner.token, early, {
+      status: 'Cancelado',
+      reason: 'Cliente desistiu',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const left = await call('POST', `/staff/routes/${montando.id}/depart`, attendant.token);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(dispatchRoute.parse(left.json()).paradas.map((stop) => stop.pedido.id)).toEqual([kept]);
+
+    const late = await readyDelivery(maria, mariaFar);
+    const other = await newCourier('Rui Cancela');
+    const route = await newRoute(other.id, [late]);
+    expect((await call('POST', `/staff/routes/${route.id}/depart`, attendant.token)).statusCode).toBe(200);
+    expect(
+      (await changeStatus(t, owner.token, late, { status: 'Cancelado', reason: 'Endereço inexistente' }))
+        .statusCode,
+    ).toBe(200);
+    const token = await linkOf(other.id);
+    const seen = courierRouteReply.parse((await courierCall('GET', '/courier/v1/route', token)).json());
+    expect(seen.rota!.paradas[0]).toMatchObject({ estado: 'nao_entregue', motivo: 'Pedido cancelado' });
+    expect((await courierCall('POST', '/courier/v1/route/back', token)).statusCode).toBe(200);
+  });
+});
+
 describe('races', () => {
   it('two departs at once: one leaves, the other is a 409 with the route', async () => {
     const rider = await newCourier('Gabi Corrida');

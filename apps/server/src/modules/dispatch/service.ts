@@ -248,6 +248,42 @@ export class DispatchService {
     return { storeId, courierId: row.id };
   }
 
+  /**
+   * A step of the order's status change (registered with the order tracking module): a cancelled
+   * order leaves a route being put together, and its stop on a route that left is marked not
+   * delivered ('Pedido cancelado'), so the route can end. A stop a courier is marking right now is
+   * skipped (its mark then fails on the cancelled order and leaves it to this rule's next reader).
+   */
+  readonly onOrderStatusChange = async (
+    tx: DbExecutor,
+    change: { storeId: number; orderId: number; to: string; at: Date },
+  ): Promise<void> => {
+    if (change.to !== 'Cancelado') return;
+    const stops = await tx
+      .select({ id: dispatchStops.id, routeId: dispatchStops.routeId, routeState: dispatchRoutes.estado })
+      .from(dispatchStops)
+      .innerJoin(dispatchRoutes, eq(dispatchRoutes.id, dispatchStops.routeId))
+      .where(
+        and(
+          eq(dispatchStops.storeId, change.storeId),
+          eq(dispatchStops.orderId, change.orderId),
+          eq(dispatchStops.estado, 'pendente'),
+        ),
+      )
+      .for('update', { of: dispatchStops, skipLocked: true });
+    for (const stop of stops) {
+      if (stop.routeState === 'montando') {
+        await tx.delete(dispatchStops).where(eq(dispatchStops.id, stop.id));
+      } else {
+        await tx
+          .update(dispatchStops)
+          .set({ estado: 'nao_entregue', reason: 'Pedido cancelado', markedAt: change.at })
+          .where(and(eq(dispatchStops.id, stop.id), eq(dispatchStops.estado, 'pendente')));
+      }
+      await this.announce(tx, change.storeId, stop.routeId, stop.routeState);
+    }
+  };
+
   // -------------------------------------------------------------------------------------------
   // The board
 
