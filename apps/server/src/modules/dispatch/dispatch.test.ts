@@ -84,14 +84,19 @@ async function place(ref: string, table: 'cities' | 'neighbourhoods') {
 }
 
 /** An address of the account in a pizzaria neighbourhood, at these coordinates. */
-async function address(account: SignedUp, district: { ref: string; name: string }, lat: number, lng: number) {
+async function address(
+  account: SignedUp,
+  district: { ref: string; name: string },
+  lat: number | null,
+  lng: number | null,
+) {
   const response = await call('POST', '/core/v2/app/customer/upsert-addresses/', account.token, {
     addresses: [
       {
         id: null,
         name: 'Casa',
         street: 'Rua Teste',
-        street_number: String(Math.round(Math.abs(lat * 1000)) % 2000),
+        street_number: String(Math.round(Math.abs((lat ?? 0) * 1000)) % 2000 || 10),
         complement: 'Apto 12',
         city_id: await place('sao-paulo', 'cities'),
         city_name: 'São Paulo',
@@ -814,6 +819,17 @@ describe('an outside courier', () => {
     expect(
       (await board()).externos.find((entry) => entry.id === delivery.id)?.eventos.map((e) => e.estado),
     ).toEqual(['solicitado', 'atribuido', 'coletado', 'entregue']);
+  });
+
+  it('is not asked for an address without coordinates: 503, and the order is ready again', async () => {
+    const nowhere = await address(jose, PINHEIROS, null, null);
+    const order = await readyDelivery(jose, nowhere);
+    const asked = await call('POST', '/staff/routes/outside', attendant.token, { pedido_id: order });
+    expect(asked.statusCode).toBe(503);
+    expect(codeOf(asked)).toBe('COURIER_PROVIDER_FAILED');
+    const ready = (await board()).prontos.find((entry) => entry.id === order);
+    expect(ready).toMatchObject({ distancia_m: null, bairro: 'Pinheiros' });
+    expect((await board()).externos.map((entry) => entry.pedido_id)).not.toContain(order);
   });
 
   it('refuses a notification not signed by the company', async () => {
