@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import { LOOK_PREVIEW_PATH } from '@comanda/contract';
@@ -28,6 +29,8 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { CouponService } from './modules/coupons/index.ts';
 import { CustomerService } from './modules/customers/index.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { CourierStandin, DispatchService, IfoodShippingProvider } from './modules/dispatch/index.ts';
+import { registerDispatchRoutes } from './modules/dispatch/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { KitchenService } from './modules/kitchen/index.ts';
 import { registerKitchenRoutes } from './modules/kitchen/routes.ts';
@@ -106,9 +109,14 @@ export const LOG_REDACT = {
   censor: '[redacted]',
 };
 
-/** Request URLs as logged: `?token=` (API Pix notifications) and the event streams' `?ticket=` are hidden. */
+/**
+ * Request URLs as logged: `?token=` (API Pix notifications), the event streams' `?ticket=` and a
+ * courier's personal link (`/entregador/<token>`, docs/decisions/0070) are hidden.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|ticket)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|ticket)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/^(\/entregador\/)[^/?#]+/i, '$1[redacted]');
 }
 const logSerializers = {
   err: serializeErrorForLog,
@@ -432,6 +440,7 @@ export async function buildApp(
   registerStationRoutes(ctx, services);
   registerRegisterRoutes(ctx, services);
   registerRatingRoutes(ctx, services);
+  registerDispatchRoutes(ctx, services);
   registerPrintingRoutes(ctx, services);
   registerKitchenRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
@@ -557,6 +566,18 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     orderTracking,
   });
   orderTracking.onCancelRule(roleRules.cancelRule);
+  const outsideCouriers = outsideCourierCompany(ctx);
+  const registers = new RegistersService({ db, now });
+  const dispatch = new DispatchService({
+    db,
+    now,
+    events: orderEvents,
+    tracking: orderTracking,
+    publicOrigin: (slug) => publicOrigin(config, slug),
+    outside: outsideCouriers.access,
+    registers,
+  });
+  orderTracking.onStatusChange(dispatch.onOrderStatusChange);
   return {
     sms,
     roleRules,
@@ -566,8 +587,10 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),
-    registers: new RegistersService({ db, now }),
+    registers,
     ratings: new RatingsService({ db, now }),
+    dispatch,
+    courierStandin: outsideCouriers.standin,
     printing,
     kitchen: new KitchenService({ db, now, events: orderEvents }),
     tables: new TablesService({
@@ -630,6 +653,56 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     payments: paymentService,
     providerChange: new ProviderChange({ db, now, secretsKey, moneyRules: roleRules }),
   };
+}
+
+/**
+ * The outside courier company (docs/decisions/0070): iFood's Shipping API when configured, else
+ * (never in production) the local stand-in on loopback, which speaks the same calls and posts its
+ * signed notifications to this app's webhook route in process (with the store's host).
+ */
+function outsideCourierCompany(ctx: AppContext) {
+  const { app, config } = ctx;
+  if (config.COURIER_PROVIDER === 'ifood') {
+    const { IFOOD_MERCHANT_ID: merchantId, IFOOD_ACCESS_TOKEN: token, IFOOD_CLIENT_SECRET: secret } = config;
+    if (!merchantId || !token || !secret) {
+      app.log.warn(
+        'COURIER_PROVIDER=ifood without IFOOD_MERCHANT_ID, IFOOD_ACCESS_TOKEN and IFOOD_CLIENT_SECRET: no outside couriers',
+      );
+      return { access: null, standin: null };
+    }
+    const provider = new IfoodShippingProvider({
+      baseUrl: config.IFOOD_SHIPPING_URL,
+      accessToken: () => token,
+      clientSecret: secret,
+    });
+    return { access: { provider, merchantId: () => merchantId }, standin: null };
+  }
+  if (config.COURIER_PROVIDER === 'off' || config.NODE_ENV === 'production')
+    return { access: null, standin: null };
+  const secret = randomBytes(24).toString('hex');
+  const standin = new CourierStandin({
+    clientSecret: secret,
+    stepMs: config.COURIER_STANDIN_STEP_MS || null,
+    transport: async (merchantId, body, headers) => {
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/integracoes/v1/entregas/ifood',
+        headers: { ...headers, host: `${merchantId}.localhost` },
+        payload: body,
+      });
+      return reply.statusCode;
+    },
+  });
+  app.addHook('onReady', async () => {
+    await standin.start();
+  });
+  app.addHook('onClose', () => standin.close());
+  const provider = new IfoodShippingProvider({
+    baseUrl: () => standin.url,
+    accessToken: () => 'standin',
+    clientSecret: secret,
+  });
+  return { access: { provider, merchantId: (slug: string) => slug }, standin };
 }
 
 /**
