@@ -90,7 +90,14 @@ export const courierRequest = z
   .strict();
 export type CourierRequest = z.input<typeof courierRequest>;
 
-export const couriersReply = z.object({ entregadores: z.array(courier) });
+/**
+ * A courier as GET /staff/couriers lists them: `pagamento` is null for a caller without
+ * couriers.manage (an attendant dispatches but does not see pay rules).
+ */
+export const listedCourier = courier.extend({ pagamento: courierPay.nullable() });
+export type ListedCourier = z.infer<typeof listedCourier>;
+
+export const couriersReply = z.object({ entregadores: z.array(listedCourier) });
 export type CouriersReply = z.infer<typeof couriersReply>;
 
 /** POST /staff/couriers/{id}/link: the new personal link, shown once (the previous one stops working). */

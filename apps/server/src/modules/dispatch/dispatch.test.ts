@@ -216,9 +216,14 @@ describe('couriers', () => {
     expect(made).toMatchObject({ telefone: '11988887777', link_ativo: false });
     const listed = await call('GET', '/staff/couriers', attendant.token);
     expect(listed.statusCode).toBe(200);
-    expect((listed.json() as { entregadores: { id: number }[] }).entregadores.map((c) => c.id)).toContain(
-      made.id,
-    );
+    const forAttendant = couriersReply.parse(listed.json()).entregadores.find((c) => c.id === made.id);
+    // An attendant dispatches but does not see pay rules: the field is there, null.
+    expect(forAttendant).toMatchObject({ nome: 'Carlos Motoboy', pagamento: null });
+    expect(Object.keys(forAttendant!)).toContain('pagamento');
+    const forOwner = couriersReply
+      .parse((await call('GET', '/staff/couriers', owner.token)).json())
+      .entregadores.find((c) => c.id === made.id);
+    expect(forOwner?.pagamento).toMatchObject({ modelo: 'faixa_km' });
 
     const byAttendant = await call('POST', '/staff/couriers', attendant.token, {
       nome: 'X',

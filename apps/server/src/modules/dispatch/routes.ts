@@ -63,7 +63,9 @@ export function registerDispatchRoutes(ctx: AppContext, services: { dispatch: Di
       schema: {
         tags,
         summary: 'The store’s couriers',
-        description: `Every courier with their pay rule and whether a personal link is live.\n\n${DISPATCHERS}`,
+        description:
+          'Every courier with their pay rule and whether a personal link is live. `pagamento` is null for a ' +
+          `caller without couriers.manage (attendants).\n\n${DISPATCHERS}`,
         security: SECURITY_BEARER,
         response: { 200: couriersReply, ...staffOnly },
       },

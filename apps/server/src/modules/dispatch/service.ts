@@ -27,6 +27,7 @@ import {
   nearestNextOrder,
   payBandsRefusal,
   routeMapsLink,
+  staffMay,
   stopLinks,
   storeDateTimeText,
   storeDayBounds,
@@ -173,7 +174,13 @@ export class DispatchService {
   // Couriers
 
   async listCouriers(staff: StaffPrincipal): Promise<CouriersReply> {
-    return { entregadores: (await repo.listCouriers(this.deps.db, staff.storeId)).map(toCourier) };
+    // Pay rules are couriers.manage's (not movable, so no store override to read).
+    const seesPay = staffMay(staff.role, 'couriers.manage');
+    return {
+      entregadores: (await repo.listCouriers(this.deps.db, staff.storeId))
+        .map(toCourier)
+        .map((listed) => (seesPay ? listed : { ...listed, pagamento: null })),
+    };
   }
 
   async createCourier(
