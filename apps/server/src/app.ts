@@ -5,11 +5,13 @@ import { LOOK_PREVIEW_PATH } from '@comanda/contract';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { type Config, publicOrigin, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { storeCourierProviders, stores } from './db/schema.ts';
 import { serializeErrorForLog } from './lib/database-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { MEDIA_DIR, servePicturesFrom } from './lib/media.ts';
@@ -29,7 +31,12 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { CouponService } from './modules/coupons/index.ts';
 import { CustomerService } from './modules/customers/index.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
-import { CourierStandin, DispatchService, IfoodShippingProvider } from './modules/dispatch/index.ts';
+import {
+  CourierStandin,
+  DispatchService,
+  IfoodShippingProvider,
+  OutsideSettings,
+} from './modules/dispatch/index.ts';
 import { registerDispatchRoutes } from './modules/dispatch/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { KitchenService } from './modules/kitchen/index.ts';
@@ -575,6 +582,13 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     tracking: orderTracking,
     publicOrigin: (slug) => publicOrigin(config, slug),
     outside: outsideCouriers.access,
+    outsideSettings: new OutsideSettings({
+      db,
+      now,
+      secretsKey,
+      ownerPassword: roleRules,
+      baseUrl: { ifood: config.IFOOD_SHIPPING_URL, standin: () => outsideCouriers.standin?.url || null },
+    }),
     registers,
   });
   orderTracking.onStatusChange(dispatch.onOrderStatusChange);
@@ -684,10 +698,17 @@ function outsideCourierCompany(ctx: AppContext) {
     clientSecret: secret,
     stepMs: config.COURIER_STANDIN_STEP_MS || null,
     transport: async (merchantId, body, headers) => {
+      // The store whose account this is (its own settings), else the store of that slug (the default).
+      const [own] = await ctx.db
+        .select({ slug: stores.slug })
+        .from(storeCourierProviders)
+        .innerJoin(stores, eq(stores.id, storeCourierProviders.storeId))
+        .where(eq(storeCourierProviders.merchantId, merchantId))
+        .limit(1);
       const reply = await app.inject({
         method: 'POST',
         url: '/integracoes/v1/entregas/ifood',
-        headers: { ...headers, host: `${merchantId}.localhost` },
+        headers: { ...headers, host: `${own?.slug ?? merchantId}.localhost` },
         payload: body,
       });
       return reply.statusCode;

@@ -329,3 +329,35 @@ export type TrackedDelivery = z.infer<typeof trackedDelivery>;
 
 /** The staff stream's event when a route changes (data: {rota_id, estado}): reload the dispatch board. */
 export const DISPATCH_EVENT = 'dispatch';
+
+/** The outside courier companies a store may use: iFood Shipping, or the local stand-in (not in production). */
+export const OUTSIDE_PROVIDER_KINDS = ['ifood', 'standin'] as const;
+
+/**
+ * GET/PUT /staff/dispatch/outside-provider: the store's outside courier company. Its client id and
+ * secret are sealed and never shown: `segredos_definidos` names the ones kept.
+ */
+export const outsideProviderReply = z.object({
+  provedor: z.enum(OUTSIDE_PROVIDER_KINDS).nullable(),
+  merchant_id: z.string().nullable(),
+  segredos_definidos: z.array(z.enum(['client_id', 'client_secret'])),
+});
+export type OutsideProviderReply = z.infer<typeof outsideProviderReply>;
+
+/** A left-out or empty client id / secret keeps the store's own while the provider stays the same. */
+export const outsideProviderRequest = z
+  .object({
+    provedor: z.enum(OUTSIDE_PROVIDER_KINDS),
+    merchant_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[\w.-]+$/, 'Só letras, números, ponto, hífen e sublinhado.'),
+    client_id: z.string().trim().max(200).optional(),
+    client_secret: z.string().trim().max(500).optional(),
+    /** The caller's own password, as for the payment provider. */
+    owner_password: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+export type OutsideProviderRequest = z.infer<typeof outsideProviderRequest>;

@@ -11,6 +11,7 @@ import {
   errorReply,
   orderPlacedReply,
   outsideDelivery,
+  outsideProviderReply,
   settlementReply,
   trackedOrder,
 } from '@comanda/contract';
@@ -22,10 +23,13 @@ import {
   neighbourhoods,
   outsideDeliveries,
   registerMovements,
+  storeAuditLog,
+  storeCourierProviders,
 } from '../../db/schema.ts';
 import {
   bearer,
   buildAccountsTestApp,
+  PASSWORD,
   PIZZARIA,
   SAKURA,
   type SignedUp,
@@ -36,7 +40,9 @@ import {
 import { cartLine, placeOrder, storeIdOf, submission } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { changeStatus, eventually } from '../../test/tracking.ts';
+import { ifoodSignature } from './courier-provider.ts';
 import { seedDemoCouriers } from './demo-couriers.ts';
+import { IfoodTokenSource } from './ifood-token.ts';
 
 /*
  * Delivery dispatch (issue 35, docs/decisions/0070): couriers and their links, routes grouped and
@@ -846,5 +852,141 @@ describe('an outside courier', () => {
     });
     expect(forged.statusCode).toBe(401);
     expect(codeOf(forged)).toBe('NOTIFICATION_REFUSED');
+  });
+});
+
+describe('a store’s own outside courier company', () => {
+  const settings = {
+    provedor: 'standin',
+    merchant_id: 'forno-merchant-42',
+    client_id: 'forno-client',
+    client_secret: 'forno-secret-xyz',
+  };
+
+  it('is set by a manager with their password, never shows its secrets, and is written to the history', async () => {
+    const storeId = await storeIdOf(t, PIZZARIA);
+    expect(
+      outsideProviderReply.parse((await call('GET', '/staff/dispatch/outside-provider', owner.token)).json()),
+    ).toEqual({ provedor: null, merchant_id: null, segredos_definidos: [] });
+    expect((await call('GET', '/staff/dispatch/outside-provider', attendant.token)).statusCode).toBe(403);
+    expect(
+      (await call('PUT', '/staff/dispatch/outside-provider', attendant.token, settings)).statusCode,
+    ).toBe(403);
+    const noPassword = await call('PUT', '/staff/dispatch/outside-provider', owner.token, settings);
+    expect(codeOf(noPassword)).toBe('OWNER_PASSWORD_REQUIRED');
+    const wrong = await call('PUT', '/staff/dispatch/outside-provider', owner.token, {
+      ...settings,
+      owner_password: 'not-the-password',
+    });
+    expect(codeOf(wrong)).toBe('OWNER_PASSWORD_WRONG');
+    const noSecret = await call('PUT', '/staff/dispatch/outside-provider', owner.token, {
+      ...settings,
+      client_secret: '',
+      owner_password: PASSWORD,
+    });
+    expect(noSecret.statusCode).toBe(400);
+    expect(errorReply.parse(noSecret.json())).toMatchObject({ code: 'INVALID_PROVIDER_SETTINGS' });
+    expect(await t.database.db.select().from(storeCourierProviders)).toEqual([]);
+
+    const saved = await call('PUT', '/staff/dispatch/outside-provider', owner.token, {
+      ...settings,
+      owner_password: PASSWORD,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({
+      provedor: 'standin',
+      merchant_id: 'forno-merchant-42',
+      segredos_definidos: ['client_id', 'client_secret'],
+    });
+    expect(saved.body).not.toContain('forno-secret');
+    expect(saved.body).not.toContain('forno-client');
+    const [row] = await t.database.db
+      .select()
+      .from(storeCourierProviders)
+      .where(eq(storeCourierProviders.storeId, storeId));
+    expect(row!.secrets).not.toContain('forno');
+    const history = await t.database.db
+      .select()
+      .from(storeAuditLog)
+      .where(and(eq(storeAuditLog.storeId, storeId), eq(storeAuditLog.section, 'courier_provider')));
+    expect(history).toHaveLength(1);
+    expect(JSON.stringify(history[0])).not.toContain('forno-secret');
+    // Another store sees none of it.
+    expect(
+      outsideProviderReply.parse(
+        (await call('GET', '/staff/dispatch/outside-provider', sakuraOwner.token, undefined, SAKURA)).json(),
+      ).provedor,
+    ).toBeNull();
+  });
+
+  it('asks its token once with the store’s credentials, and its notifications are signed with the store’s secret', async () => {
+    const standin = t.services.courierStandin!;
+    const before = standin.tokenRequests.length;
+    const first = await readyDelivery(maria, mariaFar, { cash: true });
+    const second = await readyDelivery(maria, mariaFar, { cash: true });
+    for (const order of [first, second]) {
+      const asked = await call('POST', '/staff/routes/outside', attendant.token, { pedido_id: order });
+      expect(asked.statusCode, asked.body).toBe(201);
+    }
+    // One token for both requests: cached until near its end.
+    expect(standin.tokenRequests.slice(before)).toEqual(['forno-client']);
+    const [row] = await t.database.db
+      .select()
+      .from(outsideDeliveries)
+      .where(eq(outsideDeliveries.orderId, first));
+    const delivery = standin.delivery(row!.externalId)!;
+    expect(delivery).toMatchObject({ merchantId: 'forno-merchant-42', secret: 'forno-secret-xyz' });
+    // The store's secret signs what the server accepts: the delivery moves.
+    expect(await standin.advance(row!.externalId)).toBe(true);
+    expect((await board()).externos.find((entry) => entry.pedido_id === first)?.estado).toBe('atribuido');
+    // Signed with any other secret: refused.
+    const [other] = await t.database.db
+      .select()
+      .from(outsideDeliveries)
+      .where(eq(outsideDeliveries.orderId, second));
+    const body = JSON.stringify({
+      fullCode: 'ASSIGN_DRIVER',
+      orderId: other!.externalId,
+      createdAt: new Date().toISOString(),
+    });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/integracoes/v1/entregas/ifood',
+      headers: {
+        host: PIZZARIA,
+        'content-type': 'application/json',
+        'x-ifood-signature': ifoodSignature('another', body),
+      },
+      payload: body,
+    });
+    expect(forged.statusCode).toBe(401);
+    await t.database.db.delete(storeCourierProviders);
+  });
+
+  it('renews the token before it ends (client credentials; iFood gives no refresh token)', async () => {
+    const standin = t.services.courierStandin!;
+    let clock = Date.parse('2026-11-28T12:00:00Z');
+    const source = new IfoodTokenSource({
+      baseUrl: standin.url,
+      clientId: 'renew-client',
+      clientSecret: 'renew-secret',
+      now: () => new Date(clock),
+    });
+    const before = standin.tokenRequests.length;
+    const token = await source.get();
+    expect(await source.get()).toBe(token);
+    clock += 6 * 3_600_000 - 6 * 60_000; // six minutes before a six-hour token ends: still good
+    expect(await source.get()).toBe(token);
+    clock += 2 * 60_000; // four minutes before: renewed
+    const renewed = await source.get();
+    expect(renewed).not.toBe(token);
+    expect(standin.tokenRequests.slice(before)).toEqual(['renew-client', 'renew-client']);
+    const refused = new IfoodTokenSource({
+      baseUrl: standin.url,
+      clientId: '',
+      clientSecret: 'x',
+      now: () => new Date(),
+    });
+    await expect(refused.get()).rejects.toMatchObject({ code: 'TOKEN_HTTP_400' });
   });
 });

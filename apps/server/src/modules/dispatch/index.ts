@@ -2,4 +2,5 @@
 export { type CourierProvider, IfoodShippingProvider } from './courier-provider.ts';
 export { CourierStandin } from './courier-standin.ts';
 export { seedDemoCouriers } from './demo-couriers.ts';
+export { OutsideSettings } from './outside-settings.ts';
 export { DispatchService } from './service.ts';

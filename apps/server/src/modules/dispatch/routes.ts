@@ -15,6 +15,8 @@ import {
   notDeliveredRequest,
   outsideDelivery,
   outsideDeliveryRequest,
+  outsideProviderReply,
+  outsideProviderRequest,
   recordSettlementRequest,
   routeIdParams,
   routeStopParams,
@@ -407,6 +409,43 @@ export function registerDispatchRoutes(ctx: AppContext, services: { dispatch: Di
         .send(
           await service.requestOutside(requireStaff(request), request.store.slug, request.body.pedido_id),
         ),
+  );
+
+  app.get(
+    '/staff/dispatch/outside-provider',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'The store’s outside courier company',
+        description:
+          'The provider (iFood Shipping or the stand-in) and the store’s merchant id there; the client id and ' +
+          `secret are never shown (\`segredos_definidos\` names the ones kept).\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        response: { 200: outsideProviderReply, ...staffOnly },
+      },
+    },
+    async (request) => service.outsideProvider(requireStaff(request)),
+  );
+
+  app.put(
+    '/staff/dispatch/outside-provider',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'Set the store’s outside courier company',
+        description:
+          'Provider, merchant id, client id and secret (sealed; left out or empty keeps the stored ones while ' +
+          'the provider stays). Confirmed with the caller’s own password (403 OWNER_PASSWORD_REQUIRED / ' +
+          'OWNER_PASSWORD_WRONG), written to the change history. 400 INVALID_PROVIDER_SETTINGS naming the ' +
+          `field; 409 PAYMENT_SECRETS_UNAVAILABLE without a secrets key. Any refusal changes nothing.\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        body: outsideProviderRequest,
+        response: { 200: outsideProviderReply, 400: errorReply, ...staffOnly, 409: errorReply },
+      },
+    },
+    async (request) => service.changeOutsideProvider(requireStaff(request), request.body),
   );
 
   // The company's notifications need their raw body (the signature is over the exact bytes).

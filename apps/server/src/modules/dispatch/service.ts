@@ -11,6 +11,8 @@ import {
   type DispatchRoute,
   type DispatchStop,
   type OutsideDelivery,
+  type OutsideProviderReply,
+  type OutsideProviderRequest,
   type ReadyOrder,
   type SettlementReply,
   type UpdateRouteRequest,
@@ -62,6 +64,7 @@ import {
   OUTSIDE_STEP,
   type OutsideState,
 } from './courier-provider.ts';
+import type { OutsideSettings } from './outside-settings.ts';
 import * as repo from './repository.ts';
 
 /*
@@ -122,6 +125,8 @@ export interface DispatchDeps {
   registers: RegistersService;
   /** The outside courier company and the store's account there; null when none is set up. */
   outside: { provider: CourierProvider; merchantId: (slug: string) => string } | null;
+  /** Each store's own outside company (its settings win over the deployment's `outside`). */
+  outsideSettings?: OutsideSettings;
 }
 
 type Actor = { staffId: number } | { courierId: number };
@@ -974,6 +979,30 @@ export class DispatchService {
   // -------------------------------------------------------------------------------------------
   // Outside couriers
 
+  /** GET /staff/dispatch/outside-provider */
+  outsideProvider(staff: StaffPrincipal): Promise<OutsideProviderReply> {
+    return this.settings().current(staff);
+  }
+
+  /** PUT /staff/dispatch/outside-provider */
+  changeOutsideProvider(staff: StaffPrincipal, body: OutsideProviderRequest): Promise<OutsideProviderReply> {
+    return this.settings().change(staff, body);
+  }
+
+  private settings(): OutsideSettings {
+    if (!this.deps.outsideSettings) throw notFound('NOT_FOUND', 'Não encontrado.');
+    return this.deps.outsideSettings;
+  }
+
+  /** The store's outside company: its own settings, else the deployment's; null when neither. */
+  private async outsideOf(
+    storeId: number,
+  ): Promise<{ provider: CourierProvider; merchantId: (slug: string) => string } | null> {
+    const own = await this.deps.outsideSettings?.companyOf(storeId);
+    if (own) return { provider: own.provider, merchantId: () => own.merchantId };
+    return this.deps.outside;
+  }
+
   /**
    * Hands a ready delivery order to the outside courier company: the order is reserved in one
    * transaction (no route or second request can take it), the company is asked outside it (a slow
@@ -981,8 +1010,8 @@ export class DispatchService {
    */
   async requestOutside(staff: StaffPrincipal, slug: string, orderId: number): Promise<OutsideDelivery> {
     const { db } = this.deps;
-    const outside = this.deps.outside;
     const storeId = staff.storeId;
+    const outside = await this.outsideOf(storeId);
     if (!outside) {
       throw conflict(
         'COURIER_PROVIDER_OFF',
@@ -1077,7 +1106,7 @@ export class DispatchService {
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<{ applied: number }> {
-    const outside = this.deps.outside;
+    const outside = await this.outsideOf(storeId);
     if (!outside) throw notFound('NOT_FOUND', 'Não encontrado.');
     const events = outside.provider.events(rawBody, headers);
     if (events === null) {
