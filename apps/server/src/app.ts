@@ -36,6 +36,7 @@ import {
   DispatchService,
   IfoodShippingProvider,
   OutsideSettings,
+  postNotification,
 } from './modules/dispatch/index.ts';
 import { registerDispatchRoutes } from './modules/dispatch/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
@@ -672,7 +673,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
 /**
  * The outside courier company (docs/decisions/0070): iFood's Shipping API when configured, else
  * (never in production) the local stand-in on loopback, which speaks the same calls and posts its
- * signed notifications to this app's webhook route in process (with the store's host).
+ * signed notifications to this app's webhook route over HTTP on its own listener (with the store's host).
  */
 function outsideCourierCompany(ctx: AppContext) {
   const { app, config } = ctx;
@@ -705,13 +706,17 @@ function outsideCourierCompany(ctx: AppContext) {
         .innerJoin(stores, eq(stores.id, storeCourierProviders.storeId))
         .where(eq(storeCourierProviders.merchantId, merchantId))
         .limit(1);
-      const reply = await app.inject({
-        method: 'POST',
-        url: '/integracoes/v1/entregas/ifood',
-        headers: { ...headers, host: `${own?.slug ?? merchantId}.localhost` },
-        payload: body,
-      });
-      return reply.statusCode;
+      // Over real HTTP to this server's own listener, with the store's host (docs/decisions/0070).
+      const bound = app.server.address();
+      if (!bound || typeof bound === 'string') throw new Error('the server does not listen: no notification');
+      const host = new URL(publicOrigin(config, own?.slug ?? merchantId)).host;
+      return postNotification(
+        { host: '127.0.0.1', port: bound.port },
+        host,
+        '/integracoes/v1/entregas/ifood',
+        body,
+        headers,
+      );
     },
   });
   app.addHook('onReady', async () => {

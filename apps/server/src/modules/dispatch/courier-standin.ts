@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ifoodSignature } from './courier-provider.ts';
@@ -52,6 +53,8 @@ export class CourierStandin {
   private readonly tokens = new Map<string, { clientId: string; clientSecret: string; endsAt: number }>();
   /** The token requests received, by client id (tests read how often a store asked). */
   readonly tokenRequests: string[] = [];
+  /** The notifications sent and the server's answer to each. */
+  readonly sent: { orderId: string; step: StandinStep; status: number }[] = [];
   url = '';
 
   constructor(private readonly options: CourierStandinOptions) {
@@ -191,9 +194,42 @@ export class CourierStandin {
       createdAt: new Date().toISOString(),
       metadata: step === 'ASSIGN_DRIVER' ? { workerName: delivery.courierName } : {},
     });
-    await this.options.transport(delivery.merchantId, body, {
+    const status = await this.options.transport(delivery.merchantId, body, {
       'content-type': 'application/json',
       'x-ifood-signature': ifoodSignature(delivery.secret, body),
     });
+    this.sent.push({ orderId: delivery.id, step, status });
   }
+}
+
+/**
+ * One notification over plain HTTP, as the company sends it: to `address` (the server's own listener on
+ * loopback) with the store's Host; the server's answer's status (throws when it cannot be reached).
+ */
+export function postNotification(
+  address: { host: string; port: number },
+  hostHeader: string,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: address.host,
+        port: address.port,
+        path,
+        method: 'POST',
+        headers: { ...headers, host: hostHeader, 'content-length': Buffer.byteLength(body) },
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+    request.end(body);
+  });
 }

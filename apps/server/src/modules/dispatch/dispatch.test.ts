@@ -196,6 +196,8 @@ let joseNear: number;
 
 beforeAll(async () => {
   t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000', COURIER_STANDIN_STEP_MS: '0' } });
+  // The courier stand-in notifies over real HTTP: the app listens on loopback.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await signInStaff(t, { name: 'Ana Lima' });
   attendant = await signInStaff(t, { name: 'Bruno Costa', role: 'attendant' });
   sakuraOwner = await signInStaff(t, { host: SAKURA, name: 'Kenji Sato' });
@@ -939,6 +941,10 @@ describe('a store’s own outside courier company', () => {
     // The store's secret signs what the server accepts: the delivery moves.
     expect(await standin.advance(row!.externalId)).toBe(true);
     expect((await board()).externos.find((entry) => entry.pedido_id === first)?.estado).toBe('atribuido');
+    // It came over HTTP and the server took it.
+    expect(standin.sent.filter((sent) => sent.orderId === row!.externalId)).toEqual([
+      { orderId: row!.externalId, step: 'ASSIGN_DRIVER', status: 200 },
+    ]);
     // Signed with any other secret: refused.
     const [other] = await t.database.db
       .select()
