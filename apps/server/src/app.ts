@@ -593,6 +593,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     registers,
   });
   orderTracking.onStatusChange(dispatch.onOrderStatusChange);
+  orderTracking.onCancelled(dispatch.onOrderCancelled);
   return {
     sms,
     roleRules,

@@ -31,6 +31,8 @@ export const DISPATCH_ERROR_CODES = [
   'OUTSIDE_DELIVERY_EXISTS',
   'COURIER_PROVIDER_FAILED',
   'COURIER_PROVIDER_OFF',
+  'OUTSIDE_NOT_FOUND',
+  'OUTSIDE_NOT_CANCELLABLE',
 ] as const;
 
 const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -248,11 +250,16 @@ export type NotDeliveredRequest = z.input<typeof notDeliveredRequest>;
 export const dispatchConflictReply = errorReply.extend({
   rota: dispatchRoute.optional(),
   parada: dispatchStop.optional(),
+  /** The outside delivery as it is now (a cancel refused). */
+  externo: outsideDelivery.optional(),
 });
 export type DispatchConflictReply = z.infer<typeof dispatchConflictReply>;
 
 /** POST /staff/routes/outside */
 export const outsideDeliveryRequest = z.object({ pedido_id: dbId }).strict();
+
+/** POST /staff/routes/outside/{id}/cancel */
+export const outsideIdParams = z.object({ id: dbId });
 
 // ---------------------------------------------------------------------------------------------
 // Settlement

@@ -845,6 +845,62 @@ describe('an outside courier', () => {
     expect((await board()).externos.map((entry) => entry.pedido_id)).not.toContain(order);
   });
 
+  it('is cancelled from the board until picked up, and with its order; then 409 with its state', async () => {
+    const standin = t.services.courierStandin!;
+    const externalOf = async (id: number) =>
+      (await t.database.db.select().from(outsideDeliveries).where(eq(outsideDeliveries.id, id)))[0]!
+        .externalId;
+    const ask = async (order: number) => {
+      const asked = await call('POST', '/staff/routes/outside', attendant.token, { pedido_id: order });
+      expect(asked.statusCode, asked.body).toBe(201);
+      return outsideDelivery.parse(asked.json());
+    };
+
+    const first = await readyDelivery(jose, joseNear, { cash: true });
+    const one = await ask(first);
+    expect(await standin.advance(await externalOf(one.id))).toBe(true); // assigned: still cancellable
+    expect(
+      (await call('POST', `/staff/routes/outside/${one.id}/cancel`, sakuraOwner.token, undefined, SAKURA))
+        .statusCode,
+    ).toBe(404);
+    const cancelled = await call('POST', `/staff/routes/outside/${one.id}/cancel`, attendant.token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(outsideDelivery.parse(cancelled.json())).toMatchObject({ estado: 'cancelado' });
+    expect(standin.delivery(await externalOf(one.id))?.steps).toEqual(['ASSIGN_DRIVER', 'CANCELLED']);
+    expect((await board()).prontos.map((ready) => ready.id)).toContain(first);
+    const again = await call('POST', `/staff/routes/outside/${one.id}/cancel`, attendant.token);
+    expect(again.statusCode).toBe(409);
+    expect(dispatchConflictReply.parse(again.json())).toMatchObject({
+      code: 'OUTSIDE_NOT_CANCELLABLE',
+      externo: { id: one.id, estado: 'cancelado' },
+    });
+
+    // Picked up: too late.
+    const two = await ask(first);
+    const twoExternal = await externalOf(two.id);
+    await standin.advance(twoExternal);
+    await standin.advance(twoExternal);
+    const late = await call('POST', `/staff/routes/outside/${two.id}/cancel`, attendant.token);
+    expect(late.statusCode).toBe(409);
+    expect(dispatchConflictReply.parse(late.json()).externo).toMatchObject({ estado: 'coletado' });
+    expect(standin.delivery(twoExternal)?.steps).not.toContain('CANCELLED');
+
+    // Cancelling the order cancels its outside delivery at the company.
+    const second = await readyDelivery(jose, joseNear);
+    const three = await ask(second);
+    const moved = await changeStatus(t, owner.token, second, {
+      status: 'Cancelado',
+      reason: 'Cliente desistiu',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The cancel's after-commit steps ran before its reply.
+    expect(
+      (await t.database.db.select().from(outsideDeliveries).where(eq(outsideDeliveries.id, three.id)))[0]!
+        .estado,
+    ).toBe('cancelado');
+    expect(standin.delivery(await externalOf(three.id))?.steps).toEqual(['CANCELLED']);
+  });
+
   it('refuses a notification not signed by the company', async () => {
     const forged = await t.app.inject({
       method: 'POST',

@@ -15,6 +15,7 @@ import {
   notDeliveredRequest,
   outsideDelivery,
   outsideDeliveryRequest,
+  outsideIdParams,
   outsideProviderReply,
   outsideProviderRequest,
   recordSettlementRequest,
@@ -409,6 +410,33 @@ export function registerDispatchRoutes(ctx: AppContext, services: { dispatch: Di
         .send(
           await service.requestOutside(requireStaff(request), request.store.slug, request.body.pedido_id),
         ),
+  );
+
+  app.post(
+    '/staff/routes/outside/:id/cancel',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'Cancel an outside delivery',
+        description:
+          'The company is asked to cancel; the order is ready to dispatch again. Until the courier picks it up: ' +
+          'picked up, delivered, cancelled or not yet accepted by the company is 409 OUTSIDE_NOT_CANCELLABLE with ' +
+          '`externo` as it is now; another store’s: 404 OUTSIDE_NOT_FOUND; the company refusing or silent: 503 ' +
+          `COURIER_PROVIDER_FAILED and nothing changes. Cancelling the order cancels its outside delivery too.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        params: outsideIdParams,
+        response: {
+          200: outsideDelivery,
+          400: errorReply,
+          ...staffOnly,
+          404: errorReply,
+          409: dispatchConflictReply,
+          503: errorReply,
+        },
+      },
+    },
+    async (request) => service.cancelOutside(requireStaff(request), request.params.id),
   );
 
   app.get(
