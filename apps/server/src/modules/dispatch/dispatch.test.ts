@@ -12,13 +12,16 @@ import {
   orderPlacedReply,
   outsideDelivery,
   outsideProviderReply,
+  periodReport,
   settlementReply,
+  todayReport,
   trackedOrder,
 } from '@comanda/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cities,
+  courierSettlements,
   loyaltyPointsLedger,
   neighbourhoods,
   outsideDeliveries,
@@ -772,6 +775,69 @@ describe('the API document', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['/staff/dispatch', '/staff/routes/{id}/depart', '/courier/v1/route']),
     );
+  });
+});
+
+describe('the reports', () => {
+  it('show the couriers’ pay settled as its own line, not revenue, and list the settlements in their own CSV', async () => {
+    const storeId = await storeIdOf(t, PIZZARIA);
+    const today = todayReport.parse((await call('GET', '/staff/reports/today', owner.token)).json());
+    const settled = await t.database.db
+      .select()
+      .from(courierSettlements)
+      .where(and(eq(courierSettlements.storeId, storeId), eq(courierSettlements.day, today.date)));
+    expect(settled.length).toBeGreaterThan(0); // recorded by the settlement tests above
+    const owed = settled.reduce((sum, row) => sum + row.owed, 0);
+    expect(owed).toBeGreaterThan(0);
+    expect(today.courier_pay).toBe(owed);
+    // Not revenue: the day's revenue is the ledger's entries alone.
+    const period = periodReport.parse(
+      (await call('GET', `/staff/reports/period?from=${today.date}&to=${today.date}`, owner.token)).json(),
+    );
+    expect(period.current).toMatchObject({ courier_pay: owed, revenue: today.revenue });
+    expect(period.previous.courier_pay).toBe(0);
+    // Another store's day has none of it.
+    const sakuraToday = todayReport.parse(
+      (await call('GET', '/staff/reports/today', sakuraOwner.token, undefined, SAKURA)).json(),
+    );
+    expect(sakuraToday.courier_pay).toBe(0);
+
+    const csv = await call(
+      'GET',
+      `/staff/reports/settlements.csv?from=${today.date}&to=${today.date}`,
+      owner.token,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
+    expect(lines[0]).toBe(
+      'Dia;Entregador;Entregas;Devido;Dinheiro coletado;Líquido;Acertado em;Por;Pago do caixa',
+    );
+    expect(lines).toHaveLength(settled.length + 1);
+    const [y, m, d] = today.date.split('-');
+    expect(lines.slice(1).every((line) => line.startsWith(`${d}/${m}/${y};`))).toBe(true);
+    const owedColumn = lines
+      .slice(1)
+      .map((line) => Math.round(Number(line.split(';')[3]!.replace('.', '').replace(',', '.')) * 100));
+    expect(owedColumn.reduce((sum, value) => sum + value, 0)).toBe(owed);
+    expect(
+      (
+        await call(
+          'GET',
+          `/staff/reports/settlements.csv?from=${today.date}&to=${today.date}`,
+          attendant.token,
+        )
+      ).statusCode,
+    ).toBe(403);
+    const bad = await call(
+      'GET',
+      '/staff/reports/settlements.csv?from=2026-02-10&to=2026-01-01',
+      owner.token,
+    );
+    expect(bad.statusCode).toBe(400);
   });
 });
 
