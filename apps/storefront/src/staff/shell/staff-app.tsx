@@ -45,9 +45,9 @@ import {
   wasRefused,
 } from '../board/board-model.ts';
 import { type OrderAction, OrderCard } from '../board/order-card.tsx';
-import { ReasonDialog } from '../board/reason-dialog.tsx';
 import { type LinkState, StreamWatchdog } from '../board/stream-watchdog.ts';
 import { deviceChangeTickets, deviceTickets, printSilently } from '../lib/device-printer.ts';
+import { ReasonDialog } from '../lib/reason-dialog.tsx';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from '../lib/staff-api.ts';
 import { isNetworkFailure, staffErrorText } from '../lib/staff-errors.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';

@@ -1,0 +1,180 @@
+import { render, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Courier, DispatchBoard, ReadyOrder, Route, Settlement } from '../../lib/dispatch-types.ts';
+import { languageStore } from '../../lib/preferences.ts';
+import { setStaffToken } from '../lib/staff-api.ts';
+import { useStaffT } from '../lib/staff-texts.ts';
+import { stubStaffApi } from '../lib/test-kit.ts';
+import { useDispatchT } from './dispatch-texts.ts';
+import DispatchView from './dispatch-view.tsx';
+import { settlementTicket } from './settlement-ticket.ts';
+
+const ready = (id: number, bairro: string, overrides: Partial<ReadyOrder> = {}): ReadyOrder => ({
+  id,
+  numero: id - 100,
+  cliente_nome: 'Ana Souza',
+  cliente_telefone: '11999990000',
+  endereco: `Rua ${id}, 10`,
+  complemento: null,
+  referencia: null,
+  bairro,
+  distancia_m: 2400,
+  pronto_desde: '2026-11-27T22:00:00.000Z',
+  aguardando_min: 7,
+  cobrar: null,
+  nao_entregue: null,
+  ...overrides,
+});
+
+const marcos: Courier = {
+  id: 7,
+  nome: 'Marcos Lima',
+  telefone: '11987654321',
+  veiculo: 'moto',
+  ativo_hoje: true,
+  pagamento: { modelo: 'por_entrega', valor_entrega: 600 },
+  link_ativo: true,
+};
+
+const board = (rotas: Route[] = []): DispatchBoard => ({
+  prontos: [
+    ready(101, 'Centro', {
+      cobrar: { valor: 5200, forma: 'Dinheiro', troco_para: 10000, troco: 4800 },
+    }),
+    ready(102, 'Jardim'),
+    ready(103, 'Centro', { nao_entregue: { motivo: 'Cliente ausente', em: '2026-11-27T22:20:00Z' } }),
+  ],
+  sugestao: [
+    { bairro: 'Centro', pedidos: [103, 101] },
+    { bairro: 'Jardim', pedidos: [102] },
+  ],
+  rotas,
+  externos: [],
+});
+
+const staffT = () => renderHook(() => useStaffT()).result.current;
+
+beforeEach(() => {
+  languageStore.set('pt_br');
+  setStaffToken('staff-token');
+});
+afterEach(() => {
+  setStaffToken(null);
+  vi.unstubAllGlobals();
+});
+
+describe('the Entregas screen', () => {
+  it('shows each ready order’s distance, wait, cash with change and a não-entregue flag', async () => {
+    stubStaffApi({
+      'GET /staff/dispatch': { body: board() },
+      'GET /staff/couriers': { body: { entregadores: [marcos] } },
+    });
+    render(<DispatchView t={staffT()} heard={null} />);
+    const first = await screen.findByRole('article', { name: 'Pedido nº 1' });
+    expect(within(first).getByText('2,4 km da loja')).toBeInTheDocument();
+    expect(within(first).getByText('Pronto há 7 min')).toBeInTheDocument();
+    expect(within(first).getByText('Cobrar R$ 52,00 · Dinheiro')).toBeInTheDocument();
+    expect(within(first).getByText(/Troco para R\$ 100,00: levar R\$ 48,00/)).toBeInTheDocument();
+    const flagged = screen.getByRole('article', { name: 'Pedido nº 3' });
+    expect(within(flagged).getByRole('note')).toHaveTextContent('Não entregue: Cliente ausente');
+    expect(
+      within(screen.getByRole('article', { name: 'Pedido nº 2' })).getByText('Pago online — não cobrar'),
+    ).toBeInTheDocument();
+  });
+
+  it('builds a route from a suggested group, reordered, for the chosen courier', async () => {
+    const api = stubStaffApi({
+      'GET /staff/dispatch': { body: board() },
+      'GET /staff/couriers': { body: { entregadores: [marcos] } },
+      'POST /staff/routes': { status: 201, body: {} },
+    });
+    const user = userEvent.setup();
+    render(<DispatchView t={staffT()} heard={null} />);
+    const suggested = await screen.findByRole('region', { name: 'Sugestão de rotas' });
+    await user.click(within(suggested).getAllByRole('button', { name: 'Montar esta rota' })[0]!);
+    const build = screen.getByRole('region', { name: 'Nova rota' });
+    await user.click(within(build).getByRole('button', { name: 'Descer a parada 1' }));
+    await user.selectOptions(within(build).getByRole('combobox', { name: 'Entregador' }), 'Marcos Lima');
+    await user.click(within(build).getByRole('button', { name: 'Criar rota' }));
+    expect(api.callsTo('POST', '/staff/routes').map((call) => call.body)).toEqual([
+      { entregador_id: 7, pedidos: [101, 103] },
+    ]);
+  });
+
+  it('sends a built route out and shows the stops of a route on the street', async () => {
+    const building: Route = {
+      id: 5,
+      entregador: { id: 7, nome: 'Marcos Lima' },
+      estado: 'montando',
+      criada_em: '2026-11-27T22:30:00Z',
+      saiu_em: null,
+      voltou_em: null,
+      paradas: [
+        { id: 51, posicao: 1, pedido: ready(102, 'Jardim'), estado: 'pendente', motivo: null, em: null },
+      ],
+    };
+    const out: Route = {
+      ...building,
+      id: 4,
+      estado: 'em_rota',
+      saiu_em: '2026-11-27T22:10:00Z',
+      paradas: [
+        {
+          id: 41,
+          posicao: 1,
+          pedido: ready(110, 'Centro'),
+          estado: 'entregue',
+          motivo: null,
+          em: '2026-11-27T22:25:00Z',
+        },
+        { id: 42, posicao: 2, pedido: ready(111, 'Centro'), estado: 'pendente', motivo: null, em: null },
+      ],
+    };
+    const api = stubStaffApi({
+      'GET /staff/dispatch': { body: board([building, out]) },
+      'GET /staff/couriers': { body: { entregadores: [marcos] } },
+      'POST /staff/routes/5/depart': { body: { ...building, estado: 'em_rota' } },
+    });
+    const user = userEvent.setup();
+    render(<DispatchView t={staffT()} heard={null} />);
+    const routes = await screen.findByRole('region', { name: 'Rotas' });
+    const cards = within(routes).getAllByRole('article', { name: 'Rota de Marcos Lima' });
+    expect(cards.map((card) => card.dataset.state)).toEqual(['montando', 'em_rota']);
+    expect(within(cards[1]!).getByText('1 de 2 entregues')).toBeInTheDocument();
+    // 22:25 UTC is 19:25 in São Paulo.
+    expect(within(cards[1]!).getByText('Entregue às 19:25')).toBeInTheDocument();
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Saiu para entrega' }));
+    expect(api.callsTo('POST', '/staff/routes/5/depart')).toHaveLength(1);
+  });
+});
+
+describe('the settlement on the roll', () => {
+  it('lists each courier’s bands, what is owed, the cash and who pays whom', () => {
+    const t = renderHook(() => useDispatchT()).result.current;
+    const settlement: Settlement = {
+      dia: '2026-11-27',
+      entregadores: [
+        {
+          entregador: { id: 7, nome: 'Marcos Lima' },
+          entregas: 3,
+          por_faixa: [
+            { ate_km: 3, entregas: 2, valor: 1200 },
+            { ate_km: null, entregas: 1, valor: 900 },
+          ],
+          diaria: 0,
+          devido: 2100,
+          dinheiro_coletado: 5200,
+          liquido: -3100,
+          acertado: null,
+        },
+      ],
+    };
+    const ticket = settlementTicket(settlement, 'Forno & Brasa', t);
+    const text = JSON.stringify(ticket.blocks);
+    expect(text).toContain('Acerto de entregadores — 27/11/2026');
+    expect(text).toContain('2× até 3 km');
+    expect(text).toContain('1× acima de 3 km');
+    expect(text).toContain('O entregador devolve R$ 31,00');
+  });
+});
