@@ -33,6 +33,8 @@ export type CourierInput = Omit<Courier, 'id' | 'link_ativo'>;
 export interface CashToCollect {
   valor: number;
   forma: string;
+  /** Paid in notes: what the courier brings back in cash. */
+  dinheiro: boolean;
   troco_para: number | null;
   troco: number | null;
 }
@@ -41,14 +43,18 @@ export interface ReadyOrder {
   id: number;
   numero: number | null;
   cliente_nome: string;
-  cliente_telefone: string | null;
+  cliente_telefone: string;
   endereco: string;
-  complemento: string | null;
-  referencia: string | null;
+  /** '' when none. */
+  complemento: string;
+  /** '' when none. */
+  referencia: string;
   bairro: string | null;
   distancia_m: number | null;
-  pronto_desde: string | null;
-  aguardando_min: number | null;
+  pronto_desde: string;
+  aguardando_min: number;
+  total: number;
+  valor_entrega: number;
   /** Null: paid online, nothing to collect. */
   cobrar: CashToCollect | null;
   nao_entregue: { motivo: string; em: string } | null;
@@ -57,7 +63,7 @@ export interface ReadyOrder {
 export type StopState = 'pendente' | 'entregue' | 'nao_entregue';
 
 export interface StopLinks {
-  maps: string;
+  maps: string | null;
   waze: string | null;
   telefone: string | null;
   whatsapp: string | null;
@@ -70,8 +76,7 @@ export interface Stop {
   estado: StopState;
   motivo: string | null;
   em: string | null;
-  /** On the courier's route only. */
-  links?: StopLinks;
+  links: StopLinks;
 }
 
 export type RouteState = 'montando' | 'em_rota' | 'encerrada';
@@ -84,6 +89,8 @@ export interface Route {
   saiu_em: string | null;
   voltou_em: string | null;
   paradas: Stop[];
+  /** The whole route in Google Maps, from the store and back; null without coordinates. */
+  link_maps: string | null;
 }
 
 export type OutsideState = 'solicitado' | 'atribuido' | 'coletado' | 'entregue' | 'cancelado';
@@ -91,6 +98,7 @@ export type OutsideState = 'solicitado' | 'atribuido' | 'coletado' | 'entregue' 
 export interface OutsideDelivery {
   id: number;
   pedido_id: number;
+  numero: number | null;
   provedor: string;
   estado: OutsideState;
   entregador_nome: string | null;
@@ -106,14 +114,17 @@ export interface DispatchBoard {
 
 export interface CourierSettlementRow {
   entregador: { id: number; nome: string };
+  pagamento: CourierPay;
   entregas: number;
+  nao_entregues: number;
+  distancia_m: number;
   por_faixa: { ate_km: number | null; entregas: number; valor: number }[];
   diaria: number;
   devido: number;
   dinheiro_coletado: number;
   /** Positive: the store pays the courier; negative: the courier hands cash to the store. */
   liquido: number;
-  acertado: { em: string; por: string | null } | null;
+  acertado: { em: string; por: string; caixa: boolean } | null;
 }
 
 export interface Settlement {
@@ -130,7 +141,7 @@ export interface CourierRouteReply {
 /** The tracked order's delivery (customer side). */
 export interface OrderDelivery {
   estado: 'saiu_para_entrega' | 'entregue' | 'nao_entregue';
-  entregador: string;
+  entregador: string | null;
   paradas_antes: number;
   saiu_em: string | null;
 }

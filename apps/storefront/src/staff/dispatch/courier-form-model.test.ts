@@ -105,7 +105,10 @@ describe('the day’s settlement', () => {
   it('adds up every courier', () => {
     const row = (devido: number, dinheiro: number) => ({
       entregador: { id: 1, nome: 'A' },
+      pagamento: { modelo: 'por_entrega' as const, valor_entrega: 600 },
       entregas: 2,
+      nao_entregues: 0,
+      distancia_m: 3000,
       por_faixa: [],
       diaria: 0,
       devido,

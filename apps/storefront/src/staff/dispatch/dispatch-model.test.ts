@@ -20,12 +20,14 @@ const ready = (id: number, overrides: Partial<ReadyOrder> = {}): ReadyOrder => (
   cliente_nome: 'Ana Souza',
   cliente_telefone: '11999990000',
   endereco: 'Rua A, 10',
-  complemento: null,
-  referencia: null,
+  complemento: '',
+  referencia: '',
   bairro: 'Centro',
   distancia_m: 1200,
   pronto_desde: '2026-11-27T22:00:00.000Z',
   aguardando_min: 5,
+  total: 5200,
+  valor_entrega: 700,
   cobrar: null,
   nao_entregue: null,
   ...overrides,
@@ -38,6 +40,7 @@ const route = (id: number, estado: Route['estado'], orders: ReadyOrder[], states
   criada_em: `2026-11-27T22:0${id}:00.000Z`,
   saiu_em: estado === 'montando' ? null : `2026-11-27T22:1${id}:00.000Z`,
   voltou_em: null,
+  link_maps: null,
   paradas: orders.map((pedido, index) => ({
     id: id * 10 + index,
     posicao: index + 1,
@@ -45,6 +48,7 @@ const route = (id: number, estado: Route['estado'], orders: ReadyOrder[], states
     estado: (states[index] ?? 'pendente') as Route['paradas'][number]['estado'],
     motivo: null,
     em: null,
+    links: { maps: null, waze: null, telefone: null, whatsapp: null },
   })),
 });
 
@@ -142,8 +146,12 @@ describe('a route on the street', () => {
 
   it('adds up what to collect and the change to bring', () => {
     const going = route(1, 'em_rota', [
-      ready(1, { cobrar: { valor: 5200, forma: 'Dinheiro', troco_para: 10000, troco: 4800 } }),
-      ready(2, { cobrar: { valor: 3000, forma: 'Cartão de débito', troco_para: null, troco: null } }),
+      ready(1, {
+        cobrar: { valor: 5200, forma: 'Dinheiro', dinheiro: true, troco_para: 10000, troco: 4800 },
+      }),
+      ready(2, {
+        cobrar: { valor: 3000, forma: 'Cartão de débito', dinheiro: false, troco_para: null, troco: null },
+      }),
       ready(3),
     ]);
     expect(routeCash(going)).toEqual({ collect: 8200, change: 4800 });

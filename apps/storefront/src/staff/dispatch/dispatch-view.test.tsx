@@ -16,12 +16,14 @@ const ready = (id: number, bairro: string, overrides: Partial<ReadyOrder> = {}):
   cliente_nome: 'Ana Souza',
   cliente_telefone: '11999990000',
   endereco: `Rua ${id}, 10`,
-  complemento: null,
-  referencia: null,
+  complemento: '',
+  referencia: '',
   bairro,
   distancia_m: 2400,
   pronto_desde: '2026-11-27T22:00:00.000Z',
   aguardando_min: 7,
+  total: 5200,
+  valor_entrega: 700,
   cobrar: null,
   nao_entregue: null,
   ...overrides,
@@ -40,7 +42,7 @@ const marcos: Courier = {
 const board = (rotas: Route[] = []): DispatchBoard => ({
   prontos: [
     ready(101, 'Centro', {
-      cobrar: { valor: 5200, forma: 'Dinheiro', troco_para: 10000, troco: 4800 },
+      cobrar: { valor: 5200, forma: 'Dinheiro', dinheiro: true, troco_para: 10000, troco: 4800 },
     }),
     ready(102, 'Jardim'),
     ready(103, 'Centro', { nao_entregue: { motivo: 'Cliente ausente', em: '2026-11-27T22:20:00Z' } }),
@@ -110,8 +112,17 @@ describe('the Entregas screen', () => {
       criada_em: '2026-11-27T22:30:00Z',
       saiu_em: null,
       voltou_em: null,
+      link_maps: null,
       paradas: [
-        { id: 51, posicao: 1, pedido: ready(102, 'Jardim'), estado: 'pendente', motivo: null, em: null },
+        {
+          id: 51,
+          posicao: 1,
+          pedido: ready(102, 'Jardim'),
+          estado: 'pendente',
+          motivo: null,
+          em: null,
+          links: { maps: null, waze: null, telefone: null, whatsapp: null },
+        },
       ],
     };
     const out: Route = {
@@ -127,8 +138,17 @@ describe('the Entregas screen', () => {
           estado: 'entregue',
           motivo: null,
           em: '2026-11-27T22:25:00Z',
+          links: { maps: null, waze: null, telefone: null, whatsapp: null },
         },
-        { id: 42, posicao: 2, pedido: ready(111, 'Centro'), estado: 'pendente', motivo: null, em: null },
+        {
+          id: 42,
+          posicao: 2,
+          pedido: ready(111, 'Centro'),
+          estado: 'pendente',
+          motivo: null,
+          em: null,
+          links: { maps: null, waze: null, telefone: null, whatsapp: null },
+        },
       ],
     };
     const api = stubStaffApi({
@@ -157,7 +177,16 @@ describe('the settlement on the roll', () => {
       entregadores: [
         {
           entregador: { id: 7, nome: 'Marcos Lima' },
+          pagamento: {
+            modelo: 'faixa_km',
+            faixas: [
+              { ate_km: 3, valor: 600 },
+              { ate_km: 6, valor: 900 },
+            ],
+          },
           entregas: 3,
+          nao_entregues: 0,
+          distancia_m: 9000,
           por_faixa: [
             { ate_km: 3, entregas: 2, valor: 1200 },
             { ate_km: null, entregas: 1, valor: 900 },

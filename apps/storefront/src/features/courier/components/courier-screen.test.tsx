@@ -21,9 +21,11 @@ const stop = (id: number, posicao: number, overrides: Partial<Stop> = {}): Stop 
     referencia: 'Portão azul',
     bairro: 'Centro',
     distancia_m: 1000,
-    pronto_desde: null,
-    aguardando_min: null,
-    cobrar: { valor: 5200, forma: 'Dinheiro', troco_para: 10000, troco: 4800 },
+    pronto_desde: '2026-11-27T22:00:00Z',
+    aguardando_min: 3,
+    total: 5200,
+    valor_entrega: 700,
+    cobrar: { valor: 5200, forma: 'Dinheiro', dinheiro: true, troco_para: 10000, troco: 4800 },
     nao_entregue: null,
   },
   estado: 'pendente',
@@ -48,6 +50,7 @@ const reply: CourierRouteReply = {
     criada_em: '2026-11-27T22:00:00Z',
     saiu_em: '2026-11-27T22:05:00Z',
     voltou_em: null,
+    link_maps: null,
     paradas: [stop(11, 1), stop(12, 2)],
   },
 };
@@ -91,7 +94,7 @@ describe('the courier’s page', () => {
     const calls = stubFetch({
       'GET /courier/v1/route': () => json(200, reply),
       'POST /courier/v1/stops/11/delivered': () =>
-        json(200, { ...stop(11, 1), estado: 'entregue', em: '2026-11-27T22:20:00Z', links: undefined }),
+        json(200, { ...stop(11, 1), estado: 'entregue', em: '2026-11-27T22:20:00Z' }),
     });
     const user = userEvent.setup();
     render(<CourierScreen params={{ token: TOKEN }} />);

@@ -226,6 +226,16 @@ export default function CourierScreen({ params }: { params: Record<string, strin
       ) : (
         <>
           {route.estado === 'montando' ? <p className="courier-notice">{t('building')}</p> : null}
+          {route.link_maps && route.estado !== 'encerrada' ? (
+            <a
+              className="button button-secondary courier-big courier-whole-route"
+              href={route.link_maps}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {t('wholeRoute')}
+            </a>
+          ) : null}
           <ol className="courier-stops" aria-label={t('stops', { count: stops.length })}>
             {stops.map((stop, index) => (
               <StopCard
@@ -390,14 +400,16 @@ function StopCard({
                   {t('whatsapp')}
                 </a>
               ) : null}
-              <a
-                className="button button-secondary courier-big"
-                href={links.maps}
-                target="_blank"
-                rel="noreferrer"
-              >
-                {t('openMaps')}
-              </a>
+              {links.maps ? (
+                <a
+                  className="button button-secondary courier-big"
+                  href={links.maps}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  {t('openMaps')}
+                </a>
+              ) : null}
               {links.waze ? (
                 <a
                   className="button button-secondary courier-big"

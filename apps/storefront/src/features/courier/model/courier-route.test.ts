@@ -20,12 +20,14 @@ const order = (id: number): ReadyOrder => ({
   cliente_nome: 'Ana Souza',
   cliente_telefone: '11999990000',
   endereco: `Rua ${id}`,
-  complemento: null,
-  referencia: null,
+  complemento: '',
+  referencia: '',
   bairro: 'Centro',
   distancia_m: 1000,
-  pronto_desde: null,
-  aguardando_min: null,
+  pronto_desde: '2026-11-27T22:00:00Z',
+  aguardando_min: 3,
+  total: 5200,
+  valor_entrega: 700,
   cobrar: null,
   nao_entregue: null,
 });
@@ -55,6 +57,7 @@ const reply = (paradas: Stop[]): CourierRouteReply => ({
     criada_em: '2026-11-27T22:00:00Z',
     saiu_em: '2026-11-27T22:05:00Z',
     voltou_em: null,
+    link_maps: null,
     paradas,
   },
 });
@@ -73,8 +76,11 @@ describe('the courier’s route', () => {
 
   it('puts a marked stop into the route, keeping its links', () => {
     const route = reply([stop(1, 1), stop(2, 2)]);
-    const marked = { ...stop(1, 1, 'entregue'), em: '2026-11-27T22:20:00Z' };
-    delete marked.links;
+    const marked = {
+      ...stop(1, 1, 'entregue'),
+      em: '2026-11-27T22:20:00Z',
+      links: { maps: null, waze: null, telefone: null, whatsapp: null },
+    };
     const updated = withStop(route, marked);
     expect(updated.rota?.paradas[0]).toMatchObject({ estado: 'entregue', em: '2026-11-27T22:20:00Z' });
     expect(updated.rota?.paradas[0]?.links?.telefone).toBe('tel:+5511999990000');
