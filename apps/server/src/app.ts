@@ -28,6 +28,8 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { CouponService } from './modules/coupons/index.ts';
 import { CustomerService } from './modules/customers/index.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { DispatchService } from './modules/dispatch/index.ts';
+import { registerDispatchRoutes } from './modules/dispatch/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { KitchenService } from './modules/kitchen/index.ts';
 import { registerKitchenRoutes } from './modules/kitchen/routes.ts';
@@ -432,6 +434,7 @@ export async function buildApp(
   registerStationRoutes(ctx, services);
   registerRegisterRoutes(ctx, services);
   registerRatingRoutes(ctx, services);
+  registerDispatchRoutes(ctx, services);
   registerPrintingRoutes(ctx, services);
   registerKitchenRoutes(ctx, services);
   registerStoreEditorRoutes(ctx, services);
@@ -568,6 +571,13 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     stations: new StationsService({ db }),
     registers: new RegistersService({ db, now }),
     ratings: new RatingsService({ db, now }),
+    dispatch: new DispatchService({
+      db,
+      now,
+      events: orderEvents,
+      tracking: orderTracking,
+      publicOrigin: (slug) => publicOrigin(config, slug),
+    }),
     printing,
     kitchen: new KitchenService({ db, now, events: orderEvents }),
     tables: new TablesService({

@@ -2,6 +2,7 @@ export * from './addresses.ts';
 export * from './auth.ts';
 export * from './cloud-printers.ts';
 export * from './common.ts';
+export * from './dispatch.ts';
 export * from './kitchen.ts';
 export * from './menu.ts';
 export * from './orders.ts';

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES } from '@comanda/domain';
 import { z } from 'zod';
 import { formatQuery, freeText } from './common.ts';
+import { trackedDelivery } from './dispatch.ts';
 import { orderLineRecord, orderRecord } from './orders.ts';
 import { orderRating } from './ratings.ts';
 
@@ -56,6 +57,11 @@ export const trackedOrder = orderRecord.extend({
   status_changes: z.array(orderStatusChange),
   /** The customer's rating once given (a delivered order, docs/decisions/0068), else null. */
   avaliacao: orderRating.nullable(),
+  /**
+   * The order's delivery once it left (docs/decisions/0070): 'saiu_para_entrega' with the courier's
+   * first name and the stops before this one, then 'entregue' or 'nao_entregue'; null before it left.
+   */
+  entrega: trackedDelivery.nullable(),
 });
 export type TrackedOrder = z.infer<typeof trackedOrder>;
 

@@ -18,6 +18,7 @@ describe('the capability table', () => {
   it('gives the roles of docs/decisions/0026 without any store override', () => {
     const byRole = (role: string) => CAPABILITY_NAMES.filter((name) => roleNeededFor(name) === role).sort();
     expect(byRole('attendant')).toEqual([
+      'dispatch.manage',
       'kitchen.bump',
       'menu.sold_out',
       'orders.cancel',
@@ -33,6 +34,7 @@ describe('the capability table', () => {
       'tables.serve',
     ]);
     expect(byRole('manager')).toEqual([
+      'couriers.manage',
       'orders.cancel_paid',
       'orders.settings',
       'payments.ledger',

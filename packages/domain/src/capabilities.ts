@@ -77,6 +77,11 @@ export const CAPABILITIES = {
     means:
       'Use the cash register: open it with a float, take cash out or put it in, close it with the count, read its sessions.',
   },
+  'dispatch.manage': {
+    lowest: 'attendant',
+    means:
+      'Use the dispatch board: list ready deliveries, put routes together, reorder and reassign them, send them out, mark stops.',
+  },
   'store.open_close': {
     lowest: 'manager',
     means: 'Open or close the store now, follow its hours again, pause it or end the pause.',
@@ -129,6 +134,11 @@ export const CAPABILITIES = {
   'register.manage': {
     lowest: 'manager',
     means: 'Add, rename and deactivate the store’s cash registers.',
+  },
+  'couriers.manage': {
+    lowest: 'manager',
+    means:
+      'Add and change couriers and their pay rules, give or revoke their personal links, settle their day.',
   },
   'team.manage': {
     lowest: 'owner',

@@ -12,6 +12,7 @@ export * from './coupon.ts';
 export * from './customer-document.ts';
 export * from './delivery-fee.ts';
 export * from './delivery-types.ts';
+export * from './dispatch.ts';
 export * from './estimated-time.ts';
 export * from './kitchen.ts';
 export * from './ledger.ts';

@@ -1692,3 +1692,167 @@ export const storeOrderNumbers = pgTable('store_order_numbers', {
     .references(() => stores.id, { onDelete: 'cascade' }),
   lastNumber: integer('last_number').notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Delivery dispatch (issue 35, docs/decisions/0070): couriers, their routes and stops, the day's
+// settlement, and deliveries by an outside courier company
+
+export interface CourierPayColumn {
+  modelo: 'por_entrega' | 'faixa_km' | 'diaria_mais_entrega';
+  valor_entrega?: number;
+  diaria?: number;
+  faixas?: { ate_km: number; valor: number }[];
+}
+
+/**
+ * A store's courier: not a staff account. Their personal link's token is kept only as its SHA-256
+ * (link_hash, like the sessions' secrets); a new link replaces it, revoking sets it null.
+ */
+export const couriers = pgTable(
+  'couriers',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    nome: text('nome').notNull(),
+    telefone: text('telefone').notNull(),
+    /** moto, bicicleta, carro or a_pe (COURIER_VEHICLES of the domain). */
+    veiculo: text('veiculo').notNull(),
+    ativoHoje: boolean('ativo_hoje').notNull().default(true),
+    pagamento: jsonb('pagamento').$type<CourierPayColumn>().notNull(),
+    linkHash: text('link_hash'),
+    linkCreatedAt: timestamp('link_created_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('couriers_store').on(t.storeId),
+    uniqueIndex('couriers_link_hash').on(t.linkHash).where(sql`${t.linkHash} is not null`),
+    check('couriers_vehicle', sql`${t.veiculo} in ('moto', 'bicicleta', 'carro', 'a_pe')`),
+  ],
+);
+
+/** A courier's route: montando (being put together), em_rota (left the store), encerrada (back). */
+export const dispatchRoutes = pgTable(
+  'dispatch_routes',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    courierId: integer('courier_id')
+      .notNull()
+      .references(() => couriers.id, { onDelete: 'cascade' }),
+    estado: text('estado').notNull().default('montando'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    backAt: timestamp('back_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('dispatch_routes_store_state').on(t.storeId, t.estado),
+    index('dispatch_routes_courier').on(t.courierId, t.estado),
+    check('dispatch_routes_state', sql`${t.estado} in ('montando', 'em_rota', 'encerrada')`),
+  ],
+);
+
+/**
+ * One order of a route, in its stop order. An order is pendente in at most one stop (an order in
+ * two routes at once is impossible by the index), and delivered by at most one.
+ */
+export const dispatchStops = pgTable(
+  'dispatch_stops',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    routeId: integer('route_id')
+      .notNull()
+      .references(() => dispatchRoutes.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** pendente, entregue or nao_entregue. */
+    estado: text('estado').notNull().default('pendente'),
+    reason: text('reason'),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    /** The staff member who marked it on the board; null when the courier did. */
+    markedBy: integer('marked_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    /** The straight-line distance from the store when the route left (the pay's km band). */
+    distanceMetres: integer('distance_metres'),
+  },
+  (t) => [
+    index('dispatch_stops_route').on(t.routeId, t.position),
+    index('dispatch_stops_order').on(t.orderId),
+    uniqueIndex('dispatch_stops_one_pending').on(t.orderId).where(sql`${t.estado} = 'pendente'`),
+    uniqueIndex('dispatch_stops_one_delivered').on(t.orderId).where(sql`${t.estado} = 'entregue'`),
+    check('dispatch_stops_state', sql`${t.estado} in ('pendente', 'entregue', 'nao_entregue')`),
+  ],
+);
+
+/**
+ * A courier's day settled (once per courier and store-local day): the figures as they were, and the
+ * register movement that paid the courier when a register was open (docs/decisions/0070).
+ */
+export const courierSettlements = pgTable(
+  'courier_settlements',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    courierId: integer('courier_id')
+      .notNull()
+      .references(() => couriers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    deliveries: integer('deliveries').notNull(),
+    owed: integer('owed').notNull(),
+    cashCollected: integer('cash_collected').notNull(),
+    /** owed − cash_collected: positive, the store paid the courier; negative, the courier handed cash in. */
+    net: integer('net').notNull(),
+    /** The figures as settled (bands, daily rate, pay rule). */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    registerMovementId: integer('register_movement_id').references(() => registerMovements.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courierId, t.day] }),
+    index('courier_settlements_store_day').on(t.storeId, t.day),
+  ],
+);
+
+/** A delivery handed to an outside courier company through its API (a CourierProvider). */
+export const outsideDeliveries = pgTable(
+  'outside_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the delivery. */
+    externalId: text('external_id').notNull(),
+    /** solicitado, atribuido, coletado, entregue or cancelado. */
+    estado: text('estado').notNull(),
+    courierName: text('courier_name'),
+    events: jsonb('events').$type<{ estado: string; em: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('outside_deliveries_external').on(t.provider, t.externalId),
+    uniqueIndex('outside_deliveries_one_open')
+      .on(t.orderId)
+      .where(sql`${t.estado} not in ('entregue', 'cancelado')`),
+    index('outside_deliveries_store').on(t.storeId, t.createdAt),
+  ],
+);

@@ -44,6 +44,8 @@ export class AppError extends Error {
       menuVersion?: number;
       /** Every problem of a refused store document (the first is field and detail). */
       issues?: { field: string; code: string; detail: string }[];
+      /** More of the refusal's body (a dispatch 409's route or stop as it is now). */
+      body?: Record<string, unknown>;
     } = {},
   ) {
     super(detail);

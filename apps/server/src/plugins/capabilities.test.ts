@@ -76,6 +76,8 @@ const ALLOWED_CALLS: Record<
   'settings.audit': { method: 'GET', url: '/staff/editor/audit', status: 200 },
   'reports.read': { method: 'GET', url: '/staff/reports/today', status: 200 },
   'ratings.read': { method: 'GET', url: '/staff/ratings', status: 200 },
+  'dispatch.manage': { method: 'GET', url: '/staff/dispatch', status: 200 },
+  'couriers.manage': { method: 'DELETE', url: '/staff/couriers/999999/link', status: 404 },
   'payments.ledger': { method: 'GET', url: '/staff/payments/ledger?date=ontem', status: 400 },
   'tables.manage': { method: 'POST', url: '/staff/tables/999999/rotate-token', status: 404 },
   'team.manage': { method: 'GET', url: '/staff/team', status: 200 },

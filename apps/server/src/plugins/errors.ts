@@ -32,6 +32,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         ...(error.extra.declineReason ? { decline_reason: error.extra.declineReason } : {}),
         ...(error.extra.menuVersion !== undefined ? { menu_version: error.extra.menuVersion } : {}),
         ...(error.extra.issues ? { issues: error.extra.issues } : {}),
+        ...error.extra.body,
       });
     }
     if (error.validation) {

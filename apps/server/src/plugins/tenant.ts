@@ -65,6 +65,7 @@ export const API_PREFIXES = [
   '/integracoes/',
   '/staff/',
   '/media/',
+  '/courier/',
 ];
 /** The staff app's own views (the kitchen display at /staff/app/cozinha): pages under the staff API's prefix. */
 const STAFF_APP_PAGES = '/staff/app/';

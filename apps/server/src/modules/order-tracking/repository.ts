@@ -3,12 +3,16 @@ import type { DbExecutor } from '../../db/client.ts';
 import {
   couponRedemptions,
   coupons,
+  couriers,
   customers,
+  dispatchRoutes,
+  dispatchStops,
   loyaltyPointsLedger,
   orderLines,
   orderRatings,
   orderStatusChanges,
   orders,
+  outsideDeliveries,
   payments,
   staffAccounts,
   storeOrderNumbers,
@@ -252,6 +256,49 @@ export function statusChangesOf(
 }
 
 /** The customers' ratings of some orders (docs/decisions/0068). */
+/**
+ * The orders' last dispatch (docs/decisions/0070): their latest stop in a route that left, with the
+ * courier's name and the stops still before it, or else their latest outside delivery.
+ */
+export async function deliveriesOf(db: DbExecutor, storeId: number, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return { stops: [], outside: [] };
+  const [stops, outside] = await Promise.all([
+    db
+      .selectDistinctOn([dispatchStops.orderId], {
+        orderId: dispatchStops.orderId,
+        estado: dispatchStops.estado,
+        routeState: dispatchRoutes.estado,
+        leftAt: dispatchRoutes.leftAt,
+        courierName: couriers.nome,
+        before: sql<number>`(select count(*)::int from ${dispatchStops} p
+          where p.route_id = ${dispatchStops.routeId} and p.estado = 'pendente'
+            and p.position < ${dispatchStops.position})`,
+      })
+      .from(dispatchStops)
+      .innerJoin(dispatchRoutes, eq(dispatchRoutes.id, dispatchStops.routeId))
+      .innerJoin(couriers, eq(couriers.id, dispatchRoutes.courierId))
+      .where(
+        and(
+          eq(dispatchStops.storeId, storeId),
+          inArray(dispatchStops.orderId, [...orderIds]),
+          ne(dispatchRoutes.estado, 'montando'),
+        ),
+      )
+      .orderBy(dispatchStops.orderId, desc(dispatchStops.id)),
+    db
+      .selectDistinctOn([outsideDeliveries.orderId], {
+        orderId: outsideDeliveries.orderId,
+        estado: outsideDeliveries.estado,
+        courierName: outsideDeliveries.courierName,
+        events: outsideDeliveries.events,
+      })
+      .from(outsideDeliveries)
+      .where(and(eq(outsideDeliveries.storeId, storeId), inArray(outsideDeliveries.orderId, [...orderIds])))
+      .orderBy(outsideDeliveries.orderId, desc(outsideDeliveries.id)),
+  ]);
+  return { stops, outside };
+}
+
 export function ratingsOf(
   db: DbExecutor,
   storeId: number,

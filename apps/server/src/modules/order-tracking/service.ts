@@ -10,6 +10,7 @@ import {
   type StaffOrderHistoryReply,
   type StaffOrderListQuery,
   type StaffOrderListReply,
+  type TrackedDelivery,
   type TrackedOrder,
 } from '@comanda/contract';
 import {
@@ -70,6 +71,7 @@ export function toTrackedOrder(order: repo.OrderRow, details: OrderDetails): Tra
     motivo_cancelamento: cancellation?.reason ?? null,
     status_changes: changes.map((change) => ({ status: change.toStatus, at: iso(change.at) })),
     avaliacao: ratingOf(details.rating(order.id)),
+    entrega: details.delivery(order.id),
   };
 }
 
@@ -129,12 +131,45 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 
 /** Lines, histories and ratings of some orders, and the store's time zone: four queries whatever their number. */
 async function detailsOf(db: DbExecutor, storeId: number, ids: number[]) {
-  const [lines, changes, ratings, timeZone] = await Promise.all([
+  const [lines, changes, ratings, timeZone, deliveries] = await Promise.all([
     repo.linesOf(db, storeId, ids),
     repo.statusChangesOf(db, storeId, ids),
     repo.ratingsOf(db, storeId, ids),
     storeTimeZone(db, storeId),
+    repo.deliveriesOf(db, storeId, ids),
   ]);
+  const deliveryById = new Map<number, TrackedDelivery>();
+  for (const row of deliveries.outside) {
+    const left = row.events.find((event) => event.estado === 'coletado');
+    const estado =
+      row.estado === 'coletado' ? 'saiu_para_entrega' : row.estado === 'entregue' ? 'entregue' : null;
+    if (estado) {
+      deliveryById.set(row.orderId, {
+        estado,
+        entregador: row.courierName ? firstName(row.courierName) : null,
+        paradas_antes: 0,
+        saiu_em: left?.em ?? null,
+      });
+    }
+  }
+  for (const row of deliveries.stops) {
+    const estado =
+      row.estado === 'entregue'
+        ? 'entregue'
+        : row.estado === 'nao_entregue'
+          ? 'nao_entregue'
+          : row.routeState === 'em_rota'
+            ? 'saiu_para_entrega'
+            : null;
+    if (estado) {
+      deliveryById.set(row.orderId, {
+        estado,
+        entregador: firstName(row.courierName),
+        paradas_antes: estado === 'saiu_para_entrega' ? Number(row.before) : 0,
+        saiu_em: row.leftAt ? iso(row.leftAt) : null,
+      });
+    }
+  }
   const linesById = groupBy(lines, (line) => line.orderId);
   const changesById = groupBy(changes, (change) => change.orderId);
   const ratingById = new Map(ratings.map((rating) => [rating.orderId, rating]));
@@ -142,6 +177,7 @@ async function detailsOf(db: DbExecutor, storeId: number, ids: number[]) {
     lines: (id: number): readonly repo.OrderLineRow[] => linesById.get(id) ?? [],
     changes: (id: number): readonly repo.StatusChangeRow[] => changesById.get(id) ?? [],
     rating: (id: number) => ratingById.get(id),
+    delivery: (id: number) => deliveryById.get(id) ?? null,
     timeZone,
   };
 }
@@ -464,6 +500,47 @@ export class OrderTrackingService {
       return this.getForStaff(staff, id);
     }
     return changed;
+  }
+
+  /**
+   * A dispatched order delivered at its stop (docs/decisions/0070), in the caller's transaction: the
+   * same move as the board's 'Entregue' (points credited, the other modules' steps, the event), by
+   * the staff member who marked it or by no one (the courier, who has no staff account). An order
+   * already Entregue is left as it is (false); one that cannot become Entregue is refused (409).
+   */
+  async deliverInTransaction(
+    tx: DbExecutor,
+    storeId: number,
+    id: number,
+    staffId: number | null,
+    at: Date,
+  ): Promise<boolean> {
+    const order = await repo.lockStoreOrder(tx, storeId, id);
+    if (!order) throw orderNotFound();
+    const from = order.status;
+    if (from === 'Entregue') return false;
+    if (!isOrderStatus(from) || !checkTransition(from, 'Entregue', null).ok) {
+      throw transitionRefused(from, 'Entregue');
+    }
+    await repo.setStatus(tx, {
+      storeId,
+      orderId: id,
+      from,
+      to: 'Entregue',
+      by: staffId === null ? null : { staffId },
+      reason: null,
+      at,
+    });
+    await repo.creditEarnedPoints(tx, order, at);
+    await this.runStatusChangeSteps(tx, { storeId, orderId: id, from, to: 'Entregue', at });
+    await this.deps.events.publish(tx, {
+      storeId,
+      customerId: order.customerId,
+      id,
+      status: 'Entregue',
+      updatedAt: iso(at),
+    });
+    return true;
   }
 }
 

@@ -117,17 +117,19 @@ describe('the order list (GET /bar/atendimentos_list_app)', () => {
       motivo_cancelamento,
       status_changes,
       avaliacao,
+      entrega,
       ...record
     } = listed!;
     expect(record).toEqual(order);
     expect(estimated_time).toBe(orderPlacedReply.parse(placed.json()).order_info.estimated_time);
-    expect([updated_at, estimated_at, motivo_cancelamento, status_changes.length, avaliacao]).toEqual([
-      order.dh_iniciado,
-      expect.any(String),
-      null,
-      1,
-      null,
-    ]);
+    expect([
+      updated_at,
+      estimated_at,
+      motivo_cancelamento,
+      status_changes.length,
+      avaliacao,
+      entrega,
+    ]).toEqual([order.dh_iniciado, expect.any(String), null, 1, null, null]);
   });
 
   it('ends a delivery order’s products with the Entrega line (the fee), which the totals count once', async () => {

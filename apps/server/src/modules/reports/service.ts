@@ -39,14 +39,14 @@ const RANGE_MESSAGES: Record<ReportRangeProblem, [string, string]> = {
 const defuse = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /** A cell already made safe: money or a number, written as it is. */
-class Plain {
+export class Plain {
   constructor(readonly text: string) {}
 }
-type Cell = string | number | Plain;
-const money = (centavos: number) => new Plain(spreadsheetMoney(centavos));
+export type Cell = string | number | Plain;
+export const money = (centavos: number) => new Plain(spreadsheetMoney(centavos));
 
 /** The CSV of a pt-BR spreadsheet: UTF-8 with a BOM, ';', CRLF, quoted where needed (csv-stringify). */
-function toCsv(header: string[], rows: Cell[][]): string {
+export function toCsv(header: string[], rows: Cell[][]): string {
   const records = rows.map((row) =>
     row.map((cell) =>
       cell instanceof Plain ? cell.text : typeof cell === 'number' ? String(cell) : defuse(cell),

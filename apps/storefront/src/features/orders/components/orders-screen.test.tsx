@@ -76,6 +76,7 @@ function order(
     motivo_cancelamento: null,
     status_changes: [{ status, at: placed }],
     avaliacao: null,
+    entrega: null,
     ...overrides,
   };
 }

@@ -1,0 +1,564 @@
+import {
+  courier,
+  courierLinkReply,
+  courierRouteReply,
+  dispatchBoardReply,
+  dispatchConflictReply,
+  dispatchRoute,
+  dispatchStop,
+  errorReply,
+  orderPlacedReply,
+  settlementReply,
+  trackedOrder,
+} from '@comanda/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cities, loyaltyPointsLedger, neighbourhoods, registerMovements } from '../../db/schema.ts';
+import {
+  bearer,
+  buildAccountsTestApp,
+  PIZZARIA,
+  SAKURA,
+  type SignedUp,
+  type StaffSignedIn,
+  signInStaff,
+  signUp,
+} from '../../test/accounts.ts';
+import { cartLine, placeOrder, storeIdOf, submission } from '../../test/orders.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { changeStatus } from '../../test/tracking.ts';
+
+/*
+ * Delivery dispatch (issue 35, docs/decisions/0070): couriers and their links, routes grouped and
+ * sent, stops marked by the courier's link, races on the moves, the customer's tracking and the
+ * day's settlement.
+ */
+
+let t: TestApp;
+let owner: StaffSignedIn;
+let attendant: StaffSignedIn;
+let sakuraOwner: StaffSignedIn;
+let maria: SignedUp;
+let jose: SignedUp;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function call(method: Method, url: string, token: string | null, payload?: unknown, host = PIZZARIA) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { host, ...(token ? bearer(token) : {}) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+function courierCall(method: Method, url: string, token: string | null, payload?: unknown, host = PIZZARIA) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { host, ...(token ? { authorization: `Courier ${token}` } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+const codeOf = (response: { body: string }) => errorReply.parse(JSON.parse(response.body)).code;
+
+async function place(ref: string, table: 'cities' | 'neighbourhoods') {
+  const storeId = await storeIdOf(t, PIZZARIA);
+  const source = table === 'cities' ? cities : neighbourhoods;
+  const [row] = await t.database.db
+    .select({ id: source.id })
+    .from(source)
+    .where(and(eq(source.storeId, storeId), eq(source.ref, ref)));
+  return row!.id;
+}
+
+/** An address of the account in a pizzaria neighbourhood, at these coordinates. */
+async function address(account: SignedUp, district: { ref: string; name: string }, lat: number, lng: number) {
+  const response = await call('POST', '/core/v2/app/customer/upsert-addresses/', account.token, {
+    addresses: [
+      {
+        id: null,
+        name: 'Casa',
+        street: 'Rua Teste',
+        street_number: String(Math.round(Math.abs(lat * 1000)) % 2000),
+        complement: 'Apto 12',
+        city_id: await place('sao-paulo', 'cities'),
+        city_name: 'São Paulo',
+        district_id: await place(district.ref, 'neighbourhoods'),
+        district_name: district.name,
+        latitude: lat,
+        longitude: lng,
+        search: 'teste',
+        location: false,
+      },
+    ],
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { inserted_ids: number[] }).inserted_ids[0]!;
+}
+
+const CONSOLACAO = { ref: 'consolacao', name: 'Consolação' };
+const PINHEIROS = { ref: 'pinheiros', name: 'Pinheiros' };
+
+/** A delivery order (cash, change for R$ 100 when asked), moved to Concluido by the owner. */
+async function readyDelivery(
+  account: SignedUp,
+  addressId: number,
+  options: { cash?: boolean; ready?: boolean } = {},
+): Promise<number> {
+  const line = await cartLine(t, {
+    ref: 'burger-classico',
+    choices: { 'Ponto da carne': { 'Ao ponto': 1 } },
+  });
+  const response = await placeOrder(
+    t,
+    account.token,
+    submission(account.userId, [line], {
+      tipo_entrega: 'Entregar',
+      fk_endereco: addressId,
+      fk_forma_pagamento: options.cash ? 1 : 2,
+      troco_para: options.cash ? 10_000 : null,
+    }),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  const id = orderPlacedReply.parse(response.json()).order_info.order_id;
+  if (options.ready !== false) {
+    for (const status of ['Preparo', 'Finalização', 'Concluido']) {
+      const moved = await changeStatus(t, owner.token, id, { status });
+      if (moved.statusCode !== 200 && status === 'Preparo') continue; // auto-accepted already
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+  }
+  return id;
+}
+
+const PAY = { modelo: 'por_entrega', valor_entrega: 700 };
+
+async function newCourier(nome: string, pagamento: object = PAY, token = owner.token, host = PIZZARIA) {
+  const response = await call(
+    'POST',
+    '/staff/couriers',
+    token,
+    { nome, telefone: '(11) 98888-7777', veiculo: 'moto', ativo_hoje: true, pagamento },
+    host,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return courier.parse(response.json());
+}
+
+async function linkOf(courierId: number) {
+  const response = await call('POST', `/staff/couriers/${courierId}/link`, owner.token);
+  expect(response.statusCode, response.body).toBe(200);
+  return courierLinkReply.parse(response.json()).token;
+}
+
+async function newRoute(courierId: number, pedidos: number[], ordenar = false) {
+  const response = await call('POST', '/staff/routes', attendant.token, {
+    entregador_id: courierId,
+    pedidos,
+    ordenar,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return dispatchRoute.parse(response.json());
+}
+
+const board = async () =>
+  dispatchBoardReply.parse((await call('GET', '/staff/dispatch', attendant.token)).json());
+
+const tracked = async (account: SignedUp, id: number) =>
+  trackedOrder.parse((await call('GET', `/bar/atendimentos_app/${id}`, account.token)).json());
+
+let mariaNear: number;
+let mariaFar: number;
+let joseNear: number;
+
+beforeAll(async () => {
+  t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000' } });
+  owner = await signInStaff(t, { name: 'Ana Lima' });
+  attendant = await signInStaff(t, { name: 'Bruno Costa', role: 'attendant' });
+  sakuraOwner = await signInStaff(t, { host: SAKURA, name: 'Kenji Sato' });
+  maria = await signUp(t.app, { name: 'Maria Souza' });
+  jose = await signUp(t.app, { name: 'José da Conceição' });
+  // The store is at -23.5558, -46.6623 (Rua Augusta): Consolação ~600 m, Pinheiros ~3 km.
+  mariaNear = await address(maria, CONSOLACAO, -23.5535, -46.6585);
+  joseNear = await address(jose, CONSOLACAO, -23.5562, -46.661);
+  mariaFar = await address(maria, PINHEIROS, -23.5665, -46.691);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('couriers', () => {
+  it('are added and changed by a manager, listed for attendants, and refused to attendants and other stores', async () => {
+    const made = await newCourier('Carlos Motoboy', {
+      modelo: 'faixa_km',
+      faixas: [
+        { ate_km: 2, valor: 600 },
+        { ate_km: 5, valor: 900 },
+      ],
+    });
+    expect(made).toMatchObject({ telefone: '11988887777', link_ativo: false });
+    const listed = await call('GET', '/staff/couriers', attendant.token);
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json() as { entregadores: { id: number }[] }).entregadores.map((c) => c.id)).toContain(
+      made.id,
+    );
+
+    const byAttendant = await call('POST', '/staff/couriers', attendant.token, {
+      nome: 'X',
+      telefone: '11988887777',
+      veiculo: 'moto',
+      ativo_hoje: true,
+      pagamento: PAY,
+    });
+    expect(byAttendant.statusCode).toBe(403);
+
+    const badBands = await call('PUT', `/staff/couriers/${made.id}`, owner.token, {
+      nome: 'Carlos',
+      telefone: '11988887777',
+      veiculo: 'moto',
+      ativo_hoje: true,
+      pagamento: {
+        modelo: 'faixa_km',
+        faixas: [
+          { ate_km: 5, valor: 600 },
+          { ate_km: 2, valor: 900 },
+        ],
+      },
+    });
+    expect(badBands.statusCode).toBe(400);
+    expect(codeOf(badBands)).toBe('INVALID_PAY_BANDS');
+    const badPhone = await call('PUT', `/staff/couriers/${made.id}`, owner.token, {
+      nome: 'Carlos',
+      telefone: '123',
+      veiculo: 'moto',
+      ativo_hoje: true,
+      pagamento: PAY,
+    });
+    expect(badPhone.statusCode).toBe(400);
+
+    const otherStore = await call(
+      'PUT',
+      `/staff/couriers/${made.id}`,
+      sakuraOwner.token,
+      { nome: 'Carlos', telefone: '11988887777', veiculo: 'moto', ativo_hoje: true, pagamento: PAY },
+      SAKURA,
+    );
+    expect(otherStore.statusCode).toBe(404);
+    expect(codeOf(otherStore)).toBe('COURIER_NOT_FOUND');
+    const customer = await call('GET', '/staff/couriers', maria.token);
+    expect(customer.statusCode).toBe(403);
+  });
+
+  it('get a personal link that a new one or a revoke ends, valid at their store only', async () => {
+    const made = await newCourier('Dora Bike');
+    const first = await linkOf(made.id);
+    expect((await courierCall('GET', '/courier/v1/route', first)).statusCode).toBe(200);
+    const second = await linkOf(made.id);
+    const old = await courierCall('GET', '/courier/v1/route', first);
+    expect(old.statusCode).toBe(401);
+    expect(codeOf(old)).toBe('COURIER_LINK_INVALID');
+    const reply = courierRouteReply.parse((await courierCall('GET', '/courier/v1/route', second)).json());
+    expect(reply).toMatchObject({
+      entregador: { nome: 'Dora Bike' },
+      loja: { nome: 'Forno & Brasa' },
+      rota: null,
+    });
+    expect((await courierCall('GET', '/courier/v1/route', second, undefined, SAKURA)).statusCode).toBe(401);
+    expect((await call('GET', '/courier/v1/route', maria.token)).statusCode).toBe(401);
+    expect((await call('DELETE', `/staff/couriers/${made.id}/link`, owner.token)).statusCode).toBe(204);
+    expect((await courierCall('GET', '/courier/v1/route', second)).statusCode).toBe(401);
+    const listed = await call('GET', '/staff/couriers', owner.token);
+    expect(
+      (listed.json() as { entregadores: { id: number; link_ativo: boolean }[] }).entregadores.find(
+        (c) => c.id === made.id,
+      )?.link_ativo,
+    ).toBe(false);
+  });
+});
+
+describe('a route', () => {
+  it('groups the ready orders by neighbourhood, goes nearest-next, leaves, and is marked by the courier', async () => {
+    const far = await readyDelivery(maria, mariaFar, { cash: true });
+    const near = await readyDelivery(maria, mariaNear);
+    const nearer = await readyDelivery(jose, joseNear, { cash: true });
+    const before = await board();
+    const ready = before.prontos.filter((order) => [far, near, nearer].includes(order.id));
+    expect(ready).toHaveLength(3);
+    const farRow = ready.find((order) => order.id === far)!;
+    expect(farRow).toMatchObject({ bairro: 'Pinheiros', cobrar: { forma: 'Dinheiro', dinheiro: true } });
+    expect(farRow.cobrar!.troco).toBe(10_000 - farRow.total);
+    expect(farRow.distancia_m).toBeGreaterThan(2000);
+    expect(ready.find((order) => order.id === near)!.cobrar).toMatchObject({ dinheiro: false, troco: null });
+    const consolacao = before.sugestao.find((group) => group.bairro === 'Consolação')!;
+    expect(consolacao.pedidos).toEqual(expect.arrayContaining([near, nearer]));
+    expect(before.sugestao.find((group) => group.bairro === 'Pinheiros')!.pedidos).toContain(far);
+
+    const rider = await newCourier('Edu Rápido');
+    const route = await newRoute(rider.id, [far, near, nearer], true);
+    expect(route.estado).toBe('montando');
+    // Nearest-next from the store: the two in Consolação (the closer first), then Pinheiros.
+    expect(route.paradas.map((stop) => stop.pedido.id)).toEqual([nearer, near, far]);
+    expect(route.paradas[0]!.links.waze).toMatch(/^https:\/\/waze\.com\/ul\?ll=/);
+    expect(route.paradas[0]!.links.maps).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/,
+    );
+    expect(route.paradas[0]!.links.whatsapp).toMatch(/^https:\/\/wa\.me\/55\d{10,11}$/);
+    expect((await board()).prontos.map((order) => order.id)).not.toContain(far);
+
+    // Reordered while montando.
+    const reordered = await call('PUT', `/staff/routes/${route.id}`, attendant.token, {
+      pedidos: [near, nearer, far],
+    });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect(dispatchRoute.parse(reordered.json()).paradas.map((stop) => stop.pedido.id)).toEqual([
+      near,
+      nearer,
+      far,
+    ]);
+
+    const token = await linkOf(rider.id);
+    const early = courierRouteReply.parse((await courierCall('GET', '/courier/v1/route', token)).json());
+    expect(early.rota?.estado).toBe('montando');
+    const notYet = await courierCall('POST', `/courier/v1/stops/${route.paradas[0]!.id}/delivered`, token);
+    expect(notYet.statusCode).toBe(409);
+    expect(codeOf(notYet)).toBe('ROUTE_NOT_LEFT');
+
+    const left = await call('POST', `/staff/routes/${route.id}/depart`, attendant.token);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(dispatchRoute.parse(left.json()).estado).toBe('em_rota');
+    expect((await tracked(jose, nearer)).entrega).toMatchObject({
+      estado: 'saiu_para_entrega',
+      entregador: 'Edu',
+      paradas_antes: 1,
+    });
+
+    const again = await call('PUT', `/staff/routes/${route.id}`, attendant.token, {
+      entregador_id: rider.id,
+    });
+    expect(again.statusCode).toBe(409);
+    const conflict = dispatchConflictReply.parse(again.json());
+    expect(conflict.code).toBe('ROUTE_ALREADY_LEFT');
+    expect(conflict.rota?.estado).toBe('em_rota');
+
+    const stops = courierRouteReply.parse((await courierCall('GET', '/courier/v1/route', token)).json()).rota!
+      .paradas;
+    const [first, second, third] = stops;
+    const delivered = await courierCall('POST', `/courier/v1/stops/${first!.id}/delivered`, token);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(dispatchStop.parse(delivered.json())).toMatchObject({ estado: 'entregue' });
+    expect((await tracked(maria, near)).status).toBe('Entregue');
+    expect((await tracked(maria, near)).entrega?.estado).toBe('entregue');
+    expect((await tracked(jose, nearer)).entrega?.paradas_antes).toBe(0);
+
+    const twice = await courierCall('POST', `/courier/v1/stops/${first!.id}/delivered`, token);
+    expect(twice.statusCode).toBe(409);
+    expect(dispatchConflictReply.parse(twice.json())).toMatchObject({
+      code: 'STOP_ALREADY_MARKED',
+      parada: { estado: 'entregue' },
+    });
+
+    const noReason = await courierCall('POST', `/courier/v1/stops/${second!.id}/not-delivered`, token, {
+      motivo: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    const failed = await courierCall('POST', `/courier/v1/stops/${second!.id}/not-delivered`, token, {
+      motivo: 'Ninguém atendeu',
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect((await tracked(jose, nearer)).entrega?.estado).toBe('nao_entregue');
+    const flagged = (await board()).prontos.find((order) => order.id === nearer);
+    expect(flagged?.nao_entregue?.motivo).toBe('Ninguém atendeu');
+
+    const early2 = await courierCall('POST', '/courier/v1/route/back', token);
+    expect(early2.statusCode).toBe(409);
+    expect(codeOf(early2)).toBe('ROUTE_STOPS_PENDING');
+    expect((await courierCall('POST', `/courier/v1/stops/${third!.id}/delivered`, token)).statusCode).toBe(
+      200,
+    );
+    const back = await courierCall('POST', '/courier/v1/route/back', token);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(dispatchRoute.parse(back.json())).toMatchObject({ estado: 'encerrada' });
+  });
+
+  it('refuses orders not ready, not delivery, of another store, or in another route', async () => {
+    const rider = await newCourier('Fábio Carro');
+    const notReady = await readyDelivery(maria, mariaNear, { ready: false });
+    const refused = await call('POST', '/staff/routes', attendant.token, {
+      entregador_id: rider.id,
+      pedidos: [notReady],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(codeOf(refused)).toBe('ORDER_NOT_READY');
+
+    const ready = await readyDelivery(maria, mariaNear);
+    const otherStore = await call(
+      'POST',
+      '/staff/routes',
+      sakuraOwner.token,
+      { entregador_id: rider.id, pedidos: [ready] },
+      SAKURA,
+    );
+    expect(otherStore.statusCode).toBe(404);
+    const sakuraRider = await newCourier('Kaito', PAY, sakuraOwner.token, SAKURA);
+    const foreignOrder = await call(
+      'POST',
+      '/staff/routes',
+      sakuraOwner.token,
+      { entregador_id: sakuraRider.id, pedidos: [ready] },
+      SAKURA,
+    );
+    expect(foreignOrder.statusCode).toBe(404);
+    expect(codeOf(foreignOrder)).toBe('ORDER_NOT_FOUND');
+
+    const route = await newRoute(rider.id, [ready]);
+    const twice = await call('POST', '/staff/routes', attendant.token, {
+      entregador_id: rider.id,
+      pedidos: [ready],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(codeOf(twice)).toBe('ORDER_ALREADY_DISPATCHED');
+    const repeated = await call('PUT', `/staff/routes/${route.id}`, attendant.token, {
+      pedidos: [ready, ready],
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect((await call('DELETE', `/staff/routes/${route.id}`, attendant.token)).statusCode).toBe(204);
+    expect((await board()).prontos.map((order) => order.id)).toContain(ready);
+  });
+});
+
+describe('races', () => {
+  it('two departs at once: one leaves, the other is a 409 with the route', async () => {
+    const rider = await newCourier('Gabi Corrida');
+    const route = await newRoute(rider.id, [await readyDelivery(jose, joseNear)]);
+    const replies = await Promise.all([
+      call('POST', `/staff/routes/${route.id}/depart`, attendant.token),
+      call('POST', `/staff/routes/${route.id}/depart`, owner.token),
+    ]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    const loser = replies.find((reply) => reply.statusCode === 409)!;
+    expect(dispatchConflictReply.parse(loser.json())).toMatchObject({
+      code: 'ROUTE_ALREADY_LEFT',
+      rota: { estado: 'em_rota' },
+    });
+  });
+
+  it('two routes taking the same order at once: one gets it', async () => {
+    const rider = await newCourier('Hugo Corrida');
+    const order = await readyDelivery(jose, joseNear);
+    const replies = await Promise.all([
+      call('POST', '/staff/routes', attendant.token, { entregador_id: rider.id, pedidos: [order] }),
+      call('POST', '/staff/routes', owner.token, { entregador_id: rider.id, pedidos: [order] }),
+    ]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it('a stop marked twice at once (courier and board): one mark, one Entregue, the points once', async () => {
+    const rider = await newCourier('Íris Corrida');
+    const order = await readyDelivery(maria, mariaNear);
+    const route = await newRoute(rider.id, [order]);
+    expect((await call('POST', `/staff/routes/${route.id}/depart`, attendant.token)).statusCode).toBe(200);
+    const token = await linkOf(rider.id);
+    const stopId = route.paradas[0]!.id;
+    const replies = await Promise.all([
+      courierCall('POST', `/courier/v1/stops/${stopId}/delivered`, token),
+      call('POST', `/staff/routes/${route.id}/stops/${stopId}/delivered`, attendant.token),
+      courierCall('POST', `/courier/v1/stops/${stopId}/not-delivered`, token, { motivo: 'Endereço errado' }),
+    ]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409, 409]);
+    const changes = (await tracked(maria, order)).status_changes.filter(
+      (change) => change.status === 'Entregue',
+    );
+    expect(changes.length).toBeLessThanOrEqual(1);
+    const earned = await t.database.db
+      .select()
+      .from(loyaltyPointsLedger)
+      .where(and(eq(loyaltyPointsLedger.orderId, order), eq(loyaltyPointsLedger.reason, 'order_earned')));
+    expect(earned.length).toBeLessThanOrEqual(1);
+  });
+
+  it('a courier marks only their own route’s stops', async () => {
+    const mine = await newCourier('Júlio Dono');
+    const other = await newCourier('Kátia Outra');
+    const route = await newRoute(mine.id, [await readyDelivery(jose, joseNear)]);
+    expect((await call('POST', `/staff/routes/${route.id}/depart`, attendant.token)).statusCode).toBe(200);
+    const otherToken = await linkOf(other.id);
+    const refused = await courierCall(
+      'POST',
+      `/courier/v1/stops/${route.paradas[0]!.id}/delivered`,
+      otherToken,
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(codeOf(refused)).toBe('STOP_NOT_FOUND');
+  });
+});
+
+describe('the day’s settlement', () => {
+  it('adds up each courier’s pay, the cash collected and the net, once, with the register’s sangria', async () => {
+    const rider = await newCourier('Lia Acerto', {
+      modelo: 'faixa_km',
+      faixas: [
+        { ate_km: 2, valor: 500 },
+        { ate_km: 10, valor: 1100 },
+      ],
+    });
+    const near = await readyDelivery(maria, mariaNear, { cash: true });
+    const far = await readyDelivery(maria, mariaFar);
+    const failed = await readyDelivery(jose, joseNear, { cash: true });
+    const route = await newRoute(rider.id, [near, far, failed]);
+    expect((await call('POST', `/staff/routes/${route.id}/depart`, attendant.token)).statusCode).toBe(200);
+    const token = await linkOf(rider.id);
+    const [a, b, c] = route.paradas;
+    expect((await courierCall('POST', `/courier/v1/stops/${a!.id}/delivered`, token)).statusCode).toBe(200);
+    expect((await courierCall('POST', `/courier/v1/stops/${b!.id}/delivered`, token)).statusCode).toBe(200);
+    expect(
+      (await courierCall('POST', `/courier/v1/stops/${c!.id}/not-delivered`, token, { motivo: 'Fechado' }))
+        .statusCode,
+    ).toBe(200);
+
+    const nearTotal = (await tracked(maria, near)).total;
+    const day = await call('GET', '/staff/couriers/settlement', owner.token);
+    expect(day.statusCode, day.body).toBe(200);
+    const reply = settlementReply.parse(day.json());
+    const line = reply.entregadores.find((entry) => entry.entregador.id === rider.id)!;
+    expect(line).toMatchObject({
+      entregas: 2,
+      nao_entregues: 1,
+      por_faixa: [
+        { ate_km: 2, entregas: 1, valor: 500 },
+        { ate_km: 10, entregas: 1, valor: 1100 },
+      ],
+      devido: 1600,
+      dinheiro_coletado: nearTotal,
+      liquido: 1600 - nearTotal,
+      acertado: null,
+    });
+    expect((await call('GET', '/staff/couriers/settlement', attendant.token)).statusCode).toBe(403);
+    expect((await call('GET', '/staff/couriers/settlement?dia=2999-01-01', owner.token)).statusCode).toBe(
+      400,
+    );
+
+    const csv = await call('GET', `/staff/couriers/settlement.csv?dia=${reply.dia}`, owner.token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.startsWith('\uFEFFDia;Entregador;')).toBe(true);
+    expect(csv.body).toContain('Lia Acerto;2;1;');
+    expect(csv.body).toContain(';16,00;');
+
+    const recorded = await call('POST', `/staff/couriers/${rider.id}/settlement`, owner.token, {
+      dia: reply.dia,
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(
+      settlementReply.parse(recorded.json()).entregadores.find((entry) => entry.entregador.id === rider.id)!
+        .acertado,
+    ).toMatchObject({ por: 'Ana Lima', caixa: false });
+    const twice = await call('POST', `/staff/couriers/${rider.id}/settlement`, owner.token, {
+      dia: reply.dia,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(codeOf(twice)).toBe('SETTLEMENT_ALREADY_RECORDED');
+    const movements = await t.database.db.select().from(registerMovements);
+    expect(movements.filter((movement) => movement.reason.includes('Lia'))).toEqual([]);
+  });
+});

@@ -1,0 +1,462 @@
+import {
+  courier,
+  courierIdParams,
+  courierLinkReply,
+  courierRequest,
+  courierRouteReply,
+  courierStopParams,
+  couriersReply,
+  createRouteRequest,
+  dispatchBoardReply,
+  dispatchConflictReply,
+  dispatchRoute,
+  dispatchStop,
+  errorReply,
+  notDeliveredRequest,
+  recordSettlementRequest,
+  routeIdParams,
+  routeStopParams,
+  settlementQuery,
+  settlementReply,
+  updateRouteRequest,
+} from '@comanda/contract';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { requireStaff, SECURITY_BEARER } from '../../plugins/auth.ts';
+import type { DispatchService } from './service.ts';
+
+/* Delivery dispatch's routes (issue 35, docs/decisions/0070): the staff's and the courier's. */
+
+const tags = ['dispatch'];
+const staffOnly = { 401: errorReply, 403: errorReply };
+const DISPATCHERS =
+  'Attendants and up (dispatch.manage); a customer token 403, another store’s token or none 401.';
+const MANAGERS =
+  'Managers and the owner (couriers.manage); a customer token 403, another store’s token or none 401.';
+const COURIER_AUTH =
+  'Signed by the courier’s personal link: `Authorization: Courier <token>`. A revoked, unknown or other ' +
+  'store’s link: 401 COURIER_LINK_INVALID and nothing else.';
+
+/** The token of `Authorization: Courier <token>`, or null. */
+function courierToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Courier\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+export function registerDispatchRoutes(ctx: AppContext, services: { dispatch: DispatchService }) {
+  const app = ctx.app.withTypeProvider<ZodTypeProvider>();
+  const service = services.dispatch;
+
+  // -------------------------------------------------------------------------------------------
+  // Couriers (managers)
+
+  app.get(
+    '/staff/couriers',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'The store’s couriers',
+        description: `Every courier with their pay rule and whether a personal link is live.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        response: { 200: couriersReply, ...staffOnly },
+      },
+    },
+    async (request) => service.listCouriers(requireStaff(request)),
+  );
+
+  app.post(
+    '/staff/couriers',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'Add a courier',
+        description:
+          'Name, phone (DDD + number), vehicle, whether they work today and how they are paid. Km bands must ' +
+          `go up (400 INVALID_PAY_BANDS).\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        body: courierRequest,
+        response: { 201: courier, 400: errorReply, ...staffOnly },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createCourier(requireStaff(request), request.body)),
+  );
+
+  app.put(
+    '/staff/couriers/:id',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'Change a courier',
+        description: `The whole courier as in POST. Another store’s courier: 404 COURIER_NOT_FOUND.\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        params: courierIdParams,
+        body: courierRequest,
+        response: { 200: courier, 400: errorReply, ...staffOnly, 404: errorReply },
+      },
+    },
+    async (request) => service.updateCourier(requireStaff(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/staff/couriers/:id/link',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'A new personal link for a courier',
+        description:
+          'The courier’s page address with a new token, shown this once (only its hash is kept); the previous ' +
+          `link stops working.\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        params: courierIdParams,
+        response: { 200: courierLinkReply, ...staffOnly, 404: errorReply },
+      },
+    },
+    async (request) => service.newLink(requireStaff(request), request.params.id, request.store.slug),
+  );
+
+  app.delete(
+    '/staff/couriers/:id/link',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'Revoke a courier’s personal link',
+        description: `The link stops working at once.\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        params: courierIdParams,
+        response: { 204: z.null().describe('Revoked'), ...staffOnly, 404: errorReply },
+      },
+    },
+    async (request, reply) => {
+      await service.revokeLink(requireStaff(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Settlement (managers)
+
+  app.get(
+    '/staff/couriers/settlement',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'The couriers’ settlement of a day',
+        description:
+          'Per courier with deliveries, a route or a settlement that store-local day (ADR 0043): deliveries, ' +
+          'per pay band, daily rate, what they are owed, cash collected at the doors, and the net ' +
+          `(positive: the store pays the courier; negative: the courier hands cash in).\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        querystring: settlementQuery,
+        response: { 200: settlementReply, 400: errorReply, ...staffOnly },
+      },
+    },
+    async (request) => service.settlement(requireStaff(request).storeId, request.query.dia),
+  );
+
+  app.get(
+    '/staff/couriers/settlement.csv',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'The couriers’ settlement of a day as CSV',
+        description: `For a pt-BR spreadsheet: UTF-8 with a BOM, ';', decimal comma.\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        querystring: settlementQuery,
+        response: {
+          200: {
+            description: 'The CSV file',
+            content: { 'text/csv': { schema: z.string().describe('CSV, UTF-8 with a BOM') } },
+          },
+          400: errorReply,
+          ...staffOnly,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { dia, csv } = await service.settlementCsv(requireStaff(request).storeId, request.query.dia);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="acerto-entregadores-${dia}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/staff/couriers/:id/settlement',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'Record a courier’s settlement of a day',
+        description:
+          'Once per courier and day (409 SETTLEMENT_ALREADY_RECORDED). With a cash register open, the ' +
+          `courier’s pay leaves it as a sangria.\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        params: courierIdParams,
+        body: recordSettlementRequest,
+        response: { 200: settlementReply, 400: errorReply, ...staffOnly, 404: errorReply, 409: errorReply },
+      },
+    },
+    async (request) => service.recordSettlement(requireStaff(request), request.params.id, request.body.dia),
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // The board (attendants)
+
+  app.get(
+    '/staff/dispatch',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'The dispatch board',
+        description:
+          'Ready delivery orders (Concluido, in no route), the suggested routes (by neighbourhood, nearest-next ' +
+          `from the store), the routes not ended and today’s ended ones, and outside deliveries.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        response: { 200: dispatchBoardReply, ...staffOnly },
+      },
+    },
+    async (request) => service.board(requireStaff(request)),
+  );
+
+  const conflicts = { 404: errorReply, 409: dispatchConflictReply };
+
+  app.post(
+    '/staff/routes',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'Put together a route',
+        description:
+          'The orders in stop order (`ordenar: true`: nearest-next from the store). Refused: an unknown or ' +
+          'other store’s order or courier (404), an order not ready, not a delivery or already in a route ' +
+          `(409 ORDER_NOT_READY, ORDER_NOT_DELIVERY, ORDER_ALREADY_DISPATCHED).\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        body: createRouteRequest,
+        response: { 201: dispatchRoute, 400: errorReply, ...staffOnly, ...conflicts },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.createRoute(requireStaff(request), request.body)),
+  );
+
+  app.put(
+    '/staff/routes/:id',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'Reassign or reorder a route',
+        description: `Only while montando: 409 ROUTE_ALREADY_LEFT with \`rota\` as it is now.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        params: routeIdParams,
+        body: updateRouteRequest,
+        response: { 200: dispatchRoute, 400: errorReply, ...staffOnly, ...conflicts },
+      },
+    },
+    async (request) => service.updateRoute(requireStaff(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/staff/routes/:id',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'Undo a route not yet left',
+        description: `Its orders go back to the ready list. After it left: 409 ROUTE_ALREADY_LEFT.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        params: routeIdParams,
+        response: { 204: z.null().describe('Removed'), ...staffOnly, ...conflicts },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteRoute(requireStaff(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/staff/routes/:id/depart',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'The route leaves the store',
+        description:
+          'Its orders are “saiu para entrega” (the customers’ tracking and the board hear it). Twice: 409 ' +
+          `ROUTE_ALREADY_LEFT with the route; the courier still on another route: 409 COURIER_BUSY.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        params: routeIdParams,
+        response: { 200: dispatchRoute, ...staffOnly, ...conflicts },
+      },
+    },
+    async (request) => service.depart(requireStaff(request), request.params.id),
+  );
+
+  app.post(
+    '/staff/routes/:id/back',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'The route is back at the store',
+        description: `Once every stop is marked (409 ROUTE_STOPS_PENDING).\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        params: routeIdParams,
+        response: { 200: dispatchRoute, ...staffOnly, ...conflicts },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      return service.back(staff.storeId, { staffId: staff.staffId }, request.params.id);
+    },
+  );
+
+  app.post(
+    '/staff/routes/:id/stops/:stopId/delivered',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'Mark a stop delivered',
+        description:
+          'The order becomes Entregue (points, takings and events as the board’s own move). Twice: 409 ' +
+          `STOP_ALREADY_MARKED with the stop.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        params: routeStopParams,
+        response: { 200: dispatchStop, ...staffOnly, ...conflicts },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      return service.markStop(
+        staff.storeId,
+        { staffId: staff.staffId },
+        request.params.stopId,
+        { delivered: true },
+        request.params.id,
+      );
+    },
+  );
+
+  app.post(
+    '/staff/routes/:id/stops/:stopId/not-delivered',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'Mark a stop not delivered, with the reason',
+        description: `The order returns to the ready list, flagged. Twice: 409 STOP_ALREADY_MARKED.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        params: routeStopParams,
+        body: notDeliveredRequest,
+        response: { 200: dispatchStop, 400: errorReply, ...staffOnly, ...conflicts },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      return service.markStop(
+        staff.storeId,
+        { staffId: staff.staffId },
+        request.params.stopId,
+        { delivered: false, reason: request.body.motivo },
+        request.params.id,
+      );
+    },
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // The courier's page
+
+  const courierOf = (request: FastifyRequest) =>
+    service.courierOfToken(request.store.id, courierToken(request));
+  const courierErrors = { 401: errorReply, 404: errorReply, 409: dispatchConflictReply };
+
+  app.get(
+    '/courier/v1/route',
+    {
+      schema: {
+        tags,
+        summary: 'The courier’s current route',
+        description: `The route on its way, else the one being put together; null when none.\n\n${COURIER_AUTH}`,
+        response: { 200: courierRouteReply, 401: errorReply },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.courierRoute(await courierOf(request));
+    },
+  );
+
+  app.post(
+    '/courier/v1/stops/:stopId/delivered',
+    {
+      schema: {
+        tags,
+        summary: 'The courier marks a stop delivered',
+        description: `Only their own route’s stops (another’s: 404). Twice: 409 STOP_ALREADY_MARKED.\n\n${COURIER_AUTH}`,
+        params: courierStopParams,
+        response: { 200: dispatchStop, ...courierErrors },
+      },
+    },
+    async (request) => {
+      const courierPrincipal = await courierOf(request);
+      return service.markStop(courierPrincipal.storeId, courierPrincipal, request.params.stopId, {
+        delivered: true,
+      });
+    },
+  );
+
+  app.post(
+    '/courier/v1/stops/:stopId/not-delivered',
+    {
+      preValidation: async (request) => {
+        await courierOf(request);
+      },
+      schema: {
+        tags,
+        summary: 'The courier marks a stop not delivered, with the reason',
+        description: `Only their own route’s stops (another’s: 404). Twice: 409 STOP_ALREADY_MARKED.\n\n${COURIER_AUTH}`,
+        params: courierStopParams,
+        body: notDeliveredRequest,
+        response: { 200: dispatchStop, 400: errorReply, ...courierErrors },
+      },
+    },
+    async (request) => {
+      const courierPrincipal = await courierOf(request);
+      return service.markStop(courierPrincipal.storeId, courierPrincipal, request.params.stopId, {
+        delivered: false,
+        reason: request.body.motivo,
+      });
+    },
+  );
+
+  app.post(
+    '/courier/v1/route/back',
+    {
+      schema: {
+        tags,
+        summary: 'The courier is back at the store',
+        description: `Once every stop is marked (409 ROUTE_STOPS_PENDING).\n\n${COURIER_AUTH}`,
+        response: { 200: dispatchRoute, ...courierErrors },
+      },
+    },
+    async (request) => service.courierBack(await courierOf(request)),
+  );
+}

@@ -1,0 +1,939 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type CourierLinkReply,
+  type Courier as CourierReply,
+  type CourierRequest,
+  type CourierRouteReply,
+  type CouriersReply,
+  type CreateRouteRequest,
+  DISPATCH_EVENT,
+  type DispatchBoardReply,
+  type DispatchRoute,
+  type DispatchStop,
+  type OutsideDelivery,
+  type ReadyOrder,
+  type SettlementReply,
+  type UpdateRouteRequest,
+} from '@comanda/contract';
+import {
+  type CourierPayRule,
+  type CourierVehicle,
+  collectAtDoor,
+  courierDayPay,
+  firstName,
+  haversineMetres,
+  isOnlinePaymentId,
+  type LatLng,
+  nearestNextOrder,
+  payBandsRefusal,
+  routeMapsLink,
+  stopLinks,
+  storeDateTimeText,
+  storeDayBounds,
+  storeIsoText,
+  suggestRoutes,
+} from '@comanda/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import {
+  courierSettlements,
+  couriers,
+  dispatchRoutes,
+  dispatchStops,
+  orders,
+  registerMovements,
+  staffAccounts,
+  stores,
+} from '../../db/schema.ts';
+import { sqlStateOf } from '../../lib/database-errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import type { OrderEvents } from '../../lib/order-events.ts';
+import { storeTimeZone } from '../../lib/store-time-zone.ts';
+import type { StaffPrincipal } from '../../plugins/auth.ts';
+import { openSessionOf } from '../ledger/index.ts';
+import type { OrderTrackingService } from '../order-tracking/index.ts';
+import { type CsvCell, csvMoney, spreadsheetCsv } from '../reports/index.ts';
+import * as repo from './repository.ts';
+
+/*
+ * Delivery dispatch (issue 35, docs/decisions/0070): the store's couriers and their personal links,
+ * the board's ready orders and routes, the moves of a route (every one takes the route's row lock
+ * first, so two taps at once are one move and a 409), the courier's page and the day's settlement.
+ */
+
+const iso = (at: Date) => at.toISOString();
+const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
+
+const courierNotFound = () => notFound('COURIER_NOT_FOUND', 'Entregador não encontrado.');
+const routeNotFound = () => notFound('ROUTE_NOT_FOUND', 'Rota não encontrada.');
+const stopNotFound = () => notFound('STOP_NOT_FOUND', 'Parada não encontrada.');
+const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Pedido não encontrado.');
+export const courierLinkInvalid = () =>
+  new AppError(
+    'unauthorized',
+    'COURIER_LINK_INVALID',
+    'Este link de entregador não vale mais. Peça um novo à loja.',
+  );
+
+/** A refusal that shows the route or the stop as it is now (read after the refused transaction). */
+class DispatchConflict extends Error {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+    readonly current: { routeId: number } | { stopId: number } | null,
+  ) {
+    super(detail);
+  }
+}
+
+const conflict = (code: string, detail: string) => new AppError('conflict', code, detail);
+
+/** A courier's personal link token: 192 random bits, base64url; only its SHA-256 is kept. */
+export const hashCourierToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface CourierPrincipal {
+  storeId: number;
+  courierId: number;
+}
+
+export interface DispatchDeps {
+  db: Database;
+  now: () => Date;
+  events: OrderEvents;
+  tracking: OrderTrackingService;
+  /** The store's public origin (the courier's link). */
+  publicOrigin: (slug: string) => string;
+}
+
+type Actor = { staffId: number } | { courierId: number };
+
+function isCash(row: {
+  paymentType: string | null;
+  paymentGivesChange: boolean | null;
+  paymentName: string | null;
+}) {
+  const fold = (text: string | null) =>
+    (text ?? '').normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+  return (
+    fold(row.paymentType) === 'dinheiro' ||
+    row.paymentGivesChange === true ||
+    fold(row.paymentName) === 'dinheiro'
+  );
+}
+
+const placeOf = (row: { lat: number | null; lng: number | null }): LatLng | null =>
+  row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null;
+
+const payOf = (column: repo.CourierRow['pagamento']): CourierPayRule => column as CourierPayRule;
+
+function toCourier(row: repo.CourierRow): CourierReply {
+  return {
+    id: row.id,
+    nome: row.nome,
+    telefone: row.telefone,
+    veiculo: row.veiculo as CourierVehicle,
+    ativo_hoje: row.ativoHoje,
+    pagamento: payOf(row.pagamento) as CourierReply['pagamento'],
+    link_ativo: row.linkHash !== null,
+  };
+}
+
+function payRefused(pay: CourierPayRule) {
+  if (payBandsRefusal(pay)) {
+    throw invalid(
+      'INVALID_PAY_BANDS',
+      'As faixas de km devem estar em ordem crescente, sem repetir.',
+      'pagamento.faixas',
+    );
+  }
+}
+
+export class DispatchService {
+  constructor(private readonly deps: DispatchDeps) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Couriers
+
+  async listCouriers(staff: StaffPrincipal): Promise<CouriersReply> {
+    return { entregadores: (await repo.listCouriers(this.deps.db, staff.storeId)).map(toCourier) };
+  }
+
+  async createCourier(
+    staff: StaffPrincipal,
+    body: CourierRequest & { telefone: string },
+  ): Promise<CourierReply> {
+    payRefused(body.pagamento);
+    const at = this.deps.now();
+    const [row] = await this.deps.db
+      .insert(couriers)
+      .values({
+        storeId: staff.storeId,
+        nome: body.nome,
+        telefone: body.telefone,
+        veiculo: body.veiculo,
+        ativoHoje: body.ativo_hoje,
+        pagamento: body.pagamento,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    return toCourier(row!);
+  }
+
+  async updateCourier(
+    staff: StaffPrincipal,
+    id: number,
+    body: CourierRequest & { telefone: string },
+  ): Promise<CourierReply> {
+    payRefused(body.pagamento);
+    const [row] = await this.deps.db
+      .update(couriers)
+      .set({
+        nome: body.nome,
+        telefone: body.telefone,
+        veiculo: body.veiculo,
+        ativoHoje: body.ativo_hoje,
+        pagamento: body.pagamento,
+        updatedAt: this.deps.now(),
+      })
+      .where(and(eq(couriers.storeId, staff.storeId), eq(couriers.id, id)))
+      .returning();
+    if (!row) throw courierNotFound();
+    return toCourier(row);
+  }
+
+  /** A new personal link: the previous one stops working; the token is shown this once. */
+  async newLink(staff: StaffPrincipal, id: number, slug: string): Promise<CourierLinkReply> {
+    const token = randomBytes(24).toString('base64url');
+    const [row] = await this.deps.db
+      .update(couriers)
+      .set({ linkHash: hashCourierToken(token), linkCreatedAt: this.deps.now() })
+      .where(and(eq(couriers.storeId, staff.storeId), eq(couriers.id, id)))
+      .returning({ id: couriers.id });
+    if (!row) throw courierNotFound();
+    return { url: `${this.deps.publicOrigin(slug)}/entregador/${token}`, token };
+  }
+
+  async revokeLink(staff: StaffPrincipal, id: number): Promise<void> {
+    const [row] = await this.deps.db
+      .update(couriers)
+      .set({ linkHash: null, linkCreatedAt: null })
+      .where(and(eq(couriers.storeId, staff.storeId), eq(couriers.id, id)))
+      .returning({ id: couriers.id });
+    if (!row) throw courierNotFound();
+  }
+
+  /** The courier of a personal link at this store; 401 COURIER_LINK_INVALID for anything else. */
+  async courierOfToken(storeId: number, token: string | null): Promise<CourierPrincipal> {
+    if (!token || token.length > 100) throw courierLinkInvalid();
+    const row = await repo.courierByLink(this.deps.db, storeId, hashCourierToken(token));
+    if (!row) throw courierLinkInvalid();
+    return { storeId, courierId: row.id };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The board
+
+  private toReadyOrder(row: repo.DispatchOrderRow, store: LatLng | null, at: Date): ReadyOrder {
+    const place = placeOf(row);
+    const readySince = row.readySince ?? row.startedAt;
+    const address =
+      row.addressString?.trim() || [row.street, row.streetNumber].filter((part) => part).join(', ');
+    const district = row.district?.trim();
+    return {
+      id: row.id,
+      numero: row.numero,
+      cliente_nome: row.customerName,
+      cliente_telefone: row.messagesPhone?.trim() || row.customerPhone,
+      endereco: address,
+      complemento: row.complement ?? '',
+      referencia: '',
+      bairro: district && district !== 'Sem bairro' ? district : null,
+      distancia_m: store && place ? Math.round(haversineMetres(store, place)) : null,
+      pronto_desde: iso(readySince),
+      aguardando_min: Math.max(0, Math.floor((at.getTime() - readySince.getTime()) / 60_000)),
+      total: row.total,
+      valor_entrega: row.deliveryFee,
+      cobrar: isOnlinePaymentId(row.paymentMethodId)
+        ? null
+        : {
+            ...collectAtDoor(row.total, row.changeFor),
+            forma: row.paymentName ?? 'Não informado',
+            dinheiro: isCash(row),
+          },
+      nao_entregue: row.lastFailure
+        ? { motivo: row.lastFailure.motivo, em: iso(new Date(row.lastFailure.em)) }
+        : null,
+    };
+  }
+
+  /** Routes as the board and the courier see them: stops in order, each with its order and links. */
+  private async toRoutes(
+    db: DbExecutor,
+    storeId: number,
+    routes: readonly repo.RouteRow[],
+  ): Promise<DispatchRoute[]> {
+    if (routes.length === 0) return [];
+    const stops = await repo.stopsOf(
+      db,
+      storeId,
+      routes.map((route) => route.id),
+    );
+    const [orderRows, courierRows, storeRow] = await Promise.all([
+      repo.ordersByIds(db, storeId, [...new Set(stops.map((stop) => stop.orderId))]),
+      repo.couriersByIds(db, storeId, [...new Set(routes.map((route) => route.courierId))]),
+      repo.storePlace(db, storeId),
+    ]);
+    const store = placeOf(storeRow);
+    const at = this.deps.now();
+    const ordersById = new Map(orderRows.map((row) => [row.id, row]));
+    const couriersById = new Map(courierRows.map((row) => [row.id, row]));
+    return routes.map((route) => {
+      const courierRow = couriersById.get(route.courierId);
+      const vehicle = (courierRow?.veiculo ?? 'moto') as CourierVehicle;
+      const routeStops = stops.filter((stop) => stop.routeId === route.id);
+      const paradas: DispatchStop[] = [];
+      const places: (LatLng | null)[] = [];
+      for (const stop of routeStops) {
+        const order = ordersById.get(stop.orderId);
+        if (!order) continue;
+        const pedido = this.toReadyOrder(order, store, at);
+        places.push(placeOf(order));
+        paradas.push(toStop(stop, pedido, placeOf(order), vehicle));
+      }
+      return {
+        id: route.id,
+        entregador: { id: route.courierId, nome: courierRow?.nome ?? '' },
+        estado: route.estado as DispatchRoute['estado'],
+        criada_em: iso(route.createdAt),
+        saiu_em: isoOrNull(route.leftAt),
+        voltou_em: isoOrNull(route.backAt),
+        paradas,
+        link_maps: routeMapsLink(store, places, vehicle),
+      };
+    });
+  }
+
+  private async routeNow(storeId: number, id: number): Promise<DispatchRoute | undefined> {
+    const route = await repo.findRoute(this.deps.db, storeId, id);
+    if (!route) return undefined;
+    return (await this.toRoutes(this.deps.db, storeId, [route]))[0];
+  }
+
+  private async stopNow(storeId: number, stopId: number): Promise<DispatchStop | undefined> {
+    const stop = await repo.findStop(this.deps.db, storeId, stopId);
+    if (!stop) return undefined;
+    const route = await this.routeNow(storeId, stop.routeId);
+    return route?.paradas.find((parada) => parada.id === stopId);
+  }
+
+  /** Runs a move; a DispatchConflict becomes a 409 carrying the route or stop as it is now. */
+  private async move<T>(storeId: number, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (sqlStateOf(error) === '23505') {
+        throw conflict('ORDER_ALREADY_DISPATCHED', 'Um dos pedidos já está em outra rota.');
+      }
+      if (!(error instanceof DispatchConflict)) throw error;
+      const body: Record<string, unknown> = {};
+      if (error.current && 'routeId' in error.current) {
+        const rota = await this.routeNow(storeId, error.current.routeId);
+        if (rota) body.rota = rota;
+      } else if (error.current && 'stopId' in error.current) {
+        const parada = await this.stopNow(storeId, error.current.stopId);
+        if (parada) body.parada = parada;
+      }
+      throw new AppError('conflict', error.code, error.detail, { body });
+    }
+  }
+
+  async board(staff: StaffPrincipal): Promise<DispatchBoardReply> {
+    const { db } = this.deps;
+    const storeId = staff.storeId;
+    const at = this.deps.now();
+    const timeZone = await storeTimeZone(db, storeId);
+    const today = storeIsoText(at, timeZone).slice(0, 10);
+    const { from } = storeDayBounds(today, timeZone);
+    const [ready, storeRow, routes, outside] = await Promise.all([
+      repo.readyOrders(db, storeId),
+      repo.storePlace(db, storeId),
+      repo.boardRoutes(db, storeId, from),
+      repo.boardOutside(db, storeId, from),
+    ]);
+    const store = placeOf(storeRow);
+    const prontos = ready.map((row) => this.toReadyOrder(row, store, at));
+    const sugestao = suggestRoutes(
+      store,
+      ready.map((row) => ({
+        id: row.id,
+        at: placeOf(row),
+        neighbourhood: row.district && row.district !== 'Sem bairro' ? row.district : null,
+      })),
+    ).map((route) => ({ bairro: route.neighbourhood, pedidos: route.ids }));
+    return {
+      prontos,
+      sugestao,
+      rotas: await this.toRoutes(db, storeId, routes),
+      externos: outside.map(({ delivery, numero }) => toOutside(delivery, numero)),
+    };
+  }
+
+  /** Checks the orders may join a route now (locked, in the caller's transaction); their ids in stop order. */
+  private async checkOrders(tx: DbExecutor, storeId: number, ids: readonly number[], routeId?: number) {
+    if (new Set(ids).size !== ids.length) {
+      throw invalid('ORDER_REPEATED', 'Um pedido aparece duas vezes na rota.', 'pedidos');
+    }
+    const locked = await repo.lockOrders(tx, storeId, ids);
+    const byId = new Map(locked.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const order = byId.get(id);
+      if (!order || order.awaitingPayment) throw orderNotFound();
+      if (order.tipoEntrega !== 'Entregar') {
+        throw conflict('ORDER_NOT_DELIVERY', `O pedido ${id} não é de entrega.`);
+      }
+      if (order.status !== 'Concluido') {
+        throw conflict(
+          'ORDER_NOT_READY',
+          `O pedido ${id} não está pronto para sair (está em '${order.status}').`,
+        );
+      }
+    }
+    const taken = await repo.ordersTaken(tx, storeId, ids, routeId);
+    if (taken.size > 0) {
+      throw conflict(
+        'ORDER_ALREADY_DISPATCHED',
+        `O pedido ${[...taken][0]} já está em outra rota ou entrega.`,
+      );
+    }
+  }
+
+  private async orderedIds(db: DbExecutor, storeId: number, ids: readonly number[]) {
+    const [rows, storeRow] = await Promise.all([
+      repo.ordersByIds(db, storeId, ids),
+      repo.storePlace(db, storeId),
+    ]);
+    return nearestNextOrder(
+      placeOf(storeRow),
+      ids.map((id) => {
+        const row = rows.find((candidate) => candidate.id === id);
+        return { id, at: row ? placeOf(row) : null };
+      }),
+    ).map((point) => point.id);
+  }
+
+  async createRoute(staff: StaffPrincipal, body: CreateRouteRequest): Promise<DispatchRoute> {
+    const { db } = this.deps;
+    const storeId = staff.storeId;
+    const routeId = await this.move(storeId, () =>
+      db.transaction(async (tx) => {
+        const courier = await repo.findCourier(tx, storeId, body.entregador_id);
+        if (!courier) throw courierNotFound();
+        await this.checkOrders(tx, storeId, body.pedidos);
+        const ids = body.ordenar ? await this.orderedIds(tx, storeId, body.pedidos) : body.pedidos;
+        const [route] = await tx
+          .insert(dispatchRoutes)
+          .values({
+            storeId,
+            courierId: courier.id,
+            estado: 'montando',
+            createdAt: this.deps.now(),
+            createdBy: staff.staffId,
+          })
+          .returning({ id: dispatchRoutes.id });
+        await repo.replaceStops(tx, storeId, route!.id, ids);
+        await this.announce(tx, storeId, route!.id, 'montando');
+        return route!.id;
+      }),
+    );
+    return (await this.routeNow(storeId, routeId))!;
+  }
+
+  async updateRoute(staff: StaffPrincipal, id: number, body: UpdateRouteRequest): Promise<DispatchRoute> {
+    const { db } = this.deps;
+    const storeId = staff.storeId;
+    await this.move(storeId, () =>
+      db.transaction(async (tx) => {
+        const route = await repo.lockRoute(tx, storeId, id);
+        if (!route) throw routeNotFound();
+        if (route.estado !== 'montando') {
+          throw new DispatchConflict('ROUTE_ALREADY_LEFT', 'Esta rota já saiu: não dá mais para mudar.', {
+            routeId: id,
+          });
+        }
+        if (body.entregador_id !== undefined && body.entregador_id !== route.courierId) {
+          const courier = await repo.findCourier(tx, storeId, body.entregador_id);
+          if (!courier) throw courierNotFound();
+          await tx.update(dispatchRoutes).set({ courierId: courier.id }).where(eq(dispatchRoutes.id, id));
+        }
+        if (body.pedidos) {
+          await this.checkOrders(tx, storeId, body.pedidos, id);
+          await repo.replaceStops(tx, storeId, id, body.pedidos);
+        }
+        await this.announce(tx, storeId, id, 'montando');
+      }),
+    );
+    return (await this.routeNow(storeId, id))!;
+  }
+
+  async deleteRoute(staff: StaffPrincipal, id: number): Promise<void> {
+    const { db } = this.deps;
+    const storeId = staff.storeId;
+    await this.move(storeId, () =>
+      db.transaction(async (tx) => {
+        const route = await repo.lockRoute(tx, storeId, id);
+        if (!route) throw routeNotFound();
+        if (route.estado !== 'montando') {
+          throw new DispatchConflict('ROUTE_ALREADY_LEFT', 'Esta rota já saiu: não dá para desfazer.', {
+            routeId: id,
+          });
+        }
+        await tx
+          .delete(dispatchRoutes)
+          .where(and(eq(dispatchRoutes.storeId, storeId), eq(dispatchRoutes.id, id)));
+        await this.announce(tx, storeId, id, 'removida');
+      }),
+    );
+  }
+
+  /** The route leaves: its orders are 'saiu para entrega' (the customer's tracking and the board hear it). */
+  async depart(staff: StaffPrincipal, id: number): Promise<DispatchRoute> {
+    const { db, events } = this.deps;
+    const storeId = staff.storeId;
+    await this.move(storeId, () =>
+      db.transaction(async (tx) => {
+        const route = await repo.lockRoute(tx, storeId, id);
+        if (!route) throw routeNotFound();
+        if (route.estado !== 'montando') {
+          throw new DispatchConflict('ROUTE_ALREADY_LEFT', 'Esta rota já saiu.', { routeId: id });
+        }
+        // The courier's row: two of their routes leaving at once wait for each other.
+        await tx
+          .select({ id: couriers.id })
+          .from(couriers)
+          .where(eq(couriers.id, route.courierId))
+          .for('update');
+        const [busy] = await tx
+          .select({ id: dispatchRoutes.id })
+          .from(dispatchRoutes)
+          .where(and(eq(dispatchRoutes.courierId, route.courierId), eq(dispatchRoutes.estado, 'em_rota')));
+        if (busy) {
+          throw new DispatchConflict('COURIER_BUSY', 'Este entregador ainda está em outra rota.', {
+            routeId: id,
+          });
+        }
+        const stops = await repo.stopsOf(tx, storeId, [id]);
+        if (stops.length === 0)
+          throw new DispatchConflict('ROUTE_EMPTY', 'A rota não tem pedidos.', { routeId: id });
+        const locked = await repo.lockOrders(
+          tx,
+          storeId,
+          stops.map((stop) => stop.orderId),
+        );
+        const notReady = locked.find((order) => order.status !== 'Concluido');
+        if (notReady || locked.length !== stops.length) {
+          throw new DispatchConflict(
+            'ORDER_NOT_READY',
+            `O pedido ${notReady?.id ?? ''} não está mais pronto para sair: tire-o da rota.`.replace(
+              '  ',
+              ' ',
+            ),
+            { routeId: id },
+          );
+        }
+        const at = this.deps.now();
+        const [rows, storeRow] = await Promise.all([
+          repo.ordersByIds(
+            tx,
+            storeId,
+            stops.map((stop) => stop.orderId),
+          ),
+          repo.storePlace(tx, storeId),
+        ]);
+        const store = placeOf(storeRow);
+        for (const stop of stops) {
+          const row = rows.find((candidate) => candidate.id === stop.orderId);
+          const place = row ? placeOf(row) : null;
+          await tx
+            .update(dispatchStops)
+            .set({ distanceMetres: store && place ? Math.round(haversineMetres(store, place)) : null })
+            .where(eq(dispatchStops.id, stop.id));
+        }
+        await tx
+          .update(dispatchRoutes)
+          .set({ estado: 'em_rota', leftAt: at })
+          .where(and(eq(dispatchRoutes.id, id), eq(dispatchRoutes.estado, 'montando')));
+        for (const row of rows) {
+          await tx
+            .update(orders)
+            .set({ updatedAt: at })
+            .where(and(eq(orders.storeId, storeId), eq(orders.id, row.id)));
+          await events.publish(tx, {
+            storeId,
+            customerId: row.customerId,
+            id: row.id,
+            status: row.status,
+            updatedAt: iso(at),
+          });
+        }
+        await this.announce(tx, storeId, id, 'em_rota');
+      }),
+    );
+    return (await this.routeNow(storeId, id))!;
+  }
+
+  private announce(tx: DbExecutor, storeId: number, routeId: number, estado: string) {
+    return this.deps.events.publishStaff(tx, {
+      storeId,
+      name: DISPATCH_EVENT,
+      data: { rota_id: routeId, estado },
+    });
+  }
+
+  /**
+   * A stop marked delivered or not: only a pendente stop of a route on its way, once (the route's
+   * lock serialises two taps). Delivered moves the order to Entregue through the order's own move.
+   */
+  async markStop(
+    storeId: number,
+    actor: Actor,
+    stopId: number,
+    outcome: { delivered: true } | { delivered: false; reason: string },
+    routeId?: number,
+  ): Promise<DispatchStop> {
+    const { db, events } = this.deps;
+    await this.move(storeId, () =>
+      db.transaction(async (tx) => {
+        const found = await repo.findStop(tx, storeId, stopId);
+        if (!found || (routeId !== undefined && found.routeId !== routeId)) throw stopNotFound();
+        const route = await repo.lockRoute(tx, storeId, found.routeId);
+        if (!route || ('courierId' in actor && route.courierId !== actor.courierId)) throw stopNotFound();
+        const stop = (await repo.findStop(tx, storeId, stopId))!;
+        if (stop.estado !== 'pendente') {
+          throw new DispatchConflict('STOP_ALREADY_MARKED', 'Esta parada já foi marcada.', { stopId });
+        }
+        if (route.estado !== 'em_rota') {
+          throw new DispatchConflict(
+            route.estado === 'montando' ? 'ROUTE_NOT_LEFT' : 'ROUTE_ENDED',
+            route.estado === 'montando' ? 'A rota ainda não saiu.' : 'A rota já terminou.',
+            { stopId },
+          );
+        }
+        const at = this.deps.now();
+        const staffId = 'staffId' in actor ? actor.staffId : null;
+        const [marked] = await tx
+          .update(dispatchStops)
+          .set({
+            estado: outcome.delivered ? 'entregue' : 'nao_entregue',
+            reason: outcome.delivered ? null : outcome.reason,
+            markedAt: at,
+            markedBy: staffId,
+          })
+          .where(and(eq(dispatchStops.id, stopId), eq(dispatchStops.estado, 'pendente')))
+          .returning({ id: dispatchStops.id });
+        if (!marked)
+          throw new DispatchConflict('STOP_ALREADY_MARKED', 'Esta parada já foi marcada.', { stopId });
+        if (outcome.delivered) {
+          try {
+            await this.deps.tracking.deliverInTransaction(tx, storeId, stop.orderId, staffId, at);
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'INVALID_TRANSITION') {
+              throw new DispatchConflict(
+                'ORDER_NOT_READY',
+                `O pedido não pode ser entregue: ${error.detail}`,
+                { stopId },
+              );
+            }
+            throw error;
+          }
+        } else {
+          const [order] = await tx
+            .update(orders)
+            .set({ updatedAt: at })
+            .where(and(eq(orders.storeId, storeId), eq(orders.id, stop.orderId)))
+            .returning({ customerId: orders.customerId, status: orders.status });
+          if (order) {
+            await events.publish(tx, {
+              storeId,
+              customerId: order.customerId,
+              id: stop.orderId,
+              status: order.status,
+              updatedAt: iso(at),
+            });
+          }
+        }
+        await this.announce(tx, storeId, route.id, route.estado);
+      }),
+    );
+    return (await this.stopNow(storeId, stopId))!;
+  }
+
+  /** The courier is back at the store: the route ends once every stop is marked. */
+  async back(storeId: number, actor: Actor, routeId: number): Promise<DispatchRoute> {
+    const { db } = this.deps;
+    await this.move(storeId, () =>
+      db.transaction(async (tx) => {
+        const route = await repo.lockRoute(tx, storeId, routeId);
+        if (!route || ('courierId' in actor && route.courierId !== actor.courierId)) throw routeNotFound();
+        if (route.estado !== 'em_rota') {
+          throw new DispatchConflict(
+            route.estado === 'montando' ? 'ROUTE_NOT_LEFT' : 'ROUTE_ENDED',
+            route.estado === 'montando' ? 'A rota ainda não saiu.' : 'A rota já terminou.',
+            { routeId },
+          );
+        }
+        const stops = await repo.stopsOf(tx, storeId, [routeId]);
+        if (stops.some((stop) => stop.estado === 'pendente')) {
+          throw new DispatchConflict(
+            'ROUTE_STOPS_PENDING',
+            'Marque cada parada como entregue ou não entregue antes de voltar.',
+            { routeId },
+          );
+        }
+        await tx
+          .update(dispatchRoutes)
+          .set({ estado: 'encerrada', backAt: this.deps.now() })
+          .where(eq(dispatchRoutes.id, routeId));
+        await this.announce(tx, storeId, routeId, 'encerrada');
+      }),
+    );
+    return (await this.routeNow(storeId, routeId))!;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The courier's page
+
+  async courierRoute(courier: CourierPrincipal): Promise<CourierRouteReply> {
+    const { db } = this.deps;
+    const [row, storeRow, route] = await Promise.all([
+      repo.findCourier(db, courier.storeId, courier.courierId),
+      repo.storePlace(db, courier.storeId),
+      repo.currentRouteOf(db, courier.storeId, courier.courierId),
+    ]);
+    if (!row) throw courierLinkInvalid();
+    return {
+      entregador: { nome: row.nome },
+      loja: { nome: storeRow.nome, endereco: storeRow.endereco, lat: storeRow.lat, lng: storeRow.lng },
+      rota: route ? ((await this.toRoutes(db, courier.storeId, [route]))[0] ?? null) : null,
+    };
+  }
+
+  async courierBack(courier: CourierPrincipal): Promise<DispatchRoute> {
+    const route = await repo.currentRouteOf(this.deps.db, courier.storeId, courier.courierId);
+    if (!route) throw routeNotFound();
+    return this.back(courier.storeId, courier, route.id);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settlement
+
+  private async dayOf(storeId: number, day: string | undefined) {
+    const timeZone = await storeTimeZone(this.deps.db, storeId);
+    const today = storeIsoText(this.deps.now(), timeZone).slice(0, 10);
+    const dia = day ?? today;
+    if (dia > today) throw invalid('INVALID_DAY', 'Escolha hoje ou um dia que já passou.', 'dia');
+    return { dia, timeZone, ...storeDayBounds(dia, timeZone) };
+  }
+
+  async settlement(storeId: number, day: string | undefined): Promise<SettlementReply> {
+    const { db } = this.deps;
+    const { dia, from, to } = await this.dayOf(storeId, day);
+    const [stops, left, courierRows, settled] = await Promise.all([
+      repo.markedStopsBetween(db, storeId, from, to),
+      repo.routesLeftBetween(db, storeId, from, to),
+      repo.listCouriers(db, storeId),
+      db
+        .select()
+        .from(courierSettlements)
+        .where(and(eq(courierSettlements.storeId, storeId), eq(courierSettlements.day, dia))),
+    ]);
+    const worked = new Set(left.map((row) => row.courierId));
+    const settledBy = new Map(settled.map((row) => [row.courierId, row]));
+    const entregadores: SettlementReply['entregadores'] = [];
+    for (const courier of courierRows) {
+      const mine = stops.filter((stop) => stop.courierId === courier.id);
+      if (mine.length === 0 && !worked.has(courier.id) && !settledBy.has(courier.id)) continue;
+      const delivered = mine.filter((stop) => stop.estado === 'entregue');
+      const pay = courierDayPay(
+        payOf(courier.pagamento),
+        delivered.map((stop) => ({ distanceMetres: stop.distanceMetres })),
+        worked.has(courier.id) || delivered.length > 0,
+      );
+      const cash = delivered
+        .filter((stop) => !isOnlinePaymentId(stop.paymentMethodId) && isCash(stop))
+        .reduce((sum, stop) => sum + stop.total, 0);
+      const record = settledBy.get(courier.id);
+      entregadores.push({
+        entregador: { id: courier.id, nome: courier.nome },
+        pagamento: payOf(courier.pagamento) as SettlementReply['entregadores'][number]['pagamento'],
+        entregas: delivered.length,
+        nao_entregues: mine.length - delivered.length,
+        por_faixa: pay.bands.map((band) => ({
+          ate_km: band.upToKm,
+          entregas: band.deliveries,
+          valor: band.amount,
+        })),
+        distancia_m: pay.distanceMetres,
+        diaria: pay.dailyRate,
+        devido: pay.owed,
+        dinheiro_coletado: cash,
+        liquido: pay.owed - cash,
+        acertado: record
+          ? { em: iso(record.at), por: record.staffName, caixa: record.registerMovementId !== null }
+          : null,
+      });
+    }
+    return { dia, entregadores };
+  }
+
+  async settlementCsv(storeId: number, day: string | undefined): Promise<{ dia: string; csv: string }> {
+    const reply = await this.settlement(storeId, day);
+    const timeZone = await storeTimeZone(this.deps.db, storeId);
+    const rows: CsvCell[][] = reply.entregadores.map((line) => [
+      reply.dia.split('-').reverse().join('/'),
+      line.entregador.nome,
+      line.entregas,
+      line.nao_entregues,
+      line.por_faixa
+        .map((band) =>
+          band.ate_km === null
+            ? `${band.entregas} × entrega`
+            : `${band.entregas} até ${String(band.ate_km).replace('.', ',')} km`,
+        )
+        .join(' | '),
+      (line.distancia_m / 1000).toFixed(1).replace('.', ','),
+      csvMoney(line.diaria),
+      csvMoney(line.devido),
+      csvMoney(line.dinheiro_coletado),
+      csvMoney(line.liquido),
+      line.acertado
+        ? `${storeDateTimeText(new Date(line.acertado.em), timeZone)} por ${line.acertado.por}`
+        : '',
+    ]);
+    const csv = spreadsheetCsv(
+      [
+        'Dia',
+        'Entregador',
+        'Entregas',
+        'Não entregues',
+        'Faixas',
+        'Distância (km)',
+        'Diária',
+        'Devido',
+        'Dinheiro coletado',
+        'Líquido (+ loja paga, − entregador entrega)',
+        'Acertado',
+      ],
+      rows,
+    );
+    return { dia: reply.dia, csv };
+  }
+
+  /**
+   * Records a courier's day once (409 the second time). With a register open, the courier's pay
+   * (devido) leaves the drawer as a sangria: the cash they collected was counted in the takings when
+   * its orders were placed (docs/decisions/0057, 0060, 0070).
+   */
+  async recordSettlement(staff: StaffPrincipal, courierId: number, day: string): Promise<SettlementReply> {
+    const { db } = this.deps;
+    const storeId = staff.storeId;
+    const courier = await repo.findCourier(db, storeId, courierId);
+    if (!courier) throw courierNotFound();
+    const reply = await this.settlement(storeId, day);
+    const line = reply.entregadores.find((entry) => entry.entregador.id === courierId);
+    const figures = line ?? {
+      entregas: 0,
+      devido: 0,
+      dinheiro_coletado: 0,
+      liquido: 0,
+      por_faixa: [],
+      diaria: 0,
+    };
+    const alreadyRecorded = () =>
+      conflict('SETTLEMENT_ALREADY_RECORDED', `O acerto de ${courier.nome} deste dia já foi registrado.`);
+    await db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ nome: staffAccounts.nome })
+        .from(staffAccounts)
+        .where(eq(staffAccounts.id, staff.staffId));
+      const at = this.deps.now();
+      const [inserted] = await tx
+        .insert(courierSettlements)
+        .values({
+          storeId,
+          courierId,
+          day: reply.dia,
+          deliveries: figures.entregas,
+          owed: figures.devido,
+          cashCollected: figures.dinheiro_coletado,
+          net: figures.liquido,
+          detail: { por_faixa: figures.por_faixa, diaria: figures.diaria, pagamento: courier.pagamento },
+          at,
+          staffId: staff.staffId,
+          staffName: member?.nome ?? '',
+        })
+        .onConflictDoNothing()
+        .returning({ courierId: courierSettlements.courierId });
+      if (!inserted) throw alreadyRecorded();
+      if (figures.devido > 0) {
+        const [open] = await tx
+          .select({ id: openSessionOf(storeId) })
+          .from(stores)
+          .where(eq(stores.id, storeId));
+        if (open?.id) {
+          const [movement] = await tx
+            .insert(registerMovements)
+            .values({
+              storeId,
+              sessionId: open.id,
+              kind: 'sangria',
+              amount: figures.devido,
+              reason: `Acerto do entregador ${firstName(courier.nome)} (${reply.dia.split('-').reverse().join('/')})`,
+              at,
+              staffId: staff.staffId,
+            })
+            .returning({ id: registerMovements.id });
+          await tx
+            .update(courierSettlements)
+            .set({ registerMovementId: movement!.id })
+            .where(and(eq(courierSettlements.courierId, courierId), eq(courierSettlements.day, reply.dia)));
+        }
+      }
+    });
+    return this.settlement(storeId, reply.dia);
+  }
+}
+
+function toStop(
+  stop: repo.StopRow,
+  pedido: ReadyOrder,
+  place: LatLng | null,
+  vehicle: CourierVehicle,
+): DispatchStop {
+  return {
+    id: stop.id,
+    posicao: stop.position,
+    pedido,
+    estado: stop.estado as DispatchStop['estado'],
+    motivo: stop.reason,
+    em: isoOrNull(stop.markedAt),
+    links: stopLinks({
+      at: place,
+      address: [pedido.endereco, pedido.bairro].filter(Boolean).join(', '),
+      phone: pedido.cliente_telefone,
+      vehicle,
+    }),
+  };
+}
+
+export function toOutside(row: repo.OutsideRow, numero: number | null): OutsideDelivery {
+  return {
+    id: row.id,
+    pedido_id: row.orderId,
+    numero,
+    provedor: row.provider,
+    estado: row.estado as OutsideDelivery['estado'],
+    entregador_nome: row.courierName,
+    eventos: row.events.map((event) => ({ estado: event.estado as OutsideDelivery['estado'], em: event.em })),
+  };
+}
