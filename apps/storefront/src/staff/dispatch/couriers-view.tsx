@@ -29,7 +29,9 @@ function payText(courier: Courier, t: DispatchT): string {
   if (pay.modelo === 'por_entrega') return t('payPerDelivery', { amount: formatBRL(pay.valor_entrega) });
   if (pay.modelo === 'diaria_mais_entrega')
     return t('payDaily', { daily: formatBRL(pay.diaria), amount: formatBRL(pay.valor_entrega) });
-  return t('payBands', { count: pay.faixas.length });
+  return pay.faixas
+    .map((band) => t('payBand', { km: band.ate_km.toLocaleString('pt-BR'), amount: formatBRL(band.valor) }))
+    .join(' · ');
 }
 
 function failureText(error: unknown, t: DispatchT): string {
@@ -425,28 +427,30 @@ function LinkDialog({
   )}`;
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className="staff-dialog dispatch-link">
-      <h2 id={titleId}>{t('linkTitle', { name })}</h2>
-      <p className="staff-muted">{t('linkOnce')}</p>
-      {qr ? (
-        <img className="dispatch-qr" src={qr} alt={t('linkQrAlt', { name })} width={220} height={220} />
-      ) : null}
-      <CopyValue
-        value={url}
-        texts={{
-          label: t('linkLabel'),
-          copy: t('copy'),
-          copied: t('copied'),
-          copiedNotice: t('copiedNotice'),
-          failedNotice: t('copyFailed'),
-        }}
-      />
-      <div className="staff-dialog-actions">
-        <a className="button button-secondary" href={whatsapp} target="_blank" rel="noreferrer">
-          {t('linkWhatsApp')}
-        </a>
-        <button type="button" className="button button-primary" onClick={onClose}>
-          {t('close')}
-        </button>
+      <div className="dispatch-dialog-body">
+        <h2 id={titleId}>{t('linkTitle', { name })}</h2>
+        <p className="staff-muted">{t('linkOnce')}</p>
+        {qr ? (
+          <img className="dispatch-qr" src={qr} alt={t('linkQrAlt', { name })} width={220} height={220} />
+        ) : null}
+        <CopyValue
+          value={url}
+          texts={{
+            label: t('linkLabel'),
+            copy: t('copy'),
+            copied: t('copied'),
+            copiedNotice: t('copiedNotice'),
+            failedNotice: t('copyFailed'),
+          }}
+        />
+        <div className="staff-dialog-actions">
+          <a className="button button-secondary" href={whatsapp} target="_blank" rel="noreferrer">
+            {t('linkWhatsApp')}
+          </a>
+          <button type="button" className="button button-primary" onClick={onClose}>
+            {t('close')}
+          </button>
+        </div>
       </div>
     </Dialog>
   );
@@ -467,23 +471,25 @@ function RevokeDialog({
   const [busy, setBusy] = useState(false);
   return (
     <Dialog labelledBy={titleId} onClose={onClose} className="staff-dialog">
-      <h2 id={titleId}>{t('revokeTitle', { name: courier.nome })}</h2>
-      <p>{t('revokeMessage')}</p>
-      <div className="staff-dialog-actions">
-        <button type="button" className="button button-secondary" onClick={onClose}>
-          {t('cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            await onConfirm();
-          }}
-        >
-          {t('linkRevoke')}
-        </button>
+      <div className="dispatch-dialog-body">
+        <h2 id={titleId}>{t('revokeTitle', { name: courier.nome })}</h2>
+        <p>{t('revokeMessage')}</p>
+        <div className="staff-dialog-actions">
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={busy}
+            onClick={async () => {
+              setBusy(true);
+              await onConfirm();
+            }}
+          >
+            {t('linkRevoke')}
+          </button>
+        </div>
       </div>
     </Dialog>
   );

@@ -341,7 +341,7 @@ function BuildStop({
         <p className="staff-muted">{order.endereco}</p>
         <button
           type="button"
-          className="link-button"
+          className="button button-secondary button-small"
           onClick={onRemove}
           aria-label={t('stopRemove', { id: number })}
         >

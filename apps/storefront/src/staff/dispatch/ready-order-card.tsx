@@ -1,4 +1,5 @@
 import { formatBRL, formatBrazilianPhone } from '@comanda/domain';
+import { complementBeside } from '../../lib/dispatch-address.ts';
 import type { ReadyOrder } from '../../lib/dispatch-types.ts';
 import { useLanguage } from '../../lib/preferences.ts';
 import { distanceText, isLate, waitingText } from './dispatch-model.ts';
@@ -23,11 +24,12 @@ export function CashLine({ order, t }: { order: ReadyOrder; t: DispatchT }) {
 
 /** The address block of an order: street, complement, neighbourhood, reference. */
 export function AddressLines({ order }: { order: ReadyOrder }) {
+  const complement = complementBeside(order.endereco, order.complemento);
   return (
     <p className="dispatch-address">
+      {order.bairro ? <span className="dispatch-area">{order.bairro} · </span> : null}
       {order.endereco}
-      {order.complemento ? ` · ${order.complemento}` : ''}
-      {order.bairro ? <span className="dispatch-area"> · {order.bairro}</span> : null}
+      {complement ? ` · ${complement}` : ''}
       {order.referencia ? <span className="dispatch-reference"> ({order.referencia})</span> : null}
     </p>
   );
@@ -83,14 +85,16 @@ export function ReadyOrderCard({
       <div className="dispatch-order-actions">
         <button
           type="button"
-          className={selected ? 'button button-primary dispatch-select' : 'button dispatch-select'}
+          className={
+            selected ? 'button button-primary dispatch-select' : 'button button-secondary dispatch-select'
+          }
           aria-pressed={selected}
           onClick={onToggle}
         >
           {selected ? `✓ ${t('selected')}` : t('select')}
         </button>
         {onOutside ? (
-          <button type="button" className="button button-secondary" onClick={onOutside}>
+          <button type="button" className="button button-small dispatch-outside-button" onClick={onOutside}>
             {t('outsideRequest')}
           </button>
         ) : null}

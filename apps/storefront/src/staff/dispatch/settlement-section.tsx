@@ -163,14 +163,16 @@ function SettlementRow({
         <span className="staff-muted">{t('deliveries', { count: row.entregas })}</span>
       </div>
       <dl className="dispatch-figures">
-        {row.por_faixa.map((band, index) => (
-          <div key={band.ate_km ?? 'rest'}>
-            <dt>
-              {band.entregas}× {bandText(row.por_faixa, index, t)}
-            </dt>
-            <dd>{formatBRL(band.valor)}</dd>
-          </div>
-        ))}
+        {row.por_faixa.map((band, index) =>
+          band.entregas === 0 ? null : (
+            <div key={band.ate_km ?? 'rest'}>
+              <dt>
+                {band.entregas}× {bandText(row.por_faixa, index, t)}
+              </dt>
+              <dd>{formatBRL(band.valor)}</dd>
+            </div>
+          ),
+        )}
         {row.diaria > 0 ? (
           <div>
             <dt>{t('dailyRate')}</dt>

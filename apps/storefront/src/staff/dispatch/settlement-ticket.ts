@@ -35,10 +35,11 @@ export function settlementTicket(settlement: Settlement, storeName: string, t: D
       {
         type: 'totals',
         rows: [
-          ...row.por_faixa.map((band, index) => ({
-            label: `${band.entregas}× ${bandText(row.por_faixa, index, t)}`,
-            amount: band.valor,
-          })),
+          ...row.por_faixa.flatMap((band, index) =>
+            band.entregas === 0
+              ? []
+              : [{ label: `${band.entregas}× ${bandText(row.por_faixa, index, t)}`, amount: band.valor }],
+          ),
           ...(row.diaria > 0 ? [{ label: t('dailyRate'), amount: row.diaria }] : []),
           { label: t('owed'), amount: row.devido, strong: true },
           { label: t('cashCollected'), amount: -row.dinheiro_coletado },

@@ -1,6 +1,7 @@
 import { formatBRL, storeClockText } from '@comanda/domain';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { notDeliveredReasons } from '../../../lib/delivery-reasons.ts';
+import { complementBeside } from '../../../lib/dispatch-address.ts';
 import type { CourierRouteReply, Stop, StopState } from '../../../lib/dispatch-types.ts';
 import { useOnline } from '../../../lib/online.ts';
 import { setLanguage, useLanguage } from '../../../lib/preferences.ts';
@@ -313,7 +314,7 @@ function LanguageSwitch() {
     <p className="courier-language">
       <button
         type="button"
-        className="link-button"
+        className="courier-language-button"
         lang={language === 'en' ? 'pt-BR' : 'en'}
         onClick={() => setLanguage(language === 'en' ? 'pt_br' : 'en')}
       >
@@ -350,6 +351,8 @@ function StopCard({
   const cash = order.cobrar;
   const links = stop.links;
   const time = stop.em ? storeClockText(new Date(stop.em), zone) : '';
+  const complement = complementBeside(order.endereco, order.complemento);
+  const pending = stop.estado === 'pendente';
   return (
     <li
       className="courier-stop"
@@ -365,10 +368,10 @@ function StopCard({
       </p>
       <p className="courier-address">{order.endereco}</p>
       {order.bairro ? <p className="courier-area">{order.bairro}</p> : null}
-      {order.complemento ? <p>{t('complement', { text: order.complemento })}</p> : null}
+      {complement ? <p>{t('complement', { text: complement })}</p> : null}
       {order.referencia ? <p>{t('reference', { text: order.referencia })}</p> : null}
       <p>{t('customer', { name: firstName(order.cliente_nome) })}</p>
-      {cash ? (
+      {!pending ? null : cash ? (
         <div className="courier-cash">
           <p className="courier-cash-amount">{t('collect', { amount: formatBRL(cash.valor) })}</p>
           <p>{t('collectMethod', { method: cash.forma })}</p>
