@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type ServerOptions } from 'node:http';
 import path from 'node:path';
 import { LOOK_PREVIEW_PATH } from '@comanda/contract';
@@ -28,7 +29,7 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { CouponService } from './modules/coupons/index.ts';
 import { CustomerService } from './modules/customers/index.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
-import { DispatchService } from './modules/dispatch/index.ts';
+import { CourierStandin, DispatchService, IfoodShippingProvider } from './modules/dispatch/index.ts';
 import { registerDispatchRoutes } from './modules/dispatch/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { KitchenService } from './modules/kitchen/index.ts';
@@ -560,6 +561,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     orderTracking,
   });
   orderTracking.onCancelRule(roleRules.cancelRule);
+  const outsideCouriers = outsideCourierCompany(ctx);
   return {
     sms,
     roleRules,
@@ -577,7 +579,9 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
       events: orderEvents,
       tracking: orderTracking,
       publicOrigin: (slug) => publicOrigin(config, slug),
+      outside: outsideCouriers.access,
     }),
+    courierStandin: outsideCouriers.standin,
     printing,
     kitchen: new KitchenService({ db, now, events: orderEvents }),
     tables: new TablesService({
@@ -640,6 +644,56 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     payments: paymentService,
     providerChange: new ProviderChange({ db, now, secretsKey, moneyRules: roleRules }),
   };
+}
+
+/**
+ * The outside courier company (docs/decisions/0070): iFood's Shipping API when configured, else
+ * (never in production) the local stand-in on loopback, which speaks the same calls and posts its
+ * signed notifications to this app's webhook route in process (with the store's host).
+ */
+function outsideCourierCompany(ctx: AppContext) {
+  const { app, config } = ctx;
+  if (config.COURIER_PROVIDER === 'ifood') {
+    const { IFOOD_MERCHANT_ID: merchantId, IFOOD_ACCESS_TOKEN: token, IFOOD_CLIENT_SECRET: secret } = config;
+    if (!merchantId || !token || !secret) {
+      app.log.warn(
+        'COURIER_PROVIDER=ifood without IFOOD_MERCHANT_ID, IFOOD_ACCESS_TOKEN and IFOOD_CLIENT_SECRET: no outside couriers',
+      );
+      return { access: null, standin: null };
+    }
+    const provider = new IfoodShippingProvider({
+      baseUrl: config.IFOOD_SHIPPING_URL,
+      accessToken: () => token,
+      clientSecret: secret,
+    });
+    return { access: { provider, merchantId: () => merchantId }, standin: null };
+  }
+  if (config.COURIER_PROVIDER === 'off' || config.NODE_ENV === 'production')
+    return { access: null, standin: null };
+  const secret = randomBytes(24).toString('hex');
+  const standin = new CourierStandin({
+    clientSecret: secret,
+    stepMs: config.COURIER_STANDIN_STEP_MS || null,
+    transport: async (merchantId, body, headers) => {
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/integracoes/v1/entregas/ifood',
+        headers: { ...headers, host: `${merchantId}.localhost` },
+        payload: body,
+      });
+      return reply.statusCode;
+    },
+  });
+  app.addHook('onReady', async () => {
+    await standin.start();
+  });
+  app.addHook('onClose', () => standin.close());
+  const provider = new IfoodShippingProvider({
+    baseUrl: () => standin.url,
+    accessToken: () => 'standin',
+    clientSecret: secret,
+  });
+  return { access: { provider, merchantId: (slug: string) => slug }, standin };
 }
 
 /**

@@ -91,6 +91,19 @@ const configFields = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   PSP_STANDIN_TLS_PORT: z.coerce.number().int().min(0).max(65_535).default(3101),
+  /**
+   * Outside couriers (docs/decisions/0070): the local stand-in courier company (never in production),
+   * iFood's Shipping API (IFOOD_*), or none.
+   */
+  COURIER_PROVIDER: z.enum(['standin', 'ifood', 'off']).default('standin'),
+  /** The stand-in's steps (assigned, picked up, delivered) this far apart; 0: only when told (tests). */
+  COURIER_STANDIN_STEP_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  IFOOD_SHIPPING_URL: z.url({ protocol: /^https?$/ }).default('https://merchant-api.ifood.com.br'),
+  /** The store's merchant id at iFood (one store per deployment for now). */
+  IFOOD_MERCHANT_ID: z.string().optional(),
+  IFOOD_ACCESS_TOKEN: z.string().optional(),
+  /** The application's client secret at iFood: it signs the Shipping notifications. */
+  IFOOD_CLIENT_SECRET: z.string().optional(),
   /** How often pending online payments are read from their providers (0: never). */
   PAYMENTS_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** How often every store's provider charges are checked against orders and refunds (0: never). */

@@ -30,6 +30,7 @@ export const DISPATCH_ERROR_CODES = [
   'INVALID_DAY',
   'OUTSIDE_DELIVERY_EXISTS',
   'COURIER_PROVIDER_FAILED',
+  'COURIER_PROVIDER_OFF',
 ] as const;
 
 const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -321,10 +322,3 @@ export type TrackedDelivery = z.infer<typeof trackedDelivery>;
 
 /** The staff stream's event when a route changes (data: {rota_id, estado}): reload the dispatch board. */
 export const DISPATCH_EVENT = 'dispatch';
-
-/** The provider's webhook body (the stand-in posts it; a real provider's is mapped by its adapter). */
-export const courierProviderWebhook = z.object({
-  entrega_id: z.string().max(100),
-  estado: z.enum(OUTSIDE_DELIVERY_STATES),
-  entregador_nome: freeText(80).nullable().optional(),
-});

@@ -2,18 +2,27 @@ import {
   courier,
   courierLinkReply,
   courierRouteReply,
+  couriersReply,
+  DISPATCH_EVENT,
   dispatchBoardReply,
   dispatchConflictReply,
   dispatchRoute,
   dispatchStop,
   errorReply,
   orderPlacedReply,
+  outsideDelivery,
   settlementReply,
   trackedOrder,
 } from '@comanda/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cities, loyaltyPointsLedger, neighbourhoods, registerMovements } from '../../db/schema.ts';
+import {
+  cities,
+  loyaltyPointsLedger,
+  neighbourhoods,
+  outsideDeliveries,
+  registerMovements,
+} from '../../db/schema.ts';
 import {
   bearer,
   buildAccountsTestApp,
@@ -26,7 +35,8 @@ import {
 } from '../../test/accounts.ts';
 import { cartLine, placeOrder, storeIdOf, submission } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
-import { changeStatus } from '../../test/tracking.ts';
+import { changeStatus, eventually } from '../../test/tracking.ts';
+import { seedDemoCouriers } from './demo-couriers.ts';
 
 /*
  * Delivery dispatch (issue 35, docs/decisions/0070): couriers and their links, routes grouped and
@@ -174,7 +184,7 @@ let mariaFar: number;
 let joseNear: number;
 
 beforeAll(async () => {
-  t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000' } });
+  t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000', COURIER_STANDIN_STEP_MS: '0' } });
   owner = await signInStaff(t, { name: 'Ana Lima' });
   attendant = await signInStaff(t, { name: 'Bruno Costa', role: 'attendant' });
   sakuraOwner = await signInStaff(t, { host: SAKURA, name: 'Kenji Sato' });
@@ -428,6 +438,43 @@ describe('a route', () => {
   });
 });
 
+describe('events', () => {
+  it('a departure reaches the customer’s order stream and the board’s staff stream', async () => {
+    const storeId = await storeIdOf(t, PIZZARIA);
+    const rider = await newCourier('Olga Eventos');
+    const order = await readyDelivery(maria, mariaNear);
+    const route = await newRoute(rider.id, [order]);
+    const customerEvents: { id: number; status: string }[] = [];
+    const staffEvents: { name: string; data: unknown }[] = [];
+    const stopCustomer = t.ctx.orderEvents.subscribe(storeId, maria.userId, (event) =>
+      customerEvents.push(event),
+    );
+    const stopStaff = t.ctx.orderEvents.subscribe(
+      storeId,
+      null,
+      () => undefined,
+      undefined,
+      (event) => staffEvents.push(event),
+    );
+    try {
+      expect((await call('POST', `/staff/routes/${route.id}/depart`, attendant.token)).statusCode).toBe(200);
+      await eventually(
+        () =>
+          customerEvents.some((event) => event.id === order) &&
+          staffEvents.some(
+            (event) =>
+              event.name === DISPATCH_EVENT &&
+              (event.data as { rota_id: number; estado: string }).rota_id === route.id &&
+              (event.data as { estado: string }).estado === 'em_rota',
+          ),
+      );
+    } finally {
+      stopCustomer();
+      stopStaff();
+    }
+  });
+});
+
 describe('races', () => {
   it('two departs at once: one leaves, the other is a 409 with the route', async () => {
     const rider = await newCourier('Gabi Corrida');
@@ -560,5 +607,113 @@ describe('the day’s settlement', () => {
     expect(codeOf(twice)).toBe('SETTLEMENT_ALREADY_RECORDED');
     const movements = await t.database.db.select().from(registerMovements);
     expect(movements.filter((movement) => movement.reason.includes('Lia'))).toEqual([]);
+  });
+});
+
+describe('the day’s settlement with a register open', () => {
+  it('takes the courier’s pay out of the drawer as a sangria', async () => {
+    const rider = await newCourier('Nina Caixa', { modelo: 'por_entrega', valor_entrega: 900 });
+    const order = await readyDelivery(jose, joseNear, { cash: true });
+    const route = await newRoute(rider.id, [order]);
+    expect((await call('POST', `/staff/routes/${route.id}/depart`, attendant.token)).statusCode).toBe(200);
+    const stop = route.paradas[0]!;
+    expect(
+      (await call('POST', `/staff/routes/${route.id}/stops/${stop.id}/delivered`, attendant.token))
+        .statusCode,
+    ).toBe(200);
+    const registers = (await call('GET', '/staff/registers', owner.token)).json() as {
+      registers: { id: number }[];
+    };
+    const opened = await call('POST', `/staff/registers/${registers.registers[0]!.id}/open`, owner.token, {
+      opening_float: 10_000,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const sessionId = (opened.json() as { id: number }).id;
+    const day = settlementReply.parse((await call('GET', '/staff/couriers/settlement', owner.token)).json());
+    const recorded = await call('POST', `/staff/couriers/${rider.id}/settlement`, owner.token, {
+      dia: day.dia,
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const line = settlementReply
+      .parse(recorded.json())
+      .entregadores.find((entry) => entry.entregador.id === rider.id)!;
+    expect(line).toMatchObject({ entregas: 1, devido: 900, acertado: { caixa: true } });
+    const session = (await call('GET', `/staff/register-sessions/${sessionId}`, owner.token)).json() as {
+      movements: { kind: string; amount: number; reason: string }[];
+    };
+    expect(session.movements).toEqual([
+      expect.objectContaining({ kind: 'sangria', amount: 900, reason: expect.stringContaining('Nina') }),
+    ]);
+  });
+});
+
+describe('the demo', () => {
+  it('has two couriers for Forno & Brasa, with pay rules the contract reads', async () => {
+    await seedDemoCouriers(t.database.db, await storeIdOf(t, PIZZARIA), 'pizzaria', new Date());
+    const listed = couriersReply.parse((await call('GET', '/staff/couriers', attendant.token)).json());
+    expect(listed.entregadores.map((entry) => entry.nome)).toEqual(
+      expect.arrayContaining(['Carlos Almeida', 'Bruna Ferreira']),
+    );
+  });
+});
+
+describe('an outside courier', () => {
+  it('is asked through the iFood Shipping adapter, and its signed notifications move the delivery and the order', async () => {
+    const standin = t.services.courierStandin!;
+    const order = await readyDelivery(maria, mariaFar, { cash: true });
+    const asked = await call('POST', '/staff/routes/outside', attendant.token, { pedido_id: order });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const delivery = outsideDelivery.parse(asked.json());
+    expect(delivery).toMatchObject({
+      pedido_id: order,
+      provedor: 'ifood',
+      estado: 'solicitado',
+      entregador_nome: null,
+    });
+    const externalId = (
+      await t.database.db.select().from(outsideDeliveries).where(eq(outsideDeliveries.id, delivery.id))
+    )[0]!.externalId;
+    // The stand-in received what the adapter sends: the customer, the place and the cash to collect.
+    expect(standin.delivery(externalId)?.body).toMatchObject({
+      customer: { name: 'Maria Souza' },
+      delivery: { deliveryAddress: { coordinates: { latitude: -23.5665, longitude: -46.691 } } },
+      payments: { methods: [{ method: 'CASH', type: 'OFFLINE', cash: { changeFor: 100 } }] },
+    });
+    expect((await board()).prontos.map((ready) => ready.id)).not.toContain(order);
+    const inRoute = await call('POST', '/staff/routes', attendant.token, {
+      entregador_id: (await newCourier('Mário Fila')).id,
+      pedidos: [order],
+    });
+    expect(codeOf(inRoute)).toBe('ORDER_ALREADY_DISPATCHED');
+
+    expect(await standin.advance(externalId)).toBe(true);
+    const assigned = (await board()).externos.find((entry) => entry.id === delivery.id)!;
+    expect(assigned).toMatchObject({ estado: 'atribuido', entregador_nome: 'Rafael Entregas' });
+    expect((await tracked(maria, order)).entrega).toBeNull();
+
+    expect(await standin.advance(externalId)).toBe(true);
+    expect((await tracked(maria, order)).entrega).toMatchObject({
+      estado: 'saiu_para_entrega',
+      entregador: 'Rafael',
+    });
+
+    expect(await standin.advance(externalId)).toBe(true);
+    const done = await tracked(maria, order);
+    expect(done.status).toBe('Entregue');
+    expect(done.entrega?.estado).toBe('entregue');
+    expect(
+      (await board()).externos.find((entry) => entry.id === delivery.id)?.eventos.map((e) => e.estado),
+    ).toEqual(['solicitado', 'atribuido', 'coletado', 'entregue']);
+  });
+
+  it('refuses a notification not signed by the company', async () => {
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/integracoes/v1/entregas/ifood',
+      headers: { host: PIZZARIA, 'content-type': 'application/json', 'x-ifood-signature': 'f'.repeat(64) },
+      payload: JSON.stringify({ fullCode: 'CONCLUDED', orderId: 'x', createdAt: new Date().toISOString() }),
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(codeOf(forged)).toBe('NOTIFICATION_REFUSED');
   });
 });

@@ -13,6 +13,8 @@ import {
   dispatchStop,
   errorReply,
   notDeliveredRequest,
+  outsideDelivery,
+  outsideDeliveryRequest,
   recordSettlementRequest,
   routeIdParams,
   routeStopParams,
@@ -20,7 +22,7 @@ import {
   settlementReply,
   updateRouteRequest,
 } from '@comanda/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -380,6 +382,59 @@ export function registerDispatchRoutes(ctx: AppContext, services: { dispatch: Di
       );
     },
   );
+
+  app.post(
+    '/staff/routes/outside',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'Hand a ready order to the outside courier company',
+        description:
+          'The company (iFood Shipping, or the local stand-in) is asked for a courier; its progress comes by ' +
+          'its notifications and shows on the board and the customer’s tracking. 409 as for a route, or ' +
+          `COURIER_PROVIDER_OFF; 503 COURIER_PROVIDER_FAILED when the company refuses or does not answer.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        body: outsideDeliveryRequest,
+        response: { 201: outsideDelivery, 400: errorReply, ...staffOnly, ...conflicts, 503: errorReply },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await service.requestOutside(requireStaff(request), request.store.slug, request.body.pedido_id),
+        ),
+  );
+
+  // The company's notifications need their raw body (the signature is over the exact bytes).
+  ctx.app.register(async (scope: FastifyInstance) => {
+    const raw = (_request: FastifyRequest, body: Buffer, done: (error: null, body: Buffer) => void) =>
+      done(null, body);
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, raw);
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, raw);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/integracoes/v1/entregas/:provider',
+      {
+        schema: {
+          tags,
+          summary: 'The outside courier company’s notification of a delivery’s progress',
+          description:
+            'iFood Shipping’s events (X-IFood-Signature over the raw body): assigned, picked up, delivered, ' +
+            'cancelled. 401 NOTIFICATION_REFUSED for a bad signature; events of unknown deliveries or that would ' +
+            'move one back are ignored.',
+          params: z.object({ provider: z.enum(['ifood']) }),
+          response: { 200: z.object({ applied: z.number().int() }), 401: errorReply, 404: errorReply },
+        },
+      },
+      async (request) =>
+        service.outsideNotification(
+          request.store.id,
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          request.headers,
+        ),
+    );
+  });
 
   // -------------------------------------------------------------------------------------------
   // The courier's page

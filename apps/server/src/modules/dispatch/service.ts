@@ -41,6 +41,7 @@ import {
   dispatchRoutes,
   dispatchStops,
   orders,
+  outsideDeliveries,
   registerMovements,
   staffAccounts,
   stores,
@@ -53,6 +54,12 @@ import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { openSessionOf } from '../ledger/index.ts';
 import type { OrderTrackingService } from '../order-tracking/index.ts';
 import { type CsvCell, csvMoney, spreadsheetCsv } from '../reports/index.ts';
+import {
+  type CourierProvider,
+  CourierProviderError,
+  OUTSIDE_STEP,
+  type OutsideState,
+} from './courier-provider.ts';
 import * as repo from './repository.ts';
 
 /*
@@ -103,6 +110,8 @@ export interface DispatchDeps {
   tracking: OrderTrackingService;
   /** The store's public origin (the courier's link). */
   publicOrigin: (slug: string) => string;
+  /** The outside courier company and the store's account there; null when none is set up. */
+  outside: { provider: CourierProvider; merchantId: (slug: string) => string } | null;
 }
 
 type Actor = { staffId: number } | { courierId: number };
@@ -582,7 +591,7 @@ export class DispatchService {
     return (await this.routeNow(storeId, id))!;
   }
 
-  private announce(tx: DbExecutor, storeId: number, routeId: number, estado: string) {
+  private announce(tx: DbExecutor, storeId: number, routeId: number | null, estado: string) {
     return this.deps.events.publishStaff(tx, {
       storeId,
       name: DISPATCH_EVENT,
@@ -901,6 +910,172 @@ export class DispatchService {
       }
     });
     return this.settlement(storeId, reply.dia);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Outside couriers
+
+  /**
+   * Hands a ready delivery order to the outside courier company: the order is reserved in one
+   * transaction (no route or second request can take it), the company is asked outside it (a slow
+   * company never holds the order's lock), and the reservation is dropped if the company refuses.
+   */
+  async requestOutside(staff: StaffPrincipal, slug: string, orderId: number): Promise<OutsideDelivery> {
+    const { db } = this.deps;
+    const outside = this.deps.outside;
+    const storeId = staff.storeId;
+    if (!outside) {
+      throw conflict(
+        'COURIER_PROVIDER_OFF',
+        'Esta loja não tem um serviço de entregas parceiro configurado.',
+      );
+    }
+    const placeholder = `pendente:${randomBytes(8).toString('hex')}`;
+    const id = await this.move(storeId, () =>
+      db.transaction(async (tx) => {
+        await this.checkOrders(tx, storeId, [orderId]);
+        const at = this.deps.now();
+        const [row] = await tx
+          .insert(outsideDeliveries)
+          .values({
+            storeId,
+            orderId,
+            provider: outside.provider.name,
+            externalId: placeholder,
+            estado: 'solicitado',
+            events: [{ estado: 'solicitado', em: iso(at) }],
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: outsideDeliveries.id });
+        await this.announce(tx, storeId, null, 'externo');
+        return row!.id;
+      }),
+    );
+    const [order] = await repo.ordersByIds(db, storeId, [orderId]);
+    const storeRow = await repo.storePlace(db, storeId);
+    const place = order ? placeOf(order) : null;
+    try {
+      if (!order || !place) {
+        throw new CourierProviderError('NO_COORDINATES', 'O endereço do pedido não tem localização no mapa.');
+      }
+      const ready = this.toReadyOrder(order, placeOf(storeRow), this.deps.now());
+      const result = await outside.provider.request({
+        merchantId: outside.merchantId(slug),
+        displayId: String(order.numero ?? order.id),
+        customer: { name: order.customerName, phone: ready.cliente_telefone },
+        dropoff: {
+          street: order.street ?? ready.endereco,
+          number: order.streetNumber ?? '',
+          complement: ready.complemento,
+          district: ready.bairro ?? '',
+          city: '',
+          state: '',
+          lat: place.lat,
+          lng: place.lng,
+        },
+        collect: ready.cobrar
+          ? {
+              amount: ready.cobrar.valor,
+              method: ready.cobrar.dinheiro ? 'CASH' : 'CREDIT',
+              changeFor: ready.cobrar.troco_para,
+            }
+          : null,
+        total: order.total,
+        deliveryFee: order.deliveryFee,
+      });
+      await db
+        .update(outsideDeliveries)
+        .set({ externalId: result.externalId })
+        .where(and(eq(outsideDeliveries.id, id), eq(outsideDeliveries.storeId, storeId)));
+    } catch (error) {
+      await db
+        .delete(outsideDeliveries)
+        .where(and(eq(outsideDeliveries.id, id), eq(outsideDeliveries.storeId, storeId)));
+      if (error instanceof CourierProviderError) {
+        throw new AppError(
+          'unavailable',
+          'COURIER_PROVIDER_FAILED',
+          `${error.message} (${error.code}) Tente de novo ou use um entregador da loja.`,
+        );
+      }
+      throw error;
+    }
+    const [row] = await db
+      .select()
+      .from(outsideDeliveries)
+      .where(and(eq(outsideDeliveries.id, id), eq(outsideDeliveries.storeId, storeId)));
+    return toOutside(row!, order?.numero ?? null);
+  }
+
+  /**
+   * The company's notification of its deliveries' progress at this store: 401 when not signed by it;
+   * each event moves its delivery forward only (late or repeated ones change nothing); delivered
+   * moves the order to Entregue through the order's own move.
+   */
+  async outsideNotification(
+    storeId: number,
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<{ applied: number }> {
+    const outside = this.deps.outside;
+    if (!outside) throw notFound('NOT_FOUND', 'Não encontrado.');
+    const events = outside.provider.events(rawBody, headers);
+    if (events === null) {
+      throw new AppError('unauthorized', 'NOTIFICATION_REFUSED', 'Assinatura inválida.');
+    }
+    let applied = 0;
+    for (const event of events) {
+      const changed = await this.deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(outsideDeliveries)
+          .where(
+            and(
+              eq(outsideDeliveries.storeId, storeId),
+              eq(outsideDeliveries.provider, outside.provider.name),
+              eq(outsideDeliveries.externalId, event.externalId),
+            ),
+          )
+          .for('update');
+        if (!row) return false;
+        const current = row.estado as OutsideState;
+        if (current === 'entregue' || current === 'cancelado') return false;
+        if (OUTSIDE_STEP[event.estado] <= OUTSIDE_STEP[current]) return false;
+        const at = this.deps.now();
+        await tx
+          .update(outsideDeliveries)
+          .set({
+            estado: event.estado,
+            courierName: event.courierName ?? row.courierName,
+            events: [...row.events, { estado: event.estado, em: iso(event.at) }],
+            updatedAt: at,
+          })
+          .where(eq(outsideDeliveries.id, row.id));
+        if (event.estado === 'entregue') {
+          await this.deps.tracking.deliverInTransaction(tx, storeId, row.orderId, null, at);
+        } else {
+          const [order] = await tx
+            .update(orders)
+            .set({ updatedAt: at })
+            .where(and(eq(orders.storeId, storeId), eq(orders.id, row.orderId)))
+            .returning({ customerId: orders.customerId, status: orders.status });
+          if (order) {
+            await this.deps.events.publish(tx, {
+              storeId,
+              customerId: order.customerId,
+              id: row.orderId,
+              status: order.status,
+              updatedAt: iso(at),
+            });
+          }
+        }
+        await this.announce(tx, storeId, null, 'externo');
+        return true;
+      });
+      if (changed) applied++;
+    }
+    return { applied };
   }
 }
 

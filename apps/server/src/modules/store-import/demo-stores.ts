@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { stores } from '../../db/schema.ts';
 import { SERVER_ROOT } from '../../server-root.ts';
+import { seedDemoCouriers } from '../dispatch/index.ts';
 import { parseStoreDocument } from './document.ts';
 import { type ImportOptions, importStore } from './service.ts';
 
@@ -22,6 +23,8 @@ export async function loadDemoStoresIfEmpty(db: Database, options: ImportOptions
   const loaded: string[] = [];
   for (const file of DEMO_STORE_FILES) {
     const result = await importStore(db, readDemoStore(file), options);
+    // The store document holds no couriers: the demo's own come after it (docs/decisions/0070).
+    await seedDemoCouriers(db, result.storeId, result.slug, new Date());
     loaded.push(result.slug);
   }
   return loaded;
