@@ -169,6 +169,49 @@ describe('the Entregas screen', () => {
   });
 });
 
+describe('an outside courier', () => {
+  it('is asked for an order, and its progress shows like a route’s', async () => {
+    let requested = false;
+    const api = stubStaffApi({
+      'GET /staff/dispatch': () => ({
+        body: requested
+          ? {
+              ...board(),
+              prontos: board().prontos.filter((order) => order.id !== 102),
+              externos: [
+                {
+                  id: 9,
+                  pedido_id: 102,
+                  numero: 2,
+                  provedor: 'Entregas Já',
+                  estado: 'atribuido',
+                  entregador_nome: 'Rui',
+                  eventos: [{ estado: 'atribuido', em: '2026-11-27T22:40:00Z' }],
+                },
+              ],
+            }
+          : board(),
+      }),
+      'GET /staff/couriers': { body: { entregadores: [marcos] } },
+      'POST /staff/routes/outside': () => {
+        requested = true;
+        return { status: 201, body: {} };
+      },
+    });
+    const user = userEvent.setup();
+    render(<DispatchView t={staffT()} heard={null} />);
+    const second = await screen.findByRole('article', { name: 'Pedido nº 2' });
+    await user.click(within(second).getByRole('button', { name: 'Chamar entregador de fora' }));
+    expect(api.callsTo('POST', '/staff/routes/outside').map((call) => call.body)).toEqual([
+      { pedido_id: 102 },
+    ]);
+    const outside = await screen.findByRole('region', { name: 'Entregador de fora' });
+    // 22:40 UTC is 19:40 in São Paulo.
+    expect(outside).toHaveTextContent('Pedido nº 2 · Entregador a caminho da loja · 19:40');
+    expect(outside).toHaveTextContent('Entregas Já: Rui');
+  });
+});
+
 describe('the settlement on the roll', () => {
   it('lists each courier’s bands, what is owed, the cash and who pays whom', () => {
     const t = renderHook(() => useDispatchT()).result.current;

@@ -287,7 +287,7 @@ export default function DispatchView({ t: staffT, heard }: { t: StaffT; heard: u
           <h2 id="dispatch-outside">{t('outsideTitle')}</h2>
           <ul className="dispatch-outside">
             {board.externos.map((delivery) => (
-              <OutsideLine key={delivery.id} delivery={delivery} board={board} t={t} />
+              <OutsideLine key={delivery.id} delivery={delivery} t={t} />
             ))}
           </ul>
         </section>
@@ -353,26 +353,13 @@ function BuildStop({
   );
 }
 
-function OutsideLine({
-  delivery,
-  board,
-  t,
-}: {
-  delivery: OutsideDelivery;
-  board: DispatchBoard;
-  t: DispatchT;
-}) {
+function OutsideLine({ delivery, t }: { delivery: OutsideDelivery; t: DispatchT }) {
   const zone = pageStoreTimeZone();
-  const order =
-    board.prontos.find((each) => each.id === delivery.pedido_id) ??
-    board.rotas
-      .flatMap((route) => route.paradas.map((stop) => stop.pedido))
-      .find((each) => each.id === delivery.pedido_id);
   const last = delivery.eventos[delivery.eventos.length - 1];
   return (
     <li data-state={delivery.estado}>
       <p>
-        <strong>{t('orderNumber', { id: order?.numero ?? delivery.pedido_id })}</strong> ·{' '}
+        <strong>{t('orderNumber', { id: delivery.numero ?? delivery.pedido_id })}</strong> ·{' '}
         {t(`outside_${delivery.estado}`)}
         {last ? ` · ${storeClockText(new Date(last.em), zone)}` : ''}
       </p>
