@@ -1,4 +1,4 @@
-import { render, renderHook, screen, within } from '@testing-library/react';
+import { render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Courier, DispatchBoard, ReadyOrder, Route, Settlement } from '../../lib/dispatch-types.ts';
@@ -166,6 +166,22 @@ describe('the Entregas screen', () => {
     expect(within(cards[1]!).getByText('Entregue às 19:25')).toBeInTheDocument();
     await user.click(within(cards[0]!).getByRole('button', { name: 'Saiu para entrega' }));
     expect(api.callsTo('POST', '/staff/routes/5/depart')).toHaveLength(1);
+  });
+});
+
+describe('live', () => {
+  it('reads the dispatch again when the board’s stream hears something', async () => {
+    const api = stubStaffApi({
+      'GET /staff/dispatch': { body: board() },
+      'GET /staff/couriers': { body: { entregadores: [marcos] } },
+    });
+    const { rerender } = render(<DispatchView t={staffT()} heard={{}} />);
+    await screen.findByRole('article', { name: 'Pedido nº 1' });
+    expect(api.callsTo('GET', '/staff/dispatch')).toHaveLength(1);
+    api.on('GET /staff/dispatch', { body: { ...board(), prontos: board().prontos.slice(1) } });
+    rerender(<DispatchView t={staffT()} heard={{}} />);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Pedido nº 1' })).toBeNull());
+    expect(api.callsTo('GET', '/staff/dispatch')).toHaveLength(2);
   });
 });
 
