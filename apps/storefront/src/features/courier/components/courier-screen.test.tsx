@@ -118,6 +118,18 @@ describe('the courier’s page', () => {
     expect(screen.getByRole('listitem', { name: 'Parada 2 de 2' })).toHaveAttribute('aria-current', 'step');
   });
 
+  it('speaks English when the courier chooses it', async () => {
+    stubFetch({ 'GET /courier/v1/route': () => json(200, reply) });
+    const user = userEvent.setup();
+    render(<CourierScreen params={{ token: TOKEN }} />);
+    await screen.findByRole('heading', { name: 'Olá, Marcos' });
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByRole('heading', { name: 'Hi, Marcos' })).toBeInTheDocument();
+    const first = screen.getByRole('listitem', { name: 'Stop 1 of 2' });
+    expect(within(first).getByText('Bring change: R$ 48,00 (pays with R$ 100,00)')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Delivered' })).toBeInTheDocument();
+  });
+
   it('without a network shows the route saved on the phone, and says so', async () => {
     saveRoute(TOKEN, reply, new Date('2026-11-27T22:07:00Z'));
     stubFetch({});
