@@ -109,9 +109,14 @@ export const LOG_REDACT = {
   censor: '[redacted]',
 };
 
-/** Request URLs as logged: `?token=` (API Pix notifications) and the event streams' `?ticket=` are hidden. */
+/**
+ * Request URLs as logged: `?token=` (API Pix notifications), the event streams' `?ticket=` and a
+ * courier's personal link (`/entregador/<token>`, docs/decisions/0070) are hidden.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|ticket)=)[^&#]*/gi, '$1[redacted]');
+  return url
+    .replace(/([?&](?:token|ticket)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/^(\/entregador\/)[^/?#]+/i, '$1[redacted]');
 }
 const logSerializers = {
   err: serializeErrorForLog,
@@ -562,6 +567,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
   });
   orderTracking.onCancelRule(roleRules.cancelRule);
   const outsideCouriers = outsideCourierCompany(ctx);
+  const registers = new RegistersService({ db, now });
   return {
     sms,
     roleRules,
@@ -571,7 +577,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     bookedOut,
     storeControls: new StoreControlsService({ db, now, menuCache }),
     stations: new StationsService({ db }),
-    registers: new RegistersService({ db, now }),
+    registers,
     ratings: new RatingsService({ db, now }),
     dispatch: new DispatchService({
       db,
@@ -580,6 +586,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
       tracking: orderTracking,
       publicOrigin: (slug) => publicOrigin(config, slug),
       outside: outsideCouriers.access,
+      registers,
     }),
     courierStandin: outsideCouriers.standin,
     printing,

@@ -277,6 +277,11 @@ describe('couriers', () => {
     });
     expect((await courierCall('GET', '/courier/v1/route', second, undefined, SAKURA)).statusCode).toBe(401);
     expect((await call('GET', '/courier/v1/route', maria.token)).statusCode).toBe(401);
+    expect((await call('GET', '/courier/v1/route', owner.token)).statusCode).toBe(401);
+    // Who is calling is checked before the input: a bad link learns nothing of the stop ids.
+    expect(codeOf(await courierCall('POST', '/courier/v1/stops/abc/delivered', first))).toBe(
+      'COURIER_LINK_INVALID',
+    );
     expect((await call('DELETE', `/staff/couriers/${made.id}/link`, owner.token)).statusCode).toBe(204);
     expect((await courierCall('GET', '/courier/v1/route', second)).statusCode).toBe(401);
     const listed = await call('GET', '/staff/couriers', owner.token);
@@ -644,6 +649,29 @@ describe('the day’s settlement with a register open', () => {
     expect(session.movements).toEqual([
       expect.objectContaining({ kind: 'sangria', amount: 900, reason: expect.stringContaining('Nina') }),
     ]);
+
+    // A pay above the drawer's cash is recorded without a movement (the register refuses such a sangria).
+    const dear = await newCourier('Otto Caro', { modelo: 'por_entrega', valor_entrega: 100_000 });
+    const dearOrder = await readyDelivery(jose, joseNear);
+    const dearRoute = await newRoute(dear.id, [dearOrder]);
+    expect((await call('POST', `/staff/routes/${dearRoute.id}/depart`, attendant.token)).statusCode).toBe(
+      200,
+    );
+    const dearStop = dearRoute.paradas[0]!.id;
+    expect(
+      (await call('POST', `/staff/routes/${dearRoute.id}/stops/${dearStop}/delivered`, attendant.token))
+        .statusCode,
+    ).toBe(200);
+    const unpaid = await call('POST', `/staff/couriers/${dear.id}/settlement`, owner.token, { dia: day.dia });
+    expect(unpaid.statusCode, unpaid.body).toBe(200);
+    expect(
+      settlementReply.parse(unpaid.json()).entregadores.find((entry) => entry.entregador.id === dear.id)!
+        .acertado,
+    ).toMatchObject({ caixa: false });
+    const after = (await call('GET', `/staff/register-sessions/${sessionId}`, owner.token)).json() as {
+      movements: unknown[];
+    };
+    expect(after.movements).toHaveLength(1);
   });
 });
 

@@ -462,6 +462,9 @@ export function registerDispatchRoutes(ctx: AppContext, services: { dispatch: Di
   app.post(
     '/courier/v1/stops/:stopId/delivered',
     {
+      preValidation: async (request) => {
+        await courierOf(request);
+      },
       schema: {
         tags,
         summary: 'The courier marks a stop delivered',

@@ -42,7 +42,6 @@ import {
   dispatchStops,
   orders,
   outsideDeliveries,
-  registerMovements,
   staffAccounts,
   stores,
 } from '../../db/schema.ts';
@@ -53,6 +52,7 @@ import { storeTimeZone } from '../../lib/store-time-zone.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { openSessionOf } from '../ledger/index.ts';
 import type { OrderTrackingService } from '../order-tracking/index.ts';
+import type { RegistersService } from '../registers/index.ts';
 import { type CsvCell, csvMoney, spreadsheetCsv } from '../reports/index.ts';
 import {
   type CourierProvider,
@@ -110,6 +110,8 @@ export interface DispatchDeps {
   tracking: OrderTrackingService;
   /** The store's public origin (the courier's link). */
   publicOrigin: (slug: string) => string;
+  /** The cash register: a settlement's pay leaves an open register's drawer as a sangria. */
+  registers: RegistersService;
   /** The outside courier company and the store's account there; null when none is set up. */
   outside: { provider: CourierProvider; merchantId: (slug: string) => string } | null;
 }
@@ -890,22 +892,26 @@ export class DispatchService {
           .from(stores)
           .where(eq(stores.id, storeId));
         if (open?.id) {
-          const [movement] = await tx
-            .insert(registerMovements)
-            .values({
-              storeId,
-              sessionId: open.id,
-              kind: 'sangria',
-              amount: figures.devido,
-              reason: `Acerto do entregador ${firstName(courier.nome)} (${reply.dia.split('-').reverse().join('/')})`,
-              at,
-              staffId: staff.staffId,
-            })
-            .returning({ id: registerMovements.id });
-          await tx
-            .update(courierSettlements)
-            .set({ registerMovementId: movement!.id })
-            .where(and(eq(courierSettlements.courierId, courierId), eq(courierSettlements.day, reply.dia)));
+          // The register's own rules: a sangria above the drawer's cash is refused there, and then
+          // the settlement is recorded without a movement (paid from elsewhere; `caixa` false).
+          const movementId = await tx
+            .transaction((inner) =>
+              this.deps.registers.moveInTransaction(inner, staff, open.id!, {
+                kind: 'sangria',
+                amount: figures.devido,
+                reason: `Acerto do entregador ${firstName(courier.nome)} (${reply.dia.split('-').reverse().join('/')})`,
+              }),
+            )
+            .catch((error: unknown) => {
+              if (error instanceof AppError && error.code === 'SANGRIA_ABOVE_CASH') return null;
+              throw error;
+            });
+          if (movementId !== null) {
+            await tx
+              .update(courierSettlements)
+              .set({ registerMovementId: movementId })
+              .where(and(eq(courierSettlements.courierId, courierId), eq(courierSettlements.day, reply.dia)));
+          }
         }
       }
     });

@@ -226,6 +226,7 @@ describe('the customer’s event stream (GET /bar/v2/orders/events)', () => {
     expect(redactUrl('/staff/orders/events?format=json&TOKEN=abc')).toBe(
       '/staff/orders/events?format=json&TOKEN=[redacted]',
     );
+    expect(redactUrl('/entregador/abc_DEF-123?x=1')).toBe('/entregador/[redacted]?x=1');
     expect(redactUrl('/bar/atendimentos_list_app?format=json')).toBe(
       '/bar/atendimentos_list_app?format=json',
     );

@@ -134,7 +134,8 @@ export function movementsOf(db: DbExecutor, storeId: number, sessionIds: readonl
 }
 
 export async function insertMovement(db: DbExecutor, values: typeof registerMovements.$inferInsert) {
-  await db.insert(registerMovements).values(values);
+  const [row] = await db.insert(registerMovements).values(values).returning({ id: registerMovements.id });
+  return row!.id;
 }
 
 export function takingsOf(db: DbExecutor, storeId: number, sessionId: number) {

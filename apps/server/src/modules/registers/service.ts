@@ -132,29 +132,40 @@ export class RegistersService {
     sessionId: number,
     movement: { kind: RegisterMovementKind; amount: number; reason: string },
   ): Promise<RegisterSessionReply> {
-    const { db, now } = this.deps;
-    await db.transaction(async (tx) => {
-      const session = await repo.sessionOf(tx, staff.storeId, sessionId, true);
-      if (!session) throw sessionNotFound();
-      if (session.closedAt) throw registerClosed();
-      const lines = expectedByMethod(await this.figures(tx, session));
-      const drawer = lines.find((line) => line.cash)?.expected ?? 0;
-      const refusal = movementRefusal(movement, drawer);
-      if (refusal === 'SANGRIA_ABOVE_CASH') {
-        throw new AppError('conflict', 'SANGRIA_ABOVE_CASH', 'A sangria é maior que o dinheiro no caixa.');
-      }
-      if (refusal) throw invalid('AMOUNT_NOT_POSITIVE', 'Informe um valor maior que zero.', 'amount');
-      await repo.insertMovement(tx, {
-        storeId: staff.storeId,
-        sessionId,
-        kind: movement.kind,
-        amount: movement.amount,
-        reason: movement.reason.trim(),
-        at: now(),
-        staffId: staff.staffId,
-      });
-    });
+    await this.deps.db.transaction((tx) => this.moveInTransaction(tx, staff, sessionId, movement));
     return this.session(staff.storeId, sessionId);
+  }
+
+  /**
+   * A movement in the caller's transaction, under the same rules (the session locked, its cash
+   * checked): a courier's settlement pays the courier from the drawer this way (docs/decisions/0070).
+   * The movement's id.
+   */
+  async moveInTransaction(
+    tx: DbExecutor,
+    staff: StaffPrincipal,
+    sessionId: number,
+    movement: { kind: RegisterMovementKind; amount: number; reason: string },
+  ): Promise<number> {
+    const session = await repo.sessionOf(tx, staff.storeId, sessionId, true);
+    if (!session) throw sessionNotFound();
+    if (session.closedAt) throw registerClosed();
+    const lines = expectedByMethod(await this.figures(tx, session));
+    const drawer = lines.find((line) => line.cash)?.expected ?? 0;
+    const refusal = movementRefusal(movement, drawer);
+    if (refusal === 'SANGRIA_ABOVE_CASH') {
+      throw new AppError('conflict', 'SANGRIA_ABOVE_CASH', 'A sangria é maior que o dinheiro no caixa.');
+    }
+    if (refusal) throw invalid('AMOUNT_NOT_POSITIVE', 'Informe um valor maior que zero.', 'amount');
+    return repo.insertMovement(tx, {
+      storeId: staff.storeId,
+      sessionId,
+      kind: movement.kind,
+      amount: movement.amount,
+      reason: movement.reason.trim(),
+      at: this.deps.now(),
+      staffId: staff.staffId,
+    });
   }
 
   /**
