@@ -22,6 +22,9 @@ export const updateRoute = (id: number, change: { entregador_id?: number; pedido
 export const departRoute = (id: number) =>
   staffFetch<Route>(`/staff/routes/${id}/depart`, { method: 'POST' });
 
+/** The board ends a route whose stops are all marked (a courier without the page). */
+export const routeBack = (id: number) => staffFetch<Route>(`/staff/routes/${id}/back`, { method: 'POST' });
+
 export const deleteRoute = (id: number) => staffFetch<void>(`/staff/routes/${id}`, { method: 'DELETE' });
 
 export const markStopDelivered = (route: number, stop: number) =>

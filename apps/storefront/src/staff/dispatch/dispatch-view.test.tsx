@@ -169,6 +169,41 @@ describe('the Entregas screen', () => {
   });
 });
 
+describe('a route whose stops are all marked', () => {
+  it('can be ended from the board', async () => {
+    const done: Route = {
+      id: 8,
+      entregador: { id: 7, nome: 'Marcos Lima' },
+      estado: 'em_rota',
+      criada_em: '2026-11-27T22:00:00Z',
+      saiu_em: '2026-11-27T22:05:00Z',
+      voltou_em: null,
+      link_maps: null,
+      paradas: [
+        {
+          id: 81,
+          posicao: 1,
+          pedido: ready(120, 'Centro'),
+          estado: 'entregue',
+          motivo: null,
+          em: '2026-11-27T22:20:00Z',
+          links: { maps: null, waze: null, telefone: null, whatsapp: null },
+        },
+      ],
+    };
+    const api = stubStaffApi({
+      'GET /staff/dispatch': { body: board([done]) },
+      'GET /staff/couriers': { body: { entregadores: [marcos] } },
+      'POST /staff/routes/8/back': { body: { ...done, estado: 'encerrada' } },
+    });
+    const user = userEvent.setup();
+    render(<DispatchView t={staffT()} heard={null} />);
+    const card = await screen.findByRole('article', { name: 'Rota de Marcos Lima' });
+    await user.click(within(card).getByRole('button', { name: 'Voltou para a loja' }));
+    expect(api.callsTo('POST', '/staff/routes/8/back')).toHaveLength(1);
+  });
+});
+
 describe('live', () => {
   it('reads the dispatch again when the board’s stream hears something', async () => {
     const api = stubStaffApi({

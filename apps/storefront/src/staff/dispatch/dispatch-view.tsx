@@ -24,6 +24,7 @@ import {
   markStopDelivered,
   markStopNotDelivered,
   requestOutside,
+  routeBack,
   updateRoute,
 } from './dispatch-api.ts';
 import { moveStop, routesInOrder, suggestedGroups, toggleSelected, waitingOrders } from './dispatch-model.ts';
@@ -133,6 +134,7 @@ export default function DispatchView({ t: staffT, heard }: { t: StaffT; heard: u
   const routeActions = {
     depart: (route: Route) => void act(() => departRoute(route.id)),
     remove: (route: Route) => void act(() => deleteRoute(route.id)),
+    back: (route: Route) => void act(() => routeBack(route.id)),
     reorder: (route: Route, orders: number[]) => void act(() => updateRoute(route.id, { pedidos: orders })),
     delivered: (route: Route, stop: Stop) => void act(() => markStopDelivered(route.id, stop.id)),
     notDelivered: (route: Route, stop: Stop) => setNotDelivered({ route, stop }),

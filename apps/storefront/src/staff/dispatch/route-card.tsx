@@ -11,6 +11,7 @@ const STATE_TEXT = { montando: 'routeBuilding', em_rota: 'routeOut', encerrada: 
 export interface RouteActions {
   depart: (route: Route) => void;
   remove: (route: Route) => void;
+  back: (route: Route) => void;
   reorder: (route: Route, orders: number[]) => void;
   delivered: (route: Route, stop: Stop) => void;
   notDelivered: (route: Route, stop: Stop) => void;
@@ -172,6 +173,18 @@ export function RouteCard({
           </li>
         ))}
       </ol>
+      {route.estado === 'em_rota' && progress.finished ? (
+        <div className="dispatch-order-actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => actions.back(route)}
+          >
+            {t('routeBack')}
+          </button>
+        </div>
+      ) : null}
       {route.estado === 'montando' ? (
         <div className="dispatch-order-actions">
           {reordered ? (

@@ -190,11 +190,14 @@ function SettlementRow({
       </dl>
       <NetLine liquido={row.liquido} t={t} />
       {row.acertado ? (
-        <p className="staff-pill staff-pill-ok">
-          {row.acertado.por
-            ? t('settled', { time: storeClockText(new Date(row.acertado.em), zone), who: row.acertado.por })
-            : t('settledNoWho', { time: storeClockText(new Date(row.acertado.em), zone) })}
-        </p>
+        <>
+          <p className="staff-pill staff-pill-ok">
+            {row.acertado.por
+              ? t('settled', { time: storeClockText(new Date(row.acertado.em), zone), who: row.acertado.por })
+              : t('settledNoWho', { time: storeClockText(new Date(row.acertado.em), zone) })}
+          </p>
+          <p className="staff-muted">{t(row.acertado.caixa ? 'settledInRegister' : 'settledOutside')}</p>
+        </>
       ) : onSettle ? (
         <button type="button" className="button button-primary" disabled={busy} onClick={onSettle}>
           {t('settle')}
