@@ -568,6 +568,16 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
   orderTracking.onCancelRule(roleRules.cancelRule);
   const outsideCouriers = outsideCourierCompany(ctx);
   const registers = new RegistersService({ db, now });
+  const dispatch = new DispatchService({
+    db,
+    now,
+    events: orderEvents,
+    tracking: orderTracking,
+    publicOrigin: (slug) => publicOrigin(config, slug),
+    outside: outsideCouriers.access,
+    registers,
+  });
+  orderTracking.onStatusChange(dispatch.onOrderStatusChange);
   return {
     sms,
     roleRules,
@@ -579,15 +589,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     stations: new StationsService({ db }),
     registers,
     ratings: new RatingsService({ db, now }),
-    dispatch: new DispatchService({
-      db,
-      now,
-      events: orderEvents,
-      tracking: orderTracking,
-      publicOrigin: (slug) => publicOrigin(config, slug),
-      outside: outsideCouriers.access,
-      registers,
-    }),
+    dispatch,
     courierStandin: outsideCouriers.standin,
     printing,
     kitchen: new KitchenService({ db, now, events: orderEvents }),

@@ -427,6 +427,20 @@ describe('a route', () => {
     expect(foreignOrder.statusCode).toBe(404);
     expect(codeOf(foreignOrder)).toBe('ORDER_NOT_FOUND');
 
+    const resting = await call('POST', '/staff/couriers', owner.token, {
+      nome: 'Quim Folga',
+      telefone: '11977776666',
+      veiculo: 'carro',
+      ativo_hoje: false,
+      pagamento: PAY,
+    });
+    const inactive = await call('POST', '/staff/routes', attendant.token, {
+      entregador_id: courier.parse(resting.json()).id,
+      pedidos: [ready],
+    });
+    expect(inactive.statusCode).toBe(409);
+    expect(codeOf(inactive)).toBe('COURIER_INACTIVE');
+
     const route = await newRoute(rider.id, [ready]);
     const twice = await call('POST', '/staff/routes', attendant.token, {
       entregador_id: rider.id,
@@ -477,6 +491,36 @@ describe('events', () => {
       stopCustomer();
       stopStaff();
     }
+  });
+});
+
+describe('a cancelled order', () => {
+  it('leaves a route being put together, and is marked not delivered on a route that left', async () => {
+    const rider = await newCourier('Pia Cancela');
+    const early = await readyDelivery(maria, mariaNear);
+    const kept = await readyDelivery(jose, joseNear);
+    const montando = await newRoute(rider.id, [early, kept]);
+    const cancelled = await changeStatus(t, owner.token, early, {
+      status: 'Cancelado',
+      reason: 'Cliente desistiu',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const left = await call('POST', `/staff/routes/${montando.id}/depart`, attendant.token);
+    expect(left.statusCode, left.body).toBe(200);
+    expect(dispatchRoute.parse(left.json()).paradas.map((stop) => stop.pedido.id)).toEqual([kept]);
+
+    const late = await readyDelivery(maria, mariaFar);
+    const other = await newCourier('Rui Cancela');
+    const route = await newRoute(other.id, [late]);
+    expect((await call('POST', `/staff/routes/${route.id}/depart`, attendant.token)).statusCode).toBe(200);
+    expect(
+      (await changeStatus(t, owner.token, late, { status: 'Cancelado', reason: 'Endereço inexistente' }))
+        .statusCode,
+    ).toBe(200);
+    const token = await linkOf(other.id);
+    const seen = courierRouteReply.parse((await courierCall('GET', '/courier/v1/route', token)).json());
+    expect(seen.rota!.paradas[0]).toMatchObject({ estado: 'nao_entregue', motivo: 'Pedido cancelado' });
+    expect((await courierCall('POST', '/courier/v1/route/back', token)).statusCode).toBe(200);
   });
 });
 
@@ -672,6 +716,15 @@ describe('the day’s settlement with a register open', () => {
       movements: unknown[];
     };
     expect(after.movements).toHaveLength(1);
+  });
+});
+
+describe('the API document', () => {
+  it('lists the dispatch and courier calls', async () => {
+    const paths = Object.keys((await t.app.inject({ url: '/docs/json' })).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/staff/dispatch', '/staff/routes/{id}/depart', '/courier/v1/route']),
+    );
   });
 });
 

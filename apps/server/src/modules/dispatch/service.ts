@@ -75,6 +75,12 @@ const courierNotFound = () => notFound('COURIER_NOT_FOUND', 'Entregador não enc
 const routeNotFound = () => notFound('ROUTE_NOT_FOUND', 'Rota não encontrada.');
 const stopNotFound = () => notFound('STOP_NOT_FOUND', 'Parada não encontrada.');
 const orderNotFound = () => notFound('ORDER_NOT_FOUND', 'Pedido não encontrado.');
+const courierInactive = () =>
+  new AppError(
+    'conflict',
+    'COURIER_INACTIVE',
+    'Este entregador não está ativo hoje. Ative-o no cadastro de entregadores.',
+  );
 export const courierLinkInvalid = () =>
   new AppError(
     'unauthorized',
@@ -241,6 +247,42 @@ export class DispatchService {
     if (!row) throw courierLinkInvalid();
     return { storeId, courierId: row.id };
   }
+
+  /**
+   * A step of the order's status change (registered with the order tracking module): a cancelled
+   * order leaves a route being put together, and its stop on a route that left is marked not
+   * delivered ('Pedido cancelado'), so the route can end. A stop a courier is marking right now is
+   * skipped (its mark then fails on the cancelled order and leaves it to this rule's next reader).
+   */
+  readonly onOrderStatusChange = async (
+    tx: DbExecutor,
+    change: { storeId: number; orderId: number; to: string; at: Date },
+  ): Promise<void> => {
+    if (change.to !== 'Cancelado') return;
+    const stops = await tx
+      .select({ id: dispatchStops.id, routeId: dispatchStops.routeId, routeState: dispatchRoutes.estado })
+      .from(dispatchStops)
+      .innerJoin(dispatchRoutes, eq(dispatchRoutes.id, dispatchStops.routeId))
+      .where(
+        and(
+          eq(dispatchStops.storeId, change.storeId),
+          eq(dispatchStops.orderId, change.orderId),
+          eq(dispatchStops.estado, 'pendente'),
+        ),
+      )
+      .for('update', { of: dispatchStops, skipLocked: true });
+    for (const stop of stops) {
+      if (stop.routeState === 'montando') {
+        await tx.delete(dispatchStops).where(eq(dispatchStops.id, stop.id));
+      } else {
+        await tx
+          .update(dispatchStops)
+          .set({ estado: 'nao_entregue', reason: 'Pedido cancelado', markedAt: change.at })
+          .where(and(eq(dispatchStops.id, stop.id), eq(dispatchStops.estado, 'pendente')));
+      }
+      await this.announce(tx, change.storeId, stop.routeId, stop.routeState);
+    }
+  };
 
   // -------------------------------------------------------------------------------------------
   // The board
@@ -440,6 +482,7 @@ export class DispatchService {
       db.transaction(async (tx) => {
         const courier = await repo.findCourier(tx, storeId, body.entregador_id);
         if (!courier) throw courierNotFound();
+        if (!courier.ativoHoje) throw courierInactive();
         await this.checkOrders(tx, storeId, body.pedidos);
         const ids = body.ordenar ? await this.orderedIds(tx, storeId, body.pedidos) : body.pedidos;
         const [route] = await tx
@@ -475,6 +518,7 @@ export class DispatchService {
         if (body.entregador_id !== undefined && body.entregador_id !== route.courierId) {
           const courier = await repo.findCourier(tx, storeId, body.entregador_id);
           if (!courier) throw courierNotFound();
+          if (!courier.ativoHoje) throw courierInactive();
           await tx.update(dispatchRoutes).set({ courierId: courier.id }).where(eq(dispatchRoutes.id, id));
         }
         if (body.pedidos) {
