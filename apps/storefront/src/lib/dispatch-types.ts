@@ -6,7 +6,6 @@ import type {
   DispatchStop,
   TrackedDelivery,
 } from '@comanda/contract';
-import { COURIER_VEHICLES } from '@comanda/domain';
 
 /*
  * The dispatch screens' names for the contract's shapes (packages/contract/src/dispatch.ts, issue
@@ -34,6 +33,3 @@ export type StopState = DispatchStop['estado'];
 export type RouteState = DispatchRoute['estado'];
 export type CashToCollect = NonNullable<DispatchStop['pedido']['cobrar']>;
 export type PayModel = CourierRequest['pagamento']['modelo'];
-
-export const VEHICLES = COURIER_VEHICLES;
-export const PAY_MODELS: readonly PayModel[] = ['por_entrega', 'faixa_km', 'diaria_mais_entrega'];

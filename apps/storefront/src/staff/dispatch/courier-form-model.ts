@@ -8,6 +8,14 @@ import type {
   Vehicle,
 } from '../../lib/dispatch-types.ts';
 
+/**
+ * The vehicles and pay models the form offers, in its order. Written here rather than taken from a
+ * shared module: a staff chunk holding only staff modules keeps the staff- prefix, so the customers'
+ * service worker never precaches it (vite.config.ts).
+ */
+export const VEHICLES: readonly Vehicle[] = ['moto', 'bicicleta', 'carro', 'a_pe'];
+export const PAY_MODELS: readonly PayModel[] = ['por_entrega', 'faixa_km', 'diaria_mais_entrega'];
+
 /*
  * The courier's form as typed (issue 35): amounts in reais as text, km bands as rows, the phone
  * with the sign-in's mask; `courierFromDraft` turns it into the call's body or names what is wrong.

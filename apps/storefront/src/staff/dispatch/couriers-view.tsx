@@ -1,7 +1,7 @@
 import { formatBRL, formatBrazilianPhone, maskBrazilianPhoneInput } from '@comanda/domain';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { CopyValue } from '../../components/copy-value.tsx';
-import { type Courier, PAY_MODELS, VEHICLES } from '../../lib/dispatch-types.ts';
+import type { Courier } from '../../lib/dispatch-types.ts';
 import { Dialog } from '../../shared/dialog.tsx';
 import { StaffApiError } from '../lib/staff-api.ts';
 import { isNetworkFailure } from '../lib/staff-errors.ts';
@@ -11,6 +11,8 @@ import {
   courierFromDraft,
   type DraftField,
   type DraftProblem,
+  PAY_MODELS,
+  VEHICLES,
 } from './courier-form-model.ts';
 import {
   createCourier,
@@ -21,7 +23,7 @@ import {
 } from './dispatch-api.ts';
 import { type DispatchT, useDispatchT } from './dispatch-texts.ts';
 import { SettlementSection } from './settlement-section.tsx';
-import './dispatch.css';
+import './couriers.css';
 
 /** How a courier is paid, in a line. */
 function payText(courier: Courier, t: DispatchT): string {
