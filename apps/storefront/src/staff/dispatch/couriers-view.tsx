@@ -113,6 +113,7 @@ export default function CouriersView({ storeName }: { storeName: string }) {
                 <p>{payText(courier, t)}</p>
                 <p className="staff-muted">
                   {t('link')}: {t(courier.link_ativo ? 'linkActive' : 'linkNone')}
+                  {courier.link_ativo ? ` · ${t('linkRenewHint')}` : ''}
                 </p>
                 <div className="dispatch-order-actions">
                   <button
