@@ -540,6 +540,35 @@ describe('races', () => {
     });
   });
 
+  it('a reassign racing a depart: either it lands before the route leaves or it is a 409', async () => {
+    const first = await newCourier('Sara Corrida');
+    const second = await newCourier('Tito Corrida');
+    const route = await newRoute(first.id, [await readyDelivery(jose, joseNear)]);
+    const [moved, left] = await Promise.all([
+      call('PUT', `/staff/routes/${route.id}`, owner.token, { entregador_id: second.id }),
+      call('POST', `/staff/routes/${route.id}/depart`, attendant.token),
+    ]);
+    expect(left.statusCode).toBe(200);
+    const final = dispatchRoute.parse(left.json());
+    if (moved.statusCode === 200) {
+      expect(final.entregador.id).toBe(second.id);
+    } else {
+      expect(moved.statusCode).toBe(409);
+      expect(codeOf(moved)).toBe('ROUTE_ALREADY_LEFT');
+      expect(final.entregador.id).toBe(first.id);
+    }
+    // Another store's staff cannot see or move it.
+    const foreign = await call(
+      'POST',
+      `/staff/routes/${route.id}/depart`,
+      sakuraOwner.token,
+      undefined,
+      SAKURA,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(codeOf(foreign)).toBe('ROUTE_NOT_FOUND');
+  });
+
   it('two routes taking the same order at once: one gets it', async () => {
     const rider = await newCourier('Hugo Corrida');
     const order = await readyDelivery(jose, joseNear);
