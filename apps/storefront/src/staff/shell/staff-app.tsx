@@ -8,6 +8,7 @@ import type {
 } from '@comanda/contract';
 import {
   CANCEL_REQUEST_EVENT,
+  DISPATCH_EVENT,
   HEARTBEAT_EVENT,
   ORDER_EVENT,
   orderEventData,
@@ -45,9 +46,9 @@ import {
   wasRefused,
 } from '../board/board-model.ts';
 import { type OrderAction, OrderCard } from '../board/order-card.tsx';
-import { ReasonDialog } from '../board/reason-dialog.tsx';
 import { type LinkState, StreamWatchdog } from '../board/stream-watchdog.ts';
 import { deviceChangeTickets, deviceTickets, printSilently } from '../lib/device-printer.ts';
+import { ReasonDialog } from '../lib/reason-dialog.tsx';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from '../lib/staff-api.ts';
 import { isNetworkFailure, staffErrorText } from '../lib/staff-errors.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
@@ -80,6 +81,9 @@ const PdvView = lazy(() => import('../pdv/pdv-view.tsx'));
 const OrderEditView = lazy(() => import('../pdv/order-edit-view.tsx'));
 /** 'Caixa' (the cash register, docs/decisions/0060): its own chunk too. */
 const RegisterView = lazy(() => import('../register/register-view.tsx'));
+/** 'Entregas' and 'Entregadores' (issue 35, docs/decisions/0071): each its own chunk. */
+const DispatchView = lazy(() => import('../dispatch/dispatch-view.tsx'));
+const CouriersView = lazy(() => import('../dispatch/couriers-view.tsx'));
 
 /** The kitchen display (docs/decisions/0055): a full screen of its own at KITCHEN_PATH, its own chunk. */
 const KitchenScreen = lazy(() => import('../kitchen/kitchen-screen.tsx'));
@@ -198,6 +202,8 @@ interface LiveHandlers {
   onCancelRequest: () => void;
   /** Orders on the board whose lines an edit changed (docs/decisions/0062). */
   onEdited: (changes: OrderLineChange[]) => void;
+  /** A route was built, left, had a stop marked or ended (DISPATCH_EVENT, issue 35). */
+  onDispatch: () => void;
 }
 
 /**
@@ -278,6 +284,10 @@ function useLiveOrders(handlers: LiveHandlers) {
         opening.addEventListener(CANCEL_REQUEST_EVENT, () => {
           alive();
           heard.current.onCancelRequest();
+        });
+        opening.addEventListener(DISPATCH_EVENT, () => {
+          alive();
+          heard.current.onDispatch();
         });
         opening.addEventListener(RESYNC_EVENT, () => {
           alive();
@@ -376,6 +386,8 @@ type View =
   | 'history'
   | 'tables'
   | 'register'
+  | 'dispatch'
+  | 'couriers'
   | 'controls'
   | 'menu'
   | 'settings'
@@ -392,6 +404,8 @@ const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
   history: 'history',
   tables: 'tables',
   register: 'register',
+  dispatch: 'dispatch',
+  couriers: 'couriers',
   controls: 'controls',
   menu: 'menuEditor',
   settings: 'settings',
@@ -499,6 +513,8 @@ function SignedIn() {
   // Read again: the member and the store's rules (on a catch-up), the cancel requests (on their event).
   const [meTick, setMeTick] = useState(0);
   const [requestsTick, setRequestsTick] = useState(0);
+  // Routes changed somewhere (DISPATCH_EVENT): 'Entregas' reads the dispatch again.
+  const [dispatchTick, setDispatchTick] = useState(0);
   const me = useStaffMember(meTick);
   const overrides = me?.capability_overrides;
   const may = (capability: Parameters<typeof staffMay>[1]) =>
@@ -547,6 +563,7 @@ function SignedIn() {
     },
     onTableCall: tables.hear,
     onCancelRequest: () => setRequestsTick((tick) => tick + 1),
+    onDispatch: () => setDispatchTick((tick) => tick + 1),
     // An order whose tickets went to the kitchen from here gets its PEDIDO ALTERADO ticket here.
     onEdited: (changes) => {
       for (const change of changes) {
@@ -557,6 +574,7 @@ function SignedIn() {
     },
     onCatchUp: () => {
       setMeTick((tick) => tick + 1);
+      setDispatchTick((tick) => tick + 1);
       setRequestsTick((tick) => tick + 1);
       void tables.reload();
       reloadStore();
@@ -592,6 +610,9 @@ function SignedIn() {
   };
 
   const columns = useMemo(() => byColumn(orders.values(), now), [orders, now]);
+  // What 'Entregas' listens to: any order heard on the stream, or a route's event.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new signal whenever either changes
+  const dispatchSignal = useMemo(() => ({}), [orders, dispatchTick]);
   const ringing = useMemo(() => ringingOrders(orders.values(), now), [orders, now]);
   const calls = tables.calls;
   // A deaf board may be missing orders: that rings too.
@@ -738,6 +759,16 @@ function SignedIn() {
             {may('register.operate') ? (
               <button type="button" aria-pressed={view === 'register'} onClick={() => setView('register')}>
                 {t('register')}
+              </button>
+            ) : null}
+            {may('dispatch.manage') ? (
+              <button type="button" aria-pressed={view === 'dispatch'} onClick={() => setView('dispatch')}>
+                {t('dispatch')}
+              </button>
+            ) : null}
+            {may('couriers.manage') ? (
+              <button type="button" aria-pressed={view === 'couriers'} onClick={() => setView('couriers')}>
+                {t('couriers')}
               </button>
             ) : null}
             <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
@@ -904,6 +935,14 @@ function SignedIn() {
       ) : view === 'register' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
           <RegisterView t={t} canManage={may('register.manage')} />
+        </Suspense>
+      ) : view === 'dispatch' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <DispatchView t={t} heard={dispatchSignal} />
+        </Suspense>
+      ) : view === 'couriers' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <CouriersView storeName={readBoot().company?.[0]?.nome ?? ''} />
         </Suspense>
       ) : view === 'controls' ? (
         <>
