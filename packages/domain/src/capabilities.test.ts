@@ -31,6 +31,7 @@ describe('the capability table', () => {
       'stations.read',
       'store.read',
       'tables.serve',
+      'whatsapp.inbox',
     ]);
     expect(byRole('manager')).toEqual([
       'orders.cancel_paid',
@@ -52,6 +53,7 @@ describe('the capability table', () => {
       'roles.manage',
       'stores.create',
       'team.manage',
+      'whatsapp.settings',
     ]);
   });
 

@@ -17,6 +17,7 @@ import { type Channel, type Shift, schedulePeriods, shortAppName, storeOpenState
 import type { DbExecutor } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { srcsetOf } from '../../lib/media.ts';
+import { whatsappChannelActive } from '../whatsapp/index.ts';
 import type { CompanyRow, ProductRow } from './repository.ts';
 import * as repo from './repository.ts';
 
@@ -176,6 +177,7 @@ async function buildCompany(
       longitude: c.longitude,
       delivery_customer_doc_required: c.deliveryCustomerDocRequired,
       whatsapp: c.whatsapp,
+      whatsapp_canal: { ativo: await whatsappChannelActive(db, storeId) },
       facebook: c.facebook,
       instagram: c.instagram,
       site: c.site,

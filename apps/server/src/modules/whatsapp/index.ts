@@ -1,0 +1,10 @@
+// The WhatsApp module's face (docs/decisions/0072): what other modules and the app's composition may use.
+export { hubSignature } from './graph.ts';
+export {
+  SERVICE_WINDOW_MS,
+  STANDIN_GRAPH,
+  WEBHOOK_PATH,
+  WhatsappService,
+  whatsappChannelActive,
+} from './service.ts';
+export { CODE_TEMPLATE, ORDER_UPDATE_TEMPLATES, type OrderUpdateKind, TEMPLATE_NAMES } from './templates.ts';
