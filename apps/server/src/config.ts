@@ -188,6 +188,14 @@ export function publicOrigin(
   return template.replaceAll('{store}', slug).replace(/\/$/, '');
 }
 
+/** Whether this server runs the local stand-in Graph API (WhatsApp). */
+export function runsWhatsappStandin(config: Pick<Config, 'WHATSAPP_STANDIN' | 'NODE_ENV'>): boolean {
+  return (
+    config.WHATSAPP_STANDIN === 'on' ||
+    (config.WHATSAPP_STANDIN === 'auto' && config.NODE_ENV !== 'production')
+  );
+}
+
 /** Whether this server runs the local stand-in PSP. */
 export function runsStandin(config: Pick<Config, 'PSP_STANDIN' | 'NODE_ENV'>): boolean {
   return config.PSP_STANDIN === 'on' || (config.PSP_STANDIN === 'auto' && config.NODE_ENV !== 'production');

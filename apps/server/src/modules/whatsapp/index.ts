@@ -1,4 +1,5 @@
 // The WhatsApp module's face (docs/decisions/0072): what other modules and the app's composition may use.
+export { connectDemoWhatsapp, DEMO_WHATSAPP_ACCOUNT, DEMO_WHATSAPP_STORE } from './demo.ts';
 export { hubSignature } from './graph.ts';
 export {
   SERVICE_WINDOW_MS,

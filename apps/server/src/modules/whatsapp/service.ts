@@ -700,7 +700,13 @@ export class WhatsappService {
   private async messageSent(id: number, wamid: string) {
     await this.deps.db
       .update(whatsappMessages)
-      .set({ status: 'enviada', wamid, errorCode: null, errorMessage: null })
+      .set({
+        // A status webhook that came first (delivered, read) is kept.
+        status: sql`case when ${whatsappMessages.status} in ('na_fila', 'falhou') then 'enviada' else ${whatsappMessages.status} end`,
+        wamid,
+        errorCode: null,
+        errorMessage: null,
+      })
       .where(eq(whatsappMessages.id, id));
   }
 
@@ -920,10 +926,16 @@ export class WhatsappService {
     const { db, now } = this.deps;
     const next = STATUS_OF_WEBHOOK[status.status];
     if (!next) return;
-    const [message] = await db
-      .select()
-      .from(whatsappMessages)
-      .where(and(eq(whatsappMessages.storeId, storeId), eq(whatsappMessages.wamid, status.wamid)));
+    // A status may overtake the send's own answer (the wamid is written once Meta answered): the
+    // message is looked for again for a moment before the status is let go.
+    let message: repo.MessageRow | undefined;
+    for (let attempt = 0; attempt < 8 && !message; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+      [message] = await db
+        .select()
+        .from(whatsappMessages)
+        .where(and(eq(whatsappMessages.storeId, storeId), eq(whatsappMessages.wamid, status.wamid)));
+    }
     if (!message) return;
     const current = message.status as WhatsappMessageStatus;
     // Statuses may arrive out of order: only forward (read after delivered, never back).
