@@ -588,7 +588,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     registers: new RegistersService({ db, now }),
     ratings: new RatingsService({ db, now }),
     printing,
-    kitchen: new KitchenService({ db, now, events: orderEvents }),
+    kitchen: new KitchenService({ db, now, events: orderEvents, readied: whatsapp.onStatusChange }),
     tables: new TablesService({
       db,
       now,

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   companySettings,
   consentChanges,
   customers,
   orders,
+  payments,
   stores,
   whatsappChannels,
   whatsappConversations,
@@ -261,4 +262,22 @@ export async function leaseDueUpdates(db: DbExecutor, now: Date, leaseMs: number
       ),
     )
     .returning();
+}
+
+/** PIX charges still pending that expire before `until`, of orders awaiting their payment. */
+export function pixChargesExpiringBefore(db: DbExecutor, now: Date, until: Date) {
+  return db
+    .select({ storeId: payments.storeId, orderId: payments.orderId, expiresAt: payments.expiresAt })
+    .from(payments)
+    .innerJoin(orders, and(eq(orders.id, payments.orderId), eq(orders.storeId, payments.storeId)))
+    .where(
+      and(
+        eq(payments.method, 'pix'),
+        eq(payments.status, 'pending'),
+        gt(payments.expiresAt, now),
+        lte(payments.expiresAt, until),
+        eq(orders.awaitingPayment, true),
+      ),
+    )
+    .limit(200);
 }

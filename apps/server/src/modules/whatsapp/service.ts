@@ -67,6 +67,8 @@ export const SERVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The graph_url of a channel that talks to the server's own stand-in. */
 export const STANDIN_GRAPH = 'standin';
 export const WEBHOOK_PATH = '/integracoes/whatsapp/webhook';
+/** How long before a PIX charge expires its reminder goes out. */
+export const PIX_REMINDER_MS = 5 * 60 * 1000;
 
 export interface WhatsappLogger {
   info(object: object, message: string): void;
@@ -499,9 +501,24 @@ export class WhatsappService {
     tx: DbExecutor,
     change: { storeId: number; orderId: number; from: string; to: string; at: Date; reason?: string | null },
   ): Promise<void> => {
-    const kind = await this.kindOfChange(tx, change);
-    if (kind)
-      await this.queueOrderUpdate(tx, change.storeId, change.orderId, kind, change.reason ?? null, change.at);
+    // In a savepoint: whatever goes wrong here never undoes the order's own change.
+    try {
+      await tx.transaction(async (savepoint) => {
+        const kind = await this.kindOfChange(savepoint, change);
+        if (kind) {
+          await this.queueOrderUpdate(
+            savepoint,
+            change.storeId,
+            change.orderId,
+            kind,
+            change.reason ?? null,
+            change.at,
+          );
+        }
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, orderId: change.orderId }, 'WhatsApp order update not queued');
+    }
   };
 
   private async kindOfChange(
@@ -542,6 +559,7 @@ export class WhatsappService {
   /** One pass of the worker: sends what is due; answers how many it handled. */
   async runOutbox(): Promise<number> {
     const { db, now } = this.deps;
+    await this.queuePixReminders();
     const leased = await db.transaction((tx) => repo.leaseDueUpdates(tx, now(), 120_000));
     for (const row of leased) {
       try {
@@ -552,6 +570,28 @@ export class WhatsappService {
       }
     }
     return leased.length;
+  }
+
+  /**
+   * The PIX charges about to expire (PIX_REMINDER_MS before) get their reminder queued, once per
+   * order (whether it goes out, consent and channel, is decided when it is sent).
+   */
+  private async queuePixReminders(): Promise<void> {
+    const { db, now } = this.deps;
+    const at = now();
+    const due = await repo.pixChargesExpiringBefore(db, at, new Date(at.getTime() + PIX_REMINDER_MS));
+    for (const charge of due) {
+      const store = await repo.storeOf(db, charge.storeId);
+      if (!store || !(await whatsappChannelActive(db, charge.storeId))) continue;
+      await this.queueOrderUpdate(
+        db,
+        charge.storeId,
+        charge.orderId,
+        'pix_expirando',
+        storeClockText(charge.expiresAt, store.timeZone),
+        at,
+      );
+    }
   }
 
   private async finish(id: number, state: 'enviado' | 'falhou' | 'ignorado', lastError: string | null) {
