@@ -299,7 +299,7 @@ describe('order updates', () => {
     expect((await changeStatus(w.t, owner.token, orderId, { status: 'Preparo' })).statusCode).toBe(200);
     await flush();
     expect(sentTo(customer)).toEqual([]);
-    expect((await outboxOf(orderId)).map((row) => row.state)).toEqual(['ignorado']);
+    expect(await outboxOf(orderId)).toEqual([]);
   });
 
   it('opting in at checkout is recorded in the consent log; the cancel carries its reason', async () => {
@@ -522,9 +522,10 @@ describe('a store that answers', () => {
     }
   });
 
-  it('"parar" opts the customer out (recorded) and stops further updates', async () => {
+  it('"parar" opts the customer out (recorded): an update queued before it and later ones never go', async () => {
     const customer = await optedInCustomer();
     const orderId = await placePickupOrder(w.t, customer);
+    expect((await changeStatus(w.t, owner.token, orderId, { status: 'Preparo' })).statusCode).toBe(200);
     const stop = await customerWrites(customer, 'PARAR');
     expect(stop.text).toContain('não vai mais receber');
     const consents = await w.t.database.db
@@ -538,9 +539,14 @@ describe('a store that answers', () => {
       [true, 'profile'],
       [false, 'whatsapp'],
     ]);
-    expect((await changeStatus(w.t, owner.token, orderId, { status: 'Preparo' })).statusCode).toBe(200);
     await flush();
+    expect((await outboxOf(orderId)).map((row) => row.state)).toEqual(['ignorado']);
+    expect((await changeStatus(w.t, owner.token, orderId, { status: 'Concluido' })).statusCode).toBe(200);
+    await flush();
+    expect(await outboxOf(orderId)).toHaveLength(1);
     expect(sentTo(customer).filter((message) => message.template)).toEqual([]);
+    const settings = await call('GET', '/core/v2/app/customer/whatsapp', customer.token);
+    expect(settings.json()).toEqual({ disponivel: true, atualizacoes_pedido: false });
   });
 });
 
