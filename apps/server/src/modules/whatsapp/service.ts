@@ -47,6 +47,7 @@ import {
 } from './graph.ts';
 import * as repo from './repository.ts';
 import {
+  ALL_TEMPLATES,
   CODE_TEMPLATE,
   ORDER_UPDATE_TEMPLATES,
   type OrderUpdateKind,
@@ -454,6 +455,9 @@ export class WhatsappService {
           app_secret: channel.appSecret,
           webhook_url: `${this.deps.publicOrigin(store.slug)}${WEBHOOK_PATH}`,
           templates: channel.registered,
+          template_texts: Object.fromEntries(
+            ALL_TEMPLATES.map((template) => [template.nome, template.texto]),
+          ),
         }),
         signal: AbortSignal.timeout(5_000),
       });

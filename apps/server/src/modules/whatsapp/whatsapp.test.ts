@@ -269,6 +269,10 @@ describe('order updates', () => {
       'comanda_pedido_aceito',
       'comanda_pedido_pronto',
     ]);
+    // As the phone shows it: the registered body with the values.
+    expect(sent[0]!.text).toMatch(
+      /^Forno & Brasa aceitou seu pedido nº \d+\. Previsão: \d{2}:\d{2}\. Acompanhe em http/,
+    );
     expect(sent[0]!.text).toContain(`/mobile/orders/${orderId}`);
     expect((await outboxOf(orderId)).map((row) => row.state)).toEqual(['enviado', 'enviado']);
     // The inbox shows them delivered (the stand-in's signed status webhooks).
