@@ -80,6 +80,11 @@ export const company = z.object({
   delivery_customer_doc_required: z.boolean(),
   // contact
   whatsapp: z.string(),
+  /**
+   * The store's WhatsApp Business channel (docs/decisions/0072): order updates and codes go there when
+   * active. (`whatsapp` above is the store's contact link.)
+   */
+  whatsapp_canal: z.object({ ativo: z.boolean() }),
   facebook: z.string(),
   instagram: z.string(),
   site: z.string(),

@@ -18,6 +18,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import { readTogether } from '../../db/read-together.ts';
 import { notFound } from '../../lib/errors.ts';
 import { srcsetOf } from '../../lib/media.ts';
+import { whatsappChannelActive } from '../whatsapp/index.ts';
 import type { CompanyRow, ProductRow } from './repository.ts';
 import * as repo from './repository.ts';
 
@@ -177,6 +178,7 @@ async function buildCompany(
       longitude: c.longitude,
       delivery_customer_doc_required: c.deliveryCustomerDocRequired,
       whatsapp: c.whatsapp,
+      whatsapp_canal: { ativo: await whatsappChannelActive(db, storeId) },
       facebook: c.facebook,
       instagram: c.instagram,
       site: c.site,

@@ -223,7 +223,7 @@ export type CancelledListener = (storeId: number, orderId: number) => Promise<vo
  */
 export type StatusChangeStep = (
   tx: DbExecutor,
-  change: { storeId: number; orderId: number; from: string; to: string; at: Date },
+  change: { storeId: number; orderId: number; from: string; to: string; at: Date; reason?: string | null },
 ) => Promise<void>;
 
 /**
@@ -481,7 +481,7 @@ export class OrderTrackingService {
       await options.inTransaction?.(tx, at);
       if (to === 'Cancelado') await repo.giveBack(tx, order, at);
       if (to === 'Entregue') await repo.creditEarnedPoints(tx, order, at);
-      await this.runStatusChangeSteps(tx, { storeId: staff.storeId, orderId: id, from, to, at });
+      await this.runStatusChangeSteps(tx, { storeId: staff.storeId, orderId: id, from, to, at, reason });
       await events.publish(tx, {
         storeId: staff.storeId,
         customerId: order.customerId,

@@ -2,7 +2,7 @@
 export { ProviderChange } from './provider-change.ts';
 export { createPaymentProviders, type StandinAccess } from './provider-factory.ts';
 export { paymentProviderSection, removeProviderSettings, saveProviderSettings } from './provider-settings.ts';
-export { loadSecretsKey } from './secrets.ts';
+export { loadSecretsKey, openSecrets, SecretsKeyError, sealSecrets } from './secrets.ts';
 export {
   CARD_ATTEMPT_SECONDS,
   CARD_CLAIM_MS,
