@@ -29,7 +29,12 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { CouponService } from './modules/coupons/index.ts';
 import { CustomerService } from './modules/customers/index.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
-import { CourierStandin, DispatchService, IfoodShippingProvider } from './modules/dispatch/index.ts';
+import {
+  CourierStandin,
+  DispatchService,
+  deliveriesLeaveByDispatch,
+  IfoodShippingProvider,
+} from './modules/dispatch/index.ts';
 import { registerDispatchRoutes } from './modules/dispatch/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { KitchenService } from './modules/kitchen/index.ts';
@@ -594,8 +599,10 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     standinUrl: () => options.whatsappStandin?.url ?? config.WHATSAPP_STANDIN_URL ?? null,
     companyChanged: (storeId) => menuCache.invalidate(storeId),
     retryBaseMs: config.WHATSAPP_RETRY_BASE_MS,
+    deliveriesLeaveByDispatch,
   });
   orderTracking.onStatusChange(whatsapp.onStatusChange);
+  dispatch.onDeparted(whatsapp.onDeparted);
   return {
     whatsapp,
     sms,

@@ -2,4 +2,4 @@
 export { type CourierProvider, IfoodShippingProvider } from './courier-provider.ts';
 export { CourierStandin } from './courier-standin.ts';
 export { seedDemoCouriers } from './demo-couriers.ts';
-export { DispatchService } from './service.ts';
+export { type DepartureStep, DispatchService, deliveriesLeaveByDispatch } from './service.ts';

@@ -93,6 +93,11 @@ export interface WhatsappDeps {
   retryBaseMs?: number;
   /** Tries of an update before it is given up (default 6). */
   maxAttempts?: number;
+  /**
+   * Whether the store's delivery orders leave through its dispatch (own couriers): their "saiu para
+   * entrega" then goes out when the route departs (onDeparted), not when the order is ready.
+   */
+  deliveriesLeaveByDispatch?: (tx: DbExecutor, storeId: number) => Promise<boolean>;
 }
 
 interface Channel {
@@ -505,30 +510,50 @@ export class WhatsappService {
     tx: DbExecutor,
     change: { storeId: number; orderId: number; from: string; to: string; at: Date; reason?: string | null },
   ): Promise<void> => {
-    // In a savepoint: whatever goes wrong here never undoes the order's own change.
-    try {
-      await tx.transaction(async (savepoint) => {
-        // Nothing queued for a store without WhatsApp or a customer who did not agree (both are
-        // checked again when it is sent: a "parar" in between stops it).
-        if (!(await whatsappChannelActive(savepoint, change.storeId))) return;
-        const order = await repo.orderOf(savepoint, change.storeId, change.orderId);
-        if (!order || !(await repo.whatsappConsent(savepoint, change.storeId, order.customerId))) return;
-        const kind = await this.kindOfChange(savepoint, change);
-        if (kind) {
-          await this.queueOrderUpdate(
-            savepoint,
-            change.storeId,
-            change.orderId,
-            kind,
-            change.reason ?? null,
-            change.at,
-          );
-        }
-      });
-    } catch (error) {
-      this.deps.log.error({ err: error, orderId: change.orderId }, 'WhatsApp order update not queued');
+    await this.queueIfAgreed(tx, change.storeId, change.orderId, change.at, (savepoint) =>
+      this.kindOfChange(savepoint, change).then((kind) =>
+        kind ? { kind, detail: change.reason ?? null } : null,
+      ),
+    );
+  };
+
+  /** Dispatch's departure step: each order that left with a courier gets its "saiu para entrega". */
+  readonly onDeparted = async (
+    tx: DbExecutor,
+    departure: { storeId: number; orderIds: readonly number[]; at: Date },
+  ): Promise<void> => {
+    for (const orderId of departure.orderIds) {
+      await this.queueIfAgreed(tx, departure.storeId, orderId, departure.at, async () => ({
+        kind: 'saiu_entrega',
+        detail: null,
+      }));
     }
   };
+
+  /**
+   * Queues an order's update, in a savepoint: whatever goes wrong here never undoes the order's own
+   * change. Nothing for a store without WhatsApp or a customer who did not agree (both are checked
+   * again when it is sent: a "parar" in between stops it).
+   */
+  private async queueIfAgreed(
+    tx: DbExecutor,
+    storeId: number,
+    orderId: number,
+    at: Date,
+    updateOf: (savepoint: DbExecutor) => Promise<{ kind: OrderUpdateKind; detail: string | null } | null>,
+  ): Promise<void> {
+    try {
+      await tx.transaction(async (savepoint) => {
+        if (!(await whatsappChannelActive(savepoint, storeId))) return;
+        const order = await repo.orderOf(savepoint, storeId, orderId);
+        if (!order || !(await repo.whatsappConsent(savepoint, storeId, order.customerId))) return;
+        const update = await updateOf(savepoint);
+        if (update) await this.queueOrderUpdate(savepoint, storeId, orderId, update.kind, update.detail, at);
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, orderId }, 'WhatsApp order update not queued');
+    }
+  }
 
   private async kindOfChange(
     tx: DbExecutor,
@@ -541,7 +566,8 @@ export class WhatsappService {
       const order = await repo.orderOf(tx, change.storeId, change.orderId);
       if (!order || order.tipoEntrega === 'Vem comer') return null;
       if (change.to === 'Entregue') return 'entregue';
-      return order.tipoEntrega === 'Entregar' ? 'saiu_entrega' : 'pronto_retirada';
+      if (order.tipoEntrega !== 'Entregar') return 'pronto_retirada';
+      return (await this.deps.deliveriesLeaveByDispatch?.(tx, change.storeId)) ? null : 'saiu_entrega';
     }
     return null;
   }

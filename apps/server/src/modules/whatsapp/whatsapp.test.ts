@@ -10,6 +10,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consentChanges,
+  couriers,
   orders,
   payments,
   storeAuditLog,
@@ -28,7 +29,7 @@ import {
   smsSentTo,
 } from '../../test/accounts.ts';
 import { cartLine, placeOrder, storeIdOf, submission } from '../../test/orders.ts';
-import { changeStatus, listen, openSse, placePickupOrder } from '../../test/tracking.ts';
+import { changeStatus, listen, openSse, placePickupOrder, saveAddress } from '../../test/tracking.ts';
 import { buildWhatsappTestApp, WA_ACCOUNT, type WhatsappTestApp } from '../../test/whatsapp.ts';
 import { hubSignature } from './graph.ts';
 
@@ -338,6 +339,63 @@ describe('order updates', () => {
     const [cancel] = sentTo(customer);
     expect(cancel).toMatchObject({ template: 'comanda_pedido_cancelado' });
     expect(cancel!.text).toContain('Acabou o pão');
+  });
+
+  it('a delivery goes "out for delivery" when ready, or when its courier leaves where the store dispatches', async () => {
+    const delivered = async (customer: SignedUp) => {
+      const placed = await placeOrder(
+        w.t,
+        customer.token,
+        submission(
+          customer.userId,
+          [await cartLine(w.t, { ref: 'burger-classico', choices: { 'Ponto da carne': { 'Ao ponto': 1 } } })],
+          {
+            tipo_entrega: 'Entregar',
+            fk_endereco: await saveAddress(w.t, customer.token),
+          },
+        ),
+      );
+      expect(placed.statusCode, placed.body).toBe(201);
+      const orderId = (placed.json() as { order_info: { order_id: number } }).order_info.order_id;
+      for (const status of ['Preparo', 'Concluido']) {
+        expect((await changeStatus(w.t, owner.token, orderId, { status })).statusCode).toBe(200);
+      }
+      return orderId;
+    };
+    // No courier of its own: ready means it leaves.
+    const first = await optedInCustomer();
+    const firstOrder = await delivered(first);
+    expect((await outboxOf(firstOrder)).map((row) => row.kind)).toEqual(['aceito', 'saiu_entrega']);
+
+    // With a courier active today, it leaves when the route does, once.
+    const courier = await call('POST', '/staff/couriers', owner.token, {
+      nome: 'Marcos Moto',
+      telefone: '(11) 98888-7777',
+      veiculo: 'moto',
+      ativo_hoje: true,
+      pagamento: { modelo: 'por_entrega', valor_entrega: 700 },
+    });
+    expect(courier.statusCode, courier.body).toBe(201);
+    const second = await optedInCustomer();
+    const secondOrder = await delivered(second);
+    expect((await outboxOf(secondOrder)).map((row) => row.kind)).toEqual(['aceito']);
+    const route = await call('POST', '/staff/routes', attendant.token, {
+      entregador_id: (courier.json() as { id: number }).id,
+      pedidos: [secondOrder],
+    });
+    expect(route.statusCode, route.body).toBe(201);
+    const routeId = (route.json() as { id: number }).id;
+    const left = await call('POST', `/staff/routes/${routeId}/depart`, attendant.token);
+    expect(left.statusCode, left.body).toBe(200);
+    expect((await call('POST', `/staff/routes/${routeId}/depart`, attendant.token)).statusCode).toBe(409);
+    expect((await outboxOf(secondOrder)).map((row) => row.kind)).toEqual(['aceito', 'saiu_entrega']);
+    await flush();
+    expect(sentTo(second).map((message) => message.template)).toEqual([
+      'comanda_pedido_aceito',
+      'comanda_pedido_saiu',
+    ]);
+    // Later tests see a store with no courier out today again.
+    await w.t.database.db.update(couriers).set({ ativoHoje: false }).where(eq(couriers.storeId, storeId));
   });
 
   it('racing status moves and hooks queue and send one message per order and status', async () => {
