@@ -74,7 +74,8 @@ test.describe('the staff board', () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText('5× Guaraná Antarctica lata 350 ml');
     await expect(card).toContainText('Retirada no balcão');
-    await expect(card).toContainText('Pagamento: Cartão de crédito (na entrega)');
+    // A pickup order reads its card's name as the checkout showed it (issue 34), not '(na entrega)'.
+    await expect(card).toContainText('Pagamento: Cartão de crédito (na retirada)');
     await expect(app).toHaveAttribute('data-alarm', 'ringing');
     await expect(board.getByRole('alert')).toContainText('1 pedido novo');
 

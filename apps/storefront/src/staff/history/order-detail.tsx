@@ -1,6 +1,7 @@
 import { DELIVERY_LINE_PRODUCT_ID, type StaffOrder } from '@comanda/contract';
-import { formatBRL, isOrderEditable, storeDateTimeText } from '@comanda/domain';
+import { formatBRL, isOrderEditable, orderPaymentName, storeDateTimeText } from '@comanda/domain';
 import { useEffect, useState } from 'react';
+import { useLanguage } from '../../lib/preferences.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
@@ -42,6 +43,7 @@ export function OrderDetail({
   /** Read again when it changes (an edit was saved). */
   version?: number;
 }) {
+  const language = useLanguage();
   const [order, setOrder] = useState<StaffOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when an edit was saved (version)
@@ -164,7 +166,9 @@ export function OrderDetail({
           </dl>
           {order.forma_pagamento_nome ? (
             <p>
-              {t('payment', { method: order.forma_pagamento_nome })}
+              {t('payment', {
+                method: orderPaymentName(order.forma_pagamento_nome, order.tipo_entrega, language),
+              })}
               {order.troco_para ? ` · ${t('changeFor', { amount: formatBRL(order.troco_para) })}` : ''}
             </p>
           ) : null}
