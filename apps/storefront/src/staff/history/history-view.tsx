@@ -249,12 +249,12 @@ export default function HistoryView({
                     type="button"
                     className="history-row"
                     aria-current={entry.id === openId ? 'true' : undefined}
-                    aria-label={h('openOrder', { id: entry.id })}
+                    aria-label={h('openOrder', { id: entry.numero ?? entry.id })}
                     data-order={entry.id}
                     onClick={() => open(entry.id)}
                   >
                     <span className="history-row-head">
-                      <strong>{t('orderNumber', { id: entry.id })}</strong>
+                      <strong>{t('orderNumber', { id: entry.numero ?? entry.id })}</strong>
                       <span className="history-status" data-status={entry.status}>
                         {t(`status${entry.status}` as never)}
                       </span>
@@ -294,6 +294,7 @@ export default function HistoryView({
       {openId !== null ? (
         <OrderDetail
           id={openId}
+          numero={results?.orders.find((entry) => entry.id === openId)?.numero}
           t={t}
           h={h}
           onBack={back}

@@ -26,6 +26,7 @@ function actorText(change: StaffOrder['status_changes'][number], h: HistoryT): s
 /** One order of the history in full, with who did what and when, and its reprint. */
 export function OrderDetail({
   id,
+  numero = null,
   t,
   h,
   onBack,
@@ -34,6 +35,8 @@ export function OrderDetail({
   version = 0,
 }: {
   id: number;
+  /** The order's number in the store, when the list already knows it (ADR 0065). */
+  numero?: number | null | undefined;
   t: StaffT;
   h: HistoryT;
   onBack: () => void;
@@ -64,7 +67,8 @@ export function OrderDetail({
     };
   }, [id, version]);
 
-  const title = t('orderNumber', { id });
+  // The store's number people read (ADR 0065); the id only for an order that has none.
+  const title = t('orderNumber', { id: order?.numero ?? numero ?? id });
   return (
     <section className="staff-card history-detail" aria-label={title}>
       <button type="button" className="button button-secondary history-back" onClick={onBack}>
