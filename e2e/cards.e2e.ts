@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import {
   expectStripeFields,
   mercadoPagoFrame,
@@ -43,12 +43,15 @@ async function checkoutScheduled(page: Page) {
  * Inside a provider's frame: the field's first font family, and whether the frame has that font
  * loaded (an @font-face of it that loads; without one the browser falls back and finds none).
  */
-async function storeFontIn(field: HTMLElement, family: string) {
-  const faces = await field.ownerDocument.fonts.load(`16px "${family}"`);
-  return {
-    family: getComputedStyle(field).fontFamily.split(',')[0]!.replace(/["']/g, '').trim(),
-    loaded: faces.some((face) => face.status === 'loaded'),
-  };
+function storeFontIn(field: Locator, family: string) {
+  return field.evaluate(async (element, name) => {
+    const faces = await element.ownerDocument.fonts.load(`16px "${name}"`);
+    const style = element.ownerDocument.defaultView!.getComputedStyle(element);
+    return {
+      family: style.fontFamily.split(',')[0]!.replace(/["']/g, '').trim(),
+      loaded: faces.some((face) => face.status === 'loaded'),
+    };
+  }, family);
 }
 
 /** Records the bodies and URLs of every request the page sends to our server. */
@@ -155,7 +158,7 @@ test.describe('cards online on sakura (Stripe shape, stand-in PSP)', () => {
     await expect(page).toHaveURL(/\/card_checkout$/);
     await expectStripeFields(page);
     const number = page.frameLocator(STRIPE_CARD_FRAME).getByRole('textbox', { name: 'Número do cartão' });
-    expect(await number.evaluate(storeFontIn, 'Lora')).toEqual({ family: 'Lora', loaded: true });
+    expect(await storeFontIn(number, 'Lora')).toEqual({ family: 'Lora', loaded: true });
   });
 
   test('card fields that load while hidden take their height once shown', async ({ page }) => {
@@ -221,7 +224,7 @@ test.describe("cards online on the pizzaria (Mercado Pago's shape, stand-in PSP)
     for (const type of ['cardNumber', 'expirationDate', 'securityCode']) {
       const field = page.frameLocator(mercadoPagoFrame(type)).getByRole('textbox');
       await expect(field).toBeVisible();
-      expect(await field.evaluate(storeFontIn, 'Poppins'), type).toEqual({ family: 'Poppins', loaded: true });
+      expect(await storeFontIn(field, 'Poppins'), type).toEqual({ family: 'Poppins', loaded: true });
     }
   });
 
