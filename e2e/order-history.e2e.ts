@@ -56,7 +56,7 @@ test('an order is found by the customer’s phone and by its number, and opens w
       type: 'pix',
       order: submission(
         userIdOf(token),
-        [{ produto: can.id, qtd: 1, produto_valor: can.valor_venda, itens_pedidos: [] }],
+        [{ produto: can.id, qtd: 5, produto_valor: can.valor_venda, itens_pedidos: [] }],
         { fk_forma_pagamento: 999 },
       ),
     },
