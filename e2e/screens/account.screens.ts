@@ -193,7 +193,9 @@ for (const store of STORES) {
     await expect(page.getByRole('heading', { name: 'Resumo' })).toBeVisible();
     await checkScreen(page, `${store}-360-checkout`);
     await page.getByRole('tab', { name: 'Vem comer' }).click();
-    await page.getByRole('heading', { name: 'Pagamento' }).scrollIntoViewIfNeeded();
+    await page
+      .getByRole('group', { name: 'Pagamento no local' })
+      .evaluate((group) => group.scrollIntoView({ block: 'center' }));
     await checkScreen(page, `${store}-360-checkout-payment`);
   });
 
