@@ -49,7 +49,7 @@ function storeFontIn(field: Locator, family: string) {
     const style = element.ownerDocument.defaultView!.getComputedStyle(element);
     return {
       family: style.fontFamily.split(',')[0]!.replace(/["']/g, '').trim(),
-      loaded: faces.some((face) => face.status === 'loaded'),
+      loaded: faces.some((face: { status: string }) => face.status === 'loaded'),
     };
   }, family);
 }
