@@ -163,8 +163,8 @@ describe('the server shell', () => {
     }
     const css = await t.app.inject({ url: '/media/fonts/lora-latin-400-normal.css' });
     expect(css.headers['content-type']).toContain('text/css');
-    expect(css.body).toContain('font-family:"Lora"');
-    expect(css.body).toContain('src:url(lora-latin-400-normal.woff2)');
+    expect(css.body).toContain('font-family: "Lora";');
+    expect(css.body).toContain('src: url(lora-latin-400-normal.woff2)');
     const picture = await t.app.inject({ url: '/media/pizzaria/banner.webp' });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['access-control-allow-origin']).toBeUndefined();
