@@ -416,6 +416,14 @@ export async function buildApp(
     decorateReply: false,
     maxAge: '1d',
     index: false,
+    // The store fonts (and their stylesheets) are loaded by the card provider's frames too, which
+    // are of the provider's origin (docs/decisions/0074): fonts cross origins only with CORS, and
+    // helmet's same-origin resource policy would block them.
+    setHeaders: (response, file) => {
+      if (!/[\\/]fonts[\\/][\w-]+\.(woff2|css)$/.test(file)) return;
+      response.header('access-control-allow-origin', '*');
+      response.header('cross-origin-resource-policy', 'cross-origin');
+    },
   });
   const pictureStorage = services.pictureStorage;
   if (pictureStorage instanceof LocalPictureStorage) {

@@ -70,6 +70,12 @@ export const company = z.object({
   payment_by_pix: z.boolean(),
   payment_by_card: z.boolean(),
   payment_key: z.string().nullable(),
+  /**
+   * Whether the store offers any coupon now (active, started, not expired, uses left), listed to
+   * customers or typed only; the checkout hides its coupon row when false (docs/decisions/0074).
+   * No `.describe`: this schema is in the menu's first load.
+   */
+  tem_cupons: z.boolean().optional(),
   self_checkout_require_imply_pay: z.boolean(),
   expiration_time_pix: z.number().int().positive(),
   // maps and rules

@@ -363,6 +363,7 @@ export class OrderTrackingService {
     return {
       results: page.map((row) => ({
         id: row.id,
+        numero: row.numero,
         dh_iniciado: iso(row.dhIniciado),
         status: row.status,
         cliente: { id: row.customer.id, nome: firstName(row.customer.nome), telefone: row.customer.phone },

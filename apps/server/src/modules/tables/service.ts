@@ -274,6 +274,7 @@ function guestTabOf(tab: repo.TabRow, parts: TabParts, storePercent: number): Gu
     aberta_em: iso(tab.openedAt),
     rodadas: rounds.map((round) => ({
       order_id: round.orderId,
+      numero: round.numero,
       rodada: round.rodada,
       dh_iniciado: iso(round.dhIniciado),
       status: round.status,

@@ -490,16 +490,20 @@ function Checkout({
               t={t}
             />
           ) : null}
-          <CouponBlock
-            coupon={draft.coupon}
-            notice={couponNotice}
-            onAdd={() => setDialog('coupon')}
-            onRemove={() => {
-              change({ coupon: null });
-              forgetCoupon();
-            }}
-            t={t}
-          />
+          {/* A store with no coupon to offer shows no coupon row (issue 34), unless a link's or a
+              kept code has something to say. */}
+          {company.tem_cupons !== false || draft.coupon || couponNotice ? (
+            <CouponBlock
+              coupon={draft.coupon}
+              notice={couponNotice}
+              onAdd={() => setDialog('coupon')}
+              onRemove={() => {
+                change({ coupon: null });
+                forgetCoupon();
+              }}
+              t={t}
+            />
+          ) : null}
           {program && quote.loyalty ? (
             <LoyaltyBlock
               program={program}
