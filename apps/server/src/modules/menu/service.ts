@@ -134,9 +134,9 @@ async function buildCompany(
   now: Date,
   bookedOut?: ReadonlyMap<string, number>,
 ): Promise<Company[]> {
-  const [{ company: c, open, periods, state }, coupons] = await Promise.all([
-    storeAvailability(db, storeId, now, bookedOut),
-    storeOffersCoupons(db, storeId, now),
+  const [{ company: c, open, periods, state }, coupons] = await readTogether(db, [
+    () => storeAvailability(db, storeId, now, bookedOut),
+    () => storeOffersCoupons(db, storeId, now),
   ]);
   return [
     {
