@@ -1,8 +1,10 @@
 import {
   errorReply,
   recoveryCodeReply,
+  WHATSAPP_STAFF_EVENT,
   whatsappConversationReply,
   whatsappSettingsReply,
+  whatsappStaffEvent,
 } from '@comanda/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +26,7 @@ import {
   smsSentTo,
 } from '../../test/accounts.ts';
 import { cartLine, placeOrder, storeIdOf, submission } from '../../test/orders.ts';
-import { changeStatus, placePickupOrder } from '../../test/tracking.ts';
+import { changeStatus, listen, openSse, placePickupOrder } from '../../test/tracking.ts';
 import { buildWhatsappTestApp, WA_ACCOUNT, type WhatsappTestApp } from '../../test/whatsapp.ts';
 import { hubSignature } from './graph.ts';
 
@@ -498,6 +500,26 @@ describe('a store that answers', () => {
     );
     expect(blank.statusCode).toBe(400);
     expect((await call('GET', '/staff/whatsapp/conversations/999999', attendant.token)).statusCode).toBe(404);
+  });
+
+  it('tells the staff board live of a message for a person (whatsapp.message), not of one the store answered', async () => {
+    const base = await listen(w.t);
+    const board = await openSse(base, '/staff/orders/events', { host: PIZZARIA, ...bearer(attendant.token) });
+    try {
+      expect(board.status).toBe(200);
+      const customer = await signUp(w.t.app, { name: 'Lia Ao Vivo' });
+      await customerWrites(customer, 'cardápio');
+      await customerWrites(customer, 'Posso levar meu cachorro?');
+      const heard = await board.next((event) => event.event === WHATSAPP_STAFF_EVENT);
+      expect(whatsappStaffEvent.parse(JSON.parse(heard.data))).toMatchObject({
+        telefone: `+${waIdOf(customer)}`,
+        cliente_nome: 'Lia Ao Vivo',
+        texto: 'Posso levar meu cachorro?',
+      });
+      expect(board.events.filter((event) => event.event === WHATSAPP_STAFF_EVENT)).toHaveLength(1);
+    } finally {
+      board.close();
+    }
   });
 
   it('"parar" opts the customer out (recorded) and stops further updates', async () => {
