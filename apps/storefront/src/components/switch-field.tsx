@@ -40,3 +40,16 @@ export function SwitchField({ label, description, checked, disabled, busy, onCha
     </div>
   );
 }
+
+/** A text with a phone in it, the phone kept on one line ((11) 98765-4321 never breaks at its hyphen). */
+export function withPhone(text: (phone: string) => string, phone: string): ReactNode {
+  const marker = '\u0000';
+  const [before = '', after = ''] = text(marker).split(marker);
+  return (
+    <>
+      {before}
+      <span className="switch-field-nowrap">{phone}</span>
+      {after}
+    </>
+  );
+}

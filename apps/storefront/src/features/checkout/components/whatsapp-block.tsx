@@ -1,4 +1,4 @@
-import { SwitchField } from '../../../components/switch-field.tsx';
+import { SwitchField, withPhone } from '../../../components/switch-field.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 export interface WhatsappBlockProps {
@@ -19,7 +19,11 @@ export function WhatsappBlock({ checked, phone, busy, notice, onChange, t }: Wha
     <section className="checkout-card" aria-label={t('whatsappTitle')}>
       <SwitchField
         label={t('whatsappOptIn')}
-        description={t(phone ? 'whatsappOptInDetail' : 'whatsappOptInDetailNoPhone', { phone })}
+        description={
+          phone
+            ? withPhone((shown) => t('whatsappOptInDetail', { phone: shown }), phone)
+            : t('whatsappOptInDetailNoPhone')
+        }
         checked={checked}
         busy={busy}
         onChange={(next) => {

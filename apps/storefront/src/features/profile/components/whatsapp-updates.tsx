@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SwitchField } from '../../../components/switch-field.tsx';
+import { SwitchField, withPhone } from '../../../components/switch-field.tsx';
 import { saveCustomerWhatsapp, useCustomerWhatsapp } from '../../../lib/customer-whatsapp.ts';
 import { formatPhone } from '../../../lib/phone-display.ts';
 import { useProfileT } from '../profile-texts.ts';
@@ -35,9 +35,11 @@ export function WhatsappUpdates({ storeActive, phone }: { storeActive: boolean; 
     <section className="profile-switch" aria-label={t('whatsappSection')}>
       <SwitchField
         label={t('whatsappUpdates')}
-        description={t(phone ? 'whatsappUpdatesDetail' : 'whatsappUpdatesDetailNoPhone', {
-          phone: formatPhone(phone),
-        })}
+        description={
+          phone
+            ? withPhone((shown) => t('whatsappUpdatesDetail', { phone: shown }), formatPhone(phone))
+            : t('whatsappUpdatesDetailNoPhone')
+        }
         checked={data.atualizacoes_pedido}
         busy={busy}
         onChange={(on) => void change(on)}
