@@ -38,6 +38,13 @@ async function staffToken(request: import('@playwright/test').APIRequestContext,
   return ((await signIn.json()) as { token: string }).token;
 }
 
+/** Scrolls a part of the page to the middle of the screen (no DOM types in the e2e project). */
+async function centre(part: import('@playwright/test').Locator) {
+  await part.evaluate((node) =>
+    (node as unknown as { scrollIntoView(options: unknown): void }).scrollIntoView({ block: 'center' }),
+  );
+}
+
 for (const store of STORES) {
   for (const mode of MODES) {
     test(`${store} ${mode}: WhatsApp for the customer`, async ({ page, request }) => {
@@ -166,7 +173,12 @@ for (const store of STORES) {
           .getByRole('textbox', { name: 'Resposta' })
           .fill('Claro, Marina! Sem cebola e com guardanapos.');
         await page.getByRole('button', { name: 'Enviar' }).click();
-        await expect(page.getByText('Claro, Marina! Sem cebola e com guardanapos.')).toBeVisible();
+        await expect(
+          page
+            .getByRole('list', { name: 'Mensagens' })
+            .getByText('Claro, Marina! Sem cebola e com guardanapos.'),
+        ).toBeVisible();
+        await expect(page.getByRole('textbox', { name: 'Resposta' })).toHaveValue('');
         await settle(page);
         await page.screenshot({ path: `${OUT}/${store}-${mode}-conversation.png`, fullPage: true });
       }
@@ -178,10 +190,9 @@ for (const store of STORES) {
       await page.screenshot({ path: `${OUT}/${store}-${mode}-settings.png` });
       await page.getByRole('heading', { name: 'Webhook' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${OUT}/${store}-${mode}-settings-keys.png` });
-      await page.getByRole('heading', { name: 'Modelos de mensagem' }).scrollIntoViewIfNeeded();
-      await page.mouse.wheel(0, 120);
+      await centre(page.getByText('comanda_pedido_aceito'));
       await page.screenshot({ path: `${OUT}/${store}-${mode}-settings-templates.png` });
-      await page.getByRole('heading', { name: 'Falhas recentes' }).scrollIntoViewIfNeeded();
+      await centre(page.getByRole('heading', { name: 'Falhas recentes' }));
       await page.screenshot({ path: `${OUT}/${store}-${mode}-settings-failures.png` });
     });
   }

@@ -6,6 +6,7 @@ import type {
   WhatsappStaffEvent,
 } from '@comanda/contract';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { readBoot } from '../../lib/boot.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { failureText, useWhatsappWordsT } from '../lib/whatsapp-failures.ts';
@@ -139,7 +140,7 @@ export default function WhatsappInbox({ heard, onUnread }: WhatsappInboxProps) {
           </div>
         ) : null}
         {list === null && !failed ? <p className="staff-muted">{t('loading')}</p> : null}
-        {list?.length === 0 ? <p className="staff-muted">{t('none')}</p> : null}
+        {list?.length === 0 ? <p className="staff-muted">{t(channelOn() ? 'none' : 'channelOff')}</p> : null}
         {list && list.length > 0 ? (
           <ul className="wa-list">
             {list.map((conversation) => (
@@ -157,6 +158,11 @@ export default function WhatsappInbox({ heard, onUnread }: WhatsappInboxProps) {
       </section>
     </main>
   );
+}
+
+/** Whether the store's WhatsApp channel is on (the page's store config). */
+function channelOn(): boolean {
+  return readBoot().company?.[0]?.whatsapp_canal?.ativo === true;
 }
 
 function initialOf(name: string): string {

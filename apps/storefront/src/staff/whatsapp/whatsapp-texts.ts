@@ -8,6 +8,8 @@ export const useInboxT = featureTranslator({
     loadFailed: 'Não foi possível carregar as conversas: {detail}',
     tryAgain: 'Tentar de novo',
     none: 'Nenhuma conversa ainda. Quando um cliente escrever para o WhatsApp da loja, a conversa aparece aqui.',
+    channelOff:
+      'O WhatsApp da loja está desligado. Um dono liga em Ajustes › WhatsApp; depois, as conversas com os clientes aparecem aqui.',
     yesterday: 'Ontem',
     unread: '{count} mensagens não lidas',
     unread_one: '{count} mensagem não lida',
@@ -42,6 +44,8 @@ export const useInboxT = featureTranslator({
     loadFailed: 'The conversations could not be loaded: {detail}',
     tryAgain: 'Try again',
     none: 'No conversations yet. When a customer writes to the store’s WhatsApp, the conversation shows here.',
+    channelOff:
+      'The store’s WhatsApp is off. An owner turns it on in Settings › WhatsApp; then the conversations with customers show here.',
     yesterday: 'Yesterday',
     unread: '{count} unread messages',
     unread_one: '{count} unread message',

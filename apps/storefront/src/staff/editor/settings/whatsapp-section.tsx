@@ -44,7 +44,7 @@ const ptBr = {
   secretUnset: 'não definido',
   webhook: 'Webhook',
   webhookIntro:
-    'Na Meta, em WhatsApp › Configuração, informe este endereço e o token de verificação acima, e assine "messages".',
+    'Na Meta, em WhatsApp › Configuração, informe este endereço e o token de verificação acima, e assine “messages”.',
   webhookUrl: 'Endereço do webhook',
   copy: 'Copiar',
   copied: 'Copiado',
@@ -94,7 +94,7 @@ const en: Record<keyof typeof ptBr, string> = {
   secretUnset: 'not set',
   webhook: 'Webhook',
   webhookIntro:
-    'At Meta, under WhatsApp › Configuration, enter this address and the verify token above, and subscribe to "messages".',
+    'At Meta, under WhatsApp › Configuration, enter this address and the verify token above, and subscribe to “messages”.',
   webhookUrl: 'Webhook address',
   copy: 'Copy',
   copied: 'Copied',
@@ -199,8 +199,10 @@ export default function WhatsappSection({ onDirty }: SectionProps) {
       <h2 id="wa-settings-title">{t('title')}</h2>
       <p className="staff-muted">{t('intro')}</p>
 
-      <fieldset className="editor-fields">
-        <legend className="wa-legend">{t('channel')}</legend>
+      <section className="editor-fields" aria-labelledby="wa-channel-title">
+        <h3 id="wa-channel-title" className="wa-legend">
+          {t('channel')}
+        </h3>
         <Toggle
           label={t('active')}
           hint={t('activeHint')}
@@ -229,10 +231,12 @@ export default function WhatsappSection({ onDirty }: SectionProps) {
           />
           <small className="staff-muted">{t('numeroHint')}</small>
         </label>
-      </fieldset>
+      </section>
 
-      <fieldset className="editor-fields">
-        <legend className="wa-legend">{t('secrets')}</legend>
+      <section className="editor-fields" aria-labelledby="wa-secrets-title">
+        <h3 id="wa-secrets-title" className="wa-legend">
+          {t('secrets')}
+        </h3>
         <p className="staff-muted">{t('secretsIntro')}</p>
         {SECRET_FIELDS.map((field) => {
           const set = secretSet(reply, field);
@@ -256,7 +260,7 @@ export default function WhatsappSection({ onDirty }: SectionProps) {
             </label>
           );
         })}
-      </fieldset>
+      </section>
 
       <section className="editor-fields" aria-labelledby="wa-webhook-title">
         <h3 id="wa-webhook-title" className="wa-legend">
