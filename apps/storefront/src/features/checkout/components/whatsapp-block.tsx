@@ -1,4 +1,4 @@
-import { SwitchField, withPhone } from '../../../components/switch-field.tsx';
+import { SwitchField, withPhone } from '../../../components/text-field.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 
 export interface WhatsappBlockProps {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { SwitchField, withPhone } from '../../../components/switch-field.tsx';
-import { saveCustomerWhatsapp, useCustomerWhatsapp } from '../../../lib/customer-whatsapp.ts';
+import { SwitchField, withPhone } from '../../../components/text-field.tsx';
+import { saveCustomerWhatsapp, useCustomerWhatsapp } from '../../../lib/customer.ts';
 import { formatPhone } from '../../../lib/phone-display.ts';
 import { useProfileT } from '../profile-texts.ts';
 
