@@ -46,6 +46,7 @@ if [[ "${E2E_ACCOUNT_FIXTURES:-1}" == 1 ]]; then
     ) 9>"$seeded.lock"
     cp -a "$seeded/." "$DATA_DIR/"
   fi
-  # The journeys read recovery codes from the SMS stand-in's outbox page (GET /_dev/sms).
+  # The journeys read recovery codes from the SMS stand-in's outbox page (GET /_dev/sms) or, for
+  # Forno & Brasa (its WhatsApp is the stand-in's), from the stand-in WhatsApp (WHATSAPP_STANDIN_PORT).
 fi
 exec node --max-semi-space-size=2 apps/server/dist/main.mjs

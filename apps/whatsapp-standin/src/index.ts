@@ -293,11 +293,17 @@ export async function startWhatsappStandin(options: WhatsappStandinOptions = {})
           ? (((button.parameters as { text?: unknown }[] | undefined)?.[0]?.text as string | undefined) ??
             null)
           : null;
+        const registeredText = account.templateTexts?.[template.name]?.[template.language.code];
         message = {
           id: newWamid(),
           direction: 'out',
           type: 'template',
-          text: bodyValues.join(' · '),
+          text: registeredText
+            ? registeredText.replace(
+                /\{\{(\d+)\}\}/g,
+                (_, index: string) => bodyValues[Number(index) - 1] ?? '',
+              )
+            : bodyValues.join(' · '),
           template: template.name,
           copyCode: typeof copyCode === 'string' ? copyCode : null,
           status: 'sent',
@@ -433,6 +439,9 @@ export async function startWhatsappStandin(options: WhatsappStandinOptions = {})
       templates: Array.isArray(body.templates)
         ? body.templates.filter((name): name is string => typeof name === 'string')
         : [],
+      ...(body.template_texts && typeof body.template_texts === 'object'
+        ? { templateTexts: body.template_texts as Record<string, Record<string, string>> }
+        : {}),
     };
     registerAccount(account);
     return { ok: true };

@@ -78,7 +78,7 @@ export function simulatorPage(
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,sans-serif;background:#d9dbd5;color:#111b21}
 .phone{max-width:420px;margin:0 auto;min-height:100vh;background:#efeae2;display:flex;flex-direction:column}
-header{background:#008069;color:#fff;padding:14px 16px}header h1{font-size:1.05rem;margin:0}header p{margin:2px 0 0;font-size:.8rem;opacity:.85}
+header{background:#008069;color:#fff;padding:14px 16px}.back{color:#fff;font-size:.85rem;display:inline-block;margin-bottom:6px}header h1{font-size:1.05rem;margin:0}header p{margin:2px 0 0;font-size:.8rem;opacity:.85}
 nav{background:#fff;max-height:35vh;overflow:auto}
 .chat{display:grid;grid-template-columns:1fr auto;gap:2px 8px;padding:10px 16px;border-bottom:1px solid #e9edef;color:inherit;text-decoration:none}
 .chat.on{background:#f0f2f5}.chat span{grid-column:1/3;color:#667781;font-size:.85rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -94,7 +94,11 @@ main{flex:1;padding:12px;display:flex;flex-direction:column;gap:6px;overflow:aut
 .composer input,.composer select{flex:1 1 160px;padding:10px 12px;border:0;border-radius:20px;font:inherit}
 .composer button{padding:10px 16px;border:0;border-radius:20px;background:#008069;color:#fff;font:inherit;cursor:pointer}
 </style></head><body><div class="phone">
-<header><h1>WhatsApp local: simulador</h1><p>Mensagens da loja de demonstração; responda como o cliente.</p></header>
+<header>${current ? '<a class="back" href="/">← Conversas · nova conversa</a>' : ''}<h1>WhatsApp local: simulador</h1><p>${
+    current
+      ? `Você é +${escapeHtml(current.waId)} (${escapeHtml(current.name)}) conversando com ${escapeHtml(businessName(current.phoneNumberId))}.`
+      : 'Mensagens da loja de demonstração; responda como o cliente.'
+  }</p></header>
 <nav aria-label="Conversas">${list || '<p class="empty">Nenhuma conversa ainda.</p>'}</nav>
 <main>${bubbles}</main>
 ${composer}

@@ -15,6 +15,8 @@ export interface StandinAccount {
   webhookUrl: string;
   /** The templates registered (approved) for this number. */
   templates: string[];
+  /** Their bodies per language (`{{1}}`… for the values), to show a message as the phone does. */
+  templateTexts?: Record<string, Record<string, string>>;
 }
 
 export type StandinMessageStatus = 'sent' | 'delivered' | 'read' | 'failed' | 'received';

@@ -156,5 +156,23 @@ describe('the stand-in’s webhooks', () => {
     const page = await (await fetch(`${standin.url}/?c=${ACCOUNT.phoneNumberId}:5511944445555`)).text();
     expect(page).toContain('&#60;b&#62;oi&#60;/b&#62;');
     expect(page).not.toContain('<b>oi</b>');
+    // A person answers on the page (a form post), as the customer.
+    const answered = await fetch(`${standin.url}/simulator/reply`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: new URLSearchParams({
+        phone_number_id: ACCOUNT.phoneNumberId,
+        from: '5511944445555',
+        text: 'obrigada',
+      }),
+      redirect: 'manual',
+    });
+    expect(answered.status).toBe(302);
+    expect(answered.headers.get('location')).toBe(
+      `/?c=${encodeURIComponent(`${ACCOUNT.phoneNumberId}:5511944445555`)}`,
+    );
+    expect(standin.conversation('5511944445555', ACCOUNT.phoneNumberId)!.messages.at(-1)!.text).toBe(
+      'obrigada',
+    );
   });
 });

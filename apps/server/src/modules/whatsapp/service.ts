@@ -47,6 +47,7 @@ import {
 } from './graph.ts';
 import * as repo from './repository.ts';
 import {
+  ALL_TEMPLATES,
   CODE_TEMPLATE,
   ORDER_UPDATE_TEMPLATES,
   type OrderUpdateKind,
@@ -454,6 +455,9 @@ export class WhatsappService {
           app_secret: channel.appSecret,
           webhook_url: `${this.deps.publicOrigin(store.slug)}${WEBHOOK_PATH}`,
           templates: channel.registered,
+          template_texts: Object.fromEntries(
+            ALL_TEMPLATES.map((template) => [template.nome, template.texto]),
+          ),
         }),
         signal: AbortSignal.timeout(5_000),
       });
@@ -494,8 +498,8 @@ export class WhatsappService {
 
   /**
    * The order tracking's status change step: queues the update the change means, once per order
-   * and kind (racing moves of one order cannot queue it twice). Whether it goes out (channel
-   * active, customer opted in, template registered) is decided when it is sent.
+   * and kind (racing moves of one order cannot queue it twice), for a customer who opted in at a
+   * store with an active channel; consent, channel and template are checked again when it is sent.
    */
   readonly onStatusChange = async (
     tx: DbExecutor,
@@ -504,6 +508,11 @@ export class WhatsappService {
     // In a savepoint: whatever goes wrong here never undoes the order's own change.
     try {
       await tx.transaction(async (savepoint) => {
+        // Nothing queued for a store without WhatsApp or a customer who did not agree (both are
+        // checked again when it is sent: a "parar" in between stops it).
+        if (!(await whatsappChannelActive(savepoint, change.storeId))) return;
+        const order = await repo.orderOf(savepoint, change.storeId, change.orderId);
+        if (!order || !(await repo.whatsappConsent(savepoint, change.storeId, order.customerId))) return;
         const kind = await this.kindOfChange(savepoint, change);
         if (kind) {
           await this.queueOrderUpdate(

@@ -10,6 +10,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consentChanges,
+  orders,
+  payments,
   storeAuditLog,
   whatsappChannels,
   whatsappConversations,
@@ -267,6 +269,10 @@ describe('order updates', () => {
       'comanda_pedido_aceito',
       'comanda_pedido_pronto',
     ]);
+    // As the phone shows it: the registered body with the values.
+    expect(sent[0]!.text).toMatch(
+      /^Forno & Brasa aceitou seu pedido nº \d+\. Previsão: \d{2}:\d{2}\. Acompanhe em http/,
+    );
     expect(sent[0]!.text).toContain(`/mobile/orders/${orderId}`);
     expect((await outboxOf(orderId)).map((row) => row.state)).toEqual(['enviado', 'enviado']);
     // The inbox shows them delivered (the stand-in's signed status webhooks).
@@ -299,7 +305,7 @@ describe('order updates', () => {
     expect((await changeStatus(w.t, owner.token, orderId, { status: 'Preparo' })).statusCode).toBe(200);
     await flush();
     expect(sentTo(customer)).toEqual([]);
-    expect((await outboxOf(orderId)).map((row) => row.state)).toEqual(['ignorado']);
+    expect(await outboxOf(orderId)).toEqual([]);
   });
 
   it('opting in at checkout is recorded in the consent log; the cancel carries its reason', async () => {
@@ -388,6 +394,61 @@ describe('order updates', () => {
       .where(eq(whatsappFailures.code, '131000'));
     expect(failures.length).toBeGreaterThanOrEqual(2);
     w.t.setNow(T0);
+  });
+
+  it('the kitchen’s last bump sends "ready for pickup"', async () => {
+    const customer = await optedInCustomer();
+    const orderId = await placePickupOrder(w.t, customer);
+    expect((await changeStatus(w.t, owner.token, orderId, { status: 'Preparo' })).statusCode).toBe(200);
+    const bumped = await call('POST', `/staff/kitchen/orders/${orderId}/bump`, attendant.token, {});
+    expect(bumped.statusCode, bumped.body).toBe(200);
+    await flush();
+    expect(sentTo(customer).map((message) => message.template)).toEqual([
+      'comanda_pedido_aceito',
+      'comanda_pedido_pronto',
+    ]);
+  });
+
+  it('a PIX about to expire gets its reminder once; a template the store has not registered is recorded, not sent', async () => {
+    const customer = await optedInCustomer();
+    const orderId = await placePickupOrder(w.t, customer);
+    // The order as an online PIX leaves it until paid: awaiting, with its pending charge.
+    await w.t.database.db.update(orders).set({ awaitingPayment: true }).where(eq(orders.id, orderId));
+    const at = new Date();
+    w.t.setNow(at);
+    await w.t.database.db.insert(payments).values({
+      storeId,
+      orderId,
+      customerId: customer.userId,
+      publicId: `pix-${orderId}`,
+      provider: 'standin',
+      method: 'pix',
+      reference: `REF${orderId}`.padEnd(26, '0'),
+      amount: 3990,
+      status: 'pending',
+      expiresAt: new Date(at.getTime() + 3 * 60_000),
+      createdAt: at,
+      updatedAt: at,
+    });
+    try {
+      await flush();
+      await flush();
+    } finally {
+      w.t.setNow(T0);
+    }
+    const rows = await outboxOf(orderId);
+    expect(rows).toMatchObject([{ kind: 'pix_expirando', state: 'falhou' }]);
+    expect(rows[0]!.reason).toMatch(/^\d{2}:\d{2}$/);
+    // The store did not mark comanda_pix_expirando registered (the settings test left it out).
+    expect(sentTo(customer)).toEqual([]);
+    const settings = whatsappSettingsReply.parse(
+      (await call('GET', '/staff/whatsapp/settings', owner.token)).json(),
+    );
+    expect(settings.falhas_recentes[0]).toMatchObject({
+      codigo: 'TEMPLATE_NOT_REGISTERED',
+      template: 'comanda_pix_expirando',
+      telefone: waIdOf(customer),
+    });
   });
 
   it('are not retried when retrying cannot help: a template Meta does not have (132001)', async () => {
@@ -522,9 +583,10 @@ describe('a store that answers', () => {
     }
   });
 
-  it('"parar" opts the customer out (recorded) and stops further updates', async () => {
+  it('"parar" opts the customer out (recorded): an update queued before it and later ones never go', async () => {
     const customer = await optedInCustomer();
     const orderId = await placePickupOrder(w.t, customer);
+    expect((await changeStatus(w.t, owner.token, orderId, { status: 'Preparo' })).statusCode).toBe(200);
     const stop = await customerWrites(customer, 'PARAR');
     expect(stop.text).toContain('não vai mais receber');
     const consents = await w.t.database.db
@@ -538,9 +600,14 @@ describe('a store that answers', () => {
       [true, 'profile'],
       [false, 'whatsapp'],
     ]);
-    expect((await changeStatus(w.t, owner.token, orderId, { status: 'Preparo' })).statusCode).toBe(200);
     await flush();
+    expect((await outboxOf(orderId)).map((row) => row.state)).toEqual(['ignorado']);
+    expect((await changeStatus(w.t, owner.token, orderId, { status: 'Concluido' })).statusCode).toBe(200);
+    await flush();
+    expect(await outboxOf(orderId)).toHaveLength(1);
     expect(sentTo(customer).filter((message) => message.template)).toEqual([]);
+    const settings = await call('GET', '/core/v2/app/customer/whatsapp', customer.token);
+    expect(settings.json()).toEqual({ disponivel: true, atualizacoes_pedido: false });
   });
 });
 
