@@ -79,7 +79,11 @@ for (const store of STORES) {
       await page.screenshot({ path: `${OUT}/${store}-${mode}-profile.png`, fullPage: true });
 
       // The code step, signed out.
-      await page.evaluate(() => localStorage.removeItem('token'));
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { localStorage: { removeItem(key: string): void } }
+        ).localStorage.removeItem('token'),
+      );
       const codePage = await page.context().newPage();
       await prepare(codePage, { mode });
       await codePage.goto(storeUrl(store, `/forgot/${phone}`));
