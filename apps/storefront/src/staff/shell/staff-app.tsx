@@ -15,6 +15,10 @@ import {
   RESYNC_EVENT,
   TABLE_CALL_EVENT,
   tableCall,
+  WHATSAPP_STAFF_EVENT,
+  type WhatsappConversationsReply,
+  type WhatsappStaffEvent,
+  whatsappStaffEvent,
 } from '@comanda/contract';
 import { formatBRL, mayApproveCancel, staffMay, storeClockText, type TicketDocument } from '@comanda/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -54,6 +58,7 @@ import { isNetworkFailure, staffErrorText } from '../lib/staff-errors.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
 import { storeStatusLine } from '../lib/store-status.ts';
 import { OrderTicketsDialog } from '../lib/ticket-paper.tsx';
+import { unreadTotal } from '../lib/whatsapp-words.ts';
 import { TodayView } from '../reports/today-report.tsx';
 import { ApprovalDialog, CancelRequests } from '../roles/cancel-approval.tsx';
 import { OwnerNotices } from '../roles/owner-notices.tsx';
@@ -84,6 +89,9 @@ const RegisterView = lazy(() => import('../register/register-view.tsx'));
 /** 'Entregas' and 'Entregadores' (issue 35, docs/decisions/0071): each its own chunk. */
 const DispatchView = lazy(() => import('../dispatch/dispatch-view.tsx'));
 const CouriersView = lazy(() => import('../dispatch/couriers-view.tsx'));
+
+/** The WhatsApp inbox (issue 36, docs/decisions/0073): its own chunk. */
+const WhatsappInbox = lazy(() => import('../whatsapp/whatsapp-inbox.tsx'));
 
 /** The kitchen display (docs/decisions/0055): a full screen of its own at KITCHEN_PATH, its own chunk. */
 const KitchenScreen = lazy(() => import('../kitchen/kitchen-screen.tsx'));
@@ -204,6 +212,8 @@ interface LiveHandlers {
   onEdited: (changes: OrderLineChange[]) => void;
   /** A route was built, left, had a stop marked or ended (DISPATCH_EVENT, issue 35). */
   onDispatch: () => void;
+  /** A customer's WhatsApp message for a person (WHATSAPP_STAFF_EVENT). */
+  onWhatsapp: (event: WhatsappStaffEvent) => void;
 }
 
 /**
@@ -280,6 +290,11 @@ function useLiveOrders(handlers: LiveHandlers) {
           alive();
           const call = tableCall.safeParse(JSON.parse((event as MessageEvent<string>).data));
           if (call.success) heard.current.onTableCall(call.data);
+        });
+        opening.addEventListener(WHATSAPP_STAFF_EVENT, (event) => {
+          alive();
+          const message = whatsappStaffEvent.safeParse(JSON.parse((event as MessageEvent<string>).data));
+          if (message.success) heard.current.onWhatsapp(message.data);
         });
         opening.addEventListener(CANCEL_REQUEST_EVENT, () => {
           alive();
@@ -394,6 +409,7 @@ type View =
   | 'today'
   | 'reports'
   | 'ratings'
+  | 'whatsapp'
   | 'team'
   | 'printing';
 
@@ -412,6 +428,7 @@ const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
   today: 'today',
   reports: 'reports',
   ratings: 'ratings',
+  whatsapp: 'whatsapp',
   team: 'team',
   printing: 'printing',
 };
@@ -556,6 +573,21 @@ function SignedIn() {
   autoPrintOn.current = autoPrint;
   const tables = useTables();
   const [notice, setNotice] = useState<Notice>(null);
+  // The WhatsApp inbox (issue 36): the last message heard for a person, and the tab's unread badge.
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const [whatsappHeard, setWhatsappHeard] = useState<WhatsappStaffEvent | null>(null);
+  const [whatsappUnread, setWhatsappUnread] = useState(0);
+  const [whatsappTick, setWhatsappTick] = useState(0);
+  const canInbox = may('whatsapp.inbox');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counted again when the stream catches up
+  useEffect(() => {
+    if (!canInbox) return;
+    staffFetch<WhatsappConversationsReply>('/staff/whatsapp/conversations').then(
+      (reply) => setWhatsappUnread(unreadTotal(reply.conversas)),
+      () => undefined,
+    );
+  }, [canInbox, whatsappTick]);
   const reloadStore = store.reload;
   const { orders, link, merge } = useLiveOrders({
     onAutoAccepted: (accepted) => {
@@ -572,7 +604,13 @@ function SignedIn() {
           printChange(change);
       }
     },
+    onWhatsapp: (event) => {
+      setWhatsappHeard(event);
+      // The open inbox counts for itself; elsewhere the tab's badge grows.
+      if (viewRef.current !== 'whatsapp') setWhatsappUnread((count) => count + 1);
+    },
     onCatchUp: () => {
+      setWhatsappTick((tick) => tick + 1);
       setMeTick((tick) => tick + 1);
       setDispatchTick((tick) => tick + 1);
       setRequestsTick((tick) => tick + 1);
@@ -801,6 +839,17 @@ function SignedIn() {
                 {t('ratings')}
               </button>
             ) : null}
+            {canInbox ? (
+              <button type="button" aria-pressed={view === 'whatsapp'} onClick={() => setView('whatsapp')}>
+                {t('whatsapp')}
+                {whatsappUnread > 0 ? (
+                  <span className="staff-badge">
+                    <span aria-hidden="true">{whatsappUnread}</span>
+                    <span className="sr-only">{t('whatsappUnread', { count: whatsappUnread })}</span>
+                  </span>
+                ) : null}
+              </button>
+            ) : null}
             {may('stations.manage') || may('printers.manage') ? (
               <button type="button" aria-pressed={view === 'printing'} onClick={() => setView('printing')}>
                 {t('printing')}
@@ -968,6 +1017,10 @@ function SignedIn() {
       ) : view === 'ratings' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
           <RatingsView />
+        </Suspense>
+      ) : view === 'whatsapp' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <WhatsappInbox heard={whatsappHeard} onUnread={setWhatsappUnread} />
         </Suspense>
       ) : view === 'printing' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
