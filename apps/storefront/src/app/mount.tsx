@@ -11,7 +11,6 @@ import {
   setDefaultMode,
   storedModeStore,
 } from '../lib/preferences.ts';
-import { registerServiceWorker } from '../lib/pwa.ts';
 import { applyLook, restoreSavedLook } from '../lib/store-look.ts';
 import { captureVisitEntry, isStandalone } from '../lib/visit-entry.ts';
 import { App } from './app.tsx';
@@ -49,7 +48,9 @@ function start() {
     );
   });
 
-  if (import.meta.env.PROD) registerServiceWorker();
+  // Its own small chunk: the worker is registered only after the page has loaded anyway.
+  if (import.meta.env.PROD)
+    void import('../lib/pwa.ts').then(({ registerServiceWorker }) => registerServiceWorker());
 }
 
 // Evaluating this chunk (React DOM and the app) is one task already; starting in the next one
