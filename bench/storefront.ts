@@ -11,6 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -34,14 +35,16 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
+/** Issue 34's budget (docs/decisions/0067), tighter than DESIGN.md's 110 KB / 1.5 s / 0.02. */
 export const BUDGETS = {
-  firstLoadKB: 110,
+  firstLoadKB: 90,
   /** Every quiet run. */
   performance: 100,
   /** The median of the runs beside the orders load. */
   performanceUnderLoad: 98,
-  lcpMs: 1500,
-  cls: 0.02,
+  /** Every quiet run; the median of the runs beside the orders load. */
+  lcpMs: 1200,
+  cls: 0,
 } as const;
 
 export interface FirstLoadJs {
@@ -172,10 +175,15 @@ export async function runStorefrontBench(): Promise<{
   const server = await startServer(PORT);
   const quiet: LighthouseRun[] = [];
   const underLoad: LighthouseRun[] = [];
+  // "Quiet" is what the machine says: its 1-minute load average around the quiet runs.
+  let loadBefore = Number.NaN;
+  let loadAfter = Number.NaN;
   try {
     const url = `http://pizzaria.localhost:${PORT}/`;
     await fetch(`${server.url}/`, { headers: { host: `pizzaria.localhost:${PORT}` } }); // warm the page cache
+    loadBefore = os.loadavg()[0]!;
     for (let i = 0; i < RUNS; i++) quiet.push(await lighthouseOnce(url));
+    loadAfter = os.loadavg()[0]!;
     const load = await startOrderLoad(LOAD_PORT);
     try {
       for (let i = 0; i < RUNS; i++) underLoad.push(await lighthouseOnce(url));
@@ -213,14 +221,20 @@ export async function runStorefrontBench(): Promise<{
   const lcpAndCls = (runs: LighthouseRun[]) =>
     median(runs.map((run) => run.lcpMs)) <= BUDGETS.lcpMs &&
     median(runs.map((run) => run.cls)) <= BUDGETS.cls;
+  const everyRun = (runs: LighthouseRun[]) =>
+    runs.every(
+      (run) => run.performance >= BUDGETS.performance && run.lcpMs <= BUDGETS.lcpMs && run.cls <= BUDGETS.cls,
+    );
   printTable(
     `Lighthouse mobile on the menu, ${CHROME_PATH}, ${RUNS} runs each (LCP <= ${seconds(BUDGETS.lcpMs)}, CLS <= ${BUDGETS.cls})`,
     [
       {
-        machine: 'quiet',
+        machine: `quiet (load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}, ${os.cpus().length} cores)`,
         ...summary(quiet),
-        target: `${BUDGETS.performance} in every run`,
-        ok: ok(quiet.every((run) => run.performance >= BUDGETS.performance) && lcpAndCls(quiet)),
+        'worst LCP': seconds(Math.max(...quiet.map((run) => run.lcpMs))),
+        'worst CLS': Math.max(...quiet.map((run) => run.cls)).toFixed(3),
+        target: `${BUDGETS.performance}, LCP and CLS in every run`,
+        ok: ok(everyRun(quiet)),
       },
       {
         machine: 'orders bench alongside',

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readBoot } from '../lib/boot.ts';
 import { captureCouponParam } from '../lib/coupon-param.ts';
+import { loadLanguage } from '../lib/i18n.ts';
 import {
   applyLanguage,
   applyMode,
@@ -53,6 +54,11 @@ function start() {
     void import('../lib/pwa.ts').then(({ registerServiceWorker }) => registerServiceWorker());
 }
 
+// An English visitor's texts are fetched while this chunk is evaluated; Portuguese is here already.
+const language = loadLanguage(languageStore.get());
+
 // Evaluating this chunk (React DOM and the app) is one task already; starting in the next one
-// keeps each under the long-task line on a phone.
-setTimeout(start, 0);
+// keeps each under the long-task line on a phone. If English cannot be fetched, Portuguese shows.
+setTimeout(() => {
+  void language.then(start, start);
+}, 0);
