@@ -54,11 +54,16 @@ function start() {
     void import('../lib/pwa.ts').then(({ registerServiceWorker }) => registerServiceWorker());
 }
 
-// An English visitor's texts are fetched while this chunk is evaluated; Portuguese is here already.
-const language = loadLanguage(languageStore.get());
-
-// Evaluating this chunk (React DOM and the app) is one task already; starting in the next one
-// keeps each under the long-task line on a phone. If English cannot be fetched, Portuguese shows.
-setTimeout(() => {
-  void language.then(start, start);
-}, 0);
+/**
+ * Called by main.ts, never on import: this module sits in the `home` chunk, which the staff app also
+ * imports for the modules they share (docs/decisions/0067), and must not start the customer's app there.
+ */
+export function mount(): void {
+  // An English visitor's texts are fetched meanwhile; Portuguese is here already.
+  const language = loadLanguage(languageStore.get());
+  // Evaluating this chunk (React DOM and the app) is one task already; starting in the next one
+  // keeps each under the long-task line on a phone. If English cannot be fetched, Portuguese shows.
+  setTimeout(() => {
+    void language.then(start, start);
+  }, 0);
+}
