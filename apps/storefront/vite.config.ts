@@ -147,6 +147,9 @@ export default defineConfig({
         // rides along because a lazy screen shares its chunk (docs/decisions/0067).
         codeSplitting: {
           groups: [
+            // The entry's only import: kept out of `home`, or main.ts would need all of it (and
+            // React) before it runs, ahead of the header picture (docs/decisions/0011).
+            { name: 'preload-helper', test: /preload-helper/, priority: 3 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'home', test: /src[\\/]app[\\/]mount\.tsx$/, priority: 1 },
           ],
