@@ -192,14 +192,14 @@ test.describe('accounts', () => {
 
       // A wrong code first: the server's words in 'we found a problem'.
       const wrong = code === '000-000' ? '111-111' : '000-000';
-      await page.getByRole('textbox', { name: 'Código recebido por SMS' }).fill(wrong.replace('-', ''));
+      await page.getByRole('textbox', { name: 'Código recebido pelo WhatsApp' }).fill(wrong.replace('-', ''));
       await page.getByLabel('Nova senha').fill('senha-nova-123');
       await page.getByRole('button', { name: 'Salvar nova senha' }).click();
       const problem = page.getByRole('dialog', { name: 'Encontramos um problema' });
       await expect(problem).toContainText('Código inválido ou expirado.');
       await problem.getByRole('button', { name: 'Entendi' }).click();
 
-      const codeField = page.getByRole('textbox', { name: 'Código recebido por SMS' });
+      const codeField = page.getByRole('textbox', { name: 'Código recebido pelo WhatsApp' });
       await codeField.fill(code.replace('-', ''));
       await expect(codeField).toHaveValue(code);
       await page.getByRole('button', { name: 'Salvar nova senha' }).click();
