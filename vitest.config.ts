@@ -104,7 +104,7 @@ export default defineConfig({
         test: {
           name: 'psp-standin',
           isolate,
-          include: ['apps/psp-standin/src/**/*.test.ts'],
+          include: ['apps/psp-standin/src/**/*.test.ts', 'apps/whatsapp-standin/src/**/*.test.ts'],
           environment: 'node',
         },
       },

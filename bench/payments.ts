@@ -114,6 +114,7 @@ export async function runPaymentsBench() {
     DEMO_STORES: 'on',
     PSP_STANDIN: 'off',
     PSP_STANDIN_URL: standin.url,
+    WHATSAPP_STANDIN: 'off',
     PAYMENT_SECRETS_KEY: randomBytes(32).toString('base64'),
     PAYMENTS_RECONCILE_MS: '0',
     RATE_LIMIT_MULTIPLIER: '1000',

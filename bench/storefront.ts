@@ -11,6 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -22,7 +23,9 @@ import { printTable, repoRoot, startServer } from './support.ts';
 const DIST = path.join(repoRoot, 'apps/storefront/dist');
 const PORT = Number(process.env.BENCH_STOREFRONT_PORT ?? 3873);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const LOAD_PORT = PORT + 10;
+const LOAD_PORT = Number(process.env.BENCH_STOREFRONT_LOAD_PORT ?? PORT + 10);
+/** BENCH_LIGHTHOUSE_LOADED_RUNS=0 leaves out the runs beside the orders load (a shared machine). */
+const LOADED_RUNS = Number(process.env.BENCH_LIGHTHOUSE_LOADED_RUNS ?? RUNS);
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -34,14 +37,16 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
+/** Issue 34's budget (docs/decisions/0067), tighter than DESIGN.md's 110 KB / 1.5 s / 0.02. */
 export const BUDGETS = {
-  firstLoadKB: 110,
+  firstLoadKB: 90,
   /** Every quiet run. */
   performance: 100,
   /** The median of the runs beside the orders load. */
   performanceUnderLoad: 98,
-  lcpMs: 1500,
-  cls: 0.02,
+  /** Every quiet run; the median of the runs beside the orders load. */
+  lcpMs: 1200,
+  cls: 0,
 } as const;
 
 export interface FirstLoadJs {
@@ -172,15 +177,22 @@ export async function runStorefrontBench(): Promise<{
   const server = await startServer(PORT);
   const quiet: LighthouseRun[] = [];
   const underLoad: LighthouseRun[] = [];
+  // "Quiet" is what the machine says: its 1-minute load average around the quiet runs.
+  let loadBefore = Number.NaN;
+  let loadAfter = Number.NaN;
   try {
     const url = `http://pizzaria.localhost:${PORT}/`;
     await fetch(`${server.url}/`, { headers: { host: `pizzaria.localhost:${PORT}` } }); // warm the page cache
+    loadBefore = os.loadavg()[0]!;
     for (let i = 0; i < RUNS; i++) quiet.push(await lighthouseOnce(url));
-    const load = await startOrderLoad(LOAD_PORT);
-    try {
-      for (let i = 0; i < RUNS; i++) underLoad.push(await lighthouseOnce(url));
-    } finally {
-      await load.stop();
+    loadAfter = os.loadavg()[0]!;
+    if (LOADED_RUNS > 0) {
+      const load = await startOrderLoad(LOAD_PORT);
+      try {
+        for (let i = 0; i < LOADED_RUNS; i++) underLoad.push(await lighthouseOnce(url));
+      } finally {
+        await load.stop();
+      }
     }
   } finally {
     await server.stop();
@@ -213,24 +225,34 @@ export async function runStorefrontBench(): Promise<{
   const lcpAndCls = (runs: LighthouseRun[]) =>
     median(runs.map((run) => run.lcpMs)) <= BUDGETS.lcpMs &&
     median(runs.map((run) => run.cls)) <= BUDGETS.cls;
+  const everyRun = (runs: LighthouseRun[]) =>
+    runs.every(
+      (run) => run.performance >= BUDGETS.performance && run.lcpMs <= BUDGETS.lcpMs && run.cls <= BUDGETS.cls,
+    );
   printTable(
     `Lighthouse mobile on the menu, ${CHROME_PATH}, ${RUNS} runs each (LCP <= ${seconds(BUDGETS.lcpMs)}, CLS <= ${BUDGETS.cls})`,
     [
       {
-        machine: 'quiet',
+        machine: `quiet (load ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}, ${os.cpus().length} cores)`,
         ...summary(quiet),
-        target: `${BUDGETS.performance} in every run`,
-        ok: ok(quiet.every((run) => run.performance >= BUDGETS.performance) && lcpAndCls(quiet)),
+        'worst LCP': seconds(Math.max(...quiet.map((run) => run.lcpMs))),
+        'worst CLS': Math.max(...quiet.map((run) => run.cls)).toFixed(3),
+        target: `${BUDGETS.performance}, LCP and CLS in every run`,
+        ok: ok(everyRun(quiet)),
       },
-      {
-        machine: 'orders bench alongside',
-        ...summary(underLoad),
-        target: `median >= ${BUDGETS.performanceUnderLoad}`,
-        ok: ok(
-          median(underLoad.map((run) => run.performance)) >= BUDGETS.performanceUnderLoad &&
-            lcpAndCls(underLoad),
-        ),
-      },
+      ...(underLoad.length === 0
+        ? []
+        : [
+            {
+              machine: 'orders bench alongside',
+              ...summary(underLoad),
+              target: `median >= ${BUDGETS.performanceUnderLoad}`,
+              ok: ok(
+                median(underLoad.map((run) => run.performance)) >= BUDGETS.performanceUnderLoad &&
+                  lcpAndCls(underLoad),
+              ),
+            },
+          ]),
     ],
   );
   return { firstLoad, quiet, underLoad };

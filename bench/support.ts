@@ -40,6 +40,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       DATABASE_URL: '',
       // The benches that take payments start their own stand-in PSP.
       PSP_STANDIN: 'off',
+      WHATSAPP_STANDIN: 'off',
       ...env,
       PORT: String(port),
       DATA_DIR: dataDir,

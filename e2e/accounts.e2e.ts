@@ -5,7 +5,7 @@ import { STAFF_PASSWORD, STAFF_PHONES } from './support/staff-account.ts';
 
 /*
  * Customer accounts (issue 5): sign-up, sign-out, sign-in, the refusals of spec section 8,
- * recovery with the code of the local SMS stand-in, the redirects of spec section 2 and session
+ * recovery with the code sent by WhatsApp (the stand-in's), the redirects of spec section 2 and session
  * expiry. e2e/start-server.sh creates the staff account.
  */
 
@@ -49,21 +49,29 @@ async function enterPhone(page: Page, phone: string) {
   await page.getByRole('button', { name: 'Próximo' }).click();
 }
 
+/** The stand-in WhatsApp beside the journeys' server (e2e/start-server.sh: PORT + 30). */
+const WHATSAPP = `http://127.0.0.1:${Number(process.env.WHATSAPP_STANDIN_PORT ?? E2E_PORT + 30)}`;
+
 /**
- * The recovery code the stand-in SMS provider sent last to this phone, read as a developer does on
- * its outbox page (GET /_dev/sms: this machine only, never in production; the log has no codes).
+ * The recovery code Forno & Brasa sent last to this phone: by WhatsApp (its channel is the stand-in's,
+ * docs/decisions/0072), read as the customer does on the stand-in's phone (the copy-code button).
  */
-async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
+async function whatsappCode(request: APIRequestContext, phone: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(
       async () => {
-        const reply = await request.get(`${API}/_dev/sms?phone=%2B55${phone}`);
-        const { messages } = (await reply.json()) as { messages: { text: string }[] };
-        code = /(\d{3}-\d{3})/.exec(messages[0]?.text ?? '')?.[1];
+        const reply = await request.get(`${WHATSAPP}/simulator/conversations`);
+        const conversations = (await reply.json()) as {
+          waId: string;
+          messages: { copyCode: string | null }[];
+        }[];
+        const mine = conversations.find((conversation) => conversation.waId === `55${phone}`);
+        const last = mine?.messages.filter((message) => message.copyCode).at(-1)?.copyCode;
+        code = last ? `${last.slice(0, 3)}-${last.slice(3)}` : undefined;
         return code;
       },
-      { message: `an SMS to ${phone} on /_dev/sms` },
+      { message: `a WhatsApp code to ${phone} on the stand-in` },
     )
     .toBeTruthy();
   return code!;
@@ -169,7 +177,7 @@ test.describe('accounts', () => {
   test.describe('recovery', () => {
     test.use({ allowedConsoleErrors: [failedReply(400)] });
 
-    test('a customer recovers the password with the code sent by SMS', async ({ page, request }) => {
+    test('a customer recovers the password with the code sent by WhatsApp', async ({ page, request }) => {
       const phone = newPhone();
       await createAccount(request, phone, 'senha-antiga-1');
       await page.goto(`/signin/${phone}`);
@@ -178,20 +186,20 @@ test.describe('accounts', () => {
       await expect(page).toHaveURL(new RegExp(`/forgot/${phone}$`));
 
       const sent = page.getByRole('dialog', { name: 'Código enviado' });
-      await expect(sent).toContainText('enviamos um código por SMS');
+      await expect(sent).toContainText('enviamos um código pelo WhatsApp');
       await sent.getByRole('button', { name: 'Entendi' }).click();
-      const code = await smsCode(request, phone);
+      const code = await whatsappCode(request, phone);
 
       // A wrong code first: the server's words in 'we found a problem'.
       const wrong = code === '000-000' ? '111-111' : '000-000';
-      await page.getByRole('textbox', { name: 'Código recebido por SMS' }).fill(wrong.replace('-', ''));
+      await page.getByRole('textbox', { name: 'Código recebido pelo WhatsApp' }).fill(wrong.replace('-', ''));
       await page.getByLabel('Nova senha').fill('senha-nova-123');
       await page.getByRole('button', { name: 'Salvar nova senha' }).click();
       const problem = page.getByRole('dialog', { name: 'Encontramos um problema' });
       await expect(problem).toContainText('Código inválido ou expirado.');
       await problem.getByRole('button', { name: 'Entendi' }).click();
 
-      const codeField = page.getByRole('textbox', { name: 'Código recebido por SMS' });
+      const codeField = page.getByRole('textbox', { name: 'Código recebido pelo WhatsApp' });
       await codeField.fill(code.replace('-', ''));
       await expect(codeField).toHaveValue(code);
       await page.getByRole('button', { name: 'Salvar nova senha' }).click();

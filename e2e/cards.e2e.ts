@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import {
   expectStripeFields,
   mercadoPagoFrame,
@@ -37,6 +37,21 @@ async function checkoutScheduled(page: Page) {
   const periods = page.getByRole('dialog', { name: 'Escolha um horário' });
   await periods.getByRole('region').first().getByRole('button').first().click();
   await expect(periods).toBeHidden();
+}
+
+/**
+ * Inside a provider's frame: the field's first font family, and whether the frame has that font
+ * loaded (an @font-face of it that loads; without one the browser falls back and finds none).
+ */
+function storeFontIn(field: Locator, family: string) {
+  return field.evaluate(async (element, name) => {
+    const faces = await element.ownerDocument.fonts.load(`16px "${name}"`);
+    const style = element.ownerDocument.defaultView!.getComputedStyle(element);
+    return {
+      family: style.fontFamily.split(',')[0]!.replace(/["']/g, '').trim(),
+      loaded: faces.some((face: { status: string }) => face.status === 'loaded'),
+    };
+  }, family);
 }
 
 /** Records the bodies and URLs of every request the page sends to our server. */
@@ -134,6 +149,18 @@ test.describe('cards online on sakura (Stripe shape, stand-in PSP)', () => {
     await expect(page.getByRole('radio', { name: 'Pagamento online (cartão)' })).toBeVisible();
   });
 
+  test("the card fields type in the store's font (Lora), loaded in the provider's frame (issue 34)", async ({
+    page,
+  }) => {
+    await newCustomer(page);
+    await checkoutScheduled(page);
+    await page.getByRole('button', { name: /^Confirmar pedido/ }).click();
+    await expect(page).toHaveURL(/\/card_checkout$/);
+    await expectStripeFields(page);
+    const number = page.frameLocator(STRIPE_CARD_FRAME).getByRole('textbox', { name: 'Número do cartão' });
+    expect(await storeFontIn(number, 'Lora')).toEqual({ family: 'Lora', loaded: true });
+  });
+
   test('card fields that load while hidden take their height once shown', async ({ page }) => {
     await newCustomer(page);
     await checkoutScheduled(page);
@@ -188,6 +215,18 @@ test.describe("cards online on the pizzaria (Mercado Pago's shape, stand-in PSP)
   test.describe.configure({ timeout: 180_000 });
   // The stand-in answers a decline with 402; the browser logs the failed call.
   test.use({ allowedConsoleErrors: [/status of 402/] });
+
+  test("the secure fields type in the store's font (Poppins), loaded in each provider frame (issue 34)", async ({
+    page,
+  }) => {
+    await newPizzariaCustomer(page);
+    await toMercadoPagoCard(page);
+    for (const type of ['cardNumber', 'expirationDate', 'securityCode']) {
+      const field = page.frameLocator(mercadoPagoFrame(type)).getByRole('textbox');
+      await expect(field).toBeVisible();
+      expect(await storeFontIn(field, 'Poppins'), type).toEqual({ family: 'Poppins', loaded: true });
+    }
+  });
 
   test('declined, then paid and saved; the saved card pays with its security code; a challenge passes', async ({
     page,

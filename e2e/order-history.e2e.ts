@@ -15,7 +15,12 @@ test.use({ serviceWorkers: 'block' });
 
 const PIZZARIA_HOST = { host: `pizzaria.localhost:${new URL(API).port}` };
 
-async function placeOrder(request: APIRequestContext, token: string, qtd: number): Promise<number> {
+/** The order's id (its API address) and its number in the store (what the staff read and search, ADR 0065). */
+async function placeOrder(
+  request: APIRequestContext,
+  token: string,
+  qtd: number,
+): Promise<{ id: number; number: number }> {
   const products = (await (
     await request.get(`${API}/estoque/produtos_app`, { headers: PIZZARIA_HOST })
   ).json()) as { id: number; descricao: string; valor_venda: number }[];
@@ -27,7 +32,8 @@ async function placeOrder(request: APIRequestContext, token: string, qtd: number
     ]),
   });
   expect(reply.status(), await reply.text()).toBe(201);
-  return ((await reply.json()) as { order_info: { order_id: number } }).order_info.order_id;
+  const { order_info } = (await reply.json()) as { order_info: { order_id: number; numero: number } };
+  return { id: order_info.order_id, number: order_info.numero };
 }
 
 test('an order is found by the customer’s phone and by its number, and opens with its timeline', async ({
@@ -39,14 +45,32 @@ test('an order is found by the customer’s phone and by its number, and opens w
   expect(signedUp.status()).toBe(201);
   const token = ((await signedUp.json()) as { detail: string }).detail;
   const staff = await staffToken(request);
+  // A PIX charge left unpaid takes an id but no number (ADR 0065): the numbers below are not ids.
+  const products = (await (
+    await request.get(`${API}/estoque/produtos_app`, { headers: PIZZARIA_HOST })
+  ).json()) as { id: number; descricao: string; valor_venda: number }[];
+  const can = products.find((product) => product.descricao === 'Guaraná Antarctica lata 350 ml')!;
+  const unpaid = await request.post(`${API}/bar/v2/payment/create-payment-intent/`, {
+    headers: { Authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    data: {
+      type: 'pix',
+      order: submission(
+        userIdOf(token),
+        [{ produto: can.id, qtd: 5, produto_valor: can.valor_venda, itens_pedidos: [] }],
+        { fk_forma_pagamento: 999 },
+      ),
+    },
+  });
+  expect(unpaid.status(), await unpaid.text()).toBe(201);
   const first = await placeOrder(request, token, 5);
+  expect(first.number).not.toBe(first.id);
   const second = await placeOrder(request, token, 6);
   // The store refuses the first and accepts the second: neither rings any board afterwards.
-  for (const [id, body] of [
+  for (const [order, body] of [
     [first, { status: 'Cancelado', reason: 'Acabou o guaraná' }],
     [second, { status: 'Preparo' }],
   ] as const) {
-    const moved = await request.post(`${API}/staff/orders/${id}/status`, {
+    const moved = await request.post(`${API}/staff/orders/${order.id}/status`, {
       headers: { Authorization: `Bearer ${staff}` },
       data: body,
     });
@@ -66,20 +90,20 @@ test('an order is found by the customer’s phone and by its number, and opens w
       .filter({ has: board.getByRole('button', { name: /Abrir o pedido/ }) });
     await expect(rows.getByRole('button', { name: /Abrir o pedido/ })).toHaveCount(2);
     await expect(board.getByRole('status')).toHaveText('2 pedidos');
-    const newest = board.getByRole('button', { name: `Abrir o pedido nº ${second}` });
+    const newest = board.getByRole('button', { name: `Abrir o pedido nº ${second.number}` });
     await expect(newest).toContainText('Helena');
     await expect(newest).toContainText('Em preparo');
-    await expect(board.getByRole('button', { name: `Abrir o pedido nº ${first}` })).toContainText(
+    await expect(board.getByRole('button', { name: `Abrir o pedido nº ${first.number}` })).toContainText(
       'Cancelado',
     );
 
     await form.getByLabel('Telefone').fill('');
-    await form.getByLabel('Número do pedido').fill(String(first));
+    await form.getByLabel('Número do pedido').fill(String(first.number));
     await form.getByRole('button', { name: 'Buscar' }).click();
     await expect(board.getByRole('status')).toHaveText('1 pedido');
-    await board.getByRole('button', { name: `Abrir o pedido nº ${first}` }).click();
+    await board.getByRole('button', { name: `Abrir o pedido nº ${first.number}` }).click();
 
-    const detail = board.getByRole('region', { name: `Pedido nº ${first}` });
+    const detail = board.getByRole('region', { name: `Pedido nº ${first.number}` });
     await expect(detail).toContainText('5× Guaraná Antarctica lata 350 ml');
     const timeline = detail.getByRole('list').last();
     await expect(timeline.getByRole('listitem')).toHaveCount(2);

@@ -74,7 +74,8 @@ test.describe('the staff board', () => {
     await expect(card).toBeVisible();
     await expect(card).toContainText('5× Guaraná Antarctica lata 350 ml');
     await expect(card).toContainText('Retirada no balcão');
-    await expect(card).toContainText('Pagamento: Cartão de crédito (na entrega)');
+    // A pickup order reads its card's name as the checkout showed it (issue 34), not '(na entrega)'.
+    await expect(card).toContainText('Pagamento: Cartão de crédito (na retirada)');
     await expect(app).toHaveAttribute('data-alarm', 'ringing');
     await expect(board.getByRole('alert')).toContainText('1 pedido novo');
 
@@ -242,7 +243,7 @@ test.describe('the staff board', () => {
   test('today at a glance and the orders of the day as a spreadsheet', async ({ browser, page, request }) => {
     const customer = await signUpThroughApi(request, 'Rita Relatório');
     await openSignedIn(page, customer);
-    const { id } = await orderFromPhone(page);
+    const { number } = await orderFromPhone(page);
     const board = await openBoard(browser);
     await board.getByRole('button', { name: 'Hoje' }).click();
     const today = board.getByRole('region', { name: 'Hoje até agora' });
@@ -257,7 +258,8 @@ test.describe('the staff board', () => {
     for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
     const csv = Buffer.concat(chunks).toString('utf8');
     expect(csv.startsWith('\uFEFFPedido;Data;Status;Cliente;')).toBe(true);
-    expect(csv).toContain(`\r\n${id};`);
+    // The order by its number in the store, as people read it (ADR 0065), not its id.
+    expect(csv).toContain(`\r\n${number};`);
     await board.context().close();
   });
 

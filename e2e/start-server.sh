@@ -10,6 +10,8 @@ export DEMO_STORES=auto
 # The stand-in PSP beside each journey server (the PIX journeys pay on its simulator).
 export PSP_STANDIN_PORT="${PSP_STANDIN_PORT:-$((${PORT:-3000} + 10))}"
 export PSP_STANDIN_TLS_PORT="${PSP_STANDIN_TLS_PORT:-$((${PORT:-3000} + 20))}"
+# The stand-in Graph API (WhatsApp) beside it: Forno & Brasa's order updates and codes go there.
+export WHATSAPP_STANDIN_PORT="${WHATSAPP_STANDIN_PORT:-$((${PORT:-3000} + 30))}"
 
 # TEST-ONLY fixtures of the account journeys (e2e/accounts.e2e.ts), on unless E2E_ACCOUNT_FIXTURES=0
 # (which starts the server exactly as the three lines above). The other journeys cannot tell them
@@ -44,6 +46,7 @@ if [[ "${E2E_ACCOUNT_FIXTURES:-1}" == 1 ]]; then
     ) 9>"$seeded.lock"
     cp -a "$seeded/." "$DATA_DIR/"
   fi
-  # The journeys read recovery codes from the SMS stand-in's outbox page (GET /_dev/sms).
+  # The journeys read recovery codes from the SMS stand-in's outbox page (GET /_dev/sms) or, for
+  # Forno & Brasa (its WhatsApp is the stand-in's), from the stand-in WhatsApp (WHATSAPP_STANDIN_PORT).
 fi
 exec node --max-semi-space-size=2 apps/server/dist/main.mjs

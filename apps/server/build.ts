@@ -16,6 +16,7 @@ const root = import.meta.dirname;
 export const COMPILED_SERVER = path.join(root, 'dist', 'main.mjs');
 
 const STANDIN_CHUNK = 'psp-standin';
+const WHATSAPP_STANDIN_CHUNK = 'whatsapp-standin';
 
 export async function buildServer(): Promise<void> {
   await build({
@@ -26,6 +27,8 @@ export async function buildServer(): Promise<void> {
       // The demo's stand-in PSP, a file of its own that main.mjs imports only when the config asks
       // for it: a production server never loads the test double nor its packages (docs/decisions/0041).
       [STANDIN_CHUNK]: path.join(root, '../psp-standin/src/index.ts'),
+      // The demo's stand-in Graph API (WhatsApp), the same way (docs/decisions/0072).
+      [WHATSAPP_STANDIN_CHUNK]: path.join(root, '../whatsapp-standin/src/index.ts'),
     },
     outdir: path.join(root, 'dist'),
     outExtension: { '.js': '.mjs' },
@@ -42,6 +45,9 @@ export async function buildServer(): Promise<void> {
           builder.onResolve({ filter: /^[^./]/ }, (args) => {
             if (args.path === '@comanda/psp-standin' && args.kind === 'dynamic-import') {
               return { path: `./${STANDIN_CHUNK}.mjs`, external: true };
+            }
+            if (args.path === '@comanda/whatsapp-standin' && args.kind === 'dynamic-import') {
+              return { path: `./${WHATSAPP_STANDIN_CHUNK}.mjs`, external: true };
             }
             return args.path.startsWith('@comanda/') ? undefined : { external: true };
           });

@@ -119,6 +119,14 @@ export default defineConfig({
       ]),
     ),
   },
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts'),
+      },
+    ],
+  },
   plugins: [react(), ...(process.env.VITEST ? [] : [pwa, precompress()])],
   build: {
     target: 'es2022',
@@ -134,6 +142,18 @@ export default defineConfig({
       // The staff app's lazy screens (the store editor) carry its prefix like its entry, so the
       // customers' service worker leaves them out of its precache (globIgnores above).
       output: {
+        // The menu home's code (src/app/mount.tsx and everything it imports statically, React
+        // included) is one chunk: gzip shares one dictionary over it and no module of a lazy screen
+        // rides along because a lazy screen shares its chunk (docs/decisions/0067).
+        codeSplitting: {
+          groups: [
+            // The entry's only import: kept out of `home`, or main.ts would need all of it (and
+            // React) before it runs, ahead of the header picture (docs/decisions/0011).
+            { name: 'preload-helper', test: /preload-helper/, priority: 3 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'home', test: /src[\\/]app[\\/]mount\.tsx$/, priority: 1 },
+          ],
+        },
         chunkFileNames: (chunk) =>
           chunk.moduleIds.length > 0 && chunk.moduleIds.every(isStaffModule)
             ? 'assets/staff-[name]-[hash].js'

@@ -183,6 +183,22 @@ for (const store of STORES) {
     await checkScreen(page, `${store}-en-orders`);
   });
 
+  test(`${store} at 360 px: checkout`, async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    const token = await newCustomer(request, store);
+    await saveAddress(request, store, token);
+    await prepare(page, { mode: 'light', token });
+    await fillCart(page, store);
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await expect(page.getByRole('heading', { name: 'Resumo' })).toBeVisible();
+    await checkScreen(page, `${store}-360-checkout`);
+    await page.getByRole('tab', { name: 'Vem comer' }).click();
+    await page
+      .getByRole('group', { name: 'Pagamento no local' })
+      .evaluate((group) => group.scrollIntoView({ block: 'center' }));
+    await checkScreen(page, `${store}-360-checkout-payment`);
+  });
+
   test(`${store} at desktop width: checkout`, async ({ page, request }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const token = await newCustomer(request, store);

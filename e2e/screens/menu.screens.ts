@@ -118,6 +118,17 @@ for (const store of STORES) {
     await checkScreen(page, `${store}-en-cart`);
   });
 
+  test(`${store} at 360 px: menu and store information`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await prepare(page, { mode: 'light' });
+    await page.goto(storeUrl(store));
+    await waitForMenu(page);
+    await checkScreen(page, `${store}-360-menu`);
+    await page.getByRole('button', { name: 'Informações da loja' }).click();
+    await page.getByRole('dialog').getByRole('tab', { name: 'Pagamento' }).click();
+    await checkScreen(page, `${store}-360-store-info-payment`);
+  });
+
   test(`${store} at desktop width: menu and product`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await prepare(page, { mode: 'light' });

@@ -189,8 +189,16 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
                 PSP_STANDIN: 'on',
                 PSP_STANDIN_PORT: String(standinPort),
                 PSP_STANDIN_TLS_PORT: String(standinPort + 1),
+                // And one stand-in WhatsApp (docs/decisions/0072).
+                WHATSAPP_STANDIN: 'on',
+                WHATSAPP_STANDIN_PORT: String(standinPort + 2),
               }
-            : { PSP_STANDIN: 'off', PSP_STANDIN_URL: `http://127.0.0.1:${standinPort}` }),
+            : {
+                PSP_STANDIN: 'off',
+                PSP_STANDIN_URL: `http://127.0.0.1:${standinPort}`,
+                WHATSAPP_STANDIN: 'off',
+                WHATSAPP_STANDIN_URL: `http://127.0.0.1:${standinPort + 2}`,
+              }),
         },
         stdio: ['ignore', 'ignore', 'pipe'],
       });

@@ -83,6 +83,7 @@ describe.skipIf(!onPostgres)(
           DATA_DIR: dataDir,
           DEMO_STORES: 'off',
           PSP_STANDIN: 'off',
+          WHATSAPP_STANDIN: 'off',
           PAYMENTS_RECONCILE_MS: '0',
           PAYMENT_SECRETS_KEY: TEST_PAYMENT_SECRETS_KEY.toString('base64'),
           PASSWORD_HASH_COST: '10',

@@ -64,6 +64,7 @@ describe('the compiled server', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         PSP_STANDIN: 'off',
+        WHATSAPP_STANDIN: 'off',
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -151,6 +151,25 @@ describe('the server shell', () => {
     expect(directive('font-src')).toContain('https://fonts.gstatic.com');
   });
 
+  it("serves the store fonts and their stylesheets to the card provider's frames (another origin), and nothing else so (ADR 0074)", async () => {
+    for (const file of ['lora-latin-400-normal.woff2', 'poppins-latin-400-normal.css']) {
+      const res = await t.app.inject({
+        url: `/media/fonts/${file}`,
+        headers: { host: 'pizzaria.localhost' },
+      });
+      expect(res.statusCode, file).toBe(200);
+      expect(res.headers['access-control-allow-origin'], file).toBe('*');
+      expect(res.headers['cross-origin-resource-policy'], file).toBe('cross-origin');
+    }
+    const css = await t.app.inject({ url: '/media/fonts/lora-latin-400-normal.css' });
+    expect(css.headers['content-type']).toContain('text/css');
+    expect(css.body).toContain('font-family: "Lora";');
+    expect(css.body).toContain('src: url(lora-latin-400-normal.woff2)');
+    const picture = await t.app.inject({ url: '/media/pizzaria/banner.webp' });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('an unknown API path is a JSON 404', async () => {
     const res = await t.app.inject({ url: '/core/nothing_here', headers: { host: 'pizzaria.localhost' } });
     expect(res.statusCode).toBe(404);

@@ -34,6 +34,7 @@ import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import {
   CourierStandin,
   DispatchService,
+  deliveriesLeaveByDispatch,
   IfoodShippingProvider,
   OutsideSettings,
   postNotification,
@@ -94,6 +95,8 @@ import { StoreService } from './modules/stores/index.ts';
 import { registerStoreRoutes } from './modules/stores/routes.ts';
 import { TablesService } from './modules/tables/index.ts';
 import { registerTableRoutes } from './modules/tables/routes.ts';
+import { WhatsappService } from './modules/whatsapp/index.ts';
+import { registerWhatsappRoutes } from './modules/whatsapp/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerPrivateReplies } from './plugins/private-replies.ts';
@@ -171,6 +174,8 @@ export interface BuildAppOptions {
   logDestination?: { write(line: string): void };
   /** The stand-in PSP this server runs, for stores whose provider is set to "standin". */
   standin?: StandinAccess | null;
+  /** The stand-in Graph API (WhatsApp) this server runs, for stores whose channel is set to it. */
+  whatsappStandin?: { url: string } | null;
   /** The key that seals payment secrets; read from the configuration when not given. */
   paymentSecretsKey?: Buffer | null;
   /** Where the editor's pictures go; from the configuration when not given. */
@@ -415,6 +420,14 @@ export async function buildApp(
     decorateReply: false,
     maxAge: '1d',
     index: false,
+    // The store fonts (and their stylesheets) are loaded by the card provider's frames too, which
+    // are of the provider's origin (docs/decisions/0074): fonts cross origins only with CORS, and
+    // helmet's same-origin resource policy would block them.
+    setHeaders: (response, file) => {
+      if (!/[\\/]fonts[\\/][\w-]+\.(woff2|css)$/.test(file)) return;
+      response.header('access-control-allow-origin', '*');
+      response.header('cross-origin-resource-policy', 'cross-origin');
+    },
   });
   const pictureStorage = services.pictureStorage;
   if (pictureStorage instanceof LocalPictureStorage) {
@@ -458,6 +471,8 @@ export async function buildApp(
   registerPaymentRoutes(ctx, services);
   registerProviderChangeRoutes(ctx, services);
   registerRoleRuleRoutes(ctx, services);
+  registerWhatsappRoutes(ctx, services);
+  startWhatsappOutbox(ctx, services.whatsapp);
   startReconciliation(ctx, services.payments);
   startIdempotencyPurge(ctx, services.orders);
   await registerStorefront(ctx, services);
@@ -594,7 +609,22 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
   });
   orderTracking.onStatusChange(dispatch.onOrderStatusChange);
   orderTracking.onCancelled(dispatch.onOrderCancelled);
+  const whatsapp = new WhatsappService({
+    db,
+    now,
+    events: orderEvents,
+    secretsKey,
+    publicOrigin: (slug) => publicOrigin(config, slug),
+    log: app.log,
+    standinUrl: () => options.whatsappStandin?.url ?? config.WHATSAPP_STANDIN_URL ?? null,
+    companyChanged: (storeId) => menuCache.invalidate(storeId),
+    retryBaseMs: config.WHATSAPP_RETRY_BASE_MS,
+    deliveriesLeaveByDispatch,
+  });
+  orderTracking.onStatusChange(whatsapp.onStatusChange);
+  dispatch.onDeparted(whatsapp.onDeparted);
   return {
+    whatsapp,
     sms,
     roleRules,
     menu: new MenuService({ db }),
@@ -608,7 +638,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     dispatch,
     courierStandin: outsideCouriers.standin,
     printing,
-    kitchen: new KitchenService({ db, now, events: orderEvents }),
+    kitchen: new KitchenService({ db, now, events: orderEvents, readied: whatsapp.onStatusChange }),
     tables: new TablesService({
       db,
       now,
@@ -645,6 +675,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
       now,
       limiter,
       sms,
+      whatsappCodes: whatsapp,
       sessionEnds: ctx.sessionEnds,
       log: app.log,
       passwordCost,
@@ -755,6 +786,21 @@ function startPeriodicJob(ctx: AppContext, every: number, name: string, work: ()
   ctx.app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
   });
+}
+
+/**
+ * Sends the queued WhatsApp order updates every WHATSAPP_OUTBOX_MS (docs/decisions/0072), and tells
+ * the stand-in Graph API the accounts of the stores set to it once the app is ready.
+ */
+function startWhatsappOutbox(ctx: AppContext, whatsapp: WhatsappService) {
+  ctx.app.addHook('onReady', () => {
+    void whatsapp
+      .registerStandinAccounts()
+      .catch((error: unknown) =>
+        ctx.app.log.warn({ err: error }, 'WhatsApp stand-in accounts not registered'),
+      );
+  });
+  startPeriodicJob(ctx, ctx.config.WHATSAPP_OUTBOX_MS, 'WhatsApp outbox', () => whatsapp.runOutbox());
 }
 
 /** Deletes old Idempotency-Keys every IDEMPOTENCY_PURGE_EVERY_MS (docs/decisions/0019). */

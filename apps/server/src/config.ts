@@ -104,6 +104,18 @@ const configFields = z.object({
   IFOOD_ACCESS_TOKEN: z.string().optional(),
   /** The application's client secret at iFood: it signs the Shipping notifications. */
   IFOOD_CLIENT_SECRET: z.string().optional(),
+  /** The local stand-in Graph API for WhatsApp (demo and tests): auto = on unless NODE_ENV=production. */
+  WHATSAPP_STANDIN: z.enum(['auto', 'on', 'off']).default('auto'),
+  WHATSAPP_STANDIN_PORT: z.coerce.number().int().min(0).max(65_535).default(3102),
+  /** A stand-in Graph API run elsewhere (WHATSAPP_STANDIN=off): channels set to the stand-in talk to it. */
+  WHATSAPP_STANDIN_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** How often queued WhatsApp order updates are sent (0: never). */
+  WHATSAPP_OUTBOX_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
+  /** Delay before the second try of a WhatsApp order update; doubles after each. */
+  WHATSAPP_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   /** How often pending online payments are read from their providers (0: never). */
   PAYMENTS_RECONCILE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** How often every store's provider charges are checked against orders and refunds (0: never). */
@@ -187,6 +199,14 @@ export function publicOrigin(
       ? `https://{store}.${config.BASE_DOMAIN}`
       : `http://{store}.localhost:${config.PORT}`);
   return template.replaceAll('{store}', slug).replace(/\/$/, '');
+}
+
+/** Whether this server runs the local stand-in Graph API (WhatsApp). */
+export function runsWhatsappStandin(config: Pick<Config, 'WHATSAPP_STANDIN' | 'NODE_ENV'>): boolean {
+  return (
+    config.WHATSAPP_STANDIN === 'on' ||
+    (config.WHATSAPP_STANDIN === 'auto' && config.NODE_ENV !== 'production')
+  );
 }
 
 /** Whether this server runs the local stand-in PSP. */

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp, paymentSecretsKeyOf } from './app.ts';
-import { type Config, ConfigError, loadConfig, runsStandin } from './config.ts';
+import { type Config, ConfigError, loadConfig, runsStandin, runsWhatsappStandin } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { recordServedOrigin, servedOriginTemplate } from './lib/served-origin.ts';
 import type { StandinAccess } from './modules/payments/index.ts';
 import { loadDemoStoresIfEmpty } from './modules/store-import/index.ts';
+import { connectDemoWhatsapp } from './modules/whatsapp/index.ts';
 
 async function main() {
   const config = loadConfig();
@@ -22,7 +23,15 @@ async function main() {
   const external = !standin && config.PSP_STANDIN_URL ? externalStandin(config.PSP_STANDIN_URL) : null;
   const warnings: string[] = [];
   const paymentSecretsKey = paymentSecretsKeyOf(config, (message) => warnings.push(message));
-  const { app } = await buildApp({ config, database, now, standin: standin ?? external, paymentSecretsKey });
+  const whatsappStandin = runsWhatsappStandin(config) ? await startDemoWhatsappStandin(config, now) : null;
+  const { app, services } = await buildApp({
+    config,
+    database,
+    now,
+    standin: standin ?? external,
+    whatsappStandin,
+    paymentSecretsKey,
+  });
   for (const message of warnings) app.log.warn(message);
   if (standin) {
     app.log.warn(
@@ -36,6 +45,19 @@ async function main() {
     const loaded = await loadDemoStoresIfEmpty(database.db, { paymentSecretsKey });
     if (loaded.length > 0) app.log.info({ stores: loaded }, 'demo stores loaded into the empty database');
   }
+  if (whatsappStandin) {
+    // The demo's Forno & Brasa talks WhatsApp to the stand-in (unless its owner set its own channel).
+    const connected = await connectDemoWhatsapp(database.db, services.whatsapp).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'the demo store’s WhatsApp was not connected to the stand-in');
+      return false;
+    });
+    if (connected) {
+      app.log.warn(
+        { simulator: whatsappStandin.url },
+        'the local stand-in WhatsApp is running: order updates and codes are simulated (read and answer them on the simulator page)',
+      );
+    }
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,6 +69,7 @@ async function main() {
     try {
       await app.close();
       await standin?.close();
+      await whatsappStandin?.close();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -76,6 +99,17 @@ async function startDemoStandin(config: Config, now: () => Date) {
     port: config.PSP_STANDIN_PORT,
     tlsPort: config.PSP_STANDIN_TLS_PORT,
     dataFile: path.join(config.DATA_DIR, 'psp-standin.json'),
+    now,
+  });
+}
+
+/** The local stand-in Graph API (WhatsApp), loaded only when the config asks for it, as the PSP's. */
+async function startDemoWhatsappStandin(config: Config, now: () => Date) {
+  const { startWhatsappStandin } = await import('@comanda/whatsapp-standin');
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  return startWhatsappStandin({
+    port: config.WHATSAPP_STANDIN_PORT,
+    dataFile: path.join(config.DATA_DIR, 'whatsapp-standin.json'),
     now,
   });
 }

@@ -51,4 +51,6 @@ try {
   // Storage unavailable: the store's default theme stays.
 }
 
-void prepaintShown().then(() => import('./app/mount.tsx'));
+void prepaintShown()
+  .then(() => import('./app/mount.tsx'))
+  .then(({ mount }) => mount());

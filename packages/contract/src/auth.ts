@@ -169,8 +169,21 @@ export function readSessionToken(token: string): SessionTokenPayload | null {
 export const recoverySmsRequest = z.object({
   /** The login digits. */
   cellphone: freeText(PHONE_FIELD_MAX_LENGTH),
+  /**
+   * Where the code goes: WhatsApp (default where the store has an active channel) or SMS (the
+   * customer asks for it; always SMS where the store has no WhatsApp). Docs/decisions/0072.
+   */
+  canal: z.enum(['whatsapp', 'sms']).optional(),
 });
 export type RecoverySmsRequest = z.infer<typeof recoverySmsRequest>;
+
+/** The reply of the code request: the channel the code went by (or would, without an account). */
+export const recoveryCodeReply = z.object({
+  success: z.literal(true),
+  detail: z.string(),
+  canal: z.enum(['whatsapp', 'sms']),
+});
+export type RecoveryCodeReply = z.infer<typeof recoveryCodeReply>;
 
 /** POST /core/recovery_password_app/ */
 export const recoveryRequest = z.object({

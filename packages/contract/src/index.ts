@@ -17,3 +17,4 @@ export * from './stations.ts';
 export * from './store-document.ts';
 export * from './tables.ts';
 export * from './tracking.ts';
+export * from './whatsapp.ts';

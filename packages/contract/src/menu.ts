@@ -70,6 +70,12 @@ export const company = z.object({
   payment_by_pix: z.boolean(),
   payment_by_card: z.boolean(),
   payment_key: z.string().nullable(),
+  /**
+   * Whether the store offers any coupon now (active, started, not expired, uses left), listed to
+   * customers or typed only; the checkout hides its coupon row when false (docs/decisions/0074).
+   * No `.describe`: this schema is in the menu's first load.
+   */
+  tem_cupons: z.boolean().optional(),
   self_checkout_require_imply_pay: z.boolean(),
   expiration_time_pix: z.number().int().positive(),
   // maps and rules
@@ -80,6 +86,11 @@ export const company = z.object({
   delivery_customer_doc_required: z.boolean(),
   // contact
   whatsapp: z.string(),
+  /**
+   * The store's WhatsApp Business channel (docs/decisions/0072): order updates and codes go there when
+   * active. (`whatsapp` above is the store's contact link.)
+   */
+  whatsapp_canal: z.object({ ativo: z.boolean() }),
   facebook: z.string(),
   instagram: z.string(),
   site: z.string(),

@@ -231,6 +231,8 @@ export const orderSubmission = z.object({
   codigo_autorizacao: freeText(200).nullable().optional(),
   /** Optional: the total the customer confirmed, in centavos; compared with today's (PRICE_CHANGED). */
   total: z.number().optional(),
+  /** true: the customer agrees to get this and later orders' updates on WhatsApp (recorded, docs/decisions/0072). */
+  whatsapp_atualizacoes: z.boolean().optional(),
 });
 export type OrderSubmission = z.input<typeof orderSubmission>;
 

@@ -183,6 +183,8 @@ export const ledgerException = z.object({
   provider_ref: z.string().describe("The provider's id of the charge"),
   amount: centavos.describe('What the charge holds or held'),
   order_id: z.number().int().nullable(),
+  /** The order's number in its store, what people read (ADR 0065). */
+  numero: z.number().int().nullable().optional(),
   created_at: z.string().describe('When the provider created the charge (ISO 8601)'),
   detail: z.string().describe('What a person should look at, in pt-BR'),
 });

@@ -64,6 +64,8 @@ export const registerTaking = z.object({
   /** venda, ajuste or estorno. */
   kind: z.string(),
   order_id: z.number().int().nullable(),
+  /** The order's number in its store, what people read (ADR 0065). */
+  numero: z.number().int().nullable().optional(),
   tab_id: z.number().int().nullable(),
   channel: z.string(),
   payment_name: z.string(),

@@ -75,6 +75,8 @@ export type CancelRequestStatus = (typeof CANCEL_REQUEST_STATUSES)[number];
 export const cancelRequest = z.object({
   id: z.number().int(),
   order_id: z.number().int(),
+  /** The order's number in its store, what people read (ADR 0065). */
+  numero: z.number().int().nullable().optional(),
   /** The order's total, centavos. */
   order_total: z.number().int(),
   customer_nome: z.string(),

@@ -71,6 +71,8 @@ export type TabLine = z.infer<typeof tabLine>;
 /** One round: one order placed at the table. */
 export const tabRound = z.object({
   order_id: z.number().int(),
+  /** The order's number in its store, what people read (ADR 0065). */
+  numero: z.number().int().nullable().optional(),
   /** 1, 2, 3… in the order the rounds were placed. */
   rodada: z.number().int(),
   /** ISO 8601 (UTC). */

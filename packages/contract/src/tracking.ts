@@ -238,7 +238,7 @@ const calendarDate = z
 
 /** GET /staff/orders/history */
 export const staffOrderHistoryQuery = z.object({
-  number: dbId.optional().describe('The order’s number (its id)'),
+  number: dbId.optional().describe('The order’s number in the store (its numero, ADR 0065), not its id'),
   name: z
     .string()
     .trim()
@@ -277,6 +277,8 @@ export type StaffOrderHistoryQuery = z.output<typeof staffOrderHistoryQuery>;
 /** One row of the history: enough to recognise the order; GET /staff/orders/{id} has the rest. */
 export const orderHistoryEntry = z.object({
   id: z.number().int(),
+  /** The order's number in its store, what people read (ADR 0065). */
+  numero: z.number().int().nullable().optional(),
   dh_iniciado: z.string().describe('ISO 8601 (UTC)'),
   status: z.string(),
   cliente: z.object({ id: z.number().int(), nome: z.string(), telefone: z.string() }),

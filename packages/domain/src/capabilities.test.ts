@@ -32,6 +32,7 @@ describe('the capability table', () => {
       'stations.read',
       'store.read',
       'tables.serve',
+      'whatsapp.inbox',
     ]);
     expect(byRole('manager')).toEqual([
       'couriers.manage',
@@ -54,6 +55,7 @@ describe('the capability table', () => {
       'roles.manage',
       'stores.create',
       'team.manage',
+      'whatsapp.settings',
     ]);
   });
 

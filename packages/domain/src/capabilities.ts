@@ -53,6 +53,10 @@ export const CAPABILITIES = {
     lowest: 'attendant',
     means: 'Read the tables, their QR sheet and calls; open a table, answer a call, close and settle tabs.',
   },
+  'whatsapp.inbox': {
+    lowest: 'attendant',
+    means: 'Read the store’s WhatsApp conversations and reply to customers within the 24-hour window.',
+  },
   'settings.read': {
     lowest: 'attendant',
     means: 'Read the store document (menu, hours, delivery, payments, coupons, loyalty, contact, look).',
@@ -139,6 +143,10 @@ export const CAPABILITIES = {
     lowest: 'manager',
     means:
       'Add and change couriers and their pay rules, give or revoke their personal links, settle their day.',
+  },
+  'whatsapp.settings': {
+    lowest: 'owner',
+    means: 'Set the store’s WhatsApp channel (number, secrets, registered templates) and read its failures.',
   },
   'team.manage': {
     lowest: 'owner',

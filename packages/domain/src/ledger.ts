@@ -124,8 +124,7 @@ export function ledgerCorrection(
 ): { kind: LedgerKind; parts: LedgerParts } | null {
   const parts = subtractParts(worth, held);
   if (isZeroParts(parts)) return null;
-  const kind: LedgerKind =
-    isZeroParts(held) && !sold ? 'venda' : isZeroParts(worth) ? 'estorno' : 'ajuste';
+  const kind: LedgerKind = isZeroParts(held) && !sold ? 'venda' : isZeroParts(worth) ? 'estorno' : 'ajuste';
   return { kind, parts };
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PRIMARY_MIN_CONTRAST, primaryContrast, STORE_FONTS, storeFont } from './look-rules.ts';
+import {
+  PRIMARY_MIN_CONTRAST,
+  primaryContrast,
+  STORE_FONTS,
+  storeFont,
+  storeFontStylesheet,
+} from './look-rules.ts';
 
 describe('primaryContrast', () => {
   it('a light store’s primary colour must carry white text at AA (4.5:1)', () => {
@@ -31,5 +37,15 @@ describe('store fonts', () => {
     expect(storeFont('Poppins')?.url).toBe('/media/fonts/poppins-latin-400-normal.woff2');
     expect(storeFont('system-ui')?.url).toBeNull();
     expect(storeFont('Comic Sans MS')).toBeUndefined();
+  });
+});
+
+describe('storeFontStylesheet', () => {
+  it("names the stylesheet beside each store font, for the card provider's frames (ADR 0074)", () => {
+    for (const font of STORE_FONTS) {
+      if (font.url) expect(storeFontStylesheet(font.url)).toBe(font.url.replace(/\.woff2$/, '.css'));
+    }
+    expect(storeFontStylesheet('https://fonts.example/x.woff2')).toBeNull();
+    expect(storeFontStylesheet('/media/fonts/../secret.woff2')).toBeNull();
   });
 });

@@ -23,6 +23,16 @@ export const STORE_FONTS: readonly StoreFont[] = [
   { family: 'Lora', url: '/media/fonts/lora-latin-400-normal.woff2' },
 ];
 
+/**
+ * The stylesheet beside one of the store fonts (`/media/fonts/x.woff2` → `/media/fonts/x.css`, an
+ * @font-face naming its family): what a card provider's frames load to type in the store's font
+ * (Mercado Pago's customFonts take stylesheets, docs/decisions/0074). Null for any other address.
+ */
+export function storeFontStylesheet(fontUrl: string): string | null {
+  const match = /^(\/media\/fonts\/[\w-]+)\.woff2$/.exec(fontUrl);
+  return match ? `${match[1]}.css` : null;
+}
+
 export function storeFont(family: string): StoreFont | undefined {
   return STORE_FONTS.find((font) => font.family === family);
 }

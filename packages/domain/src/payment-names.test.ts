@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentMethodName } from './payment-methods.ts';
-import { paymentNameInLanguage } from './payment-names.ts';
+import { orderPaymentName, paymentNameInLanguage } from './payment-names.ts';
 
 describe('paymentNameInLanguage', () => {
   it("follows the language for the product's standard names, whatever their case or accents", () => {
@@ -22,5 +22,23 @@ describe('paymentNameInLanguage', () => {
   it("keeps Portuguese as typed, and a store's own wording in every language", () => {
     expect(paymentNameInLanguage('Dinheiro', 'pt_br')).toBe('Dinheiro');
     expect(paymentNameInLanguage('Ticket da casa', 'en')).toBe('Ticket da casa');
+  });
+});
+
+describe('orderPaymentName', () => {
+  it("reads an order's kept name as the checkout showed it for that delivery type (issue 34)", () => {
+    expect(orderPaymentName('Cartão de crédito (na entrega)', 'Retirada')).toBe(
+      'Cartão de crédito (na retirada)',
+    );
+    expect(orderPaymentName('Cartão de débito (na entrega)', 'Vem comer')).toBe(
+      'Cartão de débito (no local)',
+    );
+    expect(orderPaymentName('Cartão de crédito (na entrega)', 'Entregar')).toBe(
+      'Cartão de crédito (na entrega)',
+    );
+    expect(orderPaymentName('Cartão de crédito (na entrega)', 'Retirada', 'en')).toBe(
+      'Credit card (at pickup)',
+    );
+    expect(orderPaymentName('Vale da casa', 'Retirada', 'en')).toBe('Vale da casa');
   });
 });

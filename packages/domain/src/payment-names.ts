@@ -1,3 +1,5 @@
+import { DELIVERY_TYPES, type DeliveryType } from './delivery-types.ts';
+import { paymentMethodName } from './payment-methods.ts';
 import { normalizeForSearch } from './text-search.ts';
 
 /**
@@ -31,4 +33,20 @@ const STANDARD_PAYMENT_NAMES_EN: Readonly<Record<string, string>> = {
 export function paymentNameInLanguage(name: string, language: 'pt_br' | 'en'): string {
   if (language !== 'en') return name;
   return STANDARD_PAYMENT_NAMES_EN[normalizeForSearch(name)] ?? name;
+}
+
+/**
+ * The payment name an order keeps (the store's method as it was chosen), read as the checkout showed
+ * it for that order's delivery type and language: a pickup order's 'Cartão de crédito (na entrega)'
+ * reads 'Cartão de crédito (na retirada)' on the board, the history and the ticket (issue 34).
+ */
+export function orderPaymentName(
+  name: string,
+  deliveryType: string,
+  language: 'pt_br' | 'en' = 'pt_br',
+): string {
+  const type = (DELIVERY_TYPES as readonly string[]).includes(deliveryType)
+    ? (deliveryType as DeliveryType)
+    : 'Entregar';
+  return paymentNameInLanguage(paymentMethodName(name, type), language);
 }

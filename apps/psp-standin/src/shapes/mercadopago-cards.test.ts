@@ -165,4 +165,17 @@ describe('customers and saved cards', () => {
     ).text();
     expect(frame).toContain('autocomplete="cc-number"');
   });
+
+  it("loads the merchant's customFonts stylesheets in each field's frame, http(s) ones only", async () => {
+    const css = 'http://pizzaria.localhost:3000/media/fonts/poppins-latin-400-normal.css';
+    const frame = await (
+      await fetch(
+        `${standin.url}/mercadopago/js/v2/fields/securityCode?locale=pt-BR&font=Poppins` +
+          `&customFont=${encodeURIComponent(css)}&customFont=${encodeURIComponent('javascript:alert(1)')}`,
+      )
+    ).text();
+    expect(frame).toContain(`<link rel="stylesheet" href="${css}">`);
+    expect(frame).not.toContain('javascript:');
+    expect(frame).toContain('font-family:Poppins, system-ui');
+  });
 });

@@ -426,12 +426,17 @@ button.ok{background:#00629b;color:#fff;border-color:#00629b}</style></head><bod
       .header('cache-control', 'no-cache')
       .send(mpKitScript()),
   );
-  mp.get<{ Params: { type: string }; Querystring: Record<string, string | undefined> }>(
+  mp.get<{ Params: { type: string }; Querystring: Record<string, string | string[] | undefined> }>(
     '/js/v2/fields/:type',
     async (request, reply) => {
       const type = request.params.type;
       if (!FIELD_TYPES.includes(type as FieldType)) return reply.code(404).send();
-      return reply.type('text/html; charset=utf-8').send(mpFieldPage(type as FieldType, request.query));
+      const { customFont, ...query } = request.query;
+      const single = Object.fromEntries(
+        Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
+      );
+      const fonts = customFont === undefined ? [] : Array.isArray(customFont) ? customFont : [customFont];
+      return reply.type('text/html; charset=utf-8').send(mpFieldPage(type as FieldType, single, fonts));
     },
   );
 }
@@ -502,7 +507,11 @@ const FIELD_TEXTS = {
  * token (by the kit, on the card number's or the security code's frame), it reads its sibling fields
  * (frames of the same origin) and posts the card to the stand-in.
  */
-function mpFieldPage(type: FieldType, query: Record<string, string | undefined>): string {
+function mpFieldPage(
+  type: FieldType,
+  query: Record<string, string | undefined>,
+  customFonts: readonly string[] = [],
+): string {
   const english = /^en/i.test(query.locale ?? '');
   const texts = (english ? FIELD_TEXTS.en : FIELD_TEXTS.pt)[type];
   const colour = (value: string | undefined, fallback: string) =>
@@ -510,16 +519,23 @@ function mpFieldPage(type: FieldType, query: Record<string, string | undefined>)
   const color = colour(query.color, '#1b1d21');
   const placeholderColor = colour(query.placeholderColor, '#6b6b74');
   const background = colour(query.background, 'transparent');
-  // The page's own web font is not loaded in the frame: a generic family follows it. It goes into a
+  // The page's web font reaches the frame only through the merchant's customFonts; a generic family
+  // follows the family list. It goes into a
   // style element as it is (HTML escapes mean nothing there); the pattern lets no '<' or '&' through.
   const font = `${/^[\w\s,'"-]{1,120}$/.test(query.font ?? '') ? `${query.font}, ` : ''}system-ui, sans-serif`;
+  // The merchant's customFonts: stylesheets of http(s) addresses only, at most four.
+  const stylesheets = customFonts
+    .filter((src) => /^https?:\/\/[^"'<>\s]{1,300}$/.test(src))
+    .slice(0, 4)
+    .map((src) => `<link rel="stylesheet" href="${escapeHtml(src)}">`)
+    .join('');
   const placeholder = (query.placeholder ?? texts.label).slice(0, 60);
   const autocomplete = { cardNumber: 'cc-number', expirationDate: 'cc-exp', securityCode: 'cc-csc' }[type];
   const max = { cardNumber: 23, expirationDate: 7, securityCode: 4 }[type];
   return `<!doctype html>
 <html lang="${english ? 'en' : 'pt-BR'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(texts.label)}</title>
-<style>*{box-sizing:border-box}html,body{margin:0;height:100%;background:${escapeHtml(background)};color:${escapeHtml(color)};font-family:${font}}
+${stylesheets}<style>*{box-sizing:border-box}html,body{margin:0;height:100%;background:${escapeHtml(background)};color:${escapeHtml(color)};font-family:${font}}
 input{display:block;width:100%;height:100%;min-height:46px;border:0;padding:0 12px;font:inherit;font-size:16px;color:inherit;background:transparent;outline:none}
 input::placeholder{color:${escapeHtml(placeholderColor)};opacity:1}</style></head><body>
 <input id="field" data-field="${type}" inputmode="numeric" autocomplete="${autocomplete}" maxlength="${max}" placeholder="${escapeHtml(placeholder)}" aria-label="${escapeHtml(texts.label)}">
@@ -634,6 +650,8 @@ export function mpKitScript(): string {
             var style = (fieldOptions && fieldOptions.style) || {};
             var params = new URLSearchParams({ locale: locale, placeholder: (fieldOptions && fieldOptions.placeholder) || '',
               color: style.color || '', font: style.fontFamily || '', background: style.backgroundColor || '', placeholderColor: style.placeholderColor || '' });
+            // SDK v2's customFonts: stylesheets ({ src }) the field's frame loads, as Mercado Pago's do.
+            ((fieldOptions && fieldOptions.customFonts) || []).forEach(function (custom) { if (custom && custom.src) params.append('customFont', String(custom.src)); });
             frame = document.createElement('iframe');
             frame.title = 'Mercado Pago ' + type;
             frame.src = origin + prefix + '/js/v2/fields/' + type + '?' + params.toString();

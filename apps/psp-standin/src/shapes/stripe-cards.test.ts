@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Standin, startStandin } from '../index.ts';
-import { brandOf, kitScript, luhnValid } from './stripe-cards.ts';
+import { brandOf, customFontFaces, kitScript, luhnValid } from './stripe-cards.ts';
 
 /*
  * The stand-in's Stripe cards as a browser and a merchant server meet them: the publishable key
@@ -143,5 +143,23 @@ describe('the browser side', () => {
     const frame = await (await fetch(`${standin.url}/v3/elements/card?locale=pt-BR`)).text();
     expect(frame).toContain('autocomplete="cc-number"');
     expect(frame).toContain('Número do cartão');
+  });
+
+  it("loads the merchant's custom fonts in the card frame (elements({ fonts })), and only plain ones", async () => {
+    const fonts = JSON.stringify([
+      { family: 'Lora', src: 'url("http://sakura.localhost:3000/media/fonts/lora-latin-400-normal.woff2")' },
+      { family: 'Evil"}</style>', src: 'url("http://x.test/a.woff2")' },
+      { family: 'Sneaky', src: 'url(javascript:alert(1))' },
+    ]);
+    const frame = await (
+      await fetch(`${standin.url}/v3/elements/card?locale=pt-BR&font=Lora&fonts=${encodeURIComponent(fonts)}`)
+    ).text();
+    expect(frame).toContain(
+      '@font-face{font-family:"Lora";src:url("http://sakura.localhost:3000/media/fonts/lora-latin-400-normal.woff2")',
+    );
+    expect(frame).toContain('font-family:Lora, system-ui');
+    expect(frame).not.toContain('Evil');
+    expect(frame).not.toContain('javascript:');
+    expect(customFontFaces('not json')).toBe('');
   });
 });

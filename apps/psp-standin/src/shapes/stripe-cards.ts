@@ -234,7 +234,10 @@ export function kitScript(): string {
       });
     }
     return {
-      elements: function () {
+      elements: function (elementsOptions) {
+        // Stripe.js's CustomFontSource list ({ family, src: 'url(…)', weight… }): the frame loads them.
+        var fonts = ((elementsOptions && elementsOptions.fonts) || []).filter(function (font) { return font && font.family && font.src; })
+          .map(function (font) { return { family: String(font.family), src: String(font.src), weight: font.weight ? String(font.weight) : '' }; });
         return {
           create: function (type, elementOptions) {
             if (type !== 'card') throw new Error('This Stripe stand-in has the card element only.');
@@ -257,7 +260,8 @@ export function kitScript(): string {
                 var placeholder = (style['::placeholder'] && style['::placeholder'].color) || '';
                 frame.src = origin + '/v3/elements/card?locale=' + encodeURIComponent(locale) +
                   '&color=' + encodeURIComponent(style.color || '') + '&font=' + encodeURIComponent(style.fontFamily || '') +
-                  '&background=' + encodeURIComponent(style.backgroundColor || '') + '&placeholder=' + encodeURIComponent(placeholder);
+                  '&background=' + encodeURIComponent(style.backgroundColor || '') + '&placeholder=' + encodeURIComponent(placeholder) +
+                  (fonts.length ? '&fonts=' + encodeURIComponent(JSON.stringify(fonts)) : '');
                 frame.style.cssText = 'width:100%;height:128px;border:0;display:block;background:transparent';
                 window.addEventListener('message', onMessage);
                 host.appendChild(frame);
@@ -327,12 +331,42 @@ const FIELD_TEXTS = {
 };
 
 /** The card element's frame: number, expiry and CVC, checked as the customer types. */
+/**
+ * The @font-face rules of a merchant's custom fonts (Stripe.js's `elements({ fonts })`, each a
+ * CustomFontSource: family, src as a CSS src value `url(…)`, weight). Only a plain family name and
+ * an http(s) address pass: the rules go into a style element as they are.
+ */
+export function customFontFaces(json: string | undefined): string {
+  if (!json) return '';
+  let fonts: unknown;
+  try {
+    fonts = JSON.parse(json);
+  } catch {
+    return '';
+  }
+  if (!Array.isArray(fonts)) return '';
+  return fonts
+    .slice(0, 4)
+    .flatMap((font: { family?: unknown; src?: unknown; weight?: unknown }) => {
+      const family = typeof font?.family === 'string' ? font.family : '';
+      const src = typeof font?.src === 'string' ? font.src : '';
+      const url = /^url\(\s*["']?(https?:\/\/[^"'()\\\s<>]{1,300})["']?\s*\)$/.exec(src.trim())?.[1];
+      const weight = typeof font?.weight === 'string' && /^\d{3}$/.test(font.weight) ? font.weight : '400';
+      if (!/^[\p{L}\p{N} _-]{1,60}$/u.test(family) || !url) return [];
+      return [
+        `@font-face{font-family:"${family}";src:url("${url}");font-weight:${weight};font-display:swap}`,
+      ];
+    })
+    .join('');
+}
+
 export function cardElementPage(query: {
   locale?: string;
   color?: string;
   font?: string;
   background?: string;
   placeholder?: string;
+  fonts?: string;
 }): string {
   const texts = /^en/i.test(query.locale ?? '') ? FIELD_TEXTS.en : FIELD_TEXTS.pt;
   const colour = (value: string | undefined, fallback: string) =>
@@ -340,14 +374,15 @@ export function cardElementPage(query: {
   const color = colour(query.color, '#1b1d21');
   const background = colour(query.background, 'transparent');
   const placeholder = colour(query.placeholder, '#6b6b74');
-  // The page's own web font is not loaded in the frame: a generic family follows it. It goes into a
-  // style element as it is (HTML escapes mean nothing there); the pattern lets no '<' or '&' through.
+  // The page's web font reaches the frame only as the merchant's `fonts` (loaded here, as Stripe's
+  // frames do); the family list follows it, then a generic one. It goes into a style element as it
+  // is (HTML escapes mean nothing there); the pattern lets no '<' or '&' through.
   const font = `${/^[\w\s,'"-]{1,120}$/.test(query.font ?? '') ? `${query.font}, ` : ''}system-ui, sans-serif`;
   return `<!doctype html>
 <html lang="${texts === FIELD_TEXTS.en ? 'en' : 'pt-BR'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card</title>
 <style>
-*{box-sizing:border-box}html,body{margin:0;background:${escapeHtml(background)};font-family:${font};color:${escapeHtml(color)}}
+${customFontFaces(query.fonts)}*{box-sizing:border-box}html,body{margin:0;background:${escapeHtml(background)};font-family:${font};color:${escapeHtml(color)}}
 input::placeholder{color:${escapeHtml(placeholder)};opacity:1}
 .row{display:flex;gap:8px;margin-bottom:8px}
 input{font:inherit;font-size:16px;color:inherit;width:100%;min-height:48px;padding:12px;border:1px solid rgba(127,127,127,.7);border-radius:8px;background:transparent}

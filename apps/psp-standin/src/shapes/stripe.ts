@@ -1397,7 +1397,7 @@ function registerCardRoutes(app: FastifyInstance, context: StandinContext): void
   app.get('/v3/', async (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(kitScript()),
   );
-  app.get<{ Querystring: { locale?: string; color?: string; font?: string } }>(
+  app.get<{ Querystring: { locale?: string; color?: string; font?: string; fonts?: string } }>(
     '/v3/elements/card',
     async (request, reply) => reply.type('text/html; charset=utf-8').send(cardElementPage(request.query)),
   );

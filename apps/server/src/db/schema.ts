@@ -707,9 +707,11 @@ export const consentChanges = pgTable(
     /** Null for the choice made at sign-up. */
     oldValue: boolean('old_value'),
     newValue: boolean('new_value').notNull(),
-    /** 'signup', 'profile' (signed in) or 'link' (the public privacy link). */
+    /** 'signup', 'profile' (signed in), 'link' (the public privacy link), 'checkout' or 'whatsapp' (a reply). */
     channel: text('channel').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** What the consent is for: 'promocoes' (promotional messages) or 'whatsapp_pedidos' (order updates on WhatsApp). */
+    purpose: text('purpose').notNull().default('promocoes'),
   },
   (t) => [index('consent_changes_customer').on(t.customerId)],
 );
@@ -1855,6 +1857,140 @@ export const outsideDeliveries = pgTable(
       .where(sql`${t.estado} not in ('entregue', 'cancelado')`),
     index('outside_deliveries_store').on(t.storeId, t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// WhatsApp (issue 36, docs/decisions/0072)
+
+/**
+ * A store's WhatsApp Business channel (Cloud API): its phone number id, the token, app secret and
+ * verify token sealed as the payment provider's secrets are, and the templates the store has
+ * registered with Meta. `graph_url` points a demo store at the stand-in; null is Meta's Graph API.
+ */
+export const whatsappChannels = pgTable(
+  'whatsapp_channels',
+  {
+    storeId: integer('store_id')
+      .primaryKey()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull().default(false),
+    phoneNumberId: text('phone_number_id'),
+    displayNumber: text('display_number').notNull().default(''),
+    /** Sealed `{ token, app_secret, verify_token }` (modules/payments/secrets.ts); null when none set. */
+    secrets: text('secrets'),
+    registeredTemplates: jsonb('registered_templates').$type<string[]>().notNull().default([]),
+    graphUrl: text('graph_url'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('whatsapp_channels_phone_number_id').on(t.phoneNumberId)],
+);
+
+/** One customer's WhatsApp conversation with a store (by phone, wa_id digits). */
+export const whatsappConversations = pgTable(
+  'whatsapp_conversations',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The customer's WhatsApp id: country code and number, digits only. */
+    phone: text('phone').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    profileName: text('profile_name'),
+    /** 'pt' or 'en': the language the store answers in. */
+    language: text('language').notNull().default('pt'),
+    /** The customer's last message: the 24-hour service window runs from it. */
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+    lastText: text('last_text').notNull().default(''),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    unread: integer('unread').notNull().default(0),
+    needsPerson: boolean('needs_person').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_conversations_store_phone').on(t.storeId, t.phone),
+    index('whatsapp_conversations_store_last').on(t.storeId, t.lastAt),
+  ],
+);
+
+/** Every message of a conversation, in and out, with its delivery status. */
+export const whatsappMessages = pgTable(
+  'whatsapp_messages',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => whatsappConversations.id, { onDelete: 'cascade' }),
+    /** 'entrada' (from the customer) or 'saida'. */
+    direction: text('direction').notNull(),
+    /** 'texto', 'template' or 'automatica'. */
+    kind: text('kind').notNull(),
+    template: text('template'),
+    body: text('body').notNull(),
+    /** 'na_fila', 'enviada', 'entregue', 'lida' or 'falhou'. */
+    status: text('status').notNull(),
+    /** Meta's message id (wamid). */
+    wamid: text('wamid'),
+    errorCode: integer('error_code'),
+    errorMessage: text('error_message'),
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('whatsapp_messages_conversation').on(t.conversationId, t.id),
+    uniqueIndex('whatsapp_messages_store_wamid').on(t.storeId, t.wamid),
+  ],
+);
+
+/**
+ * Order updates waiting to go out, written in the order's status change transaction and sent after
+ * its commit by the worker; one per order and kind, so racing status moves never send twice.
+ */
+export const whatsappOutbox = pgTable(
+  'whatsapp_outbox',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The update: 'aceito', 'saiu_entrega', 'pronto_retirada', 'entregue', 'cancelado', 'pix_expirando'. */
+    kind: text('kind').notNull(),
+    /** 'pendente', 'enviado', 'falhou' (given up) or 'ignorado' (no consent, no channel). */
+    state: text('state').notNull().default('pendente'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+    /** The reason of a cancel, when the update carries one. */
+    reason: text('reason'),
+    messageId: integer('message_id').references(() => whatsappMessages.id, { onDelete: 'set null' }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_outbox_order_kind').on(t.orderId, t.kind),
+    index('whatsapp_outbox_due').on(t.state, t.nextAt),
+  ],
+);
+
+/** What went wrong with the channel lately (refused webhooks, Meta's errors): shown to the owner. */
+export const whatsappFailures = pgTable(
+  'whatsapp_failures',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    phone: text('phone').notNull().default(''),
+    template: text('template'),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [index('whatsapp_failures_store_at').on(t.storeId, t.at)],
 );
 
 /**

@@ -41,7 +41,7 @@ export type OrderEventListener = (event: OrderEvent) => void;
  */
 export interface StaffEvent {
   storeId: number;
-  /** Lower-case letters and underscores, at most 40 (an SSE event name). */
+  /** Lower-case letters, underscores and dots, at most 40 (an SSE event name). */
   name: string;
   data: unknown;
 }
@@ -149,7 +149,7 @@ export function decodeOrderEvents(payload: string | undefined): OrderEvent[] {
   return orderEventsOf(parsePayload(payload));
 }
 
-const STAFF_EVENT_NAME = /^[a-z][a-z_]{0,39}$/;
+const STAFF_EVENT_NAME = /^[a-z][a-z_.]{0,39}$/;
 
 /** The NOTIFY payload of a staff event. */
 export function encodeStaffEvent(event: StaffEvent): string {

@@ -86,6 +86,8 @@ const ALLOWED_CALLS: Record<
   'notices.owner': { method: 'GET', url: '/staff/notices', status: 200 },
   'payments.pix_key': { method: 'GET', url: '/staff/payments/provider', status: 200 },
   'orders.cancel_paid': { method: 'POST', url: '/staff/cancel-requests/999999/deny', status: 404 },
+  'whatsapp.inbox': { method: 'GET', url: '/staff/whatsapp/conversations', status: 200 },
+  'whatsapp.settings': { method: 'GET', url: '/staff/whatsapp/settings', status: 200 },
 };
 
 let t: TestApp;

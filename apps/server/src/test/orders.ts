@@ -19,6 +19,7 @@ import {
   orderLines,
   orders,
   products,
+  storeOrderNumbers,
   stores,
 } from '../db/schema.ts';
 import { bearer, PIZZARIA } from './accounts.ts';
@@ -40,6 +41,18 @@ export async function storeIdOf(t: TestApp, host: string): Promise<number> {
     .from(stores)
     .where(eq(stores.slug, slugOf(host)));
   return row!.id;
+}
+
+/**
+ * Moves the store's order numbers on (its next order is nº `last` + 1), so a test tells the number
+ * people read (orders.numero, ADR 0065) from the order's id.
+ */
+export async function skipOrderNumbers(t: TestApp, last: number, host = PIZZARIA): Promise<void> {
+  const storeId = await storeIdOf(t, host);
+  await t.database.db
+    .insert(storeOrderNumbers)
+    .values({ storeId, lastNumber: last })
+    .onConflictDoUpdate({ target: storeOrderNumbers.storeId, set: { lastNumber: last } });
 }
 
 export async function productIdOf(t: TestApp, ref: string, host = PIZZARIA): Promise<number> {

@@ -89,6 +89,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** The stand-in PSP the stores set to "standin" use (payments tests). */
   standin?: StandinAccess;
+  /** The stand-in Graph API the WhatsApp channels set to it use (WhatsApp tests). */
+  whatsappStandin?: { url: string };
   /** Collects the app's log lines (with env LOG_LEVEL set); otherwise the app does not log. */
   logDestination?: { write(line: string): void };
   /** Where the editor's pictures go (default: the configuration's, the disk under DATA_DIR). */
@@ -125,7 +127,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
  */
 export async function buildSecondTestApp(
   first: TestApp,
-  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady' | 'standin'> = {},
+  options: Pick<TestAppOptions, 'now' | 'env' | 'beforeReady' | 'standin' | 'whatsappStandin'> = {},
 ): Promise<TestApp> {
   const database = first.databaseUrl
     ? openDatabase({ databaseUrl: first.databaseUrl, poolSize: 5 })
@@ -145,7 +147,7 @@ async function startTestApp(
   database: DatabaseHandle,
   options: Pick<
     TestAppOptions,
-    'now' | 'env' | 'beforeReady' | 'standin' | 'logDestination' | 'pictureStorage'
+    'now' | 'env' | 'beforeReady' | 'standin' | 'whatsappStandin' | 'logDestination' | 'pictureStorage'
   >,
 ): Promise<Omit<TestApp, 'close' | 'databaseUrl'>> {
   let now = options.now ?? new Date();
@@ -158,6 +160,8 @@ async function startTestApp(
     // The reconciliation job runs when a test asks for it (PAYMENTS_RECONCILE_MS), or by hand.
     PAYMENTS_RECONCILE_MS: '0',
     PAYMENTS_LEDGER_CHECK_MS: '0',
+    // WhatsApp order updates go out when a test runs the outbox (services.whatsapp.runOutbox).
+    WHATSAPP_OUTBOX_MS: '0',
     // The SMS stand-in keeps whole messages for /_dev/sms but prints no console line.
     NODE_ENV: 'test',
     ...options.env,
@@ -169,6 +173,7 @@ async function startTestApp(
     logger: options.logDestination !== undefined,
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     standin: options.standin ?? null,
+    whatsappStandin: options.whatsappStandin ?? null,
     paymentSecretsKey: TEST_PAYMENT_SECRETS_KEY,
     ...(options.pictureStorage ? { pictureStorage: options.pictureStorage } : {}),
   });

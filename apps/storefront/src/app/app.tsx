@@ -8,7 +8,6 @@ import { setDefaultMode } from '../lib/preferences.ts';
 import { bootFallback, useCompany } from '../lib/start-data.ts';
 import { readStorage } from '../lib/storage.ts';
 import { applyLook } from '../lib/store-look.ts';
-import { injectTrackingWhenIdle } from '../lib/tracking.ts';
 import { BannerLine } from './layout/banner-line.tsx';
 import { CouponsHost } from './layout/coupons-host.tsx';
 import { FlashHost } from './layout/flash-host.tsx';
@@ -26,7 +25,11 @@ function LookSync() {
     if (!company) return;
     applyLook(company);
     setDefaultMode(company.default_style_mode);
-    injectTrackingWhenIdle({ googleTagManager: company.google_tag_manager, fbPixelId: company.fb_pixel_id });
+    const ids = { googleTagManager: company.google_tag_manager, fbPixelId: company.fb_pixel_id };
+    // Most stores track nothing: the tracking code is a chunk of its own, loaded only for those that do.
+    if (ids.googleTagManager || ids.fbPixelId) {
+      void import('../lib/tracking.ts').then(({ injectTrackingWhenIdle }) => injectTrackingWhenIdle(ids));
+    }
   }, [company]);
   return null;
 }

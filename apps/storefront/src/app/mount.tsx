@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readBoot } from '../lib/boot.ts';
 import { captureCouponParam } from '../lib/coupon-param.ts';
+import { loadLanguage } from '../lib/i18n.ts';
 import {
   applyLanguage,
   applyMode,
@@ -11,7 +12,6 @@ import {
   setDefaultMode,
   storedModeStore,
 } from '../lib/preferences.ts';
-import { registerServiceWorker } from '../lib/pwa.ts';
 import { applyLook, restoreSavedLook } from '../lib/store-look.ts';
 import { captureVisitEntry, isStandalone } from '../lib/visit-entry.ts';
 import { App } from './app.tsx';
@@ -49,9 +49,21 @@ function start() {
     );
   });
 
-  if (import.meta.env.PROD) registerServiceWorker();
+  // Its own small chunk: the worker is registered only after the page has loaded anyway.
+  if (import.meta.env.PROD)
+    void import('../lib/pwa.ts').then(({ registerServiceWorker }) => registerServiceWorker());
 }
 
-// Evaluating this chunk (React DOM and the app) is one task already; starting in the next one
-// keeps each under the long-task line on a phone.
-setTimeout(start, 0);
+/**
+ * Called by main.ts, never on import: this module sits in the `home` chunk, which the staff app also
+ * imports for the modules they share (docs/decisions/0067), and must not start the customer's app there.
+ */
+export function mount(): void {
+  // An English visitor's texts are fetched meanwhile; Portuguese is here already.
+  const language = loadLanguage(languageStore.get());
+  // Evaluating this chunk (React DOM and the app) is one task already; starting in the next one
+  // keeps each under the long-task line on a phone. If English cannot be fetched, Portuguese shows.
+  setTimeout(() => {
+    void language.then(start, start);
+  }, 0);
+}

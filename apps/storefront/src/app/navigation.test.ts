@@ -30,6 +30,11 @@ describe('tabForPath', () => {
 });
 
 describe('barsHidden', () => {
+  it('hides both bars on the courier’s page, which is not the menu’s', () => {
+    expect(barsHidden('/entregador/abc123')).toBe(true);
+    expect(barsHidden('/entregadores')).toBe(false);
+  });
+
   it('hides both bars on the payment checkout routes only', () => {
     expect(barsHidden('/pix_checkout')).toBe(true);
     expect(barsHidden('/stripe_checkout')).toBe(true);

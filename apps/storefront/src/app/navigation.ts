@@ -26,5 +26,10 @@ export function isPaymentCheckoutPath(path: string): boolean {
   return first.endsWith('_checkout');
 }
 
-/** Both bars are hidden on the payment checkout routes. */
-export const barsHidden = isPaymentCheckoutPath;
+/** The courier's page (issue 35): a page of its own, not the menu's. */
+export function isCourierPath(path: string): boolean {
+  return (path.split(/[?#]/)[0] ?? '').startsWith('/entregador/');
+}
+
+/** Both bars are hidden on the payment checkout routes and on the courier's page. */
+export const barsHidden = (path: string): boolean => isPaymentCheckoutPath(path) || isCourierPath(path);

@@ -155,6 +155,12 @@ export const ROUTES: readonly AppRoute[] = [
     guard: tableModeGuard,
     title: 'tableTab',
   },
+  // The courier's page (issue 35): a personal link's token, outside the menu's bars, its own chunk.
+  {
+    id: 'courier',
+    path: '/entregador/:token',
+    component: lazy(() => import('../features/courier/components/courier-screen.tsx')),
+  },
 ];
 
 /** "/ and /home and any unmatched path": the menu home. */

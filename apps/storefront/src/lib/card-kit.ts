@@ -1,3 +1,4 @@
+import { safeFontFamily, storeFontStylesheet } from '@comanda/domain';
 /*
  * The card provider's browser kit (spec section 4 "Card SDK load state", section 9 "Card SDK poll
  * 500 ms"): loaded on demand on the card route only, never with the menu. The kit's own fields take
@@ -38,8 +39,16 @@ export interface CardConfirmation {
   error?: CardKitError;
 }
 
+/** Stripe.js's CustomFontSource: a font the card element's frame loads (`src` a CSS src value). */
+export interface CustomFontSource {
+  family: string;
+  src: string;
+  weight?: string;
+  display?: string;
+}
+
 export interface CardKitClient {
-  elements(): {
+  elements(options?: { fonts?: CustomFontSource[] }): {
     create(
       type: 'card',
       options?: { style?: { base?: Record<string, string | { color: string }> } },
@@ -75,7 +84,12 @@ export interface MercadoPagoClient {
   fields: {
     create(
       type: 'cardNumber' | 'expirationDate' | 'securityCode',
-      options?: { placeholder?: string; style?: Record<string, string> },
+      options?: {
+        placeholder?: string;
+        style?: Record<string, string>;
+        /** Stylesheets with @font-face rules the field's frame loads (SDK v2's customFonts). */
+        customFonts?: { src: string }[];
+      },
     ): MercadoPagoField;
     createCardToken(
       data:
@@ -166,4 +180,29 @@ export async function loadMercadoPago(
   await loadKitScript(kit, onState);
   const Kit = kitGlobal(kit.provider) as MercadoPagoConstructor;
   return new Kit(kit.publicKey, { locale });
+}
+
+/**
+ * The store's font for the provider's card frames (issue 34: the card fields were in the frame's own
+ * font). The frames are of the provider's origin and load nothing of the page: each kit is given the
+ * font through its documented option, as absolute addresses: Stripe.js a CustomFontSource (the font
+ * file), Mercado Pago's SDK a stylesheet with its @font-face. Null for the system font.
+ */
+export function cardFieldFont(
+  company: { font_family: string; font_url: string | null } | undefined,
+  origin: string = window.location.origin,
+): { family: string; stripe: CustomFontSource; stylesheet: string | null } | null {
+  const family = company ? safeFontFamily(company.font_family) : '';
+  if (!company?.font_url || !family) return null;
+  const stylesheet = storeFontStylesheet(company.font_url);
+  return {
+    family,
+    stripe: {
+      family,
+      src: `url(${JSON.stringify(new URL(company.font_url, origin).href)})`,
+      weight: '400',
+      display: 'swap',
+    },
+    stylesheet: stylesheet ? new URL(stylesheet, origin).href : null,
+  };
 }

@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { en } from './i18n/en.ts';
 import { ptBr } from './i18n/pt-br.ts';
 import { featureTranslator, pluralCategory, textKeys, translate, translatorFor } from './i18n.ts';
@@ -152,5 +152,21 @@ describe('i18n', () => {
       'Não foi possível se conectar. Verifique sua conexão com a internet e tente novamente.',
     );
     expect(ptBr.storeClosedBanner).toBe('Estamos fechados. Você não poderá concluir o pedido');
+  });
+
+  it('loads English before switching to it: Portuguese meanwhile, English after, the choice kept', async () => {
+    // A fresh copy of the modules, as a page has before its language is loaded.
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    const preferences = await import('./preferences.ts');
+    expect(fresh.translatorFor('en')('tryAgain')).toBe('Tentar novamente');
+    const switched = fresh.switchLanguage('en');
+    expect(preferences.languageStore.get()).toBe('pt_br');
+    await switched;
+    expect(preferences.languageStore.get()).toBe('en');
+    expect(localStorage.getItem('language')).toBe('en');
+    expect(fresh.translatorFor('en')('tryAgain')).toBe('Try again');
+    await fresh.switchLanguage('pt_br');
+    expect(preferences.languageStore.get()).toBe('pt_br');
   });
 });

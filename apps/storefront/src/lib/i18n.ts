@@ -1,13 +1,47 @@
-import { en } from './i18n/en.ts';
 import { type MessageKey, ptBr } from './i18n/pt-br.ts';
-import { DEFAULT_LANGUAGE, htmlLang, type Language, useLanguage } from './preferences.ts';
+import { DEFAULT_LANGUAGE, htmlLang, type Language, setLanguage, useLanguage } from './preferences.ts';
 
 export type { MessageKey };
 export type Messages = Partial<Record<MessageKey, string>>;
 export type Vars = Readonly<Record<string, string | number>>;
 export type Translate = (key: MessageKey, vars?: Vars) => string;
 
-const dictionaries: Record<Language, Messages> = { pt_br: ptBr, en };
+/**
+ * Portuguese, the default and the fallback, comes with the menu; English is a chunk of its own,
+ * loaded by `loadLanguage` before anything is shown in it (docs/decisions/0067).
+ */
+const dictionaries: Partial<Record<Language, Messages>> = { pt_br: ptBr };
+const loading = new Map<Language, Promise<void>>();
+
+/** Resolves once `language`'s shared dictionary is here (at once for Portuguese). */
+export function loadLanguage(language: Language): Promise<void> {
+  if (dictionaries[language]) return Promise.resolve();
+  let pending = loading.get(language);
+  if (!pending) {
+    pending = import('./i18n/en.ts').then(
+      ({ en }) => {
+        dictionaries.en = en;
+      },
+      (error: unknown) => {
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, pending);
+  }
+  return pending;
+}
+
+/**
+ * The language switch: the new language's texts first, then every screen in it. When they cannot
+ * be fetched (offline before the service worker kept them) the language stays as it was.
+ */
+export function switchLanguage(language: Language): Promise<void> {
+  return loadLanguage(language).then(
+    () => setLanguage(language),
+    () => undefined,
+  );
+}
 
 const pluralRules = new Map<Language, Intl.PluralRules>();
 
@@ -81,8 +115,8 @@ const translators = new Map<Language, Translate>();
 export function translatorFor(language: Language): Translate {
   let translator = translators.get(language);
   if (!translator) {
-    const messages = dictionaries[language];
-    translator = (key, vars) => translate(messages, key, vars, language);
+    // Read at each call: a dictionary still loading falls back to Portuguese, never to nothing.
+    translator = (key, vars) => translate(dictionaries[language] ?? {}, key, vars, language);
     translators.set(language, translator);
   }
   return translator;

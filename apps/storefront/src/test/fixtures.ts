@@ -48,6 +48,7 @@ export function company(overrides: Partial<Company> = {}): Company {
     longitude: null,
     delivery_customer_doc_required: false,
     whatsapp: '5511999990000',
+    whatsapp_canal: { ativo: false },
     facebook: 'https://facebook.com/fornoebrasa',
     instagram: '@fornoebrasa',
     site: 'fornoebrasa.example',

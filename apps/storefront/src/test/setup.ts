@@ -7,6 +7,10 @@ import { afterAll, afterEach, vi } from 'vitest';
 // in modules (cart, language, session, the staff token...) start as a fresh page's do.
 vi.resetModules();
 
+// English is a chunk the app loads before showing it (lib/i18n.ts, loadLanguage); the tests that
+// set the language store directly find it loaded, as the app's screens do.
+await import('../lib/i18n.ts').then(({ loadLanguage }) => loadLanguage('en'));
+
 // findBy and waitFor wait up to 5 s for what the default 1 s misses on a loaded 2-core machine.
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -1,4 +1,5 @@
 import { formatBRL } from '../money.ts';
+import { orderPaymentName } from '../payment-names.ts';
 import { linesByStation, type StationRouting } from '../stations.ts';
 import { storeClockText, storeDateTimeText, storeLocalTime } from '../store-time.ts';
 
@@ -436,7 +437,11 @@ export function counterTicket(order: TicketOrder, options: TicketOptions): Ticke
   } else {
     blocks.push({
       type: 'text',
-      text: say('payment', { method: order.forma_pagamento_nome ?? '—' }),
+      text: say('payment', {
+        method: order.forma_pagamento_nome
+          ? orderPaymentName(order.forma_pagamento_nome, order.tipo_entrega, options.language)
+          : '—',
+      }),
       strong: true,
     });
     if (order.troco_para && order.troco_para > order.total) {

@@ -3,6 +3,7 @@ import {
   formatQuery,
   phoneLookupParams,
   phoneLookupReply,
+  recoveryCodeReply,
   recoveryRequest,
   recoverySmsRequest,
   registrationReply,
@@ -167,15 +168,17 @@ export function registerAuthRoutes(ctx: AppContext, services: { auth: AuthServic
     {
       schema: {
         tags,
-        summary: 'Send a password-recovery code by SMS',
+        summary: 'Send a password-recovery code by WhatsApp or SMS',
         description:
+          '`canal`: whatsapp (default where the store has an active WhatsApp channel: its authentication template ' +
+          'with a copy-code button; SMS when WhatsApp fails) or sms; the reply names the one used. ' +
           'cellphone: the login digits. Answers the same whether or not the phone has an account; the SMS ' +
           '(a 6-digit code, valid 10 minutes, 5 tries) goes only to an account. At most 3 per phone from one ' +
           'address, 10 per phone from anywhere (not counted for a known device of the account) and 10 per ' +
           'address per hour (429 TOO_MANY_ATTEMPTS). Asking again replaces the earlier code.',
         querystring: formatQuery,
         body: recoverySmsRequest,
-        response: { 200: successReply, ...refusals },
+        response: { 200: recoveryCodeReply, ...refusals },
       },
     },
     (request) => service.requestRecoveryCode(request.store, request.body, clientOf(request)),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type {
   PhoneLookupReply,
+  RecoveryCodeReply,
   RecoveryRequest,
   RecoverySmsRequest,
   RegistrationRequest,
@@ -76,6 +77,11 @@ export interface AuthServiceDeps {
   now: () => Date;
   limiter: RateLimiter;
   sms: SmsProvider;
+  /** Codes by WhatsApp where the store has an active channel (the WhatsApp module); SMS otherwise. */
+  whatsappCodes?: {
+    codesAvailable(storeId: number): Promise<boolean>;
+    sendCode(storeId: number, phoneE164: string, code: string): Promise<void>;
+  };
   /** Told when sessions end, so this instance closes their event streams at once. */
   sessionEnds: SessionEnds;
   log: FastifyBaseLogger;
@@ -302,8 +308,8 @@ export class AuthService {
     store: StoreRef,
     body: RecoverySmsRequest,
     client: Client,
-  ): Promise<SuccessReply> {
-    const { db, limiter, now, sms, log } = this.deps;
+  ): Promise<RecoveryCodeReply> {
+    const { db, limiter, now, sms, log, whatsappCodes } = this.deps;
     const phone = loginDigitsOf(body.cellphone);
     if (!phone) throw invalidPhone('cellphone');
     const account = await findAccountByPhone(db, store.id, phone);
@@ -313,6 +319,11 @@ export class AuthService {
     // Requests from elsewhere cannot use up the owner's own recovery (finding 5 of issue 18).
     if (!known) await limiter.consume(store.id, LIMITS.smsPerPhoneAnywhere, phone, now());
 
+    // WhatsApp first where the store has it (docs/decisions/0072), unless the customer asks for SMS.
+    let canal: 'whatsapp' | 'sms' =
+      body.canal !== 'sms' && whatsappCodes && (await whatsappCodes.codesAvailable(store.id))
+        ? 'whatsapp'
+        : 'sms';
     if (account) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const salt = randomBytes(16).toString('base64url');
@@ -327,14 +338,33 @@ export class AuthService {
       const name = ((await storeName(db, store.id)) ?? 'Comanda').slice(0, 30);
       const shown = `${code.slice(0, 3)}-${code.slice(3)}`;
       const text = `${name}: seu código para criar uma nova senha é ${shown}. Vale ${RECOVERY_CODE_TTL_MINUTES} minutos.`;
-      try {
-        await sms.send(e164(account.phoneCountry, account.phone), text, { storeId: store.id, secret: shown });
-      } catch (error) {
-        // Answering otherwise would tell that the phone has an account; the operator sees the log.
-        log.error({ err: error, provider: sms.name }, 'recovery SMS not sent');
+      const phoneE164 = e164(account.phoneCountry, account.phone);
+      if (canal === 'whatsapp' && whatsappCodes) {
+        try {
+          await whatsappCodes.sendCode(store.id, phoneE164, code);
+        } catch (error) {
+          // WhatsApp refused or could not be reached: the code goes by SMS instead.
+          log.warn({ err: error }, 'recovery code not sent by WhatsApp: SMS instead');
+          canal = 'sms';
+        }
+      }
+      if (canal === 'sms') {
+        try {
+          await sms.send(phoneE164, text, { storeId: store.id, secret: shown });
+        } catch (error) {
+          // Answering otherwise would tell that the phone has an account; the operator sees the log.
+          log.error({ err: error, provider: sms.name }, 'recovery SMS not sent');
+        }
       }
     }
-    return { success: true, detail: 'Se este telefone tiver cadastro, enviamos um código por SMS.' };
+    return {
+      success: true,
+      detail:
+        canal === 'whatsapp'
+          ? 'Se este telefone tiver cadastro, enviamos um código pelo WhatsApp.'
+          : 'Se este telefone tiver cadastro, enviamos um código por SMS.',
+      canal,
+    };
   }
 
   /** POST /core/recovery_password_app/: a right code sets the new password and ends every session. */

@@ -1,5 +1,6 @@
 import {
   availableCouponList,
+  companyList,
   couponValidateReply,
   orderErrorReply,
   orderPlacedReply,
@@ -7,9 +8,25 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons } from '../../db/schema.ts';
-import { bearer, buildAccountsTestApp, PIZZARIA, type SignedUp, signUp } from '../../test/accounts.ts';
-import { addCoupon, cartLine, couponUses, customerState, placeOrder, submission } from '../../test/orders.ts';
+import {
+  bearer,
+  buildAccountsTestApp,
+  PIZZARIA,
+  SAKURA,
+  type SignedUp,
+  signUp,
+} from '../../test/accounts.ts';
+import {
+  addCoupon,
+  cartLine,
+  couponUses,
+  customerState,
+  placeOrder,
+  storeIdOf,
+  submission,
+} from '../../test/orders.ts';
 import { storeDocumentFactory, type TestApp } from '../../test/test-app.ts';
+import { raiseMenuVersion } from '../store-controls/index.ts';
 import { importStore, parseStoreDocument, StoreDocumentError } from '../store-import/index.ts';
 
 /*
@@ -299,6 +316,48 @@ describe('available coupons (the top bar list)', () => {
 
   it('needs a signed-in customer', async () => {
     expect((await available()).statusCode).toBe(401);
+  });
+});
+
+describe("the company call's tem_cupons (issue 34: Sakura showed a coupon row with no coupons)", () => {
+  // A store of its own: the tests above give Sakura a coupon.
+  let fresh: TestApp;
+  beforeAll(async () => {
+    fresh = await buildAccountsTestApp();
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+  const offers = async (host: string) => {
+    const response = await fresh.app.inject({
+      method: 'GET',
+      url: '/core/empresa_personal_app?format=json',
+      headers: { host },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return companyList.parse(response.json())[0]!.tem_cupons;
+  };
+  const touchMenu = async (host: string) => {
+    const storeId = await storeIdOf(fresh, host);
+    await raiseMenuVersion(fresh.database.db, storeId);
+  };
+
+  it('is true for a store with usable coupons, false for one without', async () => {
+    expect(await offers(PIZZARIA)).toBe(true);
+    expect(await offers(SAKURA)).toBe(false);
+  });
+
+  it('counts no coupon that is off, expired, not started or used up; one usable, even unlisted, turns it on', async () => {
+    const now = Date.now();
+    await addCoupon(fresh, { code: 'SK-VENCIDO', validUntil: new Date(now - 60_000) }, SAKURA);
+    await addCoupon(fresh, { code: 'SK-FUTURO', validFrom: new Date(now + 3_600_000) }, SAKURA);
+    await addCoupon(fresh, { code: 'SK-ESGOTADO', maxUses: 1, uses: 1 }, SAKURA);
+    await addCoupon(fresh, { code: 'SK-DESLIGADO', ativo: false }, SAKURA);
+    await touchMenu(SAKURA);
+    expect(await offers(SAKURA)).toBe(false);
+    await addCoupon(fresh, { code: 'SK-VALE', maxUsesPerCustomer: 1 }, SAKURA);
+    await touchMenu(SAKURA);
+    expect(await offers(SAKURA)).toBe(true);
   });
 });
 

@@ -1,2 +1,2 @@
 // The coupons module's face (docs/decisions/0041): what other modules and the app's composition may use.
-export { CouponService, checkCoupon, couponRefusal } from './service.ts';
+export { CouponService, checkCoupon, couponRefusal, storeOffersCoupons } from './service.ts';

@@ -13,7 +13,7 @@ import {
   formatBRL,
   normalizeCouponCode,
 } from '@comanda/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type CustomerPrincipal, forbidden } from '../../plugins/auth.ts';
 import type { BackoffRule, RateLimiter } from '../../plugins/rate-limit.ts';
@@ -79,6 +79,19 @@ const toValidatedCoupon = (row: CouponRow): ValidatedCoupon => ({
   codigo: row.code,
   valor_minimo: row.minSubtotal,
 });
+
+/**
+ * Whether the store offers any coupon a customer could use now (the company call's `tem_cupons`,
+ * issue 34): active, started, not expired, uses left. Whether this customer used it up, and the
+ * order's own rules, are left to the coupon's check; a store whose coupons are all typed-only
+ * (none listed to a customer) still offers them.
+ */
+export async function storeOffersCoupons(db: DbExecutor, storeId: number, now: Date): Promise<boolean> {
+  const rows = await repo.listActiveCoupons(db, storeId);
+  return rows.some(
+    (row) => couponVerdict(couponRules(row), { now, subtotal: null, deliveryType: null, customerUses: 0 }).ok,
+  );
+}
 
 export interface CouponCheck {
   now: Date;

@@ -3,4 +3,4 @@ export { type CourierProvider, IfoodShippingProvider } from './courier-provider.
 export { CourierStandin, postNotification } from './courier-standin.ts';
 export { seedDemoCouriers } from './demo-couriers.ts';
 export { OutsideSettings } from './outside-settings.ts';
-export { DispatchService } from './service.ts';
+export { type DepartureStep, DispatchService, deliveriesLeaveByDispatch } from './service.ts';

@@ -136,6 +136,25 @@ export interface DispatchDeps {
   outsideSettings?: OutsideSettings;
 }
 
+/** A step of another module when orders leave the store with a courier (WhatsApp's "saiu para entrega"). */
+export type DepartureStep = (
+  tx: DbExecutor,
+  departure: { storeId: number; orderIds: readonly number[]; at: Date },
+) => Promise<void>;
+
+/**
+ * Whether the store's delivery orders leave through dispatch today (an own courier active today):
+ * then "out for delivery" is their departure, not their being ready.
+ */
+export async function deliveriesLeaveByDispatch(db: DbExecutor, storeId: number): Promise<boolean> {
+  const [courier] = await db
+    .select({ id: couriers.id })
+    .from(couriers)
+    .where(and(eq(couriers.storeId, storeId), eq(couriers.ativoHoje, true)))
+    .limit(1);
+  return courier !== undefined;
+}
+
 type Actor = { staffId: number } | { courierId: number };
 
 function isCash(row: {
@@ -274,6 +293,17 @@ export class DispatchService {
    * delivered ('Pedido cancelado'), so the route can end. A stop a courier is marking right now is
    * skipped (its mark then fails on the cancelled order and leaves it to this rule's next reader).
    */
+  private readonly departureSteps: DepartureStep[] = [];
+
+  /** Another module's step, run in the transaction in which orders leave the store with a courier. */
+  onDeparted(step: DepartureStep): void {
+    this.departureSteps.push(step);
+  }
+
+  private async departed(tx: DbExecutor, storeId: number, orderIds: readonly number[], at: Date) {
+    for (const step of this.departureSteps) await step(tx, { storeId, orderIds, at });
+  }
+
   readonly onOrderStatusChange = async (
     tx: DbExecutor,
     change: { storeId: number; orderId: number; to: string; at: Date },
@@ -652,6 +682,12 @@ export class DispatchService {
             updatedAt: iso(at),
           });
         }
+        await this.departed(
+          tx,
+          storeId,
+          rows.map((row) => row.id),
+          at,
+        );
         await this.announce(tx, storeId, id, 'em_rota');
       }),
     );
@@ -1263,6 +1299,7 @@ export class DispatchService {
             updatedAt: at,
           })
           .where(eq(outsideDeliveries.id, row.id));
+        if (event.estado === 'coletado') await this.departed(tx, storeId, [row.orderId], at);
         if (event.estado === 'entregue') {
           await this.deps.tracking.deliverInTransaction(tx, storeId, row.orderId, null, at);
         } else {

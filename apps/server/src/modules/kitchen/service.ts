@@ -34,6 +34,14 @@ export interface KitchenDeps {
   db: Database;
   now: () => Date;
   events: OrderEvents;
+  /**
+   * Another module's step in the bump's transaction when it moves the order to ready (the WhatsApp
+   * module queues the customer's update).
+   */
+  readied?: (
+    tx: DbExecutor,
+    change: { storeId: number; orderId: number; from: string; to: string; at: Date },
+  ) => Promise<void>;
 }
 
 /** Which lines a view or a bump covers: one station's, or every station's (undefined). */
@@ -199,6 +207,13 @@ export class KitchenService {
       );
       if (allBumped(routing, lines.map(lineRef), [...bumps, ...made])) {
         await moveLockedOrder(tx, events, order, KITCHEN_READY_STATUS, staff.staffId, at);
+        await this.deps.readied?.(tx, {
+          storeId: staff.storeId,
+          orderId,
+          from: order.status,
+          to: KITCHEN_READY_STATUS,
+          at,
+        });
       }
       await events.publishStaff(tx, {
         storeId: staff.storeId,

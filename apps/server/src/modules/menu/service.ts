@@ -18,6 +18,8 @@ import type { DbExecutor } from '../../db/client.ts';
 import { readTogether } from '../../db/read-together.ts';
 import { notFound } from '../../lib/errors.ts';
 import { srcsetOf } from '../../lib/media.ts';
+import { storeOffersCoupons } from '../coupons/index.ts';
+import { whatsappChannelActive } from '../whatsapp/index.ts';
 import type { CompanyRow, ProductRow } from './repository.ts';
 import * as repo from './repository.ts';
 
@@ -132,7 +134,10 @@ async function buildCompany(
   now: Date,
   bookedOut?: ReadonlyMap<string, number>,
 ): Promise<Company[]> {
-  const { company: c, open, periods, state } = await storeAvailability(db, storeId, now, bookedOut);
+  const [{ company: c, open, periods, state }, coupons] = await readTogether(db, [
+    () => storeAvailability(db, storeId, now, bookedOut),
+    () => storeOffersCoupons(db, storeId, now),
+  ]);
   return [
     {
       id: c.storeId,
@@ -169,6 +174,7 @@ async function buildCompany(
       payment_by_pix: c.paymentByPix,
       payment_by_card: c.paymentByCard,
       payment_key: c.paymentKey,
+      tem_cupons: coupons,
       self_checkout_require_imply_pay: c.selfCheckoutRequireImplyPay,
       expiration_time_pix: c.expirationTimePix,
       google_maps_key: c.googleMapsKey,
@@ -177,6 +183,7 @@ async function buildCompany(
       longitude: c.longitude,
       delivery_customer_doc_required: c.deliveryCustomerDocRequired,
       whatsapp: c.whatsapp,
+      whatsapp_canal: { ativo: await whatsappChannelActive(db, storeId) },
       facebook: c.facebook,
       instagram: c.instagram,
       site: c.site,

@@ -28,6 +28,7 @@ export interface HistoryFilter {
 
 export interface HistoryRow {
   id: number;
+  numero: number | null;
   dhIniciado: Date;
   status: string;
   tipoEntrega: string;
@@ -68,7 +69,8 @@ export function searchStoreOrders(
 ): Promise<HistoryRow[]> {
   // Orders awaiting their online payment are nobody's business yet (docs/decisions/0018).
   const conditions: SQL[] = [eq(orders.storeId, storeId), eq(orders.awaitingPayment, false)];
-  if (filter.number !== undefined) conditions.push(eq(orders.id, filter.number));
+  // The number people read (orders.numero, ADR 0065), not the order's id.
+  if (filter.number !== undefined) conditions.push(eq(orders.numero, filter.number));
   if (filter.name) conditions.push(sql`${foldedName} like ${containing(filter.name)}`);
   if (filter.phone) {
     const pattern = containing(filter.phone);
@@ -95,6 +97,7 @@ export function searchStoreOrders(
   return db
     .select({
       id: orders.id,
+      numero: orders.numero,
       dhIniciado: orders.dhIniciado,
       status: orders.status,
       tipoEntrega: orders.tipoEntrega,

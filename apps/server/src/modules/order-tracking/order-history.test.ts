@@ -10,7 +10,7 @@ import {
   signInStaff,
   signUp,
 } from '../../test/accounts.ts';
-import { cartLine, placeOrder, submission, tableOf } from '../../test/orders.ts';
+import { cartLine, placeOrder, skipOrderNumbers, submission, tableOf } from '../../test/orders.ts';
 import { roundAtTable } from '../../test/tables.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { changeStatus, placePickupOrder, saveAddress } from '../../test/tracking.ts';
@@ -55,6 +55,8 @@ beforeAll(async () => {
   owner = await signInStaff(t, { name: 'Ana Lima' });
   attendant = await signInStaff(t, { name: 'Bruno Costa', role: 'attendant' });
   sakuraStaff = await signInStaff(t, { host: SAKURA, name: 'Kenji' });
+  // The store's numbers (what people read and search by, ADR 0065) apart from the orders' ids.
+  await skipOrderNumbers(t, 400);
   maria = await signUp(t.app, { name: 'Maria Souza', cellphone: '(11) 98765-4321' });
   jose = await signUp(t.app, { name: 'José da Conceição' });
   at('2026-05-04T12:00:00');
@@ -97,6 +99,12 @@ async function found(query: string, token = owner.token, host = PIZZARIA): Promi
   return staffOrderHistoryReply.parse(response.json()).results.map((order) => order.id);
 }
 
+/** An order's number in its store, as the history gives it. */
+async function numberOf(id: number, token = owner.token, host = PIZZARIA): Promise<number> {
+  const reply = staffOrderHistoryReply.parse((await search('?limit=50', token, host)).json());
+  return reply.results.find((order) => order.id === id)!.numero!;
+}
+
 describe('searching the history (GET /staff/orders/history)', () => {
   it('lists every order of the store, newest first, and none of another store', async () => {
     const all = await found('');
@@ -105,9 +113,14 @@ describe('searching the history (GET /staff/orders/history)', () => {
     expect(await found('', attendant.token)).toEqual(all);
   });
 
-  it('finds an order by its number, only in its own store', async () => {
-    expect(await found(`?number=${ids.delivery}`)).toEqual([ids.delivery]);
-    expect(await found(`?number=${sakuraOrder}`)).toEqual([]);
+  it('finds an order by its number in the store (not its id), only in its own store', async () => {
+    const delivery = await numberOf(ids.delivery);
+    expect(delivery).toBeGreaterThan(400);
+    expect(await found(`?number=${delivery}`)).toEqual([ids.delivery]);
+    expect(await found(`?number=${ids.delivery}`)).toEqual([]);
+    const sakura = await numberOf(sakuraOrder, sakuraStaff.token, SAKURA);
+    expect(await found(`?number=${sakura}`, sakuraStaff.token, SAKURA)).toEqual([sakuraOrder]);
+    expect(await found(`?number=${sakura}`)).toEqual([]);
   });
 
   it('finds by part of the name, whatever the accents, case and spaces', async () => {
@@ -147,7 +160,7 @@ describe('searching the history (GET /staff/orders/history)', () => {
     expect(await found('?channel=pickup')).toEqual([ids.late, ids.cancelled, ids.cash, ids.pickup]);
     expect(await found('?payment=1')).toEqual([ids.cash]);
     expect(await found('?payment=2&name=maria&channel=pickup')).toEqual([ids.late, ids.pickup]);
-    const reply = staffOrderHistoryReply.parse((await search(`?number=${ids.table}`)).json());
+    const reply = staffOrderHistoryReply.parse((await search(`?number=${await numberOf(ids.table)}`)).json());
     expect(reply.results[0]).toMatchObject({ channel: 'table', mesa: 'Mesa 1', cliente: { nome: 'José' } });
   });
 

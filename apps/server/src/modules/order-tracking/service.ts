@@ -223,7 +223,7 @@ export type CancelledListener = (storeId: number, orderId: number) => Promise<vo
  */
 export type StatusChangeStep = (
   tx: DbExecutor,
-  change: { storeId: number; orderId: number; from: string; to: string; at: Date },
+  change: { storeId: number; orderId: number; from: string; to: string; at: Date; reason?: string | null },
 ) => Promise<void>;
 
 /**
@@ -363,6 +363,7 @@ export class OrderTrackingService {
     return {
       results: page.map((row) => ({
         id: row.id,
+        numero: row.numero,
         dh_iniciado: iso(row.dhIniciado),
         status: row.status,
         cliente: { id: row.customer.id, nome: firstName(row.customer.nome), telefone: row.customer.phone },
@@ -481,7 +482,7 @@ export class OrderTrackingService {
       await options.inTransaction?.(tx, at);
       if (to === 'Cancelado') await repo.giveBack(tx, order, at);
       if (to === 'Entregue') await repo.creditEarnedPoints(tx, order, at);
-      await this.runStatusChangeSteps(tx, { storeId: staff.storeId, orderId: id, from, to, at });
+      await this.runStatusChangeSteps(tx, { storeId: staff.storeId, orderId: id, from, to, at, reason });
       await events.publish(tx, {
         storeId: staff.storeId,
         customerId: order.customerId,

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { requireCustomer, SECURITY_BEARER } from '../../plugins/auth.ts';
 import type { CouponService } from '../coupons/index.ts';
+import type { WhatsappService } from '../whatsapp/index.ts';
 import type { OrderService } from './service.ts';
 
 const refusals = {
@@ -48,8 +49,14 @@ function specErrorShape(extra: Record<string, unknown> = {}) {
 /** Coupon validation and order placement (spec section 7 "Coupons and loyalty", "Orders and payment"). */
 export function registerOrderRoutes(
   ctx: AppContext,
-  { orders, coupons }: { orders: OrderService; coupons: CouponService },
+  { orders, coupons, whatsapp }: { orders: OrderService; coupons: CouponService; whatsapp?: WhatsappService },
 ) {
+  const whatsappConsent = whatsapp
+    ? async (storeId: number, customerId: number) => {
+        if (await whatsapp.isActive(storeId))
+          await whatsapp.setConsent(storeId, customerId, true, 'checkout');
+      }
+    : null;
   const app = ctx.app.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -131,6 +138,10 @@ export function registerOrderRoutes(
     },
     async (request, reply) => {
       const principal = await requireCustomer(request);
+      // The opt-in of the checkout goes first: the order's first update may go out as soon as it is placed.
+      if (request.body.whatsapp_atualizacoes === true && whatsappConsent) {
+        await whatsappConsent(principal.storeId, principal.customerId);
+      }
       const result = await orders.place(principal, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(result.statusCode).send(result.body);

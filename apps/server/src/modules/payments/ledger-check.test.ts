@@ -3,7 +3,7 @@ import { type LedgerCheckReply, ledgerCheckReply, type PaymentIntentData } from 
 import { centavosToReaisNumber, storeLocalTime } from '@comanda/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, payments } from '../../db/schema.ts';
+import { ledgerEntries, orders, payments } from '../../db/schema.ts';
 import { bearer, type SignedUp, signInStaff, signUp } from '../../test/accounts.ts';
 import { cartLine, submission } from '../../test/orders.ts';
 import {
@@ -192,6 +192,13 @@ describe('the ledger check', () => {
         amount: intent.amount,
       }),
     ]);
+    // Named by the number people read (ADR 0065).
+    const [paid] = await p.t.database.db
+      .select({ numero: orders.numero })
+      .from(orders)
+      .where(eq(orders.id, intent.order_id!));
+    expect(paid!.numero).not.toBeNull();
+    expect(differs.exceptions[0]!.numero).toBe(paid!.numero);
   });
 
   it('a store with its own static key has nothing to list', async () => {

@@ -278,6 +278,15 @@ export class LedgerCheck {
         });
       }
     }
+    // Each exception names its order by the number people read (ADR 0065).
+    const numbers = await repo.orderNumbersOf(
+      db,
+      storeId,
+      reply.exceptions.flatMap((e) => (e.order_id !== null ? [e.order_id] : [])),
+    );
+    for (const entry of reply.exceptions) {
+      if (entry.order_id !== null) entry.numero = numbers.get(entry.order_id) ?? null;
+    }
     return reply;
   }
 

@@ -648,3 +648,17 @@ export async function storesWithProvider(db: DbExecutor): Promise<number[]> {
   const rows = await db.select({ storeId: storePaymentProviders.storeId }).from(storePaymentProviders);
   return rows.map((row) => row.storeId);
 }
+
+/** The store's numbers (orders.numero, ADR 0065) of some of its orders, by id. */
+export async function orderNumbersOf(
+  db: DbExecutor,
+  storeId: number,
+  ids: readonly number[],
+): Promise<Map<number, number | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, numero: orders.numero })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), inArray(orders.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.numero]));
+}

@@ -13,7 +13,7 @@ import {
   signInStaff,
   signUp,
 } from '../../test/accounts.ts';
-import { cartLine, placeOrder, storeIdOf, submission, tableOf } from '../../test/orders.ts';
+import { cartLine, placeOrder, skipOrderNumbers, storeIdOf, submission, tableOf } from '../../test/orders.ts';
 import { roundAtTable, staffCall } from '../../test/tables.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { changeStatus } from '../../test/tracking.ts';
@@ -36,6 +36,7 @@ beforeAll(async () => {
   manager = await signInStaff(t, { name: 'Marcos Gerente', role: 'manager' });
   customer = await signUp(t.app, { name: 'Maria Souza' });
   storeId = await storeIdOf(t, PIZZARIA);
+  await skipOrderNumbers(t, 300);
 });
 afterAll(async () => {
   await t.close();
@@ -92,7 +93,7 @@ const closeCall = (id: number, counted: Record<string, number>, token = attendan
   call('POST', `/staff/register-sessions/${id}/close`, token, { counted });
 
 /** A pickup order paid in person with the store's method `method`; its id and total. */
-async function inPersonOrder(method: number): Promise<{ id: number; total: number }> {
+async function inPersonOrder(method: number): Promise<{ id: number; numero: number; total: number }> {
   const line = await cartLine(t, {
     ref: 'burger-classico',
     choices: { 'Ponto da carne': { 'Ao ponto': 1 } },
@@ -104,8 +105,11 @@ async function inPersonOrder(method: number): Promise<{ id: number; total: numbe
   );
   expect(response.statusCode, response.body).toBe(201);
   const id = (response.json() as { order_info: { order_id: number } }).order_info.order_id;
-  const [row] = await t.database.db.select({ total: orders.total }).from(orders).where(eq(orders.id, id));
-  return { id, total: row!.total };
+  const [row] = await t.database.db
+    .select({ total: orders.total, numero: orders.numero })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return { id, numero: row!.numero!, total: row!.total };
 }
 
 /** A table's tab with one round, closed in one share, paid at the counter with `method`. */
@@ -281,6 +285,11 @@ describe('a session from its float to its closing', () => {
       ['venda', cancelled.total],
       ['estorno', -cancelled.total],
     ]);
+    // Each taking names its order by the number people read (ADR 0065), beside its id.
+    expect(cancelled.numero).not.toBe(cancelled.id);
+    expect(afterSangria.takings.find((entry) => entry.order_id === cancelled.id)?.numero).toBe(
+      cancelled.numero,
+    );
   });
 
   it('refuses a sangria above the cash in the drawer with 409 SANGRIA_ABOVE_CASH, changing nothing', async () => {

@@ -4,6 +4,7 @@ import {
   cashRegisters,
   companySettings,
   ledgerEntries,
+  orders,
   paymentMethods,
   registerCounts,
   registerMovements,
@@ -145,6 +146,7 @@ export function takingsOf(db: DbExecutor, storeId: number, sessionId: number) {
       at: ledgerEntries.at,
       kind: ledgerEntries.kind,
       orderId: ledgerEntries.orderId,
+      orderNumber: orders.numero,
       tabId: ledgerEntries.tabId,
       channel: ledgerEntries.channel,
       paymentMethodId: ledgerEntries.paymentMethodId,
@@ -152,6 +154,7 @@ export function takingsOf(db: DbExecutor, storeId: number, sessionId: number) {
       amount: ledgerEntries.amount,
     })
     .from(ledgerEntries)
+    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(orders.storeId, ledgerEntries.storeId)))
     .where(
       and(
         eq(ledgerEntries.storeId, storeId),

@@ -245,6 +245,7 @@ export class RegistersService {
         at: row.at.toISOString(),
         kind: row.kind,
         order_id: row.orderId,
+        numero: row.orderNumber,
         tab_id: row.tabId,
         channel: row.channel,
         payment_name: row.paymentName,

@@ -9,7 +9,7 @@ import {
   signInStaff,
   signUp,
 } from '../../test/accounts.ts';
-import { cartLine, placeOrder, submission } from '../../test/orders.ts';
+import { cartLine, placeOrder, skipOrderNumbers, submission } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { changeStatus } from '../../test/tracking.ts';
 import { csvCell } from './service.ts';
@@ -28,6 +28,8 @@ let staff: StaffSignedIn;
 let customer: SignedUp;
 const totals: Record<string, number> = {};
 const ids: Record<string, number> = {};
+/** The orders' numbers in the store (what the CSV shows), apart from their ids. */
+const numbers: Record<string, number> = {};
 
 async function order(name: string, at: Date, qtd: number) {
   t.setNow(at);
@@ -40,6 +42,7 @@ async function order(name: string, at: Date, qtd: number) {
   expect(response.statusCode, response.body).toBe(201);
   const placed = orderPlacedReply.parse(response.json());
   ids[name] = placed.order_info.order_id;
+  numbers[name] = placed.order_info.numero!;
   totals[name] = placed.order_info.total;
 }
 
@@ -47,6 +50,7 @@ beforeAll(async () => {
   t = await buildAccountsTestApp({ now: LATE_MONDAY, env: { ORDER_RATE_LIMIT_MAX: '10000' } });
   staff = await signInStaff(t, { name: 'Ana Lima' });
   customer = await signUp(t.app, { name: '=HYPERLINK("http://x") Maria' });
+  await skipOrderNumbers(t, 700);
   await order('monday', LATE_MONDAY, 1);
   await order('tuesday', EARLY_TUESDAY, 2);
   await order('cancelled', EARLY_TUESDAY, 1);
@@ -101,8 +105,9 @@ describe('orders export (CSV)', () => {
     const rows = text.slice(1).trimEnd().split('\r\n');
     expect(rows).toHaveLength(4);
     const [id, date, status, name, phone, channel, type, payment, , , , , , total] = rows[1]!.split(';');
+    expect(numbers.monday).not.toBe(ids.monday);
     expect([id, date, status, channel, type, payment]).toEqual([
-      String(ids.monday),
+      String(numbers.monday),
       '04/05/2026 23:30',
       'Solicitado',
       'App',
@@ -117,6 +122,18 @@ describe('orders export (CSV)', () => {
 
     const mondayOnly = (await get('/staff/reports/orders.csv?from=2026-05-04&to=2026-05-04')).body;
     expect(mondayOnly.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('names each order by its number in the store in both exports, never its id (ADR 0065)', async () => {
+    const ledger = (await get('/staff/reports/ledger.csv?from=2026-05-04&to=2026-05-04')).body;
+    const orderCells = ledger
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((row) => row.split(';')[2]);
+    expect(orderCells).toContain(String(numbers.monday));
+    expect(orderCells).not.toContain(String(ids.monday));
   });
 
   it.each([

@@ -382,6 +382,7 @@ export function entriesIn(db: DbExecutor, storeId: number, from: Date, to: Date)
       at: ledgerEntries.at,
       kind: ledgerEntries.kind,
       orderId: ledgerEntries.orderId,
+      orderNumber: orders.numero,
       tabId: ledgerEntries.tabId,
       shareSeq: tabShares.seq,
       table: diningTables.description,
@@ -398,6 +399,7 @@ export function entriesIn(db: DbExecutor, storeId: number, from: Date, to: Date)
       amount: ledgerEntries.amount,
     })
     .from(ledgerEntries)
+    .leftJoin(orders, and(eq(orders.id, ledgerEntries.orderId), eq(orders.storeId, ledgerEntries.storeId)))
     .leftJoin(tabShares, eq(tabShares.id, ledgerEntries.shareId))
     .leftJoin(tableTabs, eq(tableTabs.id, ledgerEntries.tabId))
     .leftJoin(diningTables, eq(diningTables.id, tableTabs.tableId))
@@ -410,6 +412,7 @@ export function ordersIn(db: DbExecutor, storeId: number, from: Date, to: Date) 
   return db
     .select({
       id: orders.id,
+      numero: orders.numero,
       dhIniciado: orders.dhIniciado,
       status: orders.status,
       nome: customers.nome,
@@ -439,6 +442,7 @@ export function ordersById(db: DbExecutor, storeId: number, ids: number[]) {
   return db
     .select({
       id: orders.id,
+      numero: orders.numero,
       dhIniciado: orders.dhIniciado,
       status: orders.status,
       nome: customers.nome,
@@ -458,7 +462,7 @@ export function ordersById(db: DbExecutor, storeId: number, ids: number[]) {
 export function roundsOfTabs(db: DbExecutor, storeId: number, tabIds: number[]) {
   if (tabIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ tabId: orders.tabId, id: orders.id, status: orders.status })
+    .select({ tabId: orders.tabId, id: orders.id, numero: orders.numero, status: orders.status })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), inArray(orders.tabId, tabIds)))
     .orderBy(orders.id);

@@ -402,7 +402,8 @@ export class ReportsService {
         at: order.dhIniciado,
         seq: order.id,
         cells: [
-          order.id,
+          // The store's number people read (ADR 0065); the id only for an order that has none.
+          order.numero ?? order.id,
           storeDateTimeText(order.dhIniciado, timeZone),
           order.status,
           firstName(order.nome),
@@ -422,7 +423,7 @@ export class ReportsService {
     for (const [tabId, held] of byTab) {
       const numbers = rounds
         .filter((r) => r.tabId === tabId && r.status !== 'Cancelado')
-        .map((r) => `#${r.id}`);
+        .map((r) => `#${r.numero ?? r.id}`);
       rows.push({
         at: held.at,
         seq: 0,
@@ -490,7 +491,7 @@ export class ReportsService {
         storeDateTimeText(e.at, timeZone),
         LEDGER_KIND_WORDS[e.kind] ?? e.kind,
         e.orderId !== null
-          ? new Plain(String(e.orderId))
+          ? new Plain(String(e.orderNumber ?? e.orderId))
           : `Mesa ${e.table ?? ''}${e.shareSeq !== null ? ` · parte ${e.shareSeq}` : ''}`,
         channelWord(e.channel),
         deliveryTypeWord(e.deliveryType),

@@ -333,6 +333,13 @@ describe('cancelling an order paid online', () => {
       order_total: 11_980,
       decided_by: null,
     });
+    // The number people read (ADR 0065), for the list and its messages.
+    const [placed] = await p.t.database.db
+      .select({ numero: orders.numero })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(placed!.numero).not.toBeNull();
+    expect(request.numero).toBe(placed!.numero);
     const again = await call('POST', `/staff/orders/${orderId}/cancel-requests`, attendant.token, {
       reason: 'De novo',
     });

@@ -503,6 +503,7 @@ export class RoleRulesService {
       .select({
         id: cancelRequests.id,
         orderId: cancelRequests.orderId,
+        numero: orders.numero,
         total: orders.total,
         customer: customers.nome,
         askedById: asker.id,
@@ -527,6 +528,7 @@ export class RoleRulesService {
       .map((row) => ({
         id: row.id,
         order_id: row.orderId,
+        numero: row.numero,
         order_total: row.total,
         customer_nome: firstName(row.customer),
         asked_by: { id: row.askedById, nome: row.askedByNome },

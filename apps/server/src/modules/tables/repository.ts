@@ -272,6 +272,8 @@ export function closedTabs(db: DbExecutor, storeId: number, limit: number): Prom
 
 export interface RoundRow {
   orderId: number;
+  /** The store's number of the order (ADR 0065). */
+  numero: number | null;
   tabId: number;
   rodada: number;
   dhIniciado: Date;
@@ -294,6 +296,7 @@ export async function roundsOf(
   const rows = await db
     .select({
       orderId: orders.id,
+      numero: orders.numero,
       tabId: orders.tabId,
       rodada: orders.rodada,
       dhIniciado: orders.dhIniciado,

@@ -274,6 +274,7 @@ function guestTabOf(tab: repo.TabRow, parts: TabParts, storePercent: number): Gu
     aberta_em: iso(tab.openedAt),
     rodadas: rounds.map((round) => ({
       order_id: round.orderId,
+      numero: round.numero,
       rodada: round.rodada,
       dh_iniciado: iso(round.dhIniciado),
       status: round.status,
@@ -910,8 +911,14 @@ export class TablesService {
     const status = otherAmount || state.status === 'refunded' ? 'failed' : state.status;
     if (status === 'pending') return row;
     if (status !== 'paid') {
-      const failure =
-        row.method === 'card' && status === 'failed' && !otherAmount ? cardFailureOf(state) : null;
+      // The provider's word can come before the counter's own cancel is recorded (its notification
+      // of the cancel the counter asked for): a share paid otherwise is still the reason.
+      const share = await repo.findShareOfStore(db, row.storeId, row.shareId);
+      const failure = share?.share.paidAt
+        ? 'share_paid'
+        : row.method === 'card' && status === 'failed' && !otherAmount
+          ? cardFailureOf(state)
+          : null;
       await repo.moveSharePayment(db, row.id, { status, failure });
       if (otherAmount && row.providerRef)
         await this.giveBackShareCharge(row, row.providerRef, state, 'amount');

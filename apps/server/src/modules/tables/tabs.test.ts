@@ -8,7 +8,7 @@ import {
 } from '@comanda/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableCalls, tableTabs } from '../../db/schema.ts';
+import { orders, tableCalls, tableTabs } from '../../db/schema.ts';
 import {
   buildAccountsTestApp,
   SAKURA,
@@ -367,6 +367,13 @@ describe('tables opened with the waiter’s code (lock table)', () => {
       const view = await guestTab(t, table);
       const reply = guestTableReply.parse(view.json());
       expect(reply.tab).toMatchObject({ id: tab.id, rodadas: [{ order_id: placed, rodada: 1 }] });
+      // Each round names its order by the number people read (ADR 0065), for the staff's tab.
+      const [round] = await t.database.db
+        .select({ numero: orders.numero })
+        .from(orders)
+        .where(eq(orders.id, placed));
+      expect(round!.numero).not.toBeNull();
+      expect(reply.tab!.rodadas[0]!.numero).toBe(round!.numero);
       // The code is the waiter's to give: guests' replies never carry it.
       expect(view.json().tab).not.toHaveProperty('codigo');
       expect((await tabOf(t, owner.token, tab.id)).codigo).toBe(tab.codigo);

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useAvailableCoupons } from '../../features/coupons/api/available-coupons.ts';
 import { openCouponsDialog } from '../../lib/coupons-dialog.ts';
-import { useT } from '../../lib/i18n.ts';
-import { setLanguage, setMode, useLanguage, useMode } from '../../lib/preferences.ts';
+import { switchLanguage, useT } from '../../lib/i18n.ts';
+import { setMode, useLanguage, useMode } from '../../lib/preferences.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { openStoreInfo } from '../../lib/store-info.ts';
 
@@ -80,7 +80,7 @@ export default function AccountMenu({ onClose }: { onClose: () => void }) {
       // The menu's labels change language under the finger: it closes, like every other action.
       onSelect: () => {
         onClose();
-        setLanguage(language === 'en' ? 'pt_br' : 'en');
+        void switchLanguage(language === 'en' ? 'pt_br' : 'en');
       },
     },
     { key: 'logout', label: t('menuLogout'), onSelect: logout },

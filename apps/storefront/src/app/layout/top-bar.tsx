@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { InfoIcon, MoonIcon, MoreIcon, SunIcon } from '../../components/icons.tsx';
-import { useT } from '../../lib/i18n.ts';
-import { setLanguage, setMode, useLanguage, useMode } from '../../lib/preferences.ts';
+import { switchLanguage, useT } from '../../lib/i18n.ts';
+import { setMode, useLanguage, useMode } from '../../lib/preferences.ts';
 import { useSignedIn } from '../../lib/session.ts';
 import { useCompany } from '../../lib/start-data.ts';
 import { openStoreInfo } from '../../lib/store-info.ts';
@@ -69,7 +69,7 @@ export function TopBar() {
               type="button"
               className="icon-button language-button"
               aria-label={t('switchLanguage')}
-              onClick={() => setLanguage(language === 'en' ? 'pt_br' : 'en')}
+              onClick={() => void switchLanguage(language === 'en' ? 'pt_br' : 'en')}
             >
               {language === 'en' ? 'PT' : 'EN'}
             </button>

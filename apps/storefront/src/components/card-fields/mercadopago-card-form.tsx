@@ -1,6 +1,7 @@
 import { documentKind, formatDocument, normalizeDocument } from '@comanda/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
+  cardFieldFont,
   cardKitName,
   loadMercadoPago,
   type MercadoPagoClient,
@@ -8,6 +9,7 @@ import {
 } from '../../lib/card-kit.ts';
 import { useCustomer } from '../../lib/customer.ts';
 import { useLanguage } from '../../lib/preferences.ts';
+import { useCompany } from '../../lib/start-data.ts';
 import { TextField } from '../text-field.tsx';
 import { type CardFormProps, CardStatus, PayWithCard, SaveCardChoice } from './card-form-parts.tsx';
 import { CardKitError } from './card-kit-error.tsx';
@@ -59,6 +61,7 @@ export function MercadoPagoCardForm({
   const t = useCardT();
   const language = useLanguage();
   const { data: customer } = useCustomer();
+  const { data: company } = useCompany();
   const ids = { number: useId(), expiry: useId(), cvc: useId(), title: useId() };
   const domId = (id: string) => `mp-${id.replace(/[^\w-]/g, '')}`;
   const [state, setState] = useState<'loading' | 'ready' | 'paying' | { error: string }>('loading');
@@ -107,8 +110,15 @@ export function MercadoPagoCardForm({
           expirationDate: t('cardExpiryLabel'),
           securityCode: t('cardCvcLabel'),
         };
+        // The store's font: its stylesheet given to each field's frame (SDK v2's customFonts).
+        const font = cardFieldFont(company);
+        const customFonts = font?.stylesheet ? [{ src: font.stylesheet }] : undefined;
         for (const type of fieldTypes) {
-          const field = mp.fields.create(type, { placeholder: placeholders[type], style });
+          const field = mp.fields.create(type, {
+            placeholder: placeholders[type],
+            style,
+            ...(customFonts ? { customFonts } : {}),
+          });
           field.on('validityChange', ({ errorMessages }) => {
             setTouched((current) => ({ ...current, [type]: true }));
             setFieldErrors((current) => ({ ...current, [type]: errorMessages[0]?.message }));

@@ -3,11 +3,13 @@ import {
   type CardElement,
   type CardFieldState,
   type CardKitClient,
+  cardFieldFont,
   cardKitName,
   type CardKitError as KitError,
   loadCardKit,
 } from '../../lib/card-kit.ts';
 import { useLanguage } from '../../lib/preferences.ts';
+import { useCompany } from '../../lib/start-data.ts';
 import { cardErrorText } from './card-errors.ts';
 import { type CardFormProps, CardStatus, PayWithCard, SaveCardChoice } from './card-form-parts.tsx';
 import { CardKitError } from './card-kit-error.tsx';
@@ -23,6 +25,7 @@ import './card-fields.css';
 export function StripeCardForm({ attempt, canSave, busy, onWorking, onSubmitted }: CardFormProps) {
   const t = useCardT();
   const language = useLanguage();
+  const { data: company } = useCompany();
   const [state, setState] = useState<'loading' | 'ready' | 'paying' | { error: string }>('loading');
   const [fields, setFields] = useState<CardFieldState>({ complete: false, empty: true });
   const [save, setSave] = useState(false);
@@ -62,10 +65,12 @@ export function StripeCardForm({ attempt, canSave, busy, onWorking, onSubmitted 
           void confirmWith(() => loaded.confirmCardPayment(clientSecret));
           return;
         }
-        // The fields take the page's look: its text, muted and card colours, and its font.
+        // The fields take the page's look: its text, muted and card colours, and its font (the
+        // store's font file given to the frame, which loads nothing of the page).
         const page = getComputedStyle(document.documentElement);
         const host = fieldsHost.current ? getComputedStyle(fieldsHost.current) : page;
-        const card = loaded.elements().create('card', {
+        const font = cardFieldFont(company);
+        const card = loaded.elements(font ? { fonts: [font.stripe] } : undefined).create('card', {
           style: {
             base: {
               color: host.color,

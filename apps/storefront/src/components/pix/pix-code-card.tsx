@@ -1,4 +1,4 @@
-import { CheckIcon } from '../icons.tsx';
+import { CheckIcon } from '../screen-icons.tsx';
 import { PixCopyKey } from './pix-copy-key.tsx';
 import type { PixT } from './pix-texts.ts';
 import './pix.css';

@@ -69,6 +69,14 @@ const ptBr = {
   loyaltyCouponInUse: 'A recompensa não pode ser usada junto com um cupom.',
   loyaltyTotalBelow: 'O total do pedido não pode ser menor que a recompensa.',
   loyaltyInactive: 'O programa de fidelidade não está ativo.',
+  whatsappTitle: 'Atualizações pelo WhatsApp',
+  whatsappOptIn: 'Receber atualizações do pedido pelo WhatsApp',
+  whatsappOptInDetail:
+    'A loja avisa no WhatsApp {phone} quando aceitar o pedido, quando ele sair para entrega ou ficar pronto, e se for cancelado. Para parar, responda “parar” ou desligue no seu perfil.',
+  whatsappOptInDetailNoPhone:
+    'A loja avisa no seu WhatsApp quando aceitar o pedido, quando ele sair para entrega ou ficar pronto, e se for cancelado. Para parar, responda “parar” ou desligue no seu perfil.',
+  whatsappStopped: 'Pronto: você não vai mais receber atualizações pelo WhatsApp.',
+  whatsappStopFailed: 'Não foi possível desligar agora. Verifique sua conexão e tente de novo.',
   notesTitle: 'Observações do pedido',
   notesLabel: 'Observações (até 50 caracteres)',
   notesCount: '{count}/50',
@@ -260,6 +268,14 @@ const en: Record<Key, string> = {
   loyaltyCouponInUse: 'The reward cannot be used together with a coupon.',
   loyaltyTotalBelow: 'The order total cannot be lower than the reward.',
   loyaltyInactive: 'The loyalty program is not active.',
+  whatsappTitle: 'Updates on WhatsApp',
+  whatsappOptIn: 'Get order updates on WhatsApp',
+  whatsappOptInDetail:
+    'The store tells you on WhatsApp {phone} when it accepts the order, when it is out for delivery or ready, and if it is cancelled. To stop, reply “parar” or switch it off in your profile.',
+  whatsappOptInDetailNoPhone:
+    'The store tells you on WhatsApp when it accepts the order, when it is out for delivery or ready, and if it is cancelled. To stop, reply “parar” or switch it off in your profile.',
+  whatsappStopped: 'Done: you will no longer get updates on WhatsApp.',
+  whatsappStopFailed: 'It could not be switched off now. Check your connection and try again.',
   notesTitle: 'Order notes',
   notesLabel: 'Notes (up to 50 characters)',
   notesCount: '{count}/50',

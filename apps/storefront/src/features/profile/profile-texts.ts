@@ -36,6 +36,15 @@ export const useProfileT = featureTranslator({
     cardDeletionSuccess: 'Cartão excluído com sucesso.',
     cardDeletionError: 'Não foi possível excluir o cartão.',
     tryAgain: 'Tentar novamente',
+    whatsappSection: 'WhatsApp',
+    whatsappUpdates: 'Atualizações do pedido pelo WhatsApp',
+    whatsappUpdatesDetail:
+      'A loja avisa no WhatsApp {phone} quando aceitar seus pedidos, quando saírem para entrega ou ficarem prontos, e se forem cancelados.',
+    whatsappUpdatesDetailNoPhone:
+      'A loja avisa no seu WhatsApp quando aceitar seus pedidos, quando saírem para entrega ou ficarem prontos, e se forem cancelados.',
+    whatsappOn: 'Pronto: você vai receber as atualizações dos pedidos pelo WhatsApp.',
+    whatsappOff: 'Pronto: você não vai mais receber atualizações pelo WhatsApp.',
+    whatsappFailed: 'Não foi possível mudar agora. Verifique sua conexão e tente de novo.',
   },
   en: {
     myData: 'My data',
@@ -71,6 +80,15 @@ export const useProfileT = featureTranslator({
     cardDeletionSuccess: 'Card deleted.',
     cardDeletionError: 'The card could not be deleted.',
     tryAgain: 'Try again',
+    whatsappSection: 'WhatsApp',
+    whatsappUpdates: 'Order updates on WhatsApp',
+    whatsappUpdatesDetail:
+      'The store tells you on WhatsApp {phone} when it accepts your orders, when they are out for delivery or ready, and if they are cancelled.',
+    whatsappUpdatesDetailNoPhone:
+      'The store tells you on WhatsApp when it accepts your orders, when they are out for delivery or ready, and if they are cancelled.',
+    whatsappOn: 'Done: you will get your orders’ updates on WhatsApp.',
+    whatsappOff: 'Done: you will no longer get updates on WhatsApp.',
+    whatsappFailed: 'It could not be changed now. Check your connection and try again.',
   },
 });
 

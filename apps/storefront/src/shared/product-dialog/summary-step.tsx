@@ -1,7 +1,7 @@
 import type { Product } from '@comanda/contract';
 import { formatBRL } from '@comanda/domain';
 import { type Ref, useId, useState } from 'react';
-import { CameraIcon } from '../../components/icons.tsx';
+import { CameraIcon } from '../../components/screen-icons.tsx';
 import { NotesField } from './notes-field.tsx';
 import type { ProductT } from './product-texts.ts';
 

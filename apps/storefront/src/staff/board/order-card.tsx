@@ -1,5 +1,5 @@
 import type { StaffOrder } from '@comanda/contract';
-import { formatBRL, isFinalStatus, isOrderEditable, storeClockText } from '@comanda/domain';
+import { formatBRL, isFinalStatus, isOrderEditable, orderPaymentName, storeClockText } from '@comanda/domain';
 import { useLanguage } from '../../lib/preferences.ts';
 import { scheduleText } from '../../lib/schedule-times.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
@@ -124,7 +124,9 @@ export function OrderCard({
         <p>{t('paymentWithTab')}</p>
       ) : order.forma_pagamento_nome ? (
         <p>
-          {t('payment', { method: order.forma_pagamento_nome })}
+          {t('payment', {
+            method: orderPaymentName(order.forma_pagamento_nome, order.tipo_entrega, language),
+          })}
           {order.troco_para ? ` · ${t('changeFor', { amount: formatBRL(order.troco_para) })}` : ''}
         </p>
       ) : null}

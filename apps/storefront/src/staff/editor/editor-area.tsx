@@ -32,6 +32,11 @@ const SETTINGS: Entry[] = [
     screen: lazy(() => import('./settings/provider-section.tsx')),
     needs: 'payments.pix_key',
   },
+  {
+    id: 'whatsapp',
+    screen: lazy(() => import('./settings/whatsapp-section.tsx')),
+    needs: 'whatsapp.settings',
+  },
   { id: 'contact', screen: lazy(() => import('./settings/contact-section.tsx')) },
   { id: 'coupons', screen: lazy(() => import('./settings/coupons-section.tsx')) },
   { id: 'loyalty', screen: lazy(() => import('./settings/loyalty-section.tsx')) },

@@ -55,6 +55,7 @@ const ptBr = {
   section_contact: 'Contato e redes',
   section_look: 'Visual',
   section_provider: 'Provedor de pagamento',
+  section_whatsapp: 'WhatsApp',
   section_audit: 'Histórico de alterações',
   section_newStore: 'Nova loja',
   sectionHint_hours: 'Dias, turnos e feriados',
@@ -66,6 +67,7 @@ const ptBr = {
   sectionHint_contact: 'Nome, endereço, telefones e redes sociais',
   sectionHint_look: 'Cores, fonte, logo e fundo',
   sectionHint_provider: 'Mercado Pago, Stripe ou banco: PIX e cartão pelo app e no balcão',
+  sectionHint_whatsapp: 'Número da loja, chaves da Meta, modelos de mensagem e falhas',
   sectionHint_audit: 'Quem mudou o quê, e quando',
   sectionHint_newStore: 'Abrir outra loja com você como dono(a)',
 };
@@ -121,6 +123,7 @@ const en: Partial<Record<keyof typeof ptBr, string>> = {
   section_contact: 'Contact and social',
   section_look: 'Look',
   section_provider: 'Payment provider',
+  section_whatsapp: 'WhatsApp',
   section_audit: 'Change history',
   section_newStore: 'New store',
   sectionHint_hours: 'Days, shifts and holidays',
@@ -132,6 +135,7 @@ const en: Partial<Record<keyof typeof ptBr, string>> = {
   sectionHint_contact: 'Name, address, phones and social links',
   sectionHint_look: 'Colours, font, logo and background',
   sectionHint_provider: 'Mercado Pago, Stripe or a bank: PIX and cards in the app and at the counter',
+  sectionHint_whatsapp: 'The store’s number, Meta keys, message templates and failures',
   sectionHint_audit: 'Who changed what, and when',
   sectionHint_newStore: 'Open another store with you as its owner',
 };

@@ -249,7 +249,7 @@ describe('Histórico', () => {
     stubStaffApi({ [`GET ${LATEST}`]: { body: { results: [entry(45)], next_before: null } } });
     render(<Screen />);
     expect(await screen.findByRole('button', { name: 'Open order no. 45' })).toHaveTextContent(
-      'Pickup · Dinheiro',
+      'Pickup · Cash',
     );
     expect(screen.getByRole('form', { name: 'Find orders' })).toBeInTheDocument();
     expect(screen.getByLabelText('From (dd/mm/yyyy)')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import type { OrderHistoryEntry, PaymentMethod, StaffOrder, StaffOrderHistoryReply } from '@comanda/contract';
-import { formatBRL, storeDateTimeText } from '@comanda/domain';
+import { formatBRL, orderPaymentName, storeDateTimeText } from '@comanda/domain';
 import { useEffect, useRef, useState } from 'react';
+import { useLanguage } from '../../lib/preferences.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
@@ -53,6 +54,7 @@ export default function HistoryView({
   version?: number;
 }) {
   const h = useHistoryT();
+  const language = useLanguage();
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY_FILTERS);
   const [problem, setProblem] = useState<FilterProblem | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -247,12 +249,12 @@ export default function HistoryView({
                     type="button"
                     className="history-row"
                     aria-current={entry.id === openId ? 'true' : undefined}
-                    aria-label={h('openOrder', { id: entry.id })}
+                    aria-label={h('openOrder', { id: entry.numero ?? entry.id })}
                     data-order={entry.id}
                     onClick={() => open(entry.id)}
                   >
                     <span className="history-row-head">
-                      <strong>{t('orderNumber', { id: entry.id })}</strong>
+                      <strong>{t('orderNumber', { id: entry.numero ?? entry.id })}</strong>
                       <span className="history-status" data-status={entry.status}>
                         {t(`status${entry.status}` as never)}
                       </span>
@@ -264,7 +266,9 @@ export default function HistoryView({
                     <span className="history-row-foot">
                       <span>
                         {entryChannel(entry, t, h)}
-                        {entry.forma_pagamento_nome ? ` · ${entry.forma_pagamento_nome}` : ''}
+                        {entry.forma_pagamento_nome
+                          ? ` · ${orderPaymentName(entry.forma_pagamento_nome, entry.tipo_entrega, language)}`
+                          : ''}
                       </span>
                       <strong className="history-money">{formatBRL(entry.total)}</strong>
                     </span>
@@ -290,6 +294,7 @@ export default function HistoryView({
       {openId !== null ? (
         <OrderDetail
           id={openId}
+          numero={results?.orders.find((entry) => entry.id === openId)?.numero}
           t={t}
           h={h}
           onBack={back}

@@ -1,6 +1,7 @@
 import { DELIVERY_LINE_PRODUCT_ID, type StaffOrder } from '@comanda/contract';
-import { formatBRL, isOrderEditable, storeDateTimeText } from '@comanda/domain';
+import { formatBRL, isOrderEditable, orderPaymentName, storeDateTimeText } from '@comanda/domain';
 import { useEffect, useState } from 'react';
+import { useLanguage } from '../../lib/preferences.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import type { StaffT } from '../lib/staff-texts.ts';
@@ -25,6 +26,7 @@ function actorText(change: StaffOrder['status_changes'][number], h: HistoryT): s
 /** One order of the history in full, with who did what and when, and its reprint. */
 export function OrderDetail({
   id,
+  numero = null,
   t,
   h,
   onBack,
@@ -33,6 +35,8 @@ export function OrderDetail({
   version = 0,
 }: {
   id: number;
+  /** The order's number in the store, when the list already knows it (ADR 0065). */
+  numero?: number | null | undefined;
   t: StaffT;
   h: HistoryT;
   onBack: () => void;
@@ -42,6 +46,7 @@ export function OrderDetail({
   /** Read again when it changes (an edit was saved). */
   version?: number;
 }) {
+  const language = useLanguage();
   const [order, setOrder] = useState<StaffOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when an edit was saved (version)
@@ -62,7 +67,8 @@ export function OrderDetail({
     };
   }, [id, version]);
 
-  const title = t('orderNumber', { id });
+  // The store's number people read (ADR 0065); the id only for an order that has none.
+  const title = t('orderNumber', { id: order?.numero ?? numero ?? id });
   return (
     <section className="staff-card history-detail" aria-label={title}>
       <button type="button" className="button button-secondary history-back" onClick={onBack}>
@@ -164,7 +170,9 @@ export function OrderDetail({
           </dl>
           {order.forma_pagamento_nome ? (
             <p>
-              {t('payment', { method: order.forma_pagamento_nome })}
+              {t('payment', {
+                method: orderPaymentName(order.forma_pagamento_nome, order.tipo_entrega, language),
+              })}
               {order.troco_para ? ` · ${t('changeFor', { amount: formatBRL(order.troco_para) })}` : ''}
             </p>
           ) : null}

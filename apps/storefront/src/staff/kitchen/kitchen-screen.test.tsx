@@ -246,8 +246,9 @@ describe('the kitchen display', () => {
     expect(await screen.findByText('Sem conexão — tentando reconectar…')).toBeInTheDocument();
   });
 
-  it('says when someone else moved the order first', async () => {
+  it('says when someone else moved the order first, by its number in the store (ADR 0065)', async () => {
     kitchenApi({
+      'GET /staff/kitchen?station=1': { body: replyOf({ orders: [orderOf(41, { numero: 7 })] }) },
       'POST /staff/kitchen/orders/41/bump': {
         status: 409,
         body: { code: 'ORDER_NOT_IN_PREPARATION', detail: 'O pedido está em Cancelado.' },
@@ -255,8 +256,8 @@ describe('the kitchen display', () => {
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(<KitchenScreen />);
-    await user.click(within(await ticket(41)).getByRole('button', { name: 'Pedido nº 41 pronto' }));
-    expect(await screen.findByText('O pedido nº 41 já saiu do preparo.')).toBeInTheDocument();
+    await user.click(within(await ticket(7)).getByRole('button', { name: 'Pedido nº 7 pronto' }));
+    expect(await screen.findByText('O pedido nº 7 já saiu do preparo.')).toBeInTheDocument();
   });
 });
 

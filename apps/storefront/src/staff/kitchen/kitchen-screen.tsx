@@ -103,7 +103,8 @@ export default function KitchenScreen() {
   });
 
   const act = useCallback(
-    async (orderId: number, path: 'bump' | 'recall', body: object) => {
+    /** `shown` is the order's number as the screen names it (its numero, ADR 0065). */
+    async (orderId: number, shown: number, path: 'bump' | 'recall', body: object) => {
       setBusy(orderId);
       setNotice(null);
       try {
@@ -114,7 +115,7 @@ export default function KitchenScreen() {
           }),
         );
       } catch (error) {
-        if (error instanceof StaffApiError && error.status === 409) setNotice(t('movedOn', { id: orderId }));
+        if (error instanceof StaffApiError && error.status === 409) setNotice(t('movedOn', { id: shown }));
         else setNotice(t('bumpFailed', { detail: error instanceof Error ? error.message : String(error) }));
         await reload();
       } finally {
@@ -125,11 +126,12 @@ export default function KitchenScreen() {
   );
 
   const scope = station ? { station_id: station } : {};
-  const bumpOrder = (order: KitchenOrder) => void act(order.id, 'bump', scope);
+  const bumpOrder = (order: KitchenOrder) => void act(order.id, order.numero ?? order.id, 'bump', scope);
   const bumpLine = (order: KitchenOrder, line: KitchenLine) =>
-    void act(order.id, 'bump', { ...scope, line: line.seq });
+    void act(order.id, order.numero ?? order.id, 'bump', { ...scope, line: line.seq });
   const recall = () => {
-    if (reply?.last_bump) void act(reply.last_bump.order_id, 'recall', scope);
+    const last = reply?.last_bump;
+    if (last) void act(last.order_id, last.numero ?? last.order_id, 'recall', scope);
   };
 
   // A bump bar (or a keyboard): 1–9 mark the ticket of that number ready, 0 undoes the last.

@@ -1,7 +1,6 @@
 import type {
   Company,
   LoyaltyProgram,
-  OrderLineSubmission,
   PaymentMethod,
   StaffCustomer,
   StaffOrderRequest,
@@ -10,7 +9,6 @@ import type {
 } from '@comanda/contract';
 import {
   type Cart,
-  type CartLineDraft,
   type Channel,
   type CheckoutAddress,
   type CheckoutDraft,

@@ -387,7 +387,7 @@ function OpenSession({
             <li key={taking.id}>
               <span>
                 {storeClockText(new Date(taking.at), zone)} ·{' '}
-                {taking.order_id ? r('order', { id: taking.order_id }) : r('tableShare')} ·{' '}
+                {taking.order_id ? r('order', { id: taking.numero ?? taking.order_id }) : r('tableShare')} ·{' '}
                 {r(`kind_${taking.kind}` as 'kind_venda')}
                 <span className="register-reason">{taking.payment_name}</span>
               </span>

@@ -136,7 +136,7 @@ function LedgerReport({ report, t }: { report: LedgerCheckReply; t: StaffT }) {
                   <span>{formatBRL(item.amount)}</span>
                 </p>
                 <p className="staff-muted">
-                  {item.order_id ? `${t('orderNumber', { id: item.order_id })} · ` : ''}
+                  {item.order_id ? `${t('orderNumber', { id: item.numero ?? item.order_id })} · ` : ''}
                   {storeDayTime(item.created_at)} · {t('ledgerProviderRef', { ref: item.provider_ref })}
                 </p>
               </li>

@@ -127,7 +127,10 @@ export function CancelRequests({
       await staffFetch(`/staff/cancel-requests/${request.id}/${approve ? 'approve' : 'deny'}`, {
         method: 'POST',
       });
-      onDecided(t(approve ? 'requestApproved' : 'requestDenied', { id: request.order_id }), request.order_id);
+      onDecided(
+        t(approve ? 'requestApproved' : 'requestDenied', { id: request.numero ?? request.order_id }),
+        request.order_id,
+      );
     } catch (caught) {
       setError(caught instanceof StaffApiError ? caught.detail : String(caught));
     } finally {
@@ -148,7 +151,7 @@ export function CancelRequests({
           <li key={request.id} className="staff-cancel-request">
             <strong>
               {t('requestLine', {
-                id: request.order_id,
+                id: request.numero ?? request.order_id,
                 customer: request.customer_nome,
                 total: formatBRL(request.order_total),
               })}

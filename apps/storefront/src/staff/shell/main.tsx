@@ -4,6 +4,7 @@ import './staff.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readBoot } from '../../lib/boot.ts';
+import { loadLanguage } from '../../lib/i18n.ts';
 import {
   applyLanguage,
   applyMode,
@@ -24,8 +25,11 @@ if (company) {
   applyMode(effectiveMode(storedModeStore.get(), 'light'));
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <StaffApp />
-  </StrictMode>,
-);
+// The shared texts in the chosen language first (English is a chunk of its own); Portuguese if they cannot come.
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <StaffApp />
+    </StrictMode>,
+  );
+void loadLanguage(languageStore.get()).then(render, render);

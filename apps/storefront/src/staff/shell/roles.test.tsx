@@ -235,6 +235,24 @@ describe('the store’s own roles', () => {
   });
 });
 
+describe('dispatch tabs (issue 35)', () => {
+  it('show an attendant ‘Entregas’ but not ‘Entregadores’', async () => {
+    signedIn('attendant');
+    render(<StaffApp />);
+    await openStream();
+    expect(await screen.findByRole('button', { name: 'Entregas' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Entregadores' })).toBeNull();
+  });
+
+  it('show a manager both', async () => {
+    signedIn('manager');
+    render(<StaffApp />);
+    await openStream();
+    expect(await screen.findByRole('button', { name: 'Entregas' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Entregadores' })).toBeTruthy();
+  });
+});
+
 describe('the roles screen', () => {
   it('names every rule a store may move, never by its internal name', () => {
     for (const capability of MOVABLE_CAPABILITIES) expect(RULE_LABEL[capability], capability).toBeDefined();

@@ -8,12 +8,17 @@ import type {
 } from '@comanda/contract';
 import {
   CANCEL_REQUEST_EVENT,
+  DISPATCH_EVENT,
   HEARTBEAT_EVENT,
   ORDER_EVENT,
   orderEventData,
   RESYNC_EVENT,
   TABLE_CALL_EVENT,
   tableCall,
+  WHATSAPP_STAFF_EVENT,
+  type WhatsappConversationsReply,
+  type WhatsappStaffEvent,
+  whatsappStaffEvent,
 } from '@comanda/contract';
 import { formatBRL, mayApproveCancel, staffMay, storeClockText, type TicketDocument } from '@comanda/domain';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -45,14 +50,15 @@ import {
   wasRefused,
 } from '../board/board-model.ts';
 import { type OrderAction, OrderCard } from '../board/order-card.tsx';
-import { ReasonDialog } from '../board/reason-dialog.tsx';
 import { type LinkState, StreamWatchdog } from '../board/stream-watchdog.ts';
 import { deviceChangeTickets, deviceTickets, printSilently } from '../lib/device-printer.ts';
+import { ReasonDialog } from '../lib/reason-dialog.tsx';
 import { StaffApiError, setStaffToken, staffFetch, staffToken } from '../lib/staff-api.ts';
 import { isNetworkFailure, staffErrorText } from '../lib/staff-errors.ts';
 import { type StaffT, useStaffT } from '../lib/staff-texts.ts';
 import { storeStatusLine } from '../lib/store-status.ts';
 import { OrderTicketsDialog } from '../lib/ticket-paper.tsx';
+import { unreadTotal } from '../lib/whatsapp-words.ts';
 import { TodayView } from '../reports/today-report.tsx';
 import { ApprovalDialog, CancelRequests } from '../roles/cancel-approval.tsx';
 import { OwnerNotices } from '../roles/owner-notices.tsx';
@@ -80,6 +86,12 @@ const PdvView = lazy(() => import('../pdv/pdv-view.tsx'));
 const OrderEditView = lazy(() => import('../pdv/order-edit-view.tsx'));
 /** 'Caixa' (the cash register, docs/decisions/0060): its own chunk too. */
 const RegisterView = lazy(() => import('../register/register-view.tsx'));
+/** 'Entregas' and 'Entregadores' (issue 35, docs/decisions/0071): each its own chunk. */
+const DispatchView = lazy(() => import('../dispatch/dispatch-view.tsx'));
+const CouriersView = lazy(() => import('../dispatch/couriers-view.tsx'));
+
+/** The WhatsApp inbox (issue 36, docs/decisions/0073): its own chunk. */
+const WhatsappInbox = lazy(() => import('../whatsapp/whatsapp-inbox.tsx'));
 
 /** The kitchen display (docs/decisions/0055): a full screen of its own at KITCHEN_PATH, its own chunk. */
 const KitchenScreen = lazy(() => import('../kitchen/kitchen-screen.tsx'));
@@ -198,6 +210,10 @@ interface LiveHandlers {
   onCancelRequest: () => void;
   /** Orders on the board whose lines an edit changed (docs/decisions/0062). */
   onEdited: (changes: OrderLineChange[]) => void;
+  /** A route was built, left, had a stop marked or ended (DISPATCH_EVENT, issue 35). */
+  onDispatch: () => void;
+  /** A customer's WhatsApp message for a person (WHATSAPP_STAFF_EVENT). */
+  onWhatsapp: (event: WhatsappStaffEvent) => void;
 }
 
 /**
@@ -275,9 +291,18 @@ function useLiveOrders(handlers: LiveHandlers) {
           const call = tableCall.safeParse(JSON.parse((event as MessageEvent<string>).data));
           if (call.success) heard.current.onTableCall(call.data);
         });
+        opening.addEventListener(WHATSAPP_STAFF_EVENT, (event) => {
+          alive();
+          const message = whatsappStaffEvent.safeParse(JSON.parse((event as MessageEvent<string>).data));
+          if (message.success) heard.current.onWhatsapp(message.data);
+        });
         opening.addEventListener(CANCEL_REQUEST_EVENT, () => {
           alive();
           heard.current.onCancelRequest();
+        });
+        opening.addEventListener(DISPATCH_EVENT, () => {
+          alive();
+          heard.current.onDispatch();
         });
         opening.addEventListener(RESYNC_EVENT, () => {
           alive();
@@ -376,12 +401,15 @@ type View =
   | 'history'
   | 'tables'
   | 'register'
+  | 'dispatch'
+  | 'couriers'
   | 'controls'
   | 'menu'
   | 'settings'
   | 'today'
   | 'reports'
   | 'ratings'
+  | 'whatsapp'
   | 'team'
   | 'printing';
 
@@ -392,12 +420,15 @@ const TAB_NAME: Record<View, Parameters<StaffT>[0]> = {
   history: 'history',
   tables: 'tables',
   register: 'register',
+  dispatch: 'dispatch',
+  couriers: 'couriers',
   controls: 'controls',
   menu: 'menuEditor',
   settings: 'settings',
   today: 'today',
   reports: 'reports',
   ratings: 'ratings',
+  whatsapp: 'whatsapp',
   team: 'team',
   printing: 'printing',
 };
@@ -499,6 +530,8 @@ function SignedIn() {
   // Read again: the member and the store's rules (on a catch-up), the cancel requests (on their event).
   const [meTick, setMeTick] = useState(0);
   const [requestsTick, setRequestsTick] = useState(0);
+  // Routes changed somewhere (DISPATCH_EVENT): 'Entregas' reads the dispatch again.
+  const [dispatchTick, setDispatchTick] = useState(0);
   const me = useStaffMember(meTick);
   const overrides = me?.capability_overrides;
   const may = (capability: Parameters<typeof staffMay>[1]) =>
@@ -540,6 +573,21 @@ function SignedIn() {
   autoPrintOn.current = autoPrint;
   const tables = useTables();
   const [notice, setNotice] = useState<Notice>(null);
+  // The WhatsApp inbox (issue 36): the last message heard for a person, and the tab's unread badge.
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const [whatsappHeard, setWhatsappHeard] = useState<WhatsappStaffEvent | null>(null);
+  const [whatsappUnread, setWhatsappUnread] = useState(0);
+  const [whatsappTick, setWhatsappTick] = useState(0);
+  const canInbox = may('whatsapp.inbox');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counted again when the stream catches up
+  useEffect(() => {
+    if (!canInbox) return;
+    staffFetch<WhatsappConversationsReply>('/staff/whatsapp/conversations').then(
+      (reply) => setWhatsappUnread(unreadTotal(reply.conversas)),
+      () => undefined,
+    );
+  }, [canInbox, whatsappTick]);
   const reloadStore = store.reload;
   const { orders, link, merge } = useLiveOrders({
     onAutoAccepted: (accepted) => {
@@ -547,6 +595,7 @@ function SignedIn() {
     },
     onTableCall: tables.hear,
     onCancelRequest: () => setRequestsTick((tick) => tick + 1),
+    onDispatch: () => setDispatchTick((tick) => tick + 1),
     // An order whose tickets went to the kitchen from here gets its PEDIDO ALTERADO ticket here.
     onEdited: (changes) => {
       for (const change of changes) {
@@ -555,8 +604,15 @@ function SignedIn() {
           printChange(change);
       }
     },
+    onWhatsapp: (event) => {
+      setWhatsappHeard(event);
+      // The open inbox counts for itself; elsewhere the tab's badge grows.
+      if (viewRef.current !== 'whatsapp') setWhatsappUnread((count) => count + 1);
+    },
     onCatchUp: () => {
+      setWhatsappTick((tick) => tick + 1);
       setMeTick((tick) => tick + 1);
+      setDispatchTick((tick) => tick + 1);
       setRequestsTick((tick) => tick + 1);
       void tables.reload();
       reloadStore();
@@ -592,6 +648,9 @@ function SignedIn() {
   };
 
   const columns = useMemo(() => byColumn(orders.values(), now), [orders, now]);
+  // What 'Entregas' listens to: any order heard on the stream, or a route's event.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new signal whenever either changes
+  const dispatchSignal = useMemo(() => ({}), [orders, dispatchTick]);
   const ringing = useMemo(() => ringingOrders(orders.values(), now), [orders, now]);
   const calls = tables.calls;
   // A deaf board may be missing orders: that rings too.
@@ -740,6 +799,16 @@ function SignedIn() {
                 {t('register')}
               </button>
             ) : null}
+            {may('dispatch.manage') ? (
+              <button type="button" aria-pressed={view === 'dispatch'} onClick={() => setView('dispatch')}>
+                {t('dispatch')}
+              </button>
+            ) : null}
+            {may('couriers.manage') ? (
+              <button type="button" aria-pressed={view === 'couriers'} onClick={() => setView('couriers')}>
+                {t('couriers')}
+              </button>
+            ) : null}
             <button type="button" aria-pressed={view === 'controls'} onClick={() => setView('controls')}>
               {t('controls')}
             </button>
@@ -768,6 +837,17 @@ function SignedIn() {
             {may('ratings.read') ? (
               <button type="button" aria-pressed={view === 'ratings'} onClick={() => setView('ratings')}>
                 {t('ratings')}
+              </button>
+            ) : null}
+            {canInbox ? (
+              <button type="button" aria-pressed={view === 'whatsapp'} onClick={() => setView('whatsapp')}>
+                {t('whatsapp')}
+                {whatsappUnread > 0 ? (
+                  <span className="staff-badge">
+                    <span aria-hidden="true">{whatsappUnread}</span>
+                    <span className="sr-only">{t('whatsappUnread', { count: whatsappUnread })}</span>
+                  </span>
+                ) : null}
               </button>
             ) : null}
             {may('stations.manage') || may('printers.manage') ? (
@@ -905,6 +985,14 @@ function SignedIn() {
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
           <RegisterView t={t} canManage={may('register.manage')} />
         </Suspense>
+      ) : view === 'dispatch' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <DispatchView t={t} heard={dispatchSignal} />
+        </Suspense>
+      ) : view === 'couriers' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <CouriersView storeName={readBoot().company?.[0]?.nome ?? ''} />
+        </Suspense>
       ) : view === 'controls' ? (
         <>
           <StoreControls t={t} onControls={store.setControls} canManage={may('store.open_close')} />
@@ -929,6 +1017,10 @@ function SignedIn() {
       ) : view === 'ratings' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
           <RatingsView />
+        </Suspense>
+      ) : view === 'whatsapp' ? (
+        <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>
+          <WhatsappInbox heard={whatsappHeard} onUnread={setWhatsappUnread} />
         </Suspense>
       ) : view === 'printing' ? (
         <Suspense fallback={<p className="staff-muted staff-pad">{t('loading')}</p>}>

@@ -136,7 +136,7 @@ export function TabDetail({
             {t('roundTitle', { round: round.rodada })}{' '}
             <span className="staff-muted">
               · {storeClockText(new Date(round.dh_iniciado), pageStoreTimeZone())} ·{' '}
-              {t('orderNumber', { id: round.order_id })}
+              {t('orderNumber', { id: round.numero ?? round.order_id })}
             </span>
           </h3>
           {isCancelledRound(round) ? <p className="staff-pill">{t('roundCancelled')}</p> : null}

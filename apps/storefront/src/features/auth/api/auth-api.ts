@@ -1,5 +1,12 @@
-import type { PhoneLookupReply, SignInReply, SuccessReply } from '@comanda/contract';
+import type {
+  CodeChannel,
+  PhoneLookupReply,
+  RecoveryCodeReply,
+  SignInReply,
+  SuccessReply,
+} from '@comanda/contract';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { codeChannelOf } from '../model/code-channel.ts';
 
 /*
  * The account calls of spec section 7 "Authentication and account", each answered as the outcome a
@@ -160,9 +167,27 @@ async function messageCall(path: string, json: unknown): Promise<MessageOutcome>
   }
 }
 
-/** POST /core/send_sms_recovery_password_app/ */
-export const requestRecoveryCode = (loginDigits: string) =>
-  messageCall('/core/send_sms_recovery_password_app/', { cellphone: loginDigits });
+export type CodeOutcome = { kind: 'done'; detail: string; canal: CodeChannel } | Failure;
+
+/**
+ * POST /core/send_sms_recovery_password_app/: `canal` asks for SMS (or WhatsApp); without it the
+ * server picks WhatsApp where the store has the channel. The reply names the one used (issue 36).
+ */
+export async function requestRecoveryCode(loginDigits: string, canal?: CodeChannel): Promise<CodeOutcome> {
+  try {
+    const reply = await apiFetch<Partial<RecoveryCodeReply> & { success?: boolean }>(
+      '/core/send_sms_recovery_password_app/',
+      { method: 'POST', json: canal ? { cellphone: loginDigits, canal } : { cellphone: loginDigits } },
+    );
+    if (reply?.success)
+      return { kind: 'done', detail: reply.detail ?? '', canal: codeChannelOf(reply.canal) };
+    return typeof reply?.detail === 'string'
+      ? { kind: 'problem', detail: reply.detail }
+      : { kind: 'offline' };
+  } catch (error) {
+    return failure(error);
+  }
+}
 
 /** POST /core/recovery_password_app/ */
 export const resetPassword = (loginDigits: string, code: string, password: string) =>

@@ -124,3 +124,54 @@ describe('password recovery (/forgot/{phone})', () => {
     await vi.waitFor(() => expect(location.pathname).toBe('/signin'));
   });
 });
+
+describe('a recovery code by WhatsApp (issue 36)', () => {
+  beforeEach(() => {
+    languageStore.set('pt_br');
+    cartStore.set([]);
+    tokenStore.set(null);
+    clearReturnPath();
+  });
+  afterEach(() => tokenStore.set(null));
+
+  it('says the code went by WhatsApp, and "Receber por SMS" asks again with canal sms', async () => {
+    const api = mockApi({
+      [SEND]: (call: { body: unknown }) =>
+        (call.body as { canal?: string }).canal === 'sms'
+          ? {
+              body: {
+                success: true,
+                detail: 'Se este telefone tiver cadastro, enviamos um código por SMS.',
+                canal: 'sms',
+              },
+            }
+          : {
+              body: {
+                success: true,
+                detail: 'Se este telefone tiver cadastro, enviamos um código pelo WhatsApp.',
+                canal: 'whatsapp',
+              },
+            },
+    });
+    const user = renderApp(`/forgot/${PHONE}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Código enviado' });
+    await user.click(within(dialog).getByRole('button', { name: 'Entendi' }));
+    expect(
+      screen.getByText(
+        'Enviamos um código pelo WhatsApp para (11) 98765-4321. Digite-o abaixo e escolha uma nova senha.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Código recebido pelo WhatsApp' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Receber por SMS' }));
+    const again = await screen.findByRole('dialog', { name: 'Código enviado' });
+    expect(again).toHaveTextContent('enviamos um código por SMS');
+    await user.click(within(again).getByRole('button', { name: 'Entendi' }));
+    expect(api.callsTo('POST', '/core/send_sms_recovery_password_app/').map((call) => call.body)).toEqual([
+      { cellphone: PHONE },
+      { cellphone: PHONE, canal: 'sms' },
+    ]);
+    expect(screen.getByRole('textbox', { name: 'Código recebido por SMS' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Receber por SMS' })).not.toBeInTheDocument();
+  });
+});

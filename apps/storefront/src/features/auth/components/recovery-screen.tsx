@@ -1,3 +1,4 @@
+import type { CodeChannel } from '@comanda/contract';
 import { isPasswordLongEnough, PASSWORD_MAX_LENGTH } from '@comanda/domain';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
@@ -7,6 +8,7 @@ import { formatPhone } from '../../../lib/phone-display.ts';
 import { requestRecoveryCode, resetPassword, signIn } from '../api/auth-api.ts';
 import { useAuthT } from '../auth-texts.ts';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in.ts';
+import { codeStepWords } from '../model/code-channel.ts';
 import { formatRecoveryCode, isRecoveryCodeComplete } from '../model/recovery-code.ts';
 import { problemText } from '../problem-text.ts';
 import '../../../shared/form.css';
@@ -35,6 +37,9 @@ function Recovery({ loginDigits }: { loginDigits: string }) {
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
+  /** The channel the last code went by (issue 36): WhatsApp first where the store has it. */
+  const [canal, setCanal] = useState<CodeChannel | null>(null);
+  const words = codeStepWords(canal);
   const requested = useRef(false);
   const codeRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -44,17 +49,22 @@ function Recovery({ loginDigits }: { loginDigits: string }) {
     password: isPasswordLongEnough(password) ? null : t('invalidPassword'),
   };
 
-  const sendCode = useCallback(async () => {
-    setSending(true);
-    const outcome = await requestRecoveryCode(loginDigits);
-    setSending(false);
-    if (outcome.kind === 'done') setMessage({ title: 'codeSentTitle', text: outcome.detail });
-    else
-      setMessage({
-        title: 'problemTitle',
-        text: problemText(outcome, t),
-      });
-  }, [loginDigits, t]);
+  const sendCode = useCallback(
+    async (asked?: CodeChannel) => {
+      setSending(true);
+      const outcome = await requestRecoveryCode(loginDigits, asked);
+      setSending(false);
+      if (outcome.kind === 'done') {
+        setCanal(outcome.canal);
+        setMessage({ title: 'codeSentTitle', text: outcome.detail });
+      } else
+        setMessage({
+          title: 'problemTitle',
+          text: problemText(outcome, t),
+        });
+    },
+    [loginDigits, t],
+  );
 
   useEffect(() => {
     // Once per visit, also under StrictMode's double effects in development.
@@ -97,7 +107,7 @@ function Recovery({ loginDigits }: { loginDigits: string }) {
   return (
     <form className="account-form" noValidate onSubmit={submit}>
       <h2 className="account-heading">{t('recoveryHeading')}</h2>
-      <p className="account-text">{t('recoveryIntro', { phone: formatPhone(loginDigits) })}</p>
+      <p className="account-text">{t(words.intro, { phone: formatPhone(loginDigits) })}</p>
       {sending ? (
         <p className="account-text" role="status">
           {t('sendingCode')}
@@ -105,7 +115,7 @@ function Recovery({ loginDigits }: { loginDigits: string }) {
       ) : null}
       <TextField
         ref={codeRef}
-        label={t('code')}
+        label={t(words.label)}
         inputMode="numeric"
         autoComplete="one-time-code"
         placeholder="123-456"
@@ -137,11 +147,25 @@ function Recovery({ loginDigits }: { loginDigits: string }) {
           className="button button-secondary"
           aria-busy={sending}
           onClick={() => {
-            if (!sending) void sendCode();
+            // A new code by the channel the last one went by (SMS once asked for).
+            if (!sending) void sendCode(canal ?? undefined);
           }}
         >
           {t('resendCode')}
         </button>
+        {words.offerSms ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-busy={sending}
+            onClick={() => {
+              if (!sending) void sendCode('sms');
+            }}
+          >
+            {t('sendBySms')}
+          </button>
+        ) : null}
+
         <button
           type="button"
           className="link-button"

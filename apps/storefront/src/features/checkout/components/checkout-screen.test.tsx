@@ -233,6 +233,72 @@ describe('CheckoutScreen', () => {
     expect(localStorage.getItem('shop_cart')).toBeNull();
   });
 
+  it('WhatsApp: the opt-in is off by default; switched on, the order carries the agreement (issue 36)', async () => {
+    const placed = {
+      status: 201,
+      body: {
+        success: true,
+        detail: 'ok',
+        order_info: {
+          order_id: 322,
+          status: 'Solicitado',
+          total: 0,
+          estimated_time: '20:30',
+          pontos_fidelidade: 0,
+        },
+        order: placedOrder(),
+      },
+    };
+    const { api, user } = setup({
+      store: { whatsapp_canal: { ativo: true } },
+      handlers: {
+        'GET /core/v2/app/customer/whatsapp': { body: { disponivel: true, atualizacoes_pedido: false } },
+        'POST /bar/v2/app/order/upsert/': placed,
+      },
+    });
+    const optIn = await screen.findByRole('switch', { name: 'Receber atualizações do pedido pelo WhatsApp' });
+    expect(optIn).not.toBeChecked();
+    expect(optIn).toHaveAccessibleDescription(/Para parar, responda “parar” ou desligue no seu perfil\./);
+    // The consent call carries the customer's token itself.
+    expect(api.callsTo('GET', '/core/v2/app/customer/whatsapp')[0]!.headers.get('Authorization')).toBe(
+      `Bearer ${sessionToken()}`,
+    );
+    await user.click(optIn);
+    await user.click(screen.getByRole('tab', { name: 'Retirada' }));
+    await user.click(screen.getByRole('radio', { name: 'Cartão na retirada' }));
+    await user.click(mainAction());
+    await screen.findByRole('dialog', { name: 'Pedido realizado!' });
+    const body = api.callsTo('POST', '/bar/v2/app/order/upsert/')[0]!.body as Record<string, unknown>;
+    expect(body.whatsapp_atualizacoes).toBe(true);
+  });
+
+  it('WhatsApp: one who already agreed sees it on, and switching it off stops the updates at once', async () => {
+    const { api, user } = setup({
+      store: { whatsapp_canal: { ativo: true } },
+      handlers: {
+        'GET /core/v2/app/customer/whatsapp': { body: { disponivel: true, atualizacoes_pedido: true } },
+        'PUT /core/v2/app/customer/whatsapp': { body: { disponivel: true, atualizacoes_pedido: false } },
+      },
+    });
+    const optIn = await screen.findByRole('switch', { name: 'Receber atualizações do pedido pelo WhatsApp' });
+    await waitFor(() => expect(optIn).toBeChecked());
+    await user.click(optIn);
+    expect(
+      await screen.findByText('Pronto: você não vai mais receber atualizações pelo WhatsApp.'),
+    ).toBeInTheDocument();
+    expect(optIn).not.toBeChecked();
+    expect(api.callsTo('PUT', '/core/v2/app/customer/whatsapp')[0]!.body).toEqual({
+      atualizacoes_pedido: false,
+    });
+  });
+
+  it('WhatsApp: no opt-in where the store has no channel', async () => {
+    const { api } = setup();
+    await screen.findByRole('tab', { name: 'Retirada' });
+    expect(screen.queryByRole('switch', { name: /WhatsApp/ })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/core/v2/app/customer/whatsapp')).toHaveLength(0);
+  });
+
   it('shows the server refusal: non_field_errors first', async () => {
     const { user } = setup({
       handlers: {

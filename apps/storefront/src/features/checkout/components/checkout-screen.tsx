@@ -17,14 +17,14 @@ import { removeLine } from '../../../lib/cart-actions.ts';
 import { isFlagged } from '../../../lib/cart-availability.ts';
 import { justOrderedStore, useCart } from '../../../lib/cart-store.ts';
 import { forgetCoupon, keptCouponStore, storedCoupon } from '../../../lib/coupon-param.ts';
-import { useCustomer } from '../../../lib/customer.ts';
+import { saveCustomerWhatsapp, useCustomer, useCustomerWhatsapp } from '../../../lib/customer.ts';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
 import { useStore } from '../../../lib/external-store.ts';
 import { orderChannel } from '../../../lib/full-product.ts';
 import { useGuestTable } from '../../../lib/guest-table.ts';
 import { clearPendingCard, savePendingCard, usePendingCard } from '../../../lib/pending-card.ts';
 import { markPendingPixPaid, pendingPixOf, savePendingPix, usePendingPix } from '../../../lib/pending-pix.ts';
-import { customerPhone } from '../../../lib/phone-display.ts';
+import { customerPhone, formatPhone } from '../../../lib/phone-display.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
 import { scheduleDays, scheduleText } from '../../../lib/schedule-times.ts';
 import {
@@ -46,6 +46,7 @@ import { usePlaceOrder } from '../hooks/use-place-order.ts';
 import { type OrderDraft, orderPayload } from '../model/order.ts';
 import { initialPaymentId } from '../model/quote.ts';
 import { forgetCheckoutDraft, saveCheckoutDraft, savedCheckoutDraft } from '../model/saved-draft.ts';
+import { whatsappOptIn, whatsappSubmission } from '../model/whatsapp-opt-in.ts';
 import { AddressChooserDialog } from './address-chooser-dialog.tsx';
 import { ChangeDialog } from './change-dialog.tsx';
 import { CouponBlock } from './coupon-block.tsx';
@@ -67,6 +68,7 @@ import { ScheduleDialog } from './schedule-dialog.tsx';
 import { TableCodeDialog } from './table-code-dialog.tsx';
 import { TotalsBlock } from './totals-block.tsx';
 import { UnavailableLinesBlock } from './unavailable-lines-block.tsx';
+import { WhatsappBlock } from './whatsapp-block.tsx';
 import '../checkout.css';
 
 const NO_METHODS: readonly PaymentMethod[] = [];
@@ -204,6 +206,36 @@ function Checkout({
     tableOrder,
   });
   const { totals, minimum, delivering } = quote;
+  // Issue 36: order updates on WhatsApp, where the store has the channel.
+  const storeWhatsapp = company.whatsapp_canal?.ativo === true && !tableOrder;
+  const { data: whatsappConsent, mutate: mutateWhatsapp } = useCustomerWhatsapp(storeWhatsapp);
+  const [whatsappChoice, setWhatsappChoice] = useState<boolean | null>(null);
+  const [whatsappBusy, setWhatsappBusy] = useState(false);
+  const [whatsappNotice, setWhatsappNotice] = useState<string | null>(null);
+  const optIn = whatsappOptIn({
+    storeActive: storeWhatsapp,
+    tableOrder,
+    consent: whatsappConsent,
+    choice: whatsappChoice,
+  });
+  const switchWhatsapp = async (on: boolean) => {
+    setWhatsappNotice(null);
+    if (on || !optIn.alreadyOn) {
+      setWhatsappChoice(on);
+      return;
+    }
+    // One who already agreed is stopping the updates: that is a revocation, done now.
+    setWhatsappBusy(true);
+    try {
+      await mutateWhatsapp(await saveCustomerWhatsapp(false), false);
+      setWhatsappChoice(false);
+      setWhatsappNotice(t('whatsappStopped'));
+    } catch {
+      setWhatsappNotice(t('whatsappStopFailed'));
+    } finally {
+      setWhatsappBusy(false);
+    }
+  };
   const [tableCodeProblem, setTableCodeProblem] = useState<string | null>(null);
   const ordering = usePlaceOrder({
     onPlaced: () => {
@@ -383,7 +415,7 @@ function Checkout({
     });
     setDialog('result');
     void ordering.place({
-      payload,
+      payload: { ...payload, ...whatsappSubmission(optIn) },
       cart,
       totals,
       couponCode: draft.coupon?.codigo ?? null,
@@ -490,16 +522,20 @@ function Checkout({
               t={t}
             />
           ) : null}
-          <CouponBlock
-            coupon={draft.coupon}
-            notice={couponNotice}
-            onAdd={() => setDialog('coupon')}
-            onRemove={() => {
-              change({ coupon: null });
-              forgetCoupon();
-            }}
-            t={t}
-          />
+          {/* A store with no coupon to offer shows no coupon row (issue 34), unless a link's or a
+              kept code has something to say. */}
+          {company.tem_cupons !== false || draft.coupon || couponNotice ? (
+            <CouponBlock
+              coupon={draft.coupon}
+              notice={couponNotice}
+              onAdd={() => setDialog('coupon')}
+              onRemove={() => {
+                change({ coupon: null });
+                forgetCoupon();
+              }}
+              t={t}
+            />
+          ) : null}
           {program && quote.loyalty ? (
             <LoyaltyBlock
               program={program}
@@ -542,6 +578,16 @@ function Checkout({
             requiredByStore={delivering && company.delivery_customer_doc_required}
             t={t}
           />
+          {optIn.shown ? (
+            <WhatsappBlock
+              checked={optIn.checked}
+              phone={formatPhone(customerPhone(customer.telefones, customer.username))}
+              busy={whatsappBusy}
+              notice={whatsappNotice}
+              onChange={(on) => void switchWhatsapp(on)}
+              t={t}
+            />
+          ) : null}
           {/* No delivery line before there is an address to price it (not a misleading R$ 0,00). */}
           <TotalsBlock totals={totals} delivering={delivering && address !== null} t={t} />
           <MainAction main={quote.mainAction} total={totals.total} onAct={act} t={t} />

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ChatIcon } from '../../../components/icons.tsx';
+import { ChatIcon } from '../../../components/screen-icons.tsx';
 import { Dialog } from '../../../shared/dialog.tsx';
 import type { CheckoutT } from '../checkout-texts.ts';
 import type { OrderResult } from '../model/order.ts';

@@ -62,6 +62,26 @@ describe('PaymentBlock', () => {
     expect(screen.getByRole('group', { name: 'Pay at pickup' })).toBeInTheDocument();
   });
 
+  it('draws each choice with its icon: PIX, cash, card, meal voucher, a card online and a saved card’s brand (issue 34)', () => {
+    const PIX = paymentMethod({ id: 4, descricao: 'PIX (chave da loja)', tipo: 'pix' });
+    const VOUCHER = paymentMethod({ id: 5, descricao: 'Vale-refeição', tipo: 'cartao' });
+    setup({
+      online: { pix: true, card: true },
+      offered: [CASH, CARD, PIX, VOUCHER],
+      savedCards: [{ id: 7, brand: 'visa', ultimos4: '4242', excluido: false }],
+    });
+    const kindOf = (name: string | RegExp) =>
+      screen.getByRole('radio', { name }).closest('label')?.querySelector('svg')?.getAttribute('data-kind') ??
+      screen.getByRole('radio', { name }).closest('label')?.querySelector('svg')?.getAttribute('data-brand');
+    expect(kindOf('Dinheiro')).toBe('cash');
+    expect(kindOf('Cartão na entrega')).toBe('card');
+    expect(kindOf('PIX (chave da loja)')).toBe('pix');
+    expect(kindOf('Vale-refeição')).toBe('voucher');
+    expect(kindOf(/^Pagamento online \(PIX\)/)).toBe('pix');
+    expect(kindOf(/^Pagamento online \(cartão\)/)).toBe('card-online');
+    expect(kindOf(/Visa final 4242/)).toBe('visa');
+  });
+
   it('offers PIX and a new card through the app when the store takes them', () => {
     setup({ online: { pix: true, card: true } });
     expect(screen.getByRole('radio', { name: 'Pagamento online (PIX)' })).toBeEnabled();

@@ -8,9 +8,11 @@ import {
   paymentNameInLanguage,
 } from '@comanda/domain';
 import { forwardRef, useId } from 'react';
+import { CardBrandMark } from '../../../components/card-brand-mark.tsx';
 import { cardBrandName } from '../../../lib/card-brand.ts';
 import { useLanguage } from '../../../lib/preferences.ts';
 import type { CheckoutT } from '../checkout-texts.ts';
+import { PaymentMethodIcon, paymentIconKind } from './payment-method-icon.tsx';
 import { hasPixKey } from './pix-key-dialog.tsx';
 
 export interface PaymentBlockProps {
@@ -95,6 +97,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
                 aria-labelledby={ids.pix}
                 aria-describedby={ids.pixHint}
               />
+              <PaymentMethodIcon kind="pix" />
               <span className="checkout-payment-text">
                 <span id={ids.pix}>{t('onlinePix')}</span>
                 <span id={ids.pixHint} className="checkout-payment-hint">
@@ -114,6 +117,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
                     aria-labelledby={`${ids.saved}-${card.id}`}
                     aria-describedby={`${ids.saved}-${card.id}-hint`}
                   />
+                  <CardBrandMark brand={card.brand} />
                   <span className="checkout-payment-text">
                     <span id={`${ids.saved}-${card.id}`}>{savedCardLabel(card, t)}</span>
                     <span id={`${ids.saved}-${card.id}-hint`} className="checkout-payment-hint">
@@ -133,6 +137,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
                 aria-labelledby={ids.card}
                 aria-describedby={ids.cardHint}
               />
+              <PaymentMethodIcon kind="card-online" />
               <span className="checkout-payment-text">
                 <span id={ids.card}>{t('onlineCard')}</span>
                 <span id={ids.cardHint} className="checkout-payment-hint">
@@ -157,6 +162,7 @@ export const PaymentBlock = forwardRef<HTMLElement, PaymentBlockProps>(function 
                   if (paymentId === method.id && method.permite_troco) onChoose(method);
                 }}
               />
+              <PaymentMethodIcon kind={paymentIconKind(method)} />
               <span>
                 {paymentNameInLanguage(paymentMethodName(method.descricao, deliveryType), language)}
               </span>

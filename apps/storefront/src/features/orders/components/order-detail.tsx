@@ -1,5 +1,5 @@
 import type { TrackedOrder } from '@comanda/contract';
-import { formatBRL, paymentMethodName } from '@comanda/domain';
+import { formatBRL, paymentMethodName, storeClockText } from '@comanda/domain';
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { AlertDialog } from '../../../components/alert-dialog.tsx';
@@ -8,7 +8,15 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 import { Dialog } from '../../../shared/dialog.tsx';
 import { useOrder } from '../api/orders-api.ts';
-import { canReorder, formatStoreDateTime, groupedLines, stepperOf } from '../model/order-view.ts';
+import {
+  canReorder,
+  deliveryOf,
+  formatStoreDateTime,
+  groupedLines,
+  isOutForDelivery,
+  statusTextKey,
+  stepperOf,
+} from '../model/order-view.ts';
 import { useOrdersT } from '../orders-texts.ts';
 import { OrderRating, showsRating } from './order-rating.tsx';
 import { OrderStepper } from './order-stepper.tsx';
@@ -46,8 +54,33 @@ export function OrderDetailDialog({ id, onClose }: { id: string; onClose: () => 
   );
 }
 
-function statusKey(status: string) {
-  return `status${status}` as Parameters<ReturnType<typeof useOrdersT>>[0];
+/** 'Saiu para entrega' (issue 35): the courier's first name and the stops before this one. */
+function DeliveryLine({ order }: { order: TrackedOrder }) {
+  const t = useOrdersT();
+  const delivery = deliveryOf(order);
+  if (!delivery || order.status !== 'Concluido') return null;
+  if (delivery.estado === 'nao_entregue')
+    return (
+      <p className="order-delivery order-delivery-failed" role="status">
+        {t('notDeliveredYet')}
+      </p>
+    );
+  if (delivery.estado !== 'saiu_para_entrega') return null;
+  return (
+    <div className="order-delivery" data-testid="order-delivery">
+      <p className="order-delivery-courier">
+        {delivery.entregador
+          ? t('courierOnTheWay', { name: delivery.entregador })
+          : t('statusOutForDelivery')}
+      </p>
+      <p>
+        {t('stopsBefore', { count: delivery.paradas_antes })}
+        {delivery.saiu_em
+          ? ` · ${t('leftAt', { time: storeClockText(new Date(delivery.saiu_em), pageStoreTimeZone()) })}`
+          : ''}
+      </p>
+    </div>
+  );
 }
 
 export function OrderDetail({ order }: { order: TrackedOrder }) {
@@ -81,12 +114,17 @@ export function OrderDetail({ order }: { order: TrackedOrder }) {
   return (
     <div className="order-detail">
       <p className="order-detail-status" aria-live="polite" data-testid="order-status">
-        {t(statusKey(order.status))}
+        {t(statusTextKey(order) as 'statusSolicitado')}
       </p>
       <p className="order-detail-placed">
         {t('placedAt', { when: formatStoreDateTime(order.dh_iniciado, pageStoreTimeZone()) })}
       </p>
-      <OrderStepper status={order.status} reason={order.motivo_cancelamento} />
+      <OrderStepper
+        status={order.status}
+        reason={order.motivo_cancelamento}
+        outForDelivery={isOutForDelivery(order)}
+      />
+      <DeliveryLine order={order} />
 
       <section className="order-section" aria-labelledby={`order-items-${order.id}`}>
         <h3 id={`order-items-${order.id}`}>{t('items')}</h3>

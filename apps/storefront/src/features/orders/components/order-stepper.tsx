@@ -14,7 +14,16 @@ const STEP_TEXT = {
  * active one are completed, the active one has aria-current="step". A cancelled order shows its
  * cancelled state instead.
  */
-export function OrderStepper({ status, reason }: { status: string; reason?: string | null }) {
+export function OrderStepper({
+  status,
+  reason,
+  outForDelivery = false,
+}: {
+  status: string;
+  reason?: string | null;
+  /** The route left (issue 35): the 'ready' step reads 'Saiu para entrega'. */
+  outForDelivery?: boolean;
+}) {
   const t = useOrdersT();
   const steps = stepperOf(status);
   if (!steps) {
@@ -37,7 +46,9 @@ export function OrderStepper({ status, reason }: { status: string; reason?: stri
           <span className="order-step-dot" aria-hidden="true">
             {step.state === 'upcoming' ? '' : '✓'}
           </span>
-          <span className="order-step-label">{t(STEP_TEXT[step.name])}</span>
+          <span className="order-step-label">
+            {t(step.name === 'ready' && outForDelivery ? 'stepOutForDelivery' : STEP_TEXT[step.name])}
+          </span>
           {step.state === 'completed' ? <span className="sr-only"> ({t('stepDone')})</span> : null}
         </li>
       ))}

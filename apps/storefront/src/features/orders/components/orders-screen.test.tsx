@@ -282,6 +282,27 @@ describe('orders (/mobile/orders)', () => {
     ]);
   });
 
+  it('an order out for delivery names its courier and the stops before it (issue 35)', async () => {
+    const out = {
+      ...order(45, 'Concluido', HOUR),
+      entrega: { estado: 'saiu_para_entrega', entregador: 'Marcos', paradas_antes: 1, saiu_em: null },
+    } as TrackedOrder;
+    mockApi({
+      [LIST]: { body: { results: [out] } },
+      'GET /bar/atendimentos_app/45?format=json': { body: out },
+      [TICKET]: TICKET_REPLY,
+    });
+    renderApp('/mobile/orders/45');
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido nº 45' });
+    expect(await within(dialog).findByTestId('order-status')).toHaveTextContent('Saiu para entrega');
+    const steps = within(within(dialog).getByTestId('order-stepper')).getAllByRole('listitem');
+    expect(steps[3]).toHaveTextContent('Saiu para entrega');
+    expect(steps[3]).toHaveAttribute('aria-current', 'step');
+    expect(within(dialog).getByTestId('order-delivery')).toHaveTextContent(
+      'Marcos está levando seu pedido1 entrega antes da sua',
+    );
+  });
+
   it('a cancelled order shows no estimate and no steps', async () => {
     const cancelled = order(44, 'Cancelado', HOUR, { motivo_cancelamento: 'Sem entregador' });
     mockApi({

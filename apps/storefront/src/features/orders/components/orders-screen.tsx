@@ -5,7 +5,14 @@ import { Link, useLocation } from 'wouter';
 import { ConnectionError } from '../../../components/connection-error.tsx';
 import { pageStoreTimeZone } from '../../../lib/store-time-zone.ts';
 import { useLiveOrders, useOrderList } from '../api/orders-api.ts';
-import { DEFAULT_TAB, formatStoreDateTime, ORDER_TABS, ordersOfTab, unitCount } from '../model/order-view.ts';
+import {
+  DEFAULT_TAB,
+  formatStoreDateTime,
+  ORDER_TABS,
+  ordersOfTab,
+  statusTextKey,
+  unitCount,
+} from '../model/order-view.ts';
 import { useOrdersT } from '../orders-texts.ts';
 import { OrderDetailDialog } from './order-detail.tsx';
 import '../orders.css';
@@ -108,7 +115,7 @@ function OrderCard({ order }: { order: TrackedOrder }) {
       <Link href={`/mobile/orders/${order.id}`} className="order-card-link">
         <span className="order-card-title">{t('orderNumber', { id: order.numero ?? order.id })}</span>
         <span className={`order-card-status${step === null ? ' order-card-status-canceled' : ''}`}>
-          {t(`status${order.status}` as 'statusSolicitado')}
+          {t(statusTextKey(order) as 'statusSolicitado')}
         </span>
         <span className="order-card-meta">
           {formatStoreDateTime(order.dh_iniciado, pageStoreTimeZone())} · {t('itemsCount', { count: units })}

@@ -51,6 +51,42 @@ export function stepperOf(status: string): StepView[] | null {
   }));
 }
 
+/** A tracked order's dispatch (issue 35): who took it, how many stops before it. */
+export interface OrderDeliveryView {
+  estado: 'saiu_para_entrega' | 'entregue' | 'nao_entregue';
+  entregador: string;
+  paradas_antes: number;
+  saiu_em: string | null;
+}
+
+/** The order's delivery as the server sends it (`entrega`), or null: not on a route (yet). */
+export function deliveryOf(order: object): OrderDeliveryView | null {
+  const entrega = (order as { entrega?: unknown }).entrega;
+  if (!entrega || typeof entrega !== 'object') return null;
+  const value = entrega as Partial<OrderDeliveryView>;
+  if (value.estado !== 'saiu_para_entrega' && value.estado !== 'entregue' && value.estado !== 'nao_entregue')
+    return null;
+  return {
+    estado: value.estado,
+    entregador: typeof value.entregador === 'string' ? value.entregador : '',
+    paradas_antes: typeof value.paradas_antes === 'number' ? Math.max(0, value.paradas_antes) : 0,
+    saiu_em: typeof value.saiu_em === 'string' ? value.saiu_em : null,
+  };
+}
+
+/**
+ * Out for delivery: the order is still 'Concluido' (the spec's statuses stay), but its route left.
+ * The stepper's 'ready' step then reads 'Saiu para entrega' and the status says so.
+ */
+export function isOutForDelivery(order: { status: string }): boolean {
+  return order.status === 'Concluido' && deliveryOf(order)?.estado === 'saiu_para_entrega';
+}
+
+/** The status text's key: the spec's, or 'Saiu para entrega' while the courier is on the way. */
+export function statusTextKey(order: { status: string }): string {
+  return isOutForDelivery(order) ? 'statusOutForDelivery' : `status${order.status}`;
+}
+
 /** The product lines shown: without the delivery line. */
 export function visibleLines(
   order: Pick<TrackedOrder, 'produtos_pedidos'>,

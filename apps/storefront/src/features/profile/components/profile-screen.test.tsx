@@ -44,6 +44,36 @@ describe('profile (/profile)', () => {
     );
   });
 
+  it('switches order updates on WhatsApp on where the store has the channel (issue 36)', async () => {
+    const api = mockApi({
+      [CUSTOMER]: { body: customer() },
+      [COMPANY]: { body: [company({ whatsapp_canal: { ativo: true } })] },
+      'GET /core/v2/app/customer/whatsapp': { body: { disponivel: true, atualizacoes_pedido: false } },
+      'PUT /core/v2/app/customer/whatsapp': { body: { disponivel: true, atualizacoes_pedido: true } },
+    });
+    const user = renderApp('/profile');
+    const updates = await screen.findByRole('switch', { name: 'Atualizações do pedido pelo WhatsApp' });
+    expect(updates).not.toBeChecked();
+    expect(updates).toHaveAccessibleDescription(
+      /A loja avisa no WhatsApp \(11\)\u00a098765-4321 quando aceitar/,
+    );
+    await user.click(updates);
+    expect(
+      await screen.findByText('Pronto: você vai receber as atualizações dos pedidos pelo WhatsApp.'),
+    ).toBeInTheDocument();
+    expect(updates).toBeChecked();
+    expect(api.callsTo('PUT', '/core/v2/app/customer/whatsapp')[0]!.body).toEqual({
+      atualizacoes_pedido: true,
+    });
+  });
+
+  it('shows no WhatsApp switch where the store has no channel', async () => {
+    mockApi({ [CUSTOMER]: { body: customer() } });
+    renderApp('/profile');
+    await screen.findByRole('region', { name: 'Meus dados' });
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+  });
+
   it('edits name, e-mail and document and saves them', async () => {
     const api = mockApi({
       [CUSTOMER]: { body: customer() },

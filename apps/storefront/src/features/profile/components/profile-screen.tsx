@@ -2,12 +2,14 @@ import { type ComponentType, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { TermsDialog } from '../../../components/terms-dialog.tsx';
 import { useCustomer } from '../../../lib/customer.ts';
+import { customerPhone } from '../../../lib/phone-display.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { useCompany } from '../../../lib/start-data.ts';
 import { useProfileT } from '../profile-texts.ts';
 import { ProfileData } from './profile-data.tsx';
 import { ChevronIcon, DocIcon, LogoutIcon, PinIcon, ReceiptIcon, ShieldIcon } from './profile-icons.tsx';
 import { SavedCards } from './saved-cards.tsx';
+import { WhatsappUpdates } from './whatsapp-updates.tsx';
 import '../../../shared/form.css';
 import '../profile.css';
 
@@ -113,6 +115,13 @@ export default function ProfileScreen() {
           </li>
         </ul>
       </nav>
+
+      {customer && company ? (
+        <WhatsappUpdates
+          storeActive={company.whatsapp_canal?.ativo === true}
+          phone={customerPhone(customer.telefones, customer.username)}
+        />
+      ) : null}
 
       {customer && user && company?.online_payment && company.payment_by_card ? (
         <SavedCards cards={customer.cards} refresh={() => mutate()} />

@@ -9,7 +9,7 @@ import {
   PhoneIcon,
   PlaceIcon,
   ThumbIcon,
-} from '../../../components/icons.tsx';
+} from '../../../components/screen-icons.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { whatsappHref } from '../../../lib/whatsapp.ts';
 import { displayUrl, mailtoHref, siteHref, socialHref, telHref } from '../model/contact-links.ts';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Dialog } from '../../shared/dialog.tsx';
-import type { StaffT } from '../lib/staff-texts.ts';
+import type { StaffT } from './staff-texts.ts';
 
 /**
  * Refusing or cancelling asks why: the customer reads the reason in the order's detail. The
