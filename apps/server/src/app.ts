@@ -5,11 +5,13 @@ import { LOOK_PREVIEW_PATH } from '@comanda/contract';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { type Config, publicOrigin, trustProxySetting } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { storeCourierProviders, stores } from './db/schema.ts';
 import { serializeErrorForLog } from './lib/database-errors.ts';
 import { AppError } from './lib/errors.ts';
 import { MEDIA_DIR, servePicturesFrom } from './lib/media.ts';
@@ -34,6 +36,8 @@ import {
   DispatchService,
   deliveriesLeaveByDispatch,
   IfoodShippingProvider,
+  OutsideSettings,
+  postNotification,
 } from './modules/dispatch/index.ts';
 import { registerDispatchRoutes } from './modules/dispatch/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
@@ -594,9 +598,17 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
     tracking: orderTracking,
     publicOrigin: (slug) => publicOrigin(config, slug),
     outside: outsideCouriers.access,
+    outsideSettings: new OutsideSettings({
+      db,
+      now,
+      secretsKey,
+      ownerPassword: roleRules,
+      baseUrl: { ifood: config.IFOOD_SHIPPING_URL, standin: () => outsideCouriers.standin?.url || null },
+    }),
     registers,
   });
   orderTracking.onStatusChange(dispatch.onOrderStatusChange);
+  orderTracking.onCancelled(dispatch.onOrderCancelled);
   const whatsapp = new WhatsappService({
     db,
     now,
@@ -693,7 +705,7 @@ function buildServices(ctx: AppContext, options: BuildAppOptions, tenant: Tenant
 /**
  * The outside courier company (docs/decisions/0070): iFood's Shipping API when configured, else
  * (never in production) the local stand-in on loopback, which speaks the same calls and posts its
- * signed notifications to this app's webhook route in process (with the store's host).
+ * signed notifications to this app's webhook route over HTTP on its own listener (with the store's host).
  */
 function outsideCourierCompany(ctx: AppContext) {
   const { app, config } = ctx;
@@ -719,13 +731,24 @@ function outsideCourierCompany(ctx: AppContext) {
     clientSecret: secret,
     stepMs: config.COURIER_STANDIN_STEP_MS || null,
     transport: async (merchantId, body, headers) => {
-      const reply = await app.inject({
-        method: 'POST',
-        url: '/integracoes/v1/entregas/ifood',
-        headers: { ...headers, host: `${merchantId}.localhost` },
-        payload: body,
-      });
-      return reply.statusCode;
+      // The store whose account this is (its own settings), else the store of that slug (the default).
+      const [own] = await ctx.db
+        .select({ slug: stores.slug })
+        .from(storeCourierProviders)
+        .innerJoin(stores, eq(stores.id, storeCourierProviders.storeId))
+        .where(eq(storeCourierProviders.merchantId, merchantId))
+        .limit(1);
+      // Over real HTTP to this server's own listener, with the store's host (docs/decisions/0070).
+      const bound = app.server.address();
+      if (!bound || typeof bound === 'string') throw new Error('the server does not listen: no notification');
+      const host = new URL(publicOrigin(config, own?.slug ?? merchantId)).host;
+      return postNotification(
+        { host: '127.0.0.1', port: bound.port },
+        host,
+        '/integracoes/v1/entregas/ifood',
+        body,
+        headers,
+      );
     },
   });
   app.addHook('onReady', async () => {

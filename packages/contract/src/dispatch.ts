@@ -31,6 +31,8 @@ export const DISPATCH_ERROR_CODES = [
   'OUTSIDE_DELIVERY_EXISTS',
   'COURIER_PROVIDER_FAILED',
   'COURIER_PROVIDER_OFF',
+  'OUTSIDE_NOT_FOUND',
+  'OUTSIDE_NOT_CANCELLABLE',
 ] as const;
 
 const dbId = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -90,7 +92,14 @@ export const courierRequest = z
   .strict();
 export type CourierRequest = z.input<typeof courierRequest>;
 
-export const couriersReply = z.object({ entregadores: z.array(courier) });
+/**
+ * A courier as GET /staff/couriers lists them: `pagamento` is null for a caller without
+ * couriers.manage (an attendant dispatches but does not see pay rules).
+ */
+export const listedCourier = courier.extend({ pagamento: courierPay.nullable() });
+export type ListedCourier = z.infer<typeof listedCourier>;
+
+export const couriersReply = z.object({ entregadores: z.array(listedCourier) });
 export type CouriersReply = z.infer<typeof couriersReply>;
 
 /** POST /staff/couriers/{id}/link: the new personal link, shown once (the previous one stops working). */
@@ -241,11 +250,16 @@ export type NotDeliveredRequest = z.input<typeof notDeliveredRequest>;
 export const dispatchConflictReply = errorReply.extend({
   rota: dispatchRoute.optional(),
   parada: dispatchStop.optional(),
+  /** The outside delivery as it is now (a cancel refused). */
+  externo: outsideDelivery.optional(),
 });
 export type DispatchConflictReply = z.infer<typeof dispatchConflictReply>;
 
 /** POST /staff/routes/outside */
 export const outsideDeliveryRequest = z.object({ pedido_id: dbId }).strict();
+
+/** POST /staff/routes/outside/{id}/cancel */
+export const outsideIdParams = z.object({ id: dbId });
 
 // ---------------------------------------------------------------------------------------------
 // Settlement
@@ -322,3 +336,35 @@ export type TrackedDelivery = z.infer<typeof trackedDelivery>;
 
 /** The staff stream's event when a route changes (data: {rota_id, estado}): reload the dispatch board. */
 export const DISPATCH_EVENT = 'dispatch';
+
+/** The outside courier companies a store may use: iFood Shipping, or the local stand-in (not in production). */
+export const OUTSIDE_PROVIDER_KINDS = ['ifood', 'standin'] as const;
+
+/**
+ * GET/PUT /staff/dispatch/outside-provider: the store's outside courier company. Its client id and
+ * secret are sealed and never shown: `segredos_definidos` names the ones kept.
+ */
+export const outsideProviderReply = z.object({
+  provedor: z.enum(OUTSIDE_PROVIDER_KINDS).nullable(),
+  merchant_id: z.string().nullable(),
+  segredos_definidos: z.array(z.enum(['client_id', 'client_secret'])),
+});
+export type OutsideProviderReply = z.infer<typeof outsideProviderReply>;
+
+/** A left-out or empty client id / secret keeps the store's own while the provider stays the same. */
+export const outsideProviderRequest = z
+  .object({
+    provedor: z.enum(OUTSIDE_PROVIDER_KINDS),
+    merchant_id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[\w.-]+$/, 'Só letras, números, ponto, hífen e sublinhado.'),
+    client_id: z.string().trim().max(200).optional(),
+    client_secret: z.string().trim().max(500).optional(),
+    /** The caller's own password, as for the payment provider. */
+    owner_password: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+export type OutsideProviderRequest = z.infer<typeof outsideProviderRequest>;

@@ -144,6 +144,10 @@ export const todayReport = z.object({
   average_ticket: z.number().int().describe('revenue / orders, centavos (0 without orders)'),
   cancelled: z.number().int().describe('Sales reversed (cancelled) today'),
   service_fees: z.number().int().describe("Tables' service fees in the revenue, centavos"),
+  courier_pay: z
+    .number()
+    .int()
+    .describe("The couriers' pay settled for the day (not revenue: what the store owes them), centavos"),
   by_payment: z.array(figure.extend({ method: z.string() })),
   by_delivery_type: z.array(figure.extend({ tipo_entrega: z.string() })),
   by_channel: z.array(figure.extend({ channel: z.string() })),
@@ -182,6 +186,12 @@ export const periodTotals = z.object({
   cancelled_amount: z.number().int().describe('What the reversals took back (positive), centavos'),
   new_customers: z.number().int().describe('Customers whose first order at the store is in the period'),
   returning_customers: z.number().int().describe('Customers with an order in the period and one before'),
+  /** Always sent by the server; optional in the type so the screens' existing fixtures still read. */
+  courier_pay: z
+    .number()
+    .int()
+    .optional()
+    .describe("The couriers' pay settled for the period's days (not revenue), centavos"),
 });
 export type PeriodTotals = z.infer<typeof periodTotals>;
 

@@ -1992,3 +1992,19 @@ export const whatsappFailures = pgTable(
   },
   (t) => [index('whatsapp_failures_store_at').on(t.storeId, t.at)],
 );
+
+/**
+ * A store's outside courier company (docs/decisions/0070 follow-ups): its provider, its account there
+ * (the merchant id) and its client credentials sealed like the payment providers' secrets
+ * (`secrets`: a box of { client_id, client_secret } under PAYMENT_SECRETS_KEY, the store's id bound).
+ */
+export const storeCourierProviders = pgTable('store_courier_providers', {
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  /** ifood or standin. */
+  provider: text('provider').notNull(),
+  merchantId: text('merchant_id').notNull(),
+  secrets: text('secrets').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

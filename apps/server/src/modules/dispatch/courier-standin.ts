@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ifoodSignature } from './courier-provider.ts';
@@ -19,6 +20,8 @@ export interface StandinDelivery {
   id: string;
   merchantId: string;
   body: unknown;
+  /** The client secret its notifications are signed with. */
+  secret: string;
   /** The steps reported so far. */
   steps: StandinStep[];
   courierName: string;
@@ -32,8 +35,10 @@ export type StandinTransport = (
 ) => Promise<number>;
 
 export interface CourierStandinOptions {
-  /** The client secret notifications are signed with (the adapter's). */
+  /** The client secret notifications are signed with when the order's token came from no credentials. */
   clientSecret: string;
+  /** How long the tokens it gives last (seconds; iFood's default is 6 hours). */
+  tokenSeconds?: number;
   transport: StandinTransport;
   /** Milliseconds between the steps (demo); null: only `advance` moves a delivery (tests). */
   stepMs?: number | null;
@@ -44,12 +49,47 @@ export class CourierStandin {
   private readonly deliveries = new Map<string, StandinDelivery>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private next = 0;
+  /** The tokens it gave: the client secret their credentials carried, and when each ends. */
+  private readonly tokens = new Map<string, { clientId: string; clientSecret: string; endsAt: number }>();
+  /** The token requests received, by client id (tests read how often a store asked). */
+  readonly tokenRequests: string[] = [];
+  /** The notifications sent and the server's answer to each. */
+  readonly sent: { orderId: string; step: StandinStep; status: number }[] = [];
   url = '';
 
   constructor(private readonly options: CourierStandinOptions) {
     this.app = Fastify({ logger: false });
-    const authorized = (header: string | undefined) =>
-      typeof header === 'string' && /^Bearer \S+/.test(header);
+    this.app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    // iFood's Authentication: client credentials for a token (any credentials pass here, but the
+    // notifications of orders placed with a token are signed with the secret that token was given for).
+    this.app.post<{ Body: Record<string, string> | undefined }>(
+      '/authentication/v1.0/oauth/token',
+      async (request, reply) => {
+        const { grantType, clientId, clientSecret } = request.body ?? {};
+        if (grantType !== 'client_credentials' || !clientId || !clientSecret)
+          return reply
+            .code(400)
+            .send({ error: { code: 'BadRequest', message: 'grantType, clientId, clientSecret' } });
+        this.tokenRequests.push(clientId);
+        const expiresIn = this.options.tokenSeconds ?? 21_600;
+        const accessToken = randomUUID();
+        this.tokens.set(accessToken, { clientId, clientSecret, endsAt: Date.now() + expiresIn * 1000 });
+        return { accessToken, type: 'bearer', expiresIn };
+      },
+    );
+    /** The secret a call's token was given for (the deployment's for a token it did not give); null: refused. */
+    const secretOf = (header: string | undefined): string | null => {
+      const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
+      if (!match) return null;
+      const given = this.tokens.get(match[1]!);
+      if (!given) return this.options.clientSecret;
+      return given.endsAt > Date.now() ? given.clientSecret : null;
+    };
+    const authorized = (header: string | undefined) => secretOf(header) !== null;
     this.app.get<{ Params: { merchantId: string }; Querystring: { latitude?: string; longitude?: string } }>(
       '/shipping/v1.0/merchants/:merchantId/deliveryAvailabilities',
       async (request, reply) => {
@@ -84,6 +124,7 @@ export class CourierStandin {
           id,
           merchantId: request.params.merchantId,
           body: request.body,
+          secret: secretOf(request.headers.authorization)!,
           steps: [],
           courierName: COURIER_NAMES[this.next++ % COURIER_NAMES.length]!,
         };
@@ -153,9 +194,42 @@ export class CourierStandin {
       createdAt: new Date().toISOString(),
       metadata: step === 'ASSIGN_DRIVER' ? { workerName: delivery.courierName } : {},
     });
-    await this.options.transport(delivery.merchantId, body, {
+    const status = await this.options.transport(delivery.merchantId, body, {
       'content-type': 'application/json',
-      'x-ifood-signature': ifoodSignature(this.options.clientSecret, body),
+      'x-ifood-signature': ifoodSignature(delivery.secret, body),
     });
+    this.sent.push({ orderId: delivery.id, step, status });
   }
+}
+
+/**
+ * One notification over plain HTTP, as the company sends it: to `address` (the server's own listener on
+ * loopback) with the store's Host; the server's answer's status (throws when it cannot be reached).
+ */
+export function postNotification(
+  address: { host: string; port: number },
+  hostHeader: string,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: address.host,
+        port: address.port,
+        path,
+        method: 'POST',
+        headers: { ...headers, host: hostHeader, 'content-length': Buffer.byteLength(body) },
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+    request.end(body);
+  });
 }

@@ -11,21 +11,28 @@ import {
   errorReply,
   orderPlacedReply,
   outsideDelivery,
+  outsideProviderReply,
+  periodReport,
   settlementReply,
+  todayReport,
   trackedOrder,
 } from '@comanda/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cities,
+  courierSettlements,
   loyaltyPointsLedger,
   neighbourhoods,
   outsideDeliveries,
   registerMovements,
+  storeAuditLog,
+  storeCourierProviders,
 } from '../../db/schema.ts';
 import {
   bearer,
   buildAccountsTestApp,
+  PASSWORD,
   PIZZARIA,
   SAKURA,
   type SignedUp,
@@ -36,7 +43,9 @@ import {
 import { cartLine, placeOrder, storeIdOf, submission } from '../../test/orders.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { changeStatus, eventually } from '../../test/tracking.ts';
+import { ifoodSignature } from './courier-provider.ts';
 import { seedDemoCouriers } from './demo-couriers.ts';
+import { IfoodTokenSource } from './ifood-token.ts';
 
 /*
  * Delivery dispatch (issue 35, docs/decisions/0070): couriers and their links, routes grouped and
@@ -190,6 +199,8 @@ let joseNear: number;
 
 beforeAll(async () => {
   t = await buildAccountsTestApp({ env: { ORDER_RATE_LIMIT_MAX: '10000', COURIER_STANDIN_STEP_MS: '0' } });
+  // The courier stand-in notifies over real HTTP: the app listens on loopback.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   owner = await signInStaff(t, { name: 'Ana Lima' });
   attendant = await signInStaff(t, { name: 'Bruno Costa', role: 'attendant' });
   sakuraOwner = await signInStaff(t, { host: SAKURA, name: 'Kenji Sato' });
@@ -216,9 +227,14 @@ describe('couriers', () => {
     expect(made).toMatchObject({ telefone: '11988887777', link_ativo: false });
     const listed = await call('GET', '/staff/couriers', attendant.token);
     expect(listed.statusCode).toBe(200);
-    expect((listed.json() as { entregadores: { id: number }[] }).entregadores.map((c) => c.id)).toContain(
-      made.id,
-    );
+    const forAttendant = couriersReply.parse(listed.json()).entregadores.find((c) => c.id === made.id);
+    // An attendant dispatches but does not see pay rules: the field is there, null.
+    expect(forAttendant).toMatchObject({ nome: 'Carlos Motoboy', pagamento: null });
+    expect(Object.keys(forAttendant!)).toContain('pagamento');
+    const forOwner = couriersReply
+      .parse((await call('GET', '/staff/couriers', owner.token)).json())
+      .entregadores.find((c) => c.id === made.id);
+    expect(forOwner?.pagamento).toMatchObject({ modelo: 'faixa_km' });
 
     const byAttendant = await call('POST', '/staff/couriers', attendant.token, {
       nome: 'X',
@@ -762,6 +778,69 @@ describe('the API document', () => {
   });
 });
 
+describe('the reports', () => {
+  it('show the couriers’ pay settled as its own line, not revenue, and list the settlements in their own CSV', async () => {
+    const storeId = await storeIdOf(t, PIZZARIA);
+    const today = todayReport.parse((await call('GET', '/staff/reports/today', owner.token)).json());
+    const settled = await t.database.db
+      .select()
+      .from(courierSettlements)
+      .where(and(eq(courierSettlements.storeId, storeId), eq(courierSettlements.day, today.date)));
+    expect(settled.length).toBeGreaterThan(0); // recorded by the settlement tests above
+    const owed = settled.reduce((sum, row) => sum + row.owed, 0);
+    expect(owed).toBeGreaterThan(0);
+    expect(today.courier_pay).toBe(owed);
+    // Not revenue: the day's revenue is the ledger's entries alone.
+    const period = periodReport.parse(
+      (await call('GET', `/staff/reports/period?from=${today.date}&to=${today.date}`, owner.token)).json(),
+    );
+    expect(period.current).toMatchObject({ courier_pay: owed, revenue: today.revenue });
+    expect(period.previous.courier_pay).toBe(0);
+    // Another store's day has none of it.
+    const sakuraToday = todayReport.parse(
+      (await call('GET', '/staff/reports/today', sakuraOwner.token, undefined, SAKURA)).json(),
+    );
+    expect(sakuraToday.courier_pay).toBe(0);
+
+    const csv = await call(
+      'GET',
+      `/staff/reports/settlements.csv?from=${today.date}&to=${today.date}`,
+      owner.token,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
+    expect(lines[0]).toBe(
+      'Dia;Entregador;Entregas;Devido;Dinheiro coletado;Líquido;Acertado em;Por;Pago do caixa',
+    );
+    expect(lines).toHaveLength(settled.length + 1);
+    const [y, m, d] = today.date.split('-');
+    expect(lines.slice(1).every((line) => line.startsWith(`${d}/${m}/${y};`))).toBe(true);
+    const owedColumn = lines
+      .slice(1)
+      .map((line) => Math.round(Number(line.split(';')[3]!.replace('.', '').replace(',', '.')) * 100));
+    expect(owedColumn.reduce((sum, value) => sum + value, 0)).toBe(owed);
+    expect(
+      (
+        await call(
+          'GET',
+          `/staff/reports/settlements.csv?from=${today.date}&to=${today.date}`,
+          attendant.token,
+        )
+      ).statusCode,
+    ).toBe(403);
+    const bad = await call(
+      'GET',
+      '/staff/reports/settlements.csv?from=2026-02-10&to=2026-01-01',
+      owner.token,
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe('the demo', () => {
   it('has two couriers for Forno & Brasa, with pay rules the contract reads', async () => {
     await seedDemoCouriers(t.database.db, await storeIdOf(t, PIZZARIA), 'pizzaria', new Date());
@@ -832,6 +911,62 @@ describe('an outside courier', () => {
     expect((await board()).externos.map((entry) => entry.pedido_id)).not.toContain(order);
   });
 
+  it('is cancelled from the board until picked up, and with its order; then 409 with its state', async () => {
+    const standin = t.services.courierStandin!;
+    const externalOf = async (id: number) =>
+      (await t.database.db.select().from(outsideDeliveries).where(eq(outsideDeliveries.id, id)))[0]!
+        .externalId;
+    const ask = async (order: number) => {
+      const asked = await call('POST', '/staff/routes/outside', attendant.token, { pedido_id: order });
+      expect(asked.statusCode, asked.body).toBe(201);
+      return outsideDelivery.parse(asked.json());
+    };
+
+    const first = await readyDelivery(jose, joseNear, { cash: true });
+    const one = await ask(first);
+    expect(await standin.advance(await externalOf(one.id))).toBe(true); // assigned: still cancellable
+    expect(
+      (await call('POST', `/staff/routes/outside/${one.id}/cancel`, sakuraOwner.token, undefined, SAKURA))
+        .statusCode,
+    ).toBe(404);
+    const cancelled = await call('POST', `/staff/routes/outside/${one.id}/cancel`, attendant.token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(outsideDelivery.parse(cancelled.json())).toMatchObject({ estado: 'cancelado' });
+    expect(standin.delivery(await externalOf(one.id))?.steps).toEqual(['ASSIGN_DRIVER', 'CANCELLED']);
+    expect((await board()).prontos.map((ready) => ready.id)).toContain(first);
+    const again = await call('POST', `/staff/routes/outside/${one.id}/cancel`, attendant.token);
+    expect(again.statusCode).toBe(409);
+    expect(dispatchConflictReply.parse(again.json())).toMatchObject({
+      code: 'OUTSIDE_NOT_CANCELLABLE',
+      externo: { id: one.id, estado: 'cancelado' },
+    });
+
+    // Picked up: too late.
+    const two = await ask(first);
+    const twoExternal = await externalOf(two.id);
+    await standin.advance(twoExternal);
+    await standin.advance(twoExternal);
+    const late = await call('POST', `/staff/routes/outside/${two.id}/cancel`, attendant.token);
+    expect(late.statusCode).toBe(409);
+    expect(dispatchConflictReply.parse(late.json()).externo).toMatchObject({ estado: 'coletado' });
+    expect(standin.delivery(twoExternal)?.steps).not.toContain('CANCELLED');
+
+    // Cancelling the order cancels its outside delivery at the company.
+    const second = await readyDelivery(jose, joseNear);
+    const three = await ask(second);
+    const moved = await changeStatus(t, owner.token, second, {
+      status: 'Cancelado',
+      reason: 'Cliente desistiu',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The cancel's after-commit steps ran before its reply.
+    expect(
+      (await t.database.db.select().from(outsideDeliveries).where(eq(outsideDeliveries.id, three.id)))[0]!
+        .estado,
+    ).toBe('cancelado');
+    expect(standin.delivery(await externalOf(three.id))?.steps).toEqual(['CANCELLED']);
+  });
+
   it('refuses a notification not signed by the company', async () => {
     const forged = await t.app.inject({
       method: 'POST',
@@ -841,5 +976,145 @@ describe('an outside courier', () => {
     });
     expect(forged.statusCode).toBe(401);
     expect(codeOf(forged)).toBe('NOTIFICATION_REFUSED');
+  });
+});
+
+describe('a store’s own outside courier company', () => {
+  const settings = {
+    provedor: 'standin',
+    merchant_id: 'forno-merchant-42',
+    client_id: 'forno-client',
+    client_secret: 'forno-secret-xyz',
+  };
+
+  it('is set by a manager with their password, never shows its secrets, and is written to the history', async () => {
+    const storeId = await storeIdOf(t, PIZZARIA);
+    expect(
+      outsideProviderReply.parse((await call('GET', '/staff/dispatch/outside-provider', owner.token)).json()),
+    ).toEqual({ provedor: null, merchant_id: null, segredos_definidos: [] });
+    expect((await call('GET', '/staff/dispatch/outside-provider', attendant.token)).statusCode).toBe(403);
+    expect(
+      (await call('PUT', '/staff/dispatch/outside-provider', attendant.token, settings)).statusCode,
+    ).toBe(403);
+    const noPassword = await call('PUT', '/staff/dispatch/outside-provider', owner.token, settings);
+    expect(codeOf(noPassword)).toBe('OWNER_PASSWORD_REQUIRED');
+    const wrong = await call('PUT', '/staff/dispatch/outside-provider', owner.token, {
+      ...settings,
+      owner_password: 'not-the-password',
+    });
+    expect(codeOf(wrong)).toBe('OWNER_PASSWORD_WRONG');
+    const noSecret = await call('PUT', '/staff/dispatch/outside-provider', owner.token, {
+      ...settings,
+      client_secret: '',
+      owner_password: PASSWORD,
+    });
+    expect(noSecret.statusCode).toBe(400);
+    expect(errorReply.parse(noSecret.json())).toMatchObject({ code: 'INVALID_PROVIDER_SETTINGS' });
+    expect(await t.database.db.select().from(storeCourierProviders)).toEqual([]);
+
+    const saved = await call('PUT', '/staff/dispatch/outside-provider', owner.token, {
+      ...settings,
+      owner_password: PASSWORD,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({
+      provedor: 'standin',
+      merchant_id: 'forno-merchant-42',
+      segredos_definidos: ['client_id', 'client_secret'],
+    });
+    expect(saved.body).not.toContain('forno-secret');
+    expect(saved.body).not.toContain('forno-client');
+    const [row] = await t.database.db
+      .select()
+      .from(storeCourierProviders)
+      .where(eq(storeCourierProviders.storeId, storeId));
+    expect(row!.secrets).not.toContain('forno');
+    const history = await t.database.db
+      .select()
+      .from(storeAuditLog)
+      .where(and(eq(storeAuditLog.storeId, storeId), eq(storeAuditLog.section, 'courier_provider')));
+    expect(history).toHaveLength(1);
+    expect(JSON.stringify(history[0])).not.toContain('forno-secret');
+    // Another store sees none of it.
+    expect(
+      outsideProviderReply.parse(
+        (await call('GET', '/staff/dispatch/outside-provider', sakuraOwner.token, undefined, SAKURA)).json(),
+      ).provedor,
+    ).toBeNull();
+  });
+
+  it('asks its token once with the store’s credentials, and its notifications are signed with the store’s secret', async () => {
+    const standin = t.services.courierStandin!;
+    const before = standin.tokenRequests.length;
+    const first = await readyDelivery(maria, mariaFar, { cash: true });
+    const second = await readyDelivery(maria, mariaFar, { cash: true });
+    for (const order of [first, second]) {
+      const asked = await call('POST', '/staff/routes/outside', attendant.token, { pedido_id: order });
+      expect(asked.statusCode, asked.body).toBe(201);
+    }
+    // One token for both requests: cached until near its end.
+    expect(standin.tokenRequests.slice(before)).toEqual(['forno-client']);
+    const [row] = await t.database.db
+      .select()
+      .from(outsideDeliveries)
+      .where(eq(outsideDeliveries.orderId, first));
+    const delivery = standin.delivery(row!.externalId)!;
+    expect(delivery).toMatchObject({ merchantId: 'forno-merchant-42', secret: 'forno-secret-xyz' });
+    // The store's secret signs what the server accepts: the delivery moves.
+    expect(await standin.advance(row!.externalId)).toBe(true);
+    expect((await board()).externos.find((entry) => entry.pedido_id === first)?.estado).toBe('atribuido');
+    // It came over HTTP and the server took it.
+    expect(standin.sent.filter((sent) => sent.orderId === row!.externalId)).toEqual([
+      { orderId: row!.externalId, step: 'ASSIGN_DRIVER', status: 200 },
+    ]);
+    // Signed with any other secret: refused.
+    const [other] = await t.database.db
+      .select()
+      .from(outsideDeliveries)
+      .where(eq(outsideDeliveries.orderId, second));
+    const body = JSON.stringify({
+      fullCode: 'ASSIGN_DRIVER',
+      orderId: other!.externalId,
+      createdAt: new Date().toISOString(),
+    });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/integracoes/v1/entregas/ifood',
+      headers: {
+        host: PIZZARIA,
+        'content-type': 'application/json',
+        'x-ifood-signature': ifoodSignature('another', body),
+      },
+      payload: body,
+    });
+    expect(forged.statusCode).toBe(401);
+    await t.database.db.delete(storeCourierProviders);
+  });
+
+  it('renews the token before it ends (client credentials; iFood gives no refresh token)', async () => {
+    const standin = t.services.courierStandin!;
+    let clock = Date.parse('2026-11-28T12:00:00Z');
+    const source = new IfoodTokenSource({
+      baseUrl: standin.url,
+      clientId: 'renew-client',
+      clientSecret: 'renew-secret',
+      now: () => new Date(clock),
+    });
+    const before = standin.tokenRequests.length;
+    const token = await source.get();
+    expect(await source.get()).toBe(token);
+    clock += 6 * 3_600_000 - 6 * 60_000; // six minutes before a six-hour token ends: still good
+    expect(await source.get()).toBe(token);
+    clock += 2 * 60_000; // four minutes before: renewed
+    const renewed = await source.get();
+    expect(renewed).not.toBe(token);
+    expect(standin.tokenRequests.slice(before)).toEqual(['renew-client', 'renew-client']);
+    const refused = new IfoodTokenSource({
+      baseUrl: standin.url,
+      clientId: '',
+      clientSecret: 'x',
+      now: () => new Date(),
+    });
+    await expect(refused.get()).rejects.toMatchObject({ code: 'TOKEN_HTTP_400' });
   });
 });

@@ -15,6 +15,9 @@ import {
   notDeliveredRequest,
   outsideDelivery,
   outsideDeliveryRequest,
+  outsideIdParams,
+  outsideProviderReply,
+  outsideProviderRequest,
   recordSettlementRequest,
   routeIdParams,
   routeStopParams,
@@ -63,7 +66,9 @@ export function registerDispatchRoutes(ctx: AppContext, services: { dispatch: Di
       schema: {
         tags,
         summary: 'The store’s couriers',
-        description: `Every courier with their pay rule and whether a personal link is live.\n\n${DISPATCHERS}`,
+        description:
+          'Every courier with their pay rule and whether a personal link is live. `pagamento` is null for a ' +
+          `caller without couriers.manage (attendants).\n\n${DISPATCHERS}`,
         security: SECURITY_BEARER,
         response: { 200: couriersReply, ...staffOnly },
       },
@@ -405,6 +410,70 @@ export function registerDispatchRoutes(ctx: AppContext, services: { dispatch: Di
         .send(
           await service.requestOutside(requireStaff(request), request.store.slug, request.body.pedido_id),
         ),
+  );
+
+  app.post(
+    '/staff/routes/outside/:id/cancel',
+    {
+      config: { capability: 'dispatch.manage' },
+      schema: {
+        tags,
+        summary: 'Cancel an outside delivery',
+        description:
+          'The company is asked to cancel; the order is ready to dispatch again. Until the courier picks it up: ' +
+          'picked up, delivered, cancelled or not yet accepted by the company is 409 OUTSIDE_NOT_CANCELLABLE with ' +
+          '`externo` as it is now; another store’s: 404 OUTSIDE_NOT_FOUND; the company refusing or silent: 503 ' +
+          `COURIER_PROVIDER_FAILED and nothing changes. Cancelling the order cancels its outside delivery too.\n\n${DISPATCHERS}`,
+        security: SECURITY_BEARER,
+        params: outsideIdParams,
+        response: {
+          200: outsideDelivery,
+          400: errorReply,
+          ...staffOnly,
+          404: errorReply,
+          409: dispatchConflictReply,
+          503: errorReply,
+        },
+      },
+    },
+    async (request) => service.cancelOutside(requireStaff(request), request.params.id),
+  );
+
+  app.get(
+    '/staff/dispatch/outside-provider',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'The store’s outside courier company',
+        description:
+          'The provider (iFood Shipping or the stand-in) and the store’s merchant id there; the client id and ' +
+          `secret are never shown (\`segredos_definidos\` names the ones kept).\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        response: { 200: outsideProviderReply, ...staffOnly },
+      },
+    },
+    async (request) => service.outsideProvider(requireStaff(request)),
+  );
+
+  app.put(
+    '/staff/dispatch/outside-provider',
+    {
+      config: { capability: 'couriers.manage' },
+      schema: {
+        tags,
+        summary: 'Set the store’s outside courier company',
+        description:
+          'Provider, merchant id, client id and secret (sealed; left out or empty keeps the stored ones while ' +
+          'the provider stays). Confirmed with the caller’s own password (403 OWNER_PASSWORD_REQUIRED / ' +
+          'OWNER_PASSWORD_WRONG), written to the change history. 400 INVALID_PROVIDER_SETTINGS naming the ' +
+          `field; 409 PAYMENT_SECRETS_UNAVAILABLE without a secrets key. Any refusal changes nothing.\n\n${MANAGERS}`,
+        security: SECURITY_BEARER,
+        body: outsideProviderRequest,
+        response: { 200: outsideProviderReply, 400: errorReply, ...staffOnly, 409: errorReply },
+      },
+    },
+    async (request) => service.changeOutsideProvider(requireStaff(request), request.body),
   );
 
   // The company's notifications need their raw body (the signature is over the exact bytes).

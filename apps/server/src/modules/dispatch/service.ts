@@ -11,6 +11,8 @@ import {
   type DispatchRoute,
   type DispatchStop,
   type OutsideDelivery,
+  type OutsideProviderReply,
+  type OutsideProviderRequest,
   type ReadyOrder,
   type SettlementReply,
   type UpdateRouteRequest,
@@ -27,13 +29,14 @@ import {
   nearestNextOrder,
   payBandsRefusal,
   routeMapsLink,
+  staffMay,
   stopLinks,
   storeDateTimeText,
   storeDayBounds,
   storeIsoText,
   suggestRoutes,
 } from '@comanda/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { readTogether } from '../../db/read-together.ts';
 import {
@@ -61,6 +64,7 @@ import {
   OUTSIDE_STEP,
   type OutsideState,
 } from './courier-provider.ts';
+import type { OutsideSettings } from './outside-settings.ts';
 import * as repo from './repository.ts';
 
 /*
@@ -100,6 +104,13 @@ class DispatchConflict extends Error {
   }
 }
 
+/** The external id of a delivery whose company has not answered yet. */
+const PENDING_PREFIX = 'pendente:';
+
+/** An outside delivery can be cancelled until the courier picks it up (and once the company has it). */
+const outsideCancellable = (row: { estado: string; externalId: string }) =>
+  (row.estado === 'solicitado' || row.estado === 'atribuido') && !row.externalId.startsWith(PENDING_PREFIX);
+
 const conflict = (code: string, detail: string) => new AppError('conflict', code, detail);
 
 /** A courier's personal link token: 192 random bits, base64url; only its SHA-256 is kept. */
@@ -121,6 +132,8 @@ export interface DispatchDeps {
   registers: RegistersService;
   /** The outside courier company and the store's account there; null when none is set up. */
   outside: { provider: CourierProvider; merchantId: (slug: string) => string } | null;
+  /** Each store's own outside company (its settings win over the deployment's `outside`). */
+  outsideSettings?: OutsideSettings;
 }
 
 /** A step of another module when orders leave the store with a courier (WhatsApp's "saiu para entrega"). */
@@ -192,7 +205,13 @@ export class DispatchService {
   // Couriers
 
   async listCouriers(staff: StaffPrincipal): Promise<CouriersReply> {
-    return { entregadores: (await repo.listCouriers(this.deps.db, staff.storeId)).map(toCourier) };
+    // Pay rules are couriers.manage's (not movable, so no store override to read).
+    const seesPay = staffMay(staff.role, 'couriers.manage');
+    return {
+      entregadores: (await repo.listCouriers(this.deps.db, staff.storeId))
+        .map(toCourier)
+        .map((listed) => (seesPay ? listed : { ...listed, pagamento: null })),
+    };
   }
 
   async createCourier(
@@ -1003,6 +1022,30 @@ export class DispatchService {
   // -------------------------------------------------------------------------------------------
   // Outside couriers
 
+  /** GET /staff/dispatch/outside-provider */
+  outsideProvider(staff: StaffPrincipal): Promise<OutsideProviderReply> {
+    return this.settings().current(staff);
+  }
+
+  /** PUT /staff/dispatch/outside-provider */
+  changeOutsideProvider(staff: StaffPrincipal, body: OutsideProviderRequest): Promise<OutsideProviderReply> {
+    return this.settings().change(staff, body);
+  }
+
+  private settings(): OutsideSettings {
+    if (!this.deps.outsideSettings) throw notFound('NOT_FOUND', 'Não encontrado.');
+    return this.deps.outsideSettings;
+  }
+
+  /** The store's outside company: its own settings, else the deployment's; null when neither. */
+  private async outsideOf(
+    storeId: number,
+  ): Promise<{ provider: CourierProvider; merchantId: (slug: string) => string } | null> {
+    const own = await this.deps.outsideSettings?.companyOf(storeId);
+    if (own) return { provider: own.provider, merchantId: () => own.merchantId };
+    return this.deps.outside;
+  }
+
   /**
    * Hands a ready delivery order to the outside courier company: the order is reserved in one
    * transaction (no route or second request can take it), the company is asked outside it (a slow
@@ -1010,15 +1053,15 @@ export class DispatchService {
    */
   async requestOutside(staff: StaffPrincipal, slug: string, orderId: number): Promise<OutsideDelivery> {
     const { db } = this.deps;
-    const outside = this.deps.outside;
     const storeId = staff.storeId;
+    const outside = await this.outsideOf(storeId);
     if (!outside) {
       throw conflict(
         'COURIER_PROVIDER_OFF',
         'Esta loja não tem um serviço de entregas parceiro configurado.',
       );
     }
-    const placeholder = `pendente:${randomBytes(8).toString('hex')}`;
+    const placeholder = `${PENDING_PREFIX}${randomBytes(8).toString('hex')}`;
     const id = await this.move(storeId, () =>
       db.transaction(async (tx) => {
         await this.checkOrders(tx, storeId, [orderId]);
@@ -1096,6 +1139,122 @@ export class DispatchService {
     return toOutside(row!, order?.numero ?? null);
   }
 
+  /** An outside delivery of the store with its order's number, or null. */
+  private async outsideNow(storeId: number, id: number) {
+    const [row] = await this.deps.db
+      .select({ delivery: outsideDeliveries, numero: orders.numero })
+      .from(outsideDeliveries)
+      .innerJoin(orders, eq(orders.id, outsideDeliveries.orderId))
+      .where(and(eq(outsideDeliveries.storeId, storeId), eq(outsideDeliveries.id, id)));
+    return row ?? null;
+  }
+
+  /**
+   * POST /staff/routes/outside/{id}/cancel: the company is asked to cancel (outside any transaction),
+   * then the delivery is recorded cancelled (its notification may have done it already) and the order
+   * is ready again. Picked up, delivered, cancelled or still being asked: 409 OUTSIDE_NOT_CANCELLABLE
+   * with the delivery as it is now; the company refusing or silent: 503 and nothing changes.
+   */
+  async cancelOutside(staff: StaffPrincipal, id: number): Promise<OutsideDelivery> {
+    const storeId = staff.storeId;
+    const found = await this.outsideNow(storeId, id);
+    if (!found) throw notFound('OUTSIDE_NOT_FOUND', 'Entrega parceira não encontrada.');
+    const refused = async () => {
+      const now = await this.outsideNow(storeId, id);
+      return new AppError(
+        'conflict',
+        'OUTSIDE_NOT_CANCELLABLE',
+        'Esta entrega parceira não pode mais ser cancelada.',
+        { body: { externo: toOutside(now!.delivery, now!.numero) } },
+      );
+    };
+    const outside = await this.outsideOf(storeId);
+    if (!outsideCancellable(found.delivery) || !outside) throw await refused();
+    try {
+      await outside.provider.cancel(found.delivery.externalId);
+    } catch (error) {
+      if (!(error instanceof CourierProviderError)) throw error;
+      // Picked up meanwhile (the company says no): the state as it is now.
+      const now = await this.outsideNow(storeId, id);
+      if (now && !outsideCancellable(now.delivery)) throw await refused();
+      throw new AppError(
+        'unavailable',
+        'COURIER_PROVIDER_FAILED',
+        `${error.message} (${error.code}) A entrega continua com o serviço parceiro.`,
+      );
+    }
+    await this.recordOutsideCancelled(storeId, id);
+    const now = await this.outsideNow(storeId, id);
+    return toOutside(now!.delivery, now!.numero);
+  }
+
+  /** The delivery recorded cancelled (unless it has finished meanwhile); the board and the customer told. */
+  private async recordOutsideCancelled(storeId: number, id: number) {
+    await this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(outsideDeliveries)
+        .where(and(eq(outsideDeliveries.storeId, storeId), eq(outsideDeliveries.id, id)))
+        .for('update');
+      if (!row || row.estado === 'entregue' || row.estado === 'cancelado') return;
+      const at = this.deps.now();
+      await tx
+        .update(outsideDeliveries)
+        .set({
+          estado: 'cancelado',
+          events: [...row.events, { estado: 'cancelado', em: iso(at) }],
+          updatedAt: at,
+        })
+        .where(eq(outsideDeliveries.id, row.id));
+      const [order] = await tx
+        .update(orders)
+        .set({ updatedAt: at })
+        .where(and(eq(orders.storeId, storeId), eq(orders.id, row.orderId)))
+        .returning({ customerId: orders.customerId, status: orders.status });
+      if (order) {
+        await this.deps.events.publish(tx, {
+          storeId,
+          customerId: order.customerId,
+          id: row.orderId,
+          status: order.status,
+          updatedAt: iso(at),
+        });
+      }
+      await this.announce(tx, storeId, null, 'externo');
+    });
+  }
+
+  /**
+   * After the store's cancel of an order has committed: its open outside delivery is cancelled at the
+   * company too. Never throws (the cancel stands); a company that refuses leaves the delivery open on
+   * the board, where it can be cancelled again.
+   */
+  readonly onOrderCancelled = async (storeId: number, orderId: number): Promise<void> => {
+    try {
+      const [open] = await this.deps.db
+        .select({
+          id: outsideDeliveries.id,
+          externalId: outsideDeliveries.externalId,
+          estado: outsideDeliveries.estado,
+        })
+        .from(outsideDeliveries)
+        .where(
+          and(
+            eq(outsideDeliveries.storeId, storeId),
+            eq(outsideDeliveries.orderId, orderId),
+            notInArray(outsideDeliveries.estado, ['entregue', 'cancelado']),
+          ),
+        );
+      if (!open || open.externalId.startsWith(PENDING_PREFIX)) return;
+      const outside = await this.outsideOf(storeId);
+      if (!outside) return;
+      await outside.provider.cancel(open.externalId);
+      await this.recordOutsideCancelled(storeId, open.id);
+    } catch {
+      // The company refused or did not answer: the delivery stays open on the board.
+    }
+  };
+
   /**
    * The company's notification of its deliveries' progress at this store: 401 when not signed by it;
    * each event moves its delivery forward only (late or repeated ones change nothing); delivered
@@ -1106,7 +1265,7 @@ export class DispatchService {
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
   ): Promise<{ applied: number }> {
-    const outside = this.deps.outside;
+    const outside = await this.outsideOf(storeId);
     if (!outside) throw notFound('NOT_FOUND', 'Não encontrado.');
     const events = outside.provider.events(rawBody, headers);
     if (events === null) {

@@ -1,7 +1,9 @@
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { readTogether } from '../../db/read-together.ts';
 import {
+  courierSettlements,
+  couriers,
   customers,
   diningTables,
   ledgerDays,
@@ -487,4 +489,35 @@ export function lastNamesOf(db: DbExecutor, storeId: number, ids: number[]) {
       )})
       order by payment_method_id, at desc, id desc`,
   );
+}
+
+/** The couriers' pay settled for the store-local days `fromDay` to `toDay` (docs/decisions/0070). */
+export async function courierPay(db: DbExecutor, storeId: number, fromDay: string, toDay: string) {
+  const [row] = await db
+    .select({ owed: sql<number>`coalesce(sum(${courierSettlements.owed}), 0)::int` })
+    .from(courierSettlements)
+    .where(
+      and(
+        eq(courierSettlements.storeId, storeId),
+        gte(courierSettlements.day, fromDay),
+        lte(courierSettlements.day, toDay),
+      ),
+    );
+  return row?.owed ?? 0;
+}
+
+/** The settlements recorded for those days, with the courier's name, by day then name. */
+export function settlementsIn(db: DbExecutor, storeId: number, fromDay: string, toDay: string) {
+  return db
+    .select({ settlement: courierSettlements, courierName: couriers.nome })
+    .from(courierSettlements)
+    .innerJoin(couriers, eq(couriers.id, courierSettlements.courierId))
+    .where(
+      and(
+        eq(courierSettlements.storeId, storeId),
+        gte(courierSettlements.day, fromDay),
+        lte(courierSettlements.day, toDay),
+      ),
+    )
+    .orderBy(courierSettlements.day, couriers.nome, couriers.id);
 }

@@ -91,6 +91,15 @@ export function registerReportRoutes(ctx: AppContext, services: { reports: Repor
     make: (storeId, from, to) => service.ledgerCsv(storeId, from, to),
   });
 
+  csvRoute({
+    path: '/staff/reports/settlements.csv',
+    summary: "The couriers' settlements of a range of days as CSV (their pay, apart from the takings)",
+    description:
+      "One row per courier and day settled: deliveries, owed, cash collected, net, when and by whom, whether paid from the register. The Devido column adds up to the period's courier_pay.",
+    file: 'acertos-entregadores',
+    make: (storeId, from, to) => service.settlementsCsv(storeId, from, to),
+  });
+
   app.get(
     '/staff/reports/period',
     {

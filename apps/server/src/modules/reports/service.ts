@@ -88,6 +88,18 @@ const ORDERS_HEADER = [
   'Total',
 ];
 
+const SETTLEMENTS_HEADER = [
+  'Dia',
+  'Entregador',
+  'Entregas',
+  'Devido',
+  'Dinheiro coletado',
+  'Líquido',
+  'Acertado em',
+  'Por',
+  'Pago do caixa',
+];
+
 const LEDGER_HEADER = [
   'Data',
   'Lançamento',
@@ -191,7 +203,7 @@ export class ReportsService {
     const timeZone = await storeTimeZone(this.deps.db, storeId);
     const date = storeLocalTime(this.deps.now(), timeZone).dateISO;
     const { from, to } = storeDayBounds(date, timeZone);
-    const [figures, sold] = await Promise.all([
+    const [figures, sold, courierPay] = await Promise.all([
       repo.ledgerFigures(this.deps.db, {
         storeId,
         timeZone,
@@ -203,6 +215,7 @@ export class ReportsService {
         to,
       }),
       repo.soldFigures(this.deps.db, storeId, from, to),
+      repo.courierPay(this.deps.db, storeId, date, date),
     ]);
     const total = figures.find((row) => row.dim === 'total');
     const of = (dim: repo.LedgerFigureRow['dim']) =>
@@ -224,6 +237,7 @@ export class ReportsService {
       average_ticket: averageTicket(revenue, orders),
       cancelled: total?.cancels ?? 0,
       service_fees: total?.service_fees ?? 0,
+      courier_pay: courierPay,
       by_payment: of('payment').map(({ key, ...f }) => ({ method: payments.ofKey(key), ...f })),
       by_delivery_type: of('type').map(({ key, ...f }) => ({ tipo_entrega: key, ...f })),
       by_channel: of('channel').map(({ key, ...f }) => ({ channel: key, ...f })),
@@ -239,7 +253,7 @@ export class ReportsService {
     const previous = previousRange(fromDate, toDate);
     const previousFrom = storeDayBounds(previous.from, timeZone).from;
     const db = this.deps.db;
-    const [figures, sold, people] = await Promise.all([
+    const [figures, sold, people, payNow, payBefore] = await Promise.all([
       repo.ledgerFigures(db, {
         storeId,
         timeZone,
@@ -252,6 +266,8 @@ export class ReportsService {
       }),
       repo.soldFigures(db, storeId, from, to),
       repo.customerFigures(db, storeId, previousFrom, from, to),
+      repo.courierPay(db, storeId, fromDate, toDate),
+      repo.courierPay(db, storeId, previous.from, previous.to),
     ]);
     const totals = (current: boolean, range: { from: string; to: string }): PeriodTotals => {
       const row = figures.find((r) => r.dim === 'total' && r.current === current);
@@ -269,6 +285,7 @@ export class ReportsService {
         cancelled_amount: row?.cancelled_amount ?? 0,
         new_customers: current ? people.new_current : people.new_previous,
         returning_customers: current ? people.returning_current : people.returning_previous,
+        courier_pay: current ? payNow : payBefore,
       };
     };
     const current = totals(true, { from: fromDate, to: toDate });
@@ -432,6 +449,30 @@ export class ReportsService {
     return toCsv(
       ORDERS_HEADER,
       rows.map((row) => row.cells),
+    );
+  }
+
+  /**
+   * The couriers' settlements recorded for the days `from` to `to` (docs/decisions/0070): one row per
+   * courier and day; its Devido column adds up to the period's courier pay. Apart from the ledger's
+   * CSV, whose Valor adds up to the revenue.
+   */
+  async settlementsCsv(storeId: number, fromDate: string, toDate: string): Promise<string> {
+    const { timeZone } = await this.bounds(storeId, fromDate, toDate);
+    const rows = await repo.settlementsIn(this.deps.db, storeId, fromDate, toDate);
+    return toCsv(
+      SETTLEMENTS_HEADER,
+      rows.map(({ settlement: s, courierName }) => [
+        new Plain(s.day.split('-').reverse().join('/')),
+        courierName,
+        new Plain(String(s.deliveries)),
+        money(s.owed),
+        money(s.cashCollected),
+        money(s.net),
+        storeDateTimeText(s.at, timeZone),
+        s.staffName,
+        s.registerMovementId !== null ? 'Sim' : 'Não',
+      ]),
     );
   }
 
