@@ -17,6 +17,7 @@ const conversation = (id: number, overrides: Partial<WhatsappConversation> = {})
   telefone: '+5511987654321',
   cliente_nome: null,
   ultima_mensagem: 'oi',
+  ultima_direcao: 'entrada',
   ultima_em: '2026-05-05T22:00:00Z',
   janela_aberta_ate: '2026-05-06T22:00:00Z',
   nao_lidas: 0,

@@ -105,6 +105,7 @@ export function heardMessage(
     ...current,
     cliente_nome: current.cliente_nome ?? event.cliente_nome,
     ultima_mensagem: event.texto,
+    ultima_direcao: 'entrada',
     ultima_em: event.em,
     janela_aberta_ate: new Date(Date.parse(event.em) + SERVICE_WINDOW_MS).toISOString(),
     nao_lidas: openId === current.id ? 0 : current.nao_lidas + 1,

@@ -194,7 +194,11 @@ function ConversationRow({
           <span className="wa-row-time">{time}</span>
         </span>
         <span className="wa-row-bottom">
-          <span className="wa-row-last">{conversation.ultima_mensagem}</span>
+          <span className="wa-row-last">
+            {conversation.ultima_direcao === 'saida'
+              ? t('lastFromStore', { text: conversation.ultima_mensagem })
+              : conversation.ultima_mensagem}
+          </span>
           {unread > 0 ? (
             <span className="wa-unread">
               <span aria-hidden="true">{unread}</span>
