@@ -39,6 +39,17 @@ export function listTime(iso: string, now: Date, timeZone: string): ListTime {
   return { kind: 'date', text: `${date}/${month}` };
 }
 
+/** A bubble's time: always the store's clock, after the day when it is not today ("Ontem 19:15"). */
+export function messageTime(
+  iso: string,
+  now: Date,
+  timeZone: string,
+): { day: ListTime | null; clock: string } {
+  const day = listTime(iso, now, timeZone);
+  const clock = storeClockText(new Date(iso), timeZone);
+  return { day: day.kind === 'clock' ? null : day, clock };
+}
+
 export type ReplyWindow =
   | { open: true; until: string }
   /** Closed: only templates may go; the customer has to write first. */
