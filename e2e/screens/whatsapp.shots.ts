@@ -186,7 +186,10 @@ for (const store of STORES) {
         await settle(page);
         await page.screenshot({ path: `${OUT}/${store}-${mode}-conversation.png`, fullPage: true });
         // Back in the list, the store's reply is the last message: "Você: …".
-        await page.getByRole('button', { name: /Conversas/ }).first().click();
+        await page
+          .getByRole('button', { name: /Conversas/ })
+          .first()
+          .click();
         await expect(page.getByText('Você: Claro, Marina!', { exact: false }).first()).toBeVisible();
         await settle(page);
         await page.screenshot({ path: `${OUT}/${store}-${mode}-inbox-replied.png`, fullPage: true });
