@@ -23,10 +23,10 @@ import {
  * dark, on a phone: the checkout's opt-in, the profile's switch, the recovery code step, the staff's
  * inbox and a conversation, and Ajustes › WhatsApp. Forno & Brasa talks to the stand-in Graph API
  * (beside the server, +30); Sakura has no channel, so its pictures show the screens without it.
- * Saved to /tmp/shots-wa-ui/.
+ * Saved to /tmp/shots-wa-ui/ (or SHOTS_DIR).
  */
 
-const OUT = '/tmp/shots-wa-ui';
+const OUT = process.env.SHOTS_DIR ?? '/tmp/shots-wa-ui';
 const STANDIN = process.env.WHATSAPP_STANDIN_URL ?? `http://127.0.0.1:${SCREENS_PORT + 30}`;
 
 async function staffToken(request: import('@playwright/test').APIRequestContext, store: Store) {
@@ -185,6 +185,14 @@ for (const store of STORES) {
         await expect(page.getByRole('textbox', { name: 'Resposta' })).toHaveValue('');
         await settle(page);
         await page.screenshot({ path: `${OUT}/${store}-${mode}-conversation.png`, fullPage: true });
+        // Back in the list, the store's reply is the last message: "Você: …".
+        await page
+          .getByRole('button', { name: /Conversas/ })
+          .first()
+          .click();
+        await expect(page.getByText('Você: Claro, Marina!', { exact: false }).first()).toBeVisible();
+        await settle(page);
+        await page.screenshot({ path: `${OUT}/${store}-${mode}-inbox-replied.png`, fullPage: true });
       }
 
       await page.getByRole('button', { name: 'Ajustes' }).click();

@@ -17,6 +17,20 @@ export const WHATSAPP_ERROR_CODES = [
 
 export const WHATSAPP_TEMPLATE_CATEGORIES = ['UTILITY', 'AUTHENTICATION'] as const;
 export const WHATSAPP_LANGUAGES = ['pt_BR', 'en'] as const;
+/**
+ * What a template's variables carry, as stable keys (the staff app words them in pt-BR and en);
+ * the template's text keeps Meta's numbered placeholders, `{{1}}`… in this order.
+ */
+export const WHATSAPP_TEMPLATE_VARIABLES = [
+  'loja',
+  'numero_pedido',
+  'previsao',
+  'link_pedido',
+  'motivo',
+  'horario_limite',
+  'codigo',
+] as const;
+export type WhatsappTemplateVariable = (typeof WHATSAPP_TEMPLATE_VARIABLES)[number];
 export const WHATSAPP_MESSAGE_STATUSES = ['na_fila', 'enviada', 'entregue', 'lida', 'falhou'] as const;
 export type WhatsappMessageStatus = (typeof WHATSAPP_MESSAGE_STATUSES)[number];
 
@@ -27,8 +41,8 @@ export const whatsappTemplate = z.object({
   idioma: z.enum(WHATSAPP_LANGUAGES),
   /** The body as registered with Meta, `{{1}}`… for the variables. */
   texto: z.string(),
-  /** What each variable carries, in order. */
-  variaveis: z.array(z.string()),
+  /** What each variable carries, in order (`{{1}}` is the first). */
+  variaveis: z.array(z.enum(WHATSAPP_TEMPLATE_VARIABLES)),
   registrado: z.boolean(),
 });
 export type WhatsappTemplate = z.infer<typeof whatsappTemplate>;
@@ -78,6 +92,8 @@ export const whatsappConversation = z.object({
   telefone: z.string(),
   cliente_nome: z.string().nullable(),
   ultima_mensagem: z.string(),
+  /** Who sent the last message: the customer (`entrada`) or the store (`saida`). Codes are never it. */
+  ultima_direcao: z.enum(['entrada', 'saida']),
   /** ISO 8601, UTC. */
   ultima_em: z.string(),
   /** When the 24-hour service window closes (ISO 8601); null when closed. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   companySettings,
@@ -13,6 +13,7 @@ import {
   whatsappMessages,
   whatsappOutbox,
 } from '../../db/schema.ts';
+import { CODE_TEMPLATE } from './templates.ts';
 
 /** The consent of order updates on WhatsApp in the LGPD log (consent_changes). */
 export const WHATSAPP_CONSENT = 'whatsapp_pedidos';
@@ -219,21 +220,64 @@ export function recentFailures(db: DbExecutor, storeId: number) {
     .limit(20);
 }
 
-export function listConversations(db: DbExecutor, storeId: number) {
+/**
+ * Sign-in and recovery codes are not a conversation: their messages are kept for their delivery
+ * statuses and failures but never shown in the inbox (docs/decisions/0072, "Codes").
+ */
+export function isCodeMessage(template: string | null): boolean {
+  return template === CODE_TEMPLATE;
+}
+const notACode = or(isNull(whatsappMessages.template), ne(whatsappMessages.template, CODE_TEMPLATE));
+
+/** Each conversation's last message that is not a code (conversations with only codes have none). */
+function lastMessages(db: DbExecutor, storeId: number) {
   return db
-    .select({ conversation: whatsappConversations, customerName: customers.nome })
+    .selectDistinctOn([whatsappMessages.conversationId], {
+      conversationId: whatsappMessages.conversationId,
+      body: sql<string>`${whatsappMessages.body}`.as('last_body'),
+      direction: sql<string>`${whatsappMessages.direction}`.as('last_direction'),
+      at: sql<Date>`${whatsappMessages.at}`.mapWith(whatsappMessages.at).as('last_message_at'),
+    })
+    .from(whatsappMessages)
+    .where(and(eq(whatsappMessages.storeId, storeId), notACode))
+    .orderBy(whatsappMessages.conversationId, desc(whatsappMessages.id))
+    .as('last_message');
+}
+
+/** The inbox: conversations with a message that is not a code, by their last such message, newest first. */
+export function listConversations(db: DbExecutor, storeId: number, conversationId?: number) {
+  const last = lastMessages(db, storeId);
+  return db
+    .select({
+      conversation: whatsappConversations,
+      customerName: customers.nome,
+      last: { body: last.body, direction: last.direction, at: last.at },
+    })
     .from(whatsappConversations)
+    .innerJoin(last, eq(last.conversationId, whatsappConversations.id))
     .leftJoin(customers, eq(customers.id, whatsappConversations.customerId))
-    .where(eq(whatsappConversations.storeId, storeId))
-    .orderBy(desc(whatsappConversations.lastAt), desc(whatsappConversations.id))
+    .where(
+      and(
+        eq(whatsappConversations.storeId, storeId),
+        conversationId === undefined ? undefined : eq(whatsappConversations.id, conversationId),
+      ),
+    )
+    .orderBy(desc(last.at), desc(whatsappConversations.id))
     .limit(200);
 }
 
+/** A conversation's messages as the inbox shows them: codes left out. */
 export function messagesOf(db: DbExecutor, storeId: number, conversationId: number) {
   return db
     .select()
     .from(whatsappMessages)
-    .where(and(eq(whatsappMessages.storeId, storeId), eq(whatsappMessages.conversationId, conversationId)))
+    .where(
+      and(
+        eq(whatsappMessages.storeId, storeId),
+        eq(whatsappMessages.conversationId, conversationId),
+        notACode,
+      ),
+    )
     .orderBy(whatsappMessages.id)
     .limit(500);
 }

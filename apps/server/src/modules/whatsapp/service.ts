@@ -765,10 +765,13 @@ export class WhatsappService {
         at,
       })
       .returning({ id: whatsappMessages.id });
-    await this.deps.db
-      .update(whatsappConversations)
-      .set({ lastText: body.slice(0, 200), lastAt: at })
-      .where(eq(whatsappConversations.id, conversationId));
+    // A code is not a conversation's news (the inbox leaves codes out).
+    if (!repo.isCodeMessage(template)) {
+      await this.deps.db
+        .update(whatsappConversations)
+        .set({ lastText: body.slice(0, 200), lastAt: at })
+        .where(eq(whatsappConversations.id, conversationId));
+    }
     return row!.id;
   }
 
@@ -843,14 +846,20 @@ export class WhatsappService {
   // -------------------------------------------------------------------------------------------
   // The staff inbox
 
-  private conversationView(row: repo.ConversationRow, customerName: string | null): WhatsappConversation {
+  /** A conversation as the inbox lists it: its last message that is not a code (`last`). */
+  private conversationView(
+    row: repo.ConversationRow,
+    customerName: string | null,
+    last: { body: string; direction: string; at: Date },
+  ): WhatsappConversation {
     const closes = row.lastInboundAt ? row.lastInboundAt.getTime() + SERVICE_WINDOW_MS : null;
     return {
       id: row.id,
       telefone: `+${row.phone}`,
       cliente_nome: customerName ?? row.profileName,
-      ultima_mensagem: row.lastText,
-      ultima_em: iso(row.lastAt),
+      ultima_mensagem: last.body.slice(0, 200),
+      ultima_direcao: last.direction === 'entrada' ? 'entrada' : 'saida',
+      ultima_em: iso(last.at),
       janela_aberta_ate: closes && closes > this.deps.now().getTime() ? new Date(closes).toISOString() : null,
       nao_lidas: row.unread,
       precisa_atendente: row.needsPerson,
@@ -860,22 +869,28 @@ export class WhatsappService {
   /** GET /staff/whatsapp/conversations */
   async conversations(staff: StaffPrincipal): Promise<WhatsappConversationsReply> {
     const rows = await repo.listConversations(this.deps.db, staff.storeId);
-    return { conversas: rows.map((row) => this.conversationView(row.conversation, row.customerName)) };
+    return {
+      conversas: rows.map((row) => this.conversationView(row.conversation, row.customerName, row.last)),
+    };
   }
 
   /** GET /staff/whatsapp/conversations/{id}: reading it marks it read. */
   async conversation(staff: StaffPrincipal, id: number): Promise<WhatsappConversationReply> {
     const { db } = this.deps;
-    const row = await repo.findConversation(db, staff.storeId, id);
-    if (!row) throw conversationNotFound();
+    // A conversation of codes only is not one the staff sees.
+    const [listed] = await repo.listConversations(db, staff.storeId, id);
+    if (!listed) throw conversationNotFound();
     await db
       .update(whatsappConversations)
       .set({ unread: 0 })
       .where(and(eq(whatsappConversations.storeId, staff.storeId), eq(whatsappConversations.id, id)));
-    const customer = row.customerId ? await repo.customerOf(db, staff.storeId, row.customerId) : undefined;
     const messages = await repo.messagesOf(db, staff.storeId, id);
     return {
-      conversa: this.conversationView({ ...row, unread: 0 }, customer?.nome ?? null),
+      conversa: this.conversationView(
+        { ...listed.conversation, unread: 0 },
+        listed.customerName,
+        listed.last,
+      ),
       mensagens: messages.map((message) => this.messageView(message)),
     };
   }

@@ -1,4 +1,4 @@
-import type { WhatsappTemplate } from '@comanda/contract';
+import type { WhatsappTemplate, WhatsappTemplateVariable } from '@comanda/contract';
 
 /*
  * The message templates the app sends (docs/decisions/0072): a store registers each with Meta under
@@ -19,7 +19,7 @@ export type OrderUpdateKind =
 interface TemplateDefinition {
   nome: string;
   categoria: 'UTILITY' | 'AUTHENTICATION';
-  variaveis: string[];
+  variaveis: WhatsappTemplateVariable[];
   texto: Record<TemplateLanguage, string>;
 }
 
@@ -29,7 +29,7 @@ export const ORDER_UPDATE_TEMPLATES: Record<OrderUpdateKind, TemplateDefinition>
   aceito: {
     nome: 'comanda_pedido_aceito',
     categoria: 'UTILITY',
-    variaveis: ['loja', 'numero do pedido', 'previsao', 'link do pedido'],
+    variaveis: ['loja', 'numero_pedido', 'previsao', 'link_pedido'],
     texto: {
       pt_BR: '{{1}} aceitou seu pedido nº {{2}}. Previsão: {{3}}. Acompanhe em {{4}}',
       en: '{{1}} accepted your order #{{2}}. Expected at {{3}}. Follow it at {{4}}',
@@ -38,7 +38,7 @@ export const ORDER_UPDATE_TEMPLATES: Record<OrderUpdateKind, TemplateDefinition>
   saiu_entrega: {
     nome: 'comanda_pedido_saiu',
     categoria: 'UTILITY',
-    variaveis: ['loja', 'numero do pedido', 'link do pedido'],
+    variaveis: ['loja', 'numero_pedido', 'link_pedido'],
     texto: {
       pt_BR: 'Seu pedido nº {{2}} de {{1}} saiu para entrega. Acompanhe em {{3}}',
       en: 'Your order #{{2}} from {{1}} is out for delivery. Follow it at {{3}}',
@@ -47,7 +47,7 @@ export const ORDER_UPDATE_TEMPLATES: Record<OrderUpdateKind, TemplateDefinition>
   pronto_retirada: {
     nome: 'comanda_pedido_pronto',
     categoria: 'UTILITY',
-    variaveis: ['loja', 'numero do pedido', 'link do pedido'],
+    variaveis: ['loja', 'numero_pedido', 'link_pedido'],
     texto: {
       pt_BR: 'Seu pedido nº {{2}} está pronto para retirada em {{1}}. Detalhes em {{3}}',
       en: 'Your order #{{2}} is ready for pickup at {{1}}. Details at {{3}}',
@@ -56,7 +56,7 @@ export const ORDER_UPDATE_TEMPLATES: Record<OrderUpdateKind, TemplateDefinition>
   entregue: {
     nome: 'comanda_pedido_entregue',
     categoria: 'UTILITY',
-    variaveis: ['loja', 'numero do pedido', 'link do pedido'],
+    variaveis: ['loja', 'numero_pedido', 'link_pedido'],
     texto: {
       pt_BR: 'Seu pedido nº {{2}} de {{1}} foi entregue. Bom apetite! Detalhes em {{3}}',
       en: 'Your order #{{2}} from {{1}} was delivered. Enjoy your meal! Details at {{3}}',
@@ -65,7 +65,7 @@ export const ORDER_UPDATE_TEMPLATES: Record<OrderUpdateKind, TemplateDefinition>
   cancelado: {
     nome: 'comanda_pedido_cancelado',
     categoria: 'UTILITY',
-    variaveis: ['loja', 'numero do pedido', 'motivo', 'link do pedido'],
+    variaveis: ['loja', 'numero_pedido', 'motivo', 'link_pedido'],
     texto: {
       pt_BR: '{{1}} cancelou seu pedido nº {{2}}. Motivo: {{3}}. Detalhes em {{4}}',
       en: '{{1}} cancelled your order #{{2}}. Reason: {{3}}. Details at {{4}}',
@@ -74,7 +74,7 @@ export const ORDER_UPDATE_TEMPLATES: Record<OrderUpdateKind, TemplateDefinition>
   pix_expirando: {
     nome: 'comanda_pix_expirando',
     categoria: 'UTILITY',
-    variaveis: ['loja', 'numero do pedido', 'horario limite', 'link do pedido'],
+    variaveis: ['loja', 'numero_pedido', 'horario_limite', 'link_pedido'],
     texto: {
       pt_BR: 'O PIX do seu pedido nº {{2}} em {{1}} vence às {{3}}. Pague em {{4}}',
       en: 'The PIX for your order #{{2}} at {{1}} expires at {{3}}. Pay at {{4}}',

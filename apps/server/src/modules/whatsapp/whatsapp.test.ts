@@ -6,7 +6,7 @@ import {
   whatsappSettingsReply,
   whatsappStaffEvent,
 } from '@comanda/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   consentChanges,
@@ -17,6 +17,7 @@ import {
   whatsappChannels,
   whatsappConversations,
   whatsappFailures,
+  whatsappMessages,
   whatsappOutbox,
 } from '../../db/schema.ts';
 import {
@@ -578,7 +579,9 @@ describe('a store that answers', () => {
       }[];
     };
     const conversation = list.conversas.find((candidate) => candidate.telefone === `+${waIdOf(customer)}`)!;
+    // The store's own "someone will answer" is the last message.
     expect(conversation).toMatchObject({
+      ultima_direcao: 'saida',
       precisa_atendente: true,
       nao_lidas: 1,
       cliente_nome: 'Pedro Pergunta',
@@ -598,6 +601,13 @@ describe('a store that answers', () => {
     expect(reply.statusCode, reply.body).toBe(201);
     await w.standin.webhooks.settled();
     expect(sentTo(customer).at(-1)!.text).toBe('Temos sim, a pizza de massa sem glúten.');
+    const after = (await call('GET', '/staff/whatsapp/conversations', attendant.token)).json() as {
+      conversas: { id: number; ultima_mensagem: string; ultima_direcao: string }[];
+    };
+    expect(after.conversas.find((c) => c.id === conversation.id)).toMatchObject({
+      ultima_mensagem: 'Temos sim, a pizza de massa sem glúten.',
+      ultima_direcao: 'saida',
+    });
     w.t.setNow(new Date(Date.now() + 25 * 60 * 60 * 1000));
     try {
       const late = await call(
@@ -694,6 +704,37 @@ describe('codes by WhatsApp', () => {
       payload: { cellphone: customer.phone, code: message!.copyCode, password: 'outra-senha-forte-2' },
     });
     expect(reset.statusCode, reset.body).toBe(200);
+    // A code is not a conversation: recorded for its statuses, never in the inbox.
+    const listed = (await call('GET', '/staff/whatsapp/conversations', attendant.token)).json() as {
+      conversas: { id: number; telefone: string }[];
+    };
+    expect(listed.conversas.map((c) => c.telefone)).not.toContain(`+${waIdOf(customer)}`);
+    const [stored] = await w.t.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.template, 'comanda_codigo'))
+      .orderBy(desc(whatsappMessages.id))
+      .limit(1);
+    expect(stored).toMatchObject({ status: expect.stringMatching(/enviada|entregue|lida/) });
+    expect(stored!.body).not.toContain(message!.copyCode!);
+    expect(
+      (await call('GET', `/staff/whatsapp/conversations/${stored!.conversationId}`, attendant.token))
+        .statusCode,
+    ).toBe(404);
+    // Once the customer writes, the conversation shows, without the code.
+    w.standin.reply({
+      from: waIdOf(customer),
+      text: 'Vocês têm opção sem glúten?',
+      name: 'Cliente',
+      phoneNumberId: WA_ACCOUNT.phoneNumberId,
+    });
+    await w.standin.webhooks.settled();
+    const read = (
+      await call('GET', `/staff/whatsapp/conversations/${stored!.conversationId}`, attendant.token)
+    ).json() as { conversa: { ultima_direcao: string }; mensagens: { texto: string }[] };
+    expect(read.mensagens.map((m) => m.texto)).toEqual(['Vocês têm opção sem glúten?', expect.any(String)]);
+    expect(read.mensagens.some((m) => m.texto.includes('código'))).toBe(false);
+    expect(read.conversa.ultima_direcao).toBe('saida');
   });
 
   it('go by SMS when the customer asks, or when WhatsApp fails', async () => {

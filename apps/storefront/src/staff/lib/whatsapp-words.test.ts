@@ -17,6 +17,7 @@ describe('the WhatsApp channel in words', () => {
       telefone: '+5511987654321',
       cliente_nome: null,
       ultima_mensagem: 'oi',
+      ultima_direcao: 'entrada' as const,
       ultima_em: '2026-05-05T23:00:00Z',
       janela_aberta_ate: null,
       nao_lidas,

@@ -5,6 +5,7 @@ import {
   heardMessage,
   listTime,
   messageOrigin,
+  messageTime,
   replyWindow,
   statusMark,
 } from './inbox-model.ts';
@@ -17,6 +18,7 @@ const conversation = (id: number, overrides: Partial<WhatsappConversation> = {})
   telefone: '+5511987654321',
   cliente_nome: null,
   ultima_mensagem: 'oi',
+  ultima_direcao: 'entrada',
   ultima_em: '2026-05-05T22:00:00Z',
   janela_aberta_ate: '2026-05-06T22:00:00Z',
   nao_lidas: 0,
@@ -82,5 +84,17 @@ describe('the WhatsApp inbox', () => {
     // The conversation open on the screen is being read.
     expect(heardMessage(list, event, 2).conversations[0]!.nao_lidas).toBe(0);
     expect(heardMessage(list, { ...event, conversa_id: 9 }, null).known).toBe(false);
+  });
+
+  it('gives a bubble the store clock always, after the day when it is not today', () => {
+    expect(messageTime('2026-05-05T22:15:00Z', NOW, ZONE)).toEqual({ day: null, clock: '19:15' });
+    expect(messageTime('2026-05-04T22:15:00Z', NOW, ZONE)).toEqual({
+      day: { kind: 'yesterday' },
+      clock: '19:15',
+    });
+    expect(messageTime('2026-05-03T15:00:00Z', NOW, ZONE)).toEqual({
+      day: { kind: 'date', text: '03/05' },
+      clock: '12:00',
+    });
   });
 });

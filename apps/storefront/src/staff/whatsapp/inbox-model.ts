@@ -39,6 +39,17 @@ export function listTime(iso: string, now: Date, timeZone: string): ListTime {
   return { kind: 'date', text: `${date}/${month}` };
 }
 
+/** A bubble's time: always the store's clock, after the day when it is not today ("Ontem 19:15"). */
+export function messageTime(
+  iso: string,
+  now: Date,
+  timeZone: string,
+): { day: ListTime | null; clock: string } {
+  const day = listTime(iso, now, timeZone);
+  const clock = storeClockText(new Date(iso), timeZone);
+  return { day: day.kind === 'clock' ? null : day, clock };
+}
+
 export type ReplyWindow =
   | { open: true; until: string }
   /** Closed: only templates may go; the customer has to write first. */
@@ -105,6 +116,7 @@ export function heardMessage(
     ...current,
     cliente_nome: current.cliente_nome ?? event.cliente_nome,
     ultima_mensagem: event.texto,
+    ultima_direcao: 'entrada',
     ultima_em: event.em,
     janela_aberta_ate: new Date(Date.parse(event.em) + SERVICE_WINDOW_MS).toISOString(),
     nao_lidas: openId === current.id ? 0 : current.nao_lidas + 1,

@@ -14,6 +14,7 @@ const conversation = (id: number, overrides: Partial<WhatsappConversation> = {})
   telefone: '+5511987654321',
   cliente_nome: null,
   ultima_mensagem: 'oi',
+  ultima_direcao: 'entrada',
   ultima_em: '2026-05-05T22:00:00Z',
   janela_aberta_ate: '2026-05-06T22:00:00Z',
   nao_lidas: 0,
@@ -42,6 +43,7 @@ const marina = conversation(1, {
 const old = conversation(2, {
   telefone: '+5511912345678',
   ultima_mensagem: 'Obrigado!',
+  ultima_direcao: 'saida',
   ultima_em: '2026-05-03T15:00:00Z',
   janela_aberta_ate: null,
 });
@@ -69,6 +71,9 @@ describe('the WhatsApp inbox', () => {
     expect(within(rows[0]!).getByText('2 mensagens não lidas')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('Precisa de atendente');
     expect(rows[1]).toHaveTextContent('(11) 91234-5678');
+    // The store's own last message says so; the customer's does not.
+    expect(rows[1]).toHaveTextContent('Você: Obrigado!');
+    expect(rows[0]).not.toHaveTextContent('Você:');
     expect(rows[1]).toHaveTextContent('03/05');
     expect(onUnread).toHaveBeenLastCalledWith(2);
   });

@@ -17,6 +17,7 @@ import {
   type ListTime,
   listTime,
   messageOrigin,
+  messageTime,
   replyWindow,
   type StatusMark,
   statusMark,
@@ -44,6 +45,10 @@ function useNow(): Date {
 
 function timeText(time: ListTime, t: InboxT): string {
   return time.kind === 'yesterday' ? t('yesterday') : time.text;
+}
+
+function bubbleTimeText(time: ReturnType<typeof messageTime>, t: InboxT): string {
+  return time.day ? `${timeText(time.day, t)} ${time.clock}` : time.clock;
 }
 
 function errorDetail(error: unknown): string {
@@ -194,7 +199,11 @@ function ConversationRow({
           <span className="wa-row-time">{time}</span>
         </span>
         <span className="wa-row-bottom">
-          <span className="wa-row-last">{conversation.ultima_mensagem}</span>
+          <span className="wa-row-last">
+            {conversation.ultima_direcao === 'saida'
+              ? t('lastFromStore', { text: conversation.ultima_mensagem })
+              : conversation.ultima_mensagem}
+          </span>
           {unread > 0 ? (
             <span className="wa-unread">
               <span aria-hidden="true">{unread}</span>
@@ -227,7 +236,7 @@ function Bubble({ message, now, zone, t }: { message: WhatsappMessage; now: Date
       {origin ? <span className="wa-origin">{t(`origin_${origin}`)}</span> : null}
       <p className="wa-text">{message.texto}</p>
       <span className="wa-meta">
-        <span>{timeText(listTime(message.em, now, zone), t)}</span>
+        <span>{bubbleTimeText(messageTime(message.em, now, zone), t)}</span>
         {mark ? (
           <span className="wa-tick" data-status={mark.kind}>
             <span aria-hidden="true">{TICK[mark.kind]}</span>

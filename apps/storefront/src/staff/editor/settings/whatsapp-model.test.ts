@@ -22,7 +22,7 @@ const reply = (overrides: Partial<WhatsappSettingsReply> = {}): WhatsappSettings
       categoria: 'UTILITY',
       idioma: 'pt_BR',
       texto: 'Pedido {{1}} aceito',
-      variaveis: ['loja', 'número'],
+      variaveis: ['loja', 'numero_pedido'],
       registrado: true,
     },
     {
@@ -30,7 +30,7 @@ const reply = (overrides: Partial<WhatsappSettingsReply> = {}): WhatsappSettings
       categoria: 'UTILITY',
       idioma: 'en',
       texto: 'Order {{1}} accepted',
-      variaveis: ['loja', 'número'],
+      variaveis: ['loja', 'numero_pedido'],
       registrado: true,
     },
     {
@@ -38,7 +38,7 @@ const reply = (overrides: Partial<WhatsappSettingsReply> = {}): WhatsappSettings
       categoria: 'AUTHENTICATION',
       idioma: 'pt_BR',
       texto: '{{1}} é seu código',
-      variaveis: ['código'],
+      variaveis: ['codigo'],
       registrado: false,
     },
   ],

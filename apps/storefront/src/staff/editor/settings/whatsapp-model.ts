@@ -72,7 +72,7 @@ export function missingForActive(form: WhatsappForm, reply: WhatsappSettingsRepl
 export interface TemplateRow {
   nome: string;
   categoria: WhatsappTemplate['categoria'];
-  variaveis: readonly string[];
+  variaveis: WhatsappTemplate['variaveis'];
   pt: string | null;
   en: string | null;
 }

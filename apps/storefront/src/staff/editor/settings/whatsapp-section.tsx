@@ -56,6 +56,13 @@ const ptBr = {
   category_UTILITY: 'Utilidade',
   category_AUTHENTICATION: 'Autenticação',
   variables: 'Variáveis: {list}',
+  var_loja: 'nome da loja',
+  var_numero_pedido: 'número do pedido',
+  var_previsao: 'previsão de entrega',
+  var_link_pedido: 'link do pedido',
+  var_motivo: 'motivo',
+  var_horario_limite: 'horário limite',
+  var_codigo: 'código',
   languagePt: 'Português (pt_BR)',
   languageEn: 'Inglês (en)',
   noText: 'Sem texto neste idioma.',
@@ -106,6 +113,13 @@ const en: Record<keyof typeof ptBr, string> = {
   category_UTILITY: 'Utility',
   category_AUTHENTICATION: 'Authentication',
   variables: 'Variables: {list}',
+  var_loja: 'store name',
+  var_numero_pedido: 'order number',
+  var_previsao: 'expected time',
+  var_link_pedido: 'order link',
+  var_motivo: 'reason',
+  var_horario_limite: 'deadline',
+  var_codigo: 'code',
   languagePt: 'Portuguese (pt_BR)',
   languageEn: 'English (en)',
   noText: 'No text in this language.',
@@ -307,7 +321,9 @@ export default function WhatsappSection({ onDirty }: SectionProps) {
                 {row.variaveis.length > 0 ? (
                   <p className="staff-muted wa-variables">
                     {t('variables', {
-                      list: row.variaveis.map((name, index) => `{{${index + 1}}} ${name}`).join(', '),
+                      list: row.variaveis
+                        .map((name, index) => `{{${index + 1}}} ${t(`var_${name}`)}`)
+                        .join(', '),
                     })}
                   </p>
                 ) : null}
