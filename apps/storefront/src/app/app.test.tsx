@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../lib/cart-store.ts';
+import { DataCache, DataConfig } from '../lib/data-cache.tsx';
 import { savePendingPix } from '../lib/pending-pix.ts';
 import { languageStore, storedModeStore } from '../lib/preferences.ts';
 import { tokenStore } from '../lib/session.ts';
@@ -23,9 +23,9 @@ function setup(over: Parameters<typeof company>[0] = {}) {
   };
   vi.stubGlobal('fetch', jsonFetch(replies));
   render(
-    <SWRConfig value={{ provider: () => new Map() }}>
+    <DataConfig value={{ provider: () => new DataCache() }}>
       <App fallback={replies} />
-    </SWRConfig>,
+    </DataConfig>,
   );
   return userEvent.setup();
 }
@@ -51,9 +51,9 @@ describe('App shell', () => {
       }),
     );
     render(
-      <SWRConfig value={{ provider: () => new Map() }}>
+      <DataConfig value={{ provider: () => new DataCache() }}>
         <App fallback={{}} />
-      </SWRConfig>,
+      </DataConfig>,
     );
     expect(await screen.findByText(/Não foi possível se conectar/)).toBeInTheDocument();
     expect(screen.queryByText(/último cardápio salvo/)).toBeNull();

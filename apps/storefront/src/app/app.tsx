@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { SWRConfig, useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { apiGet } from '../lib/api-client.ts';
+import { DataConfig, useDataConfig } from '../lib/data-cache.tsx';
 import { useT } from '../lib/i18n.ts';
 import { PENDING_PIX_KEY } from '../lib/pending-pix-key.ts';
 import { setDefaultMode } from '../lib/preferences.ts';
@@ -39,7 +39,7 @@ function LookSync() {
  * scheduling and menu edits show within seconds. Its code loads after the first paint.
  */
 function StoreFollower() {
-  const { mutate } = useSWRConfig();
+  const { mutate } = useDataConfig();
   const { data: company } = useCompany();
   const open = useRef<boolean | undefined>(undefined);
   open.current = company?.loja_aberta;
@@ -98,10 +98,10 @@ function Shell() {
 
 export function App({ fallback = bootFallback() }: { fallback?: Record<string, unknown> }) {
   return (
-    <SWRConfig value={{ fetcher: apiGet, fallback, shouldRetryOnError: false, revalidateOnFocus: false }}>
+    <DataConfig value={{ fetcher: apiGet, fallback, shouldRetryOnError: false, revalidateOnFocus: false }}>
       <LookSync />
       <StoreFollower />
       <Shell />
-    </SWRConfig>
+    </DataConfig>
   );
 }

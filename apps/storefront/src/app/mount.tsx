@@ -1,4 +1,4 @@
-/** The app proper: everything the menu home needs (React, the router, SWR, the menu). Loaded by main.ts. */
+/** The app proper: everything the menu home needs (React, the router, the data cache, the menu). Loaded by main.ts. */
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readBoot } from '../lib/boot.ts';

@@ -92,5 +92,5 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return body as T;
 }
 
-/** SWR fetcher: the key is the path (menu GETs go out with the page's menu version). */
+/** The data cache's fetcher: the key is the path (menu GETs go out with the page's menu version). */
 export const apiGet = <T>(path: string): Promise<T> => apiFetch<T>(versionedMenuPath(path));

@@ -3,7 +3,7 @@ import type { Category, Company, OpeningShift, Product } from '@comanda/contract
 /**
  * The start data the server puts into the first HTML (<script type="application/json" id="boot">)
  * so the menu paints without waiting for a round trip. The API stays the source of truth: these are
- * the same replies, and SWR refreshes them from the endpoints on its usual schedule.
+ * the same replies, and the data cache refreshes them from the endpoints on its usual schedule.
  */
 export interface BootData {
   /** The store's menu_version the replies were built from (see menu-version.ts). */

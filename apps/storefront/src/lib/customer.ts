@@ -1,7 +1,7 @@
 import type { Customer, CustomerUpdateRequest, CustomerWhatsappReply } from '@comanda/contract';
 import { useEffect } from 'react';
-import useSWR from 'swr';
 import { ApiError, apiFetch, handleUnauthorized } from './api-client.ts';
+import { useData } from './data-cache.tsx';
 import { getToken, type SessionUser, useSessionUser, useSignedIn } from './session.ts';
 
 /** Spec section 7: GET /core/cliente_app/{userId}?format=json, the signed-in customer. */
@@ -15,7 +15,7 @@ export const customerPath = (userId: number) => `/core/cliente_app/${userId}?for
 export function useCustomer() {
   const signedIn = useSignedIn();
   const user = useSessionUser();
-  const swr = useSWR<Customer>(user ? customerPath(user.userId) : null, {
+  const swr = useData<Customer>(user ? customerPath(user.userId) : null, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
@@ -64,7 +64,7 @@ export const saveCustomerWhatsapp = (on: boolean) =>
 /** The signed-in customer's WhatsApp consent (nothing is asked without a session or a channel). */
 export function useCustomerWhatsapp(storeHasChannel: boolean) {
   const signedIn = useSignedIn();
-  return useSWR<CustomerWhatsappReply>(
+  return useData<CustomerWhatsappReply>(
     signedIn && storeHasChannel ? CUSTOMER_WHATSAPP_PATH : null,
     readCustomerWhatsapp,
     { revalidateOnFocus: false, shouldRetryOnError: false },

@@ -1,7 +1,7 @@
 import type { FullProduct } from '@comanda/contract';
 import type { Channel } from '@comanda/domain';
-import useSWR, { type SWRConfiguration } from 'swr';
 import { apiGet } from './api-client.ts';
+import { type DataOptions, useData } from './data-cache.tsx';
 import { isLocalMode } from './source.ts';
 
 /** Spec section 7 "Data caching": product detail dedupes 20 s and is not refreshed on its own. */
@@ -11,9 +11,9 @@ export const FULL_PRODUCT_OPTIONS = {
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   shouldRetryOnError: false,
-} as const satisfies SWRConfiguration;
+} as const satisfies DataOptions;
 
-/** The SWR key's head of the cart's check of its lines' full products (refetched on a menu change). */
+/** The data cache key's head of the cart's check of its lines' full products (refetched on a menu change). */
 export const CART_FULL_PRODUCTS_KEY = 'cart-full-products';
 
 /** Where an order comes from: a table in local (self-checkout) mode, the app otherwise. */
@@ -28,5 +28,9 @@ export function fullProductPath(id: number, channel: Channel = orderChannel()): 
 
 /** A product with its groups and variants; null id fetches nothing. */
 export function useFullProduct(id: number | null, channel: Channel = orderChannel()) {
-  return useSWR<FullProduct>(id === null ? null : fullProductPath(id, channel), apiGet, FULL_PRODUCT_OPTIONS);
+  return useData<FullProduct>(
+    id === null ? null : fullProductPath(id, channel),
+    apiGet,
+    FULL_PRODUCT_OPTIONS,
+  );
 }

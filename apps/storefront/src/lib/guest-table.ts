@@ -1,7 +1,7 @@
 import type { GuestTableReply, TableList } from '@comanda/contract';
 import { isTableId } from '@comanda/domain';
-import useSWR from 'swr';
 import { ApiError, apiGet } from './api-client.ts';
+import { useData } from './data-cache.tsx';
 import { TABLE_ID_KEY, TABLE_TOKEN_KEY, useLocalMode } from './source.ts';
 import { START_DATA_OPTIONS, START_PATHS } from './start-data.ts';
 import { readStorage } from './storage.ts';
@@ -41,7 +41,7 @@ export function useGuestTable({ poll = false }: { poll?: boolean } = {}) {
   const visit = local ? tableVisit() : null;
   // Without a token the server can only refuse: nothing is asked.
   const key = visit?.token && isTableId(visit.tableId) ? guestTablePath(visit) : null;
-  const result = useSWR<GuestTableReply>(key, apiGet, {
+  const result = useData<GuestTableReply>(key, apiGet, {
     refreshInterval: poll ? TAB_POLL_MS : 0,
     revalidateOnFocus: poll,
     shouldRetryOnError: false,
@@ -53,7 +53,7 @@ export function useGuestTable({ poll = false }: { poll?: boolean } = {}) {
 /** GET /bar/v2/tables/list/, only in table mode (start data: same caching). */
 export function useTableList() {
   const local = useLocalMode();
-  return useSWR<TableList>(local ? START_PATHS.tables : null, apiGet, START_DATA_OPTIONS);
+  return useData<TableList>(local ? START_PATHS.tables : null, apiGet, START_DATA_OPTIONS);
 }
 
 /** The server refuses this table: no such table (404) or not its token (400 TABLE_TOKEN_INVALID). */
@@ -94,7 +94,7 @@ export function tableStateOf({
   return { status: 'loading' };
 }
 
-/** The table state of this visit, with the tab reply's SWR handle (to refresh it). */
+/** The table state of this visit, with the tab reply's data handle (to refresh it). */
 export function useTableState({ poll = false }: { poll?: boolean } = {}) {
   const guest = useGuestTable({ poll });
   const { data: tables } = useTableList();

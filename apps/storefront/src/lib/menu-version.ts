@@ -16,7 +16,7 @@ export function followMenuVersion(version: number): void {
   followed = version;
 }
 
-/** Whether an SWR key is a public menu GET (refetched when the menu version changes). */
+/** Whether a data cache key is a public menu GET (refetched when the menu version changes). */
 export const isMenuGet = (path: string): boolean => MENU_GET.test(path);
 
 /**

@@ -9,7 +9,7 @@ import { clearReturnPath } from './sign-in-return.ts';
  * flashes /signin on the way out.
  *
  * The customer's cached reply stays in memory under its own key (/core/cliente_app/{id}): nobody
- * else's session reads that key, and emptying it with SWR's mutate would make a sign-in of the same
+ * else's session reads that key, and emptying it with the data cache's mutate would make a sign-in of the same
  * customer within the dedupe window wait forever for the discarded request.
  */
 export async function signOut(leave: () => void): Promise<void> {

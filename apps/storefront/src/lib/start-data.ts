@@ -7,12 +7,12 @@ import type {
   Product,
 } from '@comanda/contract';
 import { useCallback } from 'react';
-import useSWR, { type SWRConfiguration, useSWRConfig } from 'swr';
 import { apiGet } from './api-client.ts';
 import { type BootData, readBoot } from './boot.ts';
+import { type DataOptions, useData, useDataConfig } from './data-cache.tsx';
 import { useLocalMode } from './source.ts';
 
-/** The GETs loaded on start (spec section 7), used as SWR keys. */
+/** The GETs loaded on start (spec section 7), used as data cache keys. */
 export const START_PATHS = {
   company: '/core/empresa_personal_app?format=json',
   categories: '/estoque/categorias_app?format=json',
@@ -32,7 +32,7 @@ export const START_DATA_OPTIONS = {
   dedupingInterval: 300_000,
   shouldRetryOnError: false,
   revalidateOnFocus: false,
-} as const satisfies SWRConfiguration;
+} as const satisfies DataOptions;
 
 const BOOT_KEYS: Record<Exclude<keyof BootData, 'menuVersion'>, string> = {
   company: START_PATHS.company,
@@ -41,7 +41,7 @@ const BOOT_KEYS: Record<Exclude<keyof BootData, 'menuVersion'>, string> = {
   hours: START_PATHS.hours,
 };
 
-/** SWR `fallback` built from the boot block: key → reply. */
+/** The data cache's `fallback` built from the boot block: key → reply. */
 export function bootFallback(boot: BootData = readBoot()): Record<string, unknown> {
   const fallback: Record<string, unknown> = {};
   for (const [name, key] of Object.entries(BOOT_KEYS) as [keyof typeof BOOT_KEYS, string][]) {
@@ -53,7 +53,7 @@ export function bootFallback(boot: BootData = readBoot()): Record<string, unknow
 function useStartData<T>(key: string | null) {
   // Data that came with the page is fresh: do not fetch it again on mount, only on the interval.
   const fromBoot = key !== null && key in bootFallback();
-  return useSWR<T>(key, apiGet, { ...START_DATA_OPTIONS, revalidateOnMount: !fromBoot });
+  return useData<T>(key, apiGet, { ...START_DATA_OPTIONS, revalidateOnMount: !fromBoot });
 }
 
 export function useCompany() {
@@ -77,6 +77,6 @@ const START_KEYS = new Set<string>(Object.values(START_PATHS));
 
 /** Try again after a load failure: refetch every start call (spec section 8). */
 export function useRefetchStartData(): () => Promise<unknown> {
-  const { mutate } = useSWRConfig();
+  const { mutate } = useDataConfig();
   return useCallback(() => mutate((key) => typeof key === 'string' && START_KEYS.has(key)), [mutate]);
 }

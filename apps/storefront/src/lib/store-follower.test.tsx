@@ -1,11 +1,11 @@
 import type { Product } from '@comanda/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
-import { useSWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MenuHome } from '../features/menu/components/menu-home.tsx';
 import { company, demoMenu } from '../test/fixtures.ts';
 import { renderWithData } from '../test/render.tsx';
+import { useDataConfig } from './data-cache.tsx';
 import { currentMenuVersion } from './menu-version.ts';
 import { START_PATHS } from './start-data.ts';
 import { followStore, STORE_STATE_POLL_MS, startFollowing } from './store-follower.ts';
@@ -126,7 +126,7 @@ describe('followStore', () => {
 });
 
 function Follower() {
-  const { mutate } = useSWRConfig();
+  const { mutate } = useDataConfig();
   useEffect(() => startFollowing(mutate, () => true), [mutate]);
   return null;
 }

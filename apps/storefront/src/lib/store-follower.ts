@@ -96,7 +96,7 @@ const holdsMenu = (key: unknown): boolean =>
 
 /**
  * Follows the store for the app: a new menu version is followed by every menu GET (asked under it,
- * so no shared cache answers with the older menu) and SWR refetches the start data and whatever
+ * so no shared cache answers with the older menu) and the data cache refetches the start data and whatever
  * menu replies it holds; a change of the open state alone refetches the company call.
  */
 export function startFollowing(mutate: Mutate, knownOpen: () => boolean | undefined): () => void {
@@ -105,7 +105,7 @@ export function startFollowing(mutate: Mutate, knownOpen: () => boolean | undefi
     knownOpen,
     menuChanged: (version) => {
       followMenuVersion(version);
-      // By name: a start call shown from the boot block may not be in SWR's cache yet.
+      // By name: a start call shown from the boot block may not be in the data cache yet.
       for (const key of Object.values(START_PATHS)) void mutate(key);
       void mutate(holdsMenu);
     },

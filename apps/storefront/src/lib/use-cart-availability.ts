@@ -1,9 +1,9 @@
 import type { FullProduct } from '@comanda/contract';
 import type { Cart, Channel } from '@comanda/domain';
 import { useEffect, useMemo } from 'react';
-import useSWR from 'swr';
 import { ApiError, apiGet } from './api-client.ts';
 import { checkLine, type FullProductResult, type LineCheck, needsFullProduct } from './cart-availability.ts';
+import { useData } from './data-cache.tsx';
 import { CART_FULL_PRODUCTS_KEY, FULL_PRODUCT_OPTIONS, fullProductPath } from './full-product.ts';
 import { useProducts } from './start-data.ts';
 
@@ -46,7 +46,10 @@ export function useCartAvailability(cart: Cart, channel: Channel): Map<number, L
   }, [cart, products]);
 
   const key: FullProductsKey | null = ids.length > 0 ? [CART_FULL_PRODUCTS_KEY, channel, ...ids] : null;
-  const { data: fulls } = useSWR(key, fetchFullProducts, { ...FULL_PRODUCT_OPTIONS, keepPreviousData: true });
+  const { data: fulls } = useData(key, fetchFullProducts, {
+    ...FULL_PRODUCT_OPTIONS,
+    keepPreviousData: true,
+  });
 
   return useMemo(() => {
     const checks = new Map<number, LineCheck>();

@@ -1,9 +1,9 @@
 import type { Company, Customer } from '@comanda/contract';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import { App } from '../app/app.tsx';
+import { DataCache, DataConfig } from '../lib/data-cache.tsx';
 import { START_PATHS } from '../lib/start-data.ts';
 import { company, demoMenu } from './fixtures.ts';
 
@@ -100,7 +100,7 @@ export function renderApp(path: string, { store = company() }: { store?: Company
   history.replaceState(null, '', path);
   const { categories, products } = demoMenu();
   render(
-    <SWRConfig value={{ provider: () => new Map() }}>
+    <DataConfig value={{ provider: () => new DataCache() }}>
       <App
         fallback={{
           [START_PATHS.company]: [store],
@@ -109,7 +109,7 @@ export function renderApp(path: string, { store = company() }: { store?: Company
           [START_PATHS.hours]: [],
         }}
       />
-    </SWRConfig>,
+    </DataConfig>,
   );
   return userEvent.setup();
 }

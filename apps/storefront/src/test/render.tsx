@@ -1,14 +1,14 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { SWRConfig } from 'swr';
 import { apiGet } from '../lib/api-client.ts';
+import { DataCache, DataConfig } from '../lib/data-cache.tsx';
 
-/** Renders with a fresh SWR cache per test, prefilled with `data` (key → reply). */
+/** Renders with a fresh data cache per test, prefilled with `data` (key → reply). */
 export function renderWithData(ui: ReactElement, data: Record<string, unknown> = {}) {
   return render(
-    <SWRConfig
+    <DataConfig
       value={{
-        provider: () => new Map(),
+        provider: () => new DataCache(),
         fetcher: apiGet,
         fallback: data,
         dedupingInterval: 0,
@@ -17,7 +17,7 @@ export function renderWithData(ui: ReactElement, data: Record<string, unknown> =
       }}
     >
       {ui}
-    </SWRConfig>,
+    </DataConfig>,
   );
 }
 

@@ -1,7 +1,7 @@
 import type { Neighbourhood, StaffCustomer } from '@comanda/contract';
 import { type FormEvent, useState } from 'react';
-import useSWR from 'swr';
 import { apiGet } from '../../lib/api-client.ts';
+import { useData } from '../../lib/data-cache.tsx';
 import { START_PATHS } from '../../lib/start-data.ts';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
 import { staffErrorText } from '../lib/staff-errors.ts';
@@ -38,7 +38,7 @@ export function CounterAddress({
   const [city, setCity] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const places = useSWR<Neighbourhood[]>(
+  const places = useData<Neighbourhood[]>(
     open && byNeighbourhood ? START_PATHS.neighbourhoods : null,
     (path: string) => apiGet<Neighbourhood[]>(path),
   );

@@ -22,8 +22,8 @@ import {
   removeFromCart,
 } from '@comanda/domain';
 import { useId, useState } from 'react';
-import useSWR from 'swr';
 import { apiGet } from '../../lib/api-client.ts';
+import { useData } from '../../lib/data-cache.tsx';
 import { START_PATHS } from '../../lib/start-data.ts';
 import { ProductDialog } from '../../shared/product-dialog/product-dialog.tsx';
 import { StaffApiError, staffFetch } from '../lib/staff-api.ts';
@@ -87,14 +87,14 @@ export default function OrderEditView({ order, t: staffT, onClose, onSaved }: Or
   const [closed, setClosed] = useState(false);
 
   const channel = editMenuChannel(order);
-  const company = useSWR<Company[]>(START_PATHS.company, fetcher);
-  const categories = useSWR<Category[]>(START_PATHS.categories, fetcher);
-  const products = useSWR<Product[]>(
+  const company = useData<Company[]>(START_PATHS.company, fetcher);
+  const categories = useData<Category[]>(START_PATHS.categories, fetcher);
+  const products = useData<Product[]>(
     channel === 'local' ? START_PATHS.productsLocal : START_PATHS.products,
     fetcher,
   );
-  const methods = useSWR<PaymentMethod[]>(START_PATHS.paymentMethods, fetcher);
-  const loyalty = useSWR<LoyaltyProgram[]>(START_PATHS.loyalty, fetcher);
+  const methods = useData<PaymentMethod[]>(START_PATHS.paymentMethods, fetcher);
+  const loyalty = useData<LoyaltyProgram[]>(START_PATHS.loyalty, fetcher);
   const store = company.data?.[0];
   const failed = company.error ?? products.error ?? categories.error ?? methods.error;
 

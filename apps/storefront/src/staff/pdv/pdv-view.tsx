@@ -35,8 +35,8 @@ import {
   storeClockText,
 } from '@comanda/domain';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import useSWR from 'swr';
 import { apiGet } from '../../lib/api-client.ts';
+import { useData } from '../../lib/data-cache.tsx';
 import { START_PATHS } from '../../lib/start-data.ts';
 import { pageStoreTimeZone } from '../../lib/store-time-zone.ts';
 import { Dialog } from '../../shared/dialog.tsx';
@@ -106,18 +106,18 @@ export default function PdvView({
   const keys = useRef(createAttemptKeys()).current;
 
   const menuChannel = menuChannelOf(draft.channel);
-  const company = useSWR<Company[]>(START_PATHS.company, fetcher);
-  const categories = useSWR<Category[]>(START_PATHS.categories, fetcher);
-  const products = useSWR<Product[]>(
+  const company = useData<Company[]>(START_PATHS.company, fetcher);
+  const categories = useData<Category[]>(START_PATHS.categories, fetcher);
+  const products = useData<Product[]>(
     menuChannel === 'local' ? START_PATHS.productsLocal : START_PATHS.products,
     fetcher,
   );
-  const methods = useSWR<PaymentMethod[]>(START_PATHS.paymentMethods, fetcher);
-  const loyalty = useSWR<LoyaltyProgram[]>(START_PATHS.loyalty, fetcher);
-  const pixOffer = useSWR<StaffPixChargeOffer>('/staff/pix-charges/offer', (path: string) =>
+  const methods = useData<PaymentMethod[]>(START_PATHS.paymentMethods, fetcher);
+  const loyalty = useData<LoyaltyProgram[]>(START_PATHS.loyalty, fetcher);
+  const pixOffer = useData<StaffPixChargeOffer>('/staff/pix-charges/offer', (path: string) =>
     staffFetch<StaffPixChargeOffer>(path),
   );
-  const tables = useSWR<StaffTablesReply>(
+  const tables = useData<StaffTablesReply>(
     draft.channel === 'garcom' ? '/staff/tables' : null,
     (path: string) => staffFetch<StaffTablesReply>(path),
   );

@@ -9,9 +9,9 @@ import type {
   SavedAddress,
   UpsertAddressesReply,
 } from '@comanda/contract';
-import { mutate } from 'swr';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { customerPath } from '../../../lib/customer.ts';
+import { mutate } from '../../../lib/data-cache.tsx';
 import { chooseAddress } from '../../../lib/default-address.ts';
 import type { SessionUser } from '../../../lib/session.ts';
 

@@ -11,13 +11,13 @@ import {
   type OrderTotals,
 } from '@comanda/domain';
 import { useEffect, useRef, useState } from 'react';
-import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { removeLine } from '../../../lib/cart-actions.ts';
 import { isFlagged } from '../../../lib/cart-availability.ts';
 import { justOrderedStore, useCart } from '../../../lib/cart-store.ts';
 import { forgetCoupon, keptCouponStore, storedCoupon } from '../../../lib/coupon-param.ts';
 import { saveCustomerWhatsapp, useCustomer, useCustomerWhatsapp } from '../../../lib/customer.ts';
+import { useData } from '../../../lib/data-cache.tsx';
 import { chooseAddress, defaultAddressId } from '../../../lib/default-address.ts';
 import { useStore } from '../../../lib/external-store.ts';
 import { orderChannel } from '../../../lib/full-product.ts';
@@ -141,7 +141,7 @@ function Checkout({
   const cart = useCart();
   const { data: methodsData } = usePaymentMethods();
   const methods = methodsData ?? NO_METHODS;
-  const { data: loyaltyPrograms } = useSWR<LoyaltyProgram[]>(START_PATHS.loyalty, START_DATA_OPTIONS);
+  const { data: loyaltyPrograms } = useData<LoyaltyProgram[]>(START_PATHS.loyalty, START_DATA_OPTIONS);
   const program = loyaltyPrograms?.find((entry) => entry.ativo) ?? null;
   const tableOrder = useLocalMode();
   // At a table: its name for the delivery card, and whether its store asks for the waiter's code.

@@ -1,5 +1,5 @@
 import type { AvailableCouponList } from '@comanda/contract';
-import useSWR from 'swr';
+import { useData } from '../../../lib/data-cache.tsx';
 import { useSignedIn } from '../../../lib/session.ts';
 
 /** GET /core/cupons_disponiveis_app: the coupons the signed-in customer may use now. */
@@ -10,7 +10,7 @@ const NONE: AvailableCouponList = [];
 /** The available coupons; none while signed out (nothing is fetched). */
 export function useAvailableCoupons(): AvailableCouponList {
   const signedIn = useSignedIn();
-  const { data } = useSWR<AvailableCouponList>(signedIn ? AVAILABLE_COUPONS_PATH : null, {
+  const { data } = useData<AvailableCouponList>(signedIn ? AVAILABLE_COUPONS_PATH : null, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
     dedupingInterval: 60_000,

@@ -9,8 +9,8 @@ import {
   type TrackedOrder,
 } from '@comanda/contract';
 import { useEffect } from 'react';
-import useSWR, { type SWRConfiguration, useSWRConfig } from 'swr';
 import { apiFetch, apiGet } from '../../../lib/api-client.ts';
+import { type DataOptions, useData, useDataConfig } from '../../../lib/data-cache.tsx';
 import { getToken, useSessionUser } from '../../../lib/session.ts';
 
 /** Spec section 7: the orders are refreshed every 30 s and on focus, deduped for 10 s. */
@@ -18,7 +18,7 @@ export const ORDERS_SWR_OPTIONS = {
   refreshInterval: 30_000,
   dedupingInterval: 10_000,
   revalidateOnFocus: true,
-} as const satisfies SWRConfiguration;
+} as const satisfies DataOptions;
 
 /** GET /bar/atendimentos_list_app (spec section 7). */
 export const orderListPath = (clientId: number) =>
@@ -52,11 +52,11 @@ export const rateOrder = (id: number, body: RateOrderRequest) =>
 
 export function useOrderList() {
   const user = useSessionUser();
-  return useSWR<OrderListReply>(user ? orderListPath(user.userId) : null, apiGet, ORDERS_SWR_OPTIONS);
+  return useData<OrderListReply>(user ? orderListPath(user.userId) : null, apiGet, ORDERS_SWR_OPTIONS);
 }
 
 export function useOrder(id: string | undefined) {
-  return useSWR<TrackedOrder>(id ? orderPath(id) : null, apiGet, ORDERS_SWR_OPTIONS);
+  return useData<TrackedOrder>(id ? orderPath(id) : null, apiGet, ORDERS_SWR_OPTIONS);
 }
 
 /** The first wait before a dropped stream is opened again; doubled up to the polling interval. */
@@ -72,7 +72,7 @@ export const STREAM_REOPEN_MS = 1_000;
  */
 export function useLiveOrders(): void {
   const user = useSessionUser();
-  const { mutate } = useSWRConfig();
+  const { mutate } = useDataConfig();
   const userId = user?.userId ?? null;
 
   useEffect(() => {

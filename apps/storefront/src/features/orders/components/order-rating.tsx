@@ -1,8 +1,8 @@
 import type { OrderRating as Rating, TrackedOrder } from '@comanda/contract';
 import { RATING_COMMENT_MAX_LENGTH, RATING_MAX_STARS, ratingRefusal, truncateText } from '@comanda/domain';
 import { type FormEvent, useId, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useDataConfig } from '../../../lib/data-cache.tsx';
 import { rateOrder } from '../api/orders-api.ts';
 import { useRatingT } from '../rating-texts.ts';
 
@@ -35,7 +35,7 @@ function StarRow({ stars, label }: { stars: number; label: string }) {
 /** A delivered order's rating: the stars and comment to give, or the ones given. */
 export function OrderRating({ order }: { order: TrackedOrder }) {
   const t = useRatingT();
-  const { mutate } = useSWRConfig();
+  const { mutate } = useDataConfig();
   // The order's detail and the list read it again: the rating is on the order record now.
   const onRated = () => mutate((key) => typeof key === 'string' && key.startsWith('/bar/atendimentos'));
   const titleId = useId();

@@ -1,7 +1,7 @@
 import type { GuestTableReply, TableCall } from '@comanda/contract';
 import type { TableCallKind } from '@comanda/domain';
 import { useState } from 'react';
-import type { KeyedMutator } from 'swr';
+import type { BoundMutate } from '../../../lib/data-cache.tsx';
 import type { TableVisit } from '../../../lib/guest-table.ts';
 import { callTableStaff } from '../api/table-calls.ts';
 import { withCall } from '../model/tab-view.ts';
@@ -19,7 +19,7 @@ export function useTableCall({
   t,
 }: {
   visit: TableVisit | null;
-  mutate: KeyedMutator<GuestTableReply>;
+  mutate: BoundMutate<GuestTableReply>;
   t: TableT;
 }) {
   const [sending, setSending] = useState<TableCallKind | null>(null);

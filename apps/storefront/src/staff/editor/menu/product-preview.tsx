@@ -7,7 +7,7 @@ import {
   type OrderedItem,
 } from '@comanda/domain';
 import { useMemo } from 'react';
-import { SWRConfig } from 'swr';
+import { DataCache, DataConfig } from '../../../lib/data-cache.tsx';
 import { fullProductPath } from '../../../lib/full-product.ts';
 import { ProductDialog } from '../../../shared/product-dialog/product-dialog.tsx';
 import { useMenuEditor } from './menu-editor-context.ts';
@@ -47,7 +47,7 @@ export function sampleText(line: CartLineDraft, times: number, productName: stri
 
 /**
  * The customer's own product dialog on the draft's product, before it is saved: its full products
- * come from the draft through SWR's fallback (requests paused, a cache of its own), so nothing is
+ * come from the draft through the data cache's fallback (requests paused, a cache of its own), so nothing is
  * fetched and no real cart is touched. 'Inserir' tells what the customer would pay instead.
  */
 export default function ProductPreview({
@@ -69,7 +69,7 @@ export default function ProductPreview({
   );
   const swr = useMemo(
     () => ({
-      provider: () => new Map(),
+      provider: () => new DataCache(),
       fallback: Object.fromEntries(
         [...(preview?.full.values() ?? [])].map((full) => [fullProductPath(full.id, channel), full]),
       ),
@@ -80,7 +80,7 @@ export default function ProductPreview({
   if (!preview) return null;
   const limits = { maxLineQuantity: settings.qtd_maxima_item, maxOrderTotal: settings.valor_maximo_pedido };
   return (
-    <SWRConfig value={swr}>
+    <DataConfig value={swr}>
       <ProductDialog
         product={preview.product}
         channel={channel}
@@ -99,6 +99,6 @@ export default function ProductPreview({
         }}
         onClose={onClose}
       />
-    </SWRConfig>
+    </DataConfig>
   );
 }
