@@ -603,7 +603,7 @@ export class DispatchService {
 
   /** The route leaves: its orders are 'saiu para entrega' (the customer's tracking and the board hear it). */
   async depart(staff: StaffPrincipal, id: number): Promise<DispatchRoute> {
-    const { db, events } = this.deps;
+    const { db } = this.deps;
     const storeId = staff.storeId;
     await this.move(storeId, () =>
       db.transaction(async (tx) => {
@@ -669,19 +669,7 @@ export class DispatchService {
           .update(dispatchRoutes)
           .set({ estado: 'em_rota', leftAt: at })
           .where(and(eq(dispatchRoutes.id, id), eq(dispatchRoutes.estado, 'montando')));
-        for (const row of rows) {
-          await tx
-            .update(orders)
-            .set({ updatedAt: at })
-            .where(and(eq(orders.storeId, storeId), eq(orders.id, row.id)));
-          await events.publish(tx, {
-            storeId,
-            customerId: row.customerId,
-            id: row.id,
-            status: row.status,
-            updatedAt: iso(at),
-          });
-        }
+        for (const row of rows) await this.touchOrder(tx, storeId, row.id, at);
         await this.departed(
           tx,
           storeId,
@@ -692,6 +680,27 @@ export class DispatchService {
       }),
     );
     return (await this.routeNow(storeId, id))!;
+  }
+
+  /**
+   * The order's dispatch moved (status unchanged): its `updated_at` is bumped and the customer's
+   * stream hears it, when the transaction commits.
+   */
+  private async touchOrder(tx: DbExecutor, storeId: number, orderId: number, at: Date): Promise<void> {
+    const [order] = await tx
+      .update(orders)
+      .set({ updatedAt: at })
+      .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)))
+      .returning({ customerId: orders.customerId, status: orders.status });
+    if (order) {
+      await this.deps.events.publish(tx, {
+        storeId,
+        customerId: order.customerId,
+        id: orderId,
+        status: order.status,
+        updatedAt: iso(at),
+      });
+    }
   }
 
   private announce(tx: DbExecutor, storeId: number, routeId: number | null, estado: string) {
@@ -713,7 +722,7 @@ export class DispatchService {
     outcome: { delivered: true } | { delivered: false; reason: string },
     routeId?: number,
   ): Promise<DispatchStop> {
-    const { db, events } = this.deps;
+    const { db } = this.deps;
     await this.move(storeId, () =>
       db.transaction(async (tx) => {
         const found = await repo.findStop(tx, storeId, stopId);
@@ -759,20 +768,7 @@ export class DispatchService {
             throw error;
           }
         } else {
-          const [order] = await tx
-            .update(orders)
-            .set({ updatedAt: at })
-            .where(and(eq(orders.storeId, storeId), eq(orders.id, stop.orderId)))
-            .returning({ customerId: orders.customerId, status: orders.status });
-          if (order) {
-            await events.publish(tx, {
-              storeId,
-              customerId: order.customerId,
-              id: stop.orderId,
-              status: order.status,
-              updatedAt: iso(at),
-            });
-          }
+          await this.touchOrder(tx, storeId, stop.orderId, at);
         }
         await this.announce(tx, storeId, route.id, route.estado);
       }),
@@ -1206,20 +1202,7 @@ export class DispatchService {
           updatedAt: at,
         })
         .where(eq(outsideDeliveries.id, row.id));
-      const [order] = await tx
-        .update(orders)
-        .set({ updatedAt: at })
-        .where(and(eq(orders.storeId, storeId), eq(orders.id, row.orderId)))
-        .returning({ customerId: orders.customerId, status: orders.status });
-      if (order) {
-        await this.deps.events.publish(tx, {
-          storeId,
-          customerId: order.customerId,
-          id: row.orderId,
-          status: order.status,
-          updatedAt: iso(at),
-        });
-      }
+      await this.touchOrder(tx, storeId, row.orderId, at);
       await this.announce(tx, storeId, null, 'externo');
     });
   }
@@ -1303,20 +1286,7 @@ export class DispatchService {
         if (event.estado === 'entregue') {
           await this.deps.tracking.deliverInTransaction(tx, storeId, row.orderId, null, at);
         } else {
-          const [order] = await tx
-            .update(orders)
-            .set({ updatedAt: at })
-            .where(and(eq(orders.storeId, storeId), eq(orders.id, row.orderId)))
-            .returning({ customerId: orders.customerId, status: orders.status });
-          if (order) {
-            await this.deps.events.publish(tx, {
-              storeId,
-              customerId: order.customerId,
-              id: row.orderId,
-              status: order.status,
-              updatedAt: iso(at),
-            });
-          }
+          await this.touchOrder(tx, storeId, row.orderId, at);
         }
         await this.announce(tx, storeId, null, 'externo');
         return true;
