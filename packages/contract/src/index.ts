@@ -6,6 +6,7 @@ export * from './dispatch.ts';
 export * from './kitchen.ts';
 export * from './menu.ts';
 export * from './orders.ts';
+export * from './paths.ts';
 export * from './payments.ts';
 export * from './pdv.ts';
 export * from './ratings.ts';

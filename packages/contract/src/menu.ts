@@ -111,7 +111,7 @@ export type Company = z.infer<typeof company>;
 export const companyList = z.array(company);
 
 /**
- * GET /core/v2/store/state: what an open storefront follows (docs/decisions/0050). `menu_version`
+ * GET /core/v2/store/state (STORE_STATE_PATH, paths.ts): what an open storefront follows (docs/decisions/0050). `menu_version`
  * rises with every change of what customers see; `loja_aberta` as in the company call, now.
  */
 export const storeState = z.object({
@@ -119,7 +119,6 @@ export const storeState = z.object({
   loja_aberta: z.boolean(),
 });
 export type StoreState = z.infer<typeof storeState>;
-export const STORE_STATE_PATH = '/core/v2/store/state';
 
 /** GET /core/get_app_manifest */
 export const appManifest = z.object({
