@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAGES_CACHE, warmWorkerCaches } from './pwa.ts';
+import { PAGES_CACHE, REGISTER_AFTER_LOAD_MS, registerServiceWorker, warmWorkerCaches } from './pwa.ts';
 
 describe('warmWorkerCaches (issue 34, #13: a reload offline keeps the look, the font and the bars)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -33,5 +33,24 @@ describe('warmWorkerCaches (issue 34, #13: a reload offline keeps the look, the 
     await vi.waitFor(() => expect(added).toEqual(['https://pizzaria.example/home']));
     expect(open).toHaveBeenCalledWith(PAGES_CACHE);
     expect(fetched).toEqual(urls.slice(1));
+  });
+});
+
+describe('registerServiceWorker', () => {
+  it('registers the worker a while after the page has loaded, not while the menu starts', () => {
+    vi.useFakeTimers();
+    const register = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      serviceWorker: { controller: null, register, addEventListener: vi.fn() },
+    });
+    expect(document.readyState).toBe('complete');
+    registerServiceWorker('/sw.js');
+    vi.advanceTimersByTime(REGISTER_AFTER_LOAD_MS - 1);
+    expect(register).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(register).toHaveBeenCalledWith('/sw.js');
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 });

@@ -42,7 +42,14 @@ export function warmWorkerCaches(
 }
 
 /**
- * Registers the service worker after the page has loaded (it must never compete with the menu)
+ * After the load event, the worker waits this long: installing it (its script, the precache, then
+ * warmWorkerCaches) is main-thread work a phone would otherwise do while the customer starts to
+ * scroll and tap (docs/decisions/0075).
+ */
+export const REGISTER_AFTER_LOAD_MS = 4000;
+
+/**
+ * Registers the service worker a while after the page has loaded (it must never compete with the menu)
  * and reloads the page once when an updated worker takes over (spec section 1: the app refreshes
  * after an update). The first install takes control without a reload: nothing was outdated, and
  * the worker's caches are filled with this visit's page and menu.
@@ -65,6 +72,7 @@ export function registerServiceWorker(url = '/sw.js'): void {
       // No offline support this visit; the page works the same.
     });
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const registerLater = () => setTimeout(register, REGISTER_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') registerLater();
+  else window.addEventListener('load', registerLater, { once: true });
 }
