@@ -1,4 +1,5 @@
 import type { Category, Product } from '@comanda/contract';
+import { memo } from 'react';
 import { ExpandIcon } from '../../../components/icons.tsx';
 import type { Translate } from '../../../lib/i18n.ts';
 import type { PriceLabel } from '../model/product-price.ts';
@@ -15,7 +16,8 @@ export interface CategoryAccordionProps {
   t: Translate;
 }
 
-export function CategoryAccordion({
+/** Memoised: the menu is drawn a few rows per task, and each step leaves the sections drawn before alone. */
+export const CategoryAccordion = memo(function CategoryAccordion({
   category,
   products,
   prices,
@@ -60,4 +62,4 @@ export function CategoryAccordion({
       </div>
     </div>
   );
-}
+});

@@ -3,11 +3,20 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n.ts';
 import { selectProduct } from '../../../lib/selected-product.ts';
-import { initiallyOpen, isExpanded, isSearching, menuSections } from '../model/menu-sections.ts';
+import {
+  initiallyOpen,
+  isExpanded,
+  isSearching,
+  menuSections,
+  sectionsWithinRows,
+} from '../model/menu-sections.ts';
 import { type PriceLabel, priceLabel } from '../model/product-price.ts';
 import { CategoryAccordion } from './category-accordion.tsx';
 import { CategoryBar, useCategoryInView } from './category-bar.tsx';
 import { MenuSearch } from './menu-search.tsx';
+
+/** Product rows drawn per task: the first frame's fill a 390x844 phone's screen under the header. */
+const ROWS_PER_TASK = 6;
 
 /** The sticky search and category bar, and the categories as accordions. */
 export function MenuCatalog({ categories, products }: { categories: Category[]; products: Product[] }) {
@@ -18,6 +27,8 @@ export function MenuCatalog({ categories, products }: { categories: Category[]; 
   const searching = isSearching(deferredQuery);
   const [open, setOpen] = useState(() => initiallyOpen(categories));
   const [collapsedInSearch, setCollapsedInSearch] = useState<ReadonlySet<number>>(() => new Set());
+  // Product rows drawn so far: the first frame's fill a phone's screen, each next task adds a few.
+  const [rows, setRows] = useState(ROWS_PER_TASK);
 
   const sections = useMemo(
     () => menuSections(categories, products, deferredQuery),
@@ -64,6 +75,7 @@ export function MenuCatalog({ categories, products }: { categories: Category[]; 
   const { active: inView, jump } = useCategoryInView(ids, sticky);
   const [jumpTo, setJumpTo] = useState<number | null>(null);
   const onPick = (id: number) => {
+    setRows(Number.POSITIVE_INFINITY);
     if (!open.has(id)) setOpen((set) => new Set(set).add(id));
     setJumpTo(id);
   };
@@ -74,6 +86,18 @@ export function MenuCatalog({ categories, products }: { categories: Category[]; 
     setJumpTo(null);
   }, [jumpTo, jump]);
   const showBar = !searching && sections.length > 1;
+
+  const drawing =
+    searching || rows === Number.POSITIVE_INFINITY ? null : sectionsWithinRows(sections, open, rows);
+  const complete = drawing === null || drawing.complete;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each step drawn schedules the next
+  useEffect(() => {
+    const timer = setTimeout(() =>
+      setRows((drawn) => (complete ? Number.POSITIVE_INFINITY : drawn + ROWS_PER_TASK)),
+    );
+    return () => clearTimeout(timer);
+  }, [complete, rows]);
+  const drawn = drawing?.sections ?? sections;
 
   return (
     <div className="menu-catalog">
@@ -96,7 +120,7 @@ export function MenuCatalog({ categories, products }: { categories: Category[]; 
           {searching ? t('noResults', { query: deferredQuery.trim() }) : t('emptyMenu')}
         </p>
       ) : (
-        sections.map((section) => (
+        drawn.map((section) => (
           <CategoryAccordion
             key={section.category.id}
             category={section.category}

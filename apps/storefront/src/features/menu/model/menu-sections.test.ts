@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { category, demoMenu, product } from '../../../test/fixtures.ts';
-import { initiallyOpen, isExpanded, isSearching, menuSections } from './menu-sections.ts';
+import { initiallyOpen, isExpanded, isSearching, menuSections, sectionsWithinRows } from './menu-sections.ts';
 
 const names = (sections: ReturnType<typeof menuSections>) =>
   sections.map((s) => [s.category.descricao, s.products.map((p) => p.descricao)]);
@@ -86,5 +86,41 @@ describe('accordion expansion', () => {
   it('treats blank queries as not searching', () => {
     expect(isSearching('   ')).toBe(false);
     expect(isSearching('a')).toBe(true);
+  });
+});
+
+describe('the menu drawn a few rows per task', () => {
+  const { categories, products } = demoMenu();
+  const sections = menuSections(categories, products, '');
+  const [pizzas, drinks, desserts] = sections.map((section) => section.category.id) as [
+    number,
+    number,
+    number,
+  ];
+  const drawn = (open: number[], rows: number) => {
+    const result = sectionsWithinRows(sections, new Set(open), rows);
+    return [names(result.sections), result.complete];
+  };
+
+  it('draws the open rows in order up to the count, the last section cut short', () => {
+    expect(drawn([pizzas, drinks, desserts], 3)).toEqual([
+      [
+        ['Pizzas', ['Pizza Calabresa', 'Pizza do Chef']],
+        ['Bebidas', ['Água com gás']],
+      ],
+      false,
+    ]);
+    expect(drawn([pizzas, drinks, desserts], 5)).toEqual([names(sections), true]);
+  });
+
+  it('draws collapsed categories along, a heading each, until the rows run out', () => {
+    expect(drawn([drinks], 1)).toEqual([
+      [
+        ['Pizzas', ['Pizza Calabresa', 'Pizza do Chef']],
+        ['Bebidas', ['Água com gás']],
+      ],
+      false,
+    ]);
+    expect(drawn([], 0)).toEqual([names(sections), true]);
   });
 });

@@ -52,3 +52,32 @@ export function isExpanded(
 export function initiallyOpen(categories: readonly Category[]): Set<number> {
   return new Set(categories.filter((category) => category.aberto).map((category) => category.id));
 }
+
+/**
+ * The menu drawn a few rows per task (docs/decisions/0075): the sections in order, open ones with at
+ * most `rows` product rows in all, so no render of the whole menu is one long task on a slow phone.
+ * Collapsed categories cost a heading each and are drawn along until the rows run out. `complete`
+ * once every open row is drawn.
+ */
+export function sectionsWithinRows(
+  sections: readonly MenuSection[],
+  open: ReadonlySet<number>,
+  rows: number,
+): { sections: MenuSection[]; complete: boolean } {
+  const drawn: MenuSection[] = [];
+  let left = rows;
+  for (const section of sections) {
+    if (!open.has(section.category.id)) {
+      drawn.push(section);
+      continue;
+    }
+    if (left <= 0) return { sections: drawn, complete: false };
+    if (section.products.length > left) {
+      drawn.push({ ...section, products: section.products.slice(0, left) });
+      return { sections: drawn, complete: false };
+    }
+    drawn.push(section);
+    left -= section.products.length;
+  }
+  return { sections: drawn, complete: true };
+}
