@@ -169,14 +169,24 @@ export default defineConfig({
         // The @point-of-sale printer packages export only under the 'browser' condition, which the
         // build uses; these tests run in happy-dom under Node's conditions.
         resolve: {
-          alias: Object.fromEntries(
-            ['webusb-receipt-printer', 'webserial-receipt-printer'].map((name) => [
-              `@point-of-sale/${name}`,
-              fileURLToPath(
-                new URL(`./node_modules/@point-of-sale/${name}/dist/${name}.esm.js`, import.meta.url),
+          alias: {
+            ...Object.fromEntries(
+              ['webusb-receipt-printer', 'webserial-receipt-printer'].map((name) => [
+                `@point-of-sale/${name}`,
+                fileURLToPath(
+                  new URL(`./node_modules/@point-of-sale/${name}/dist/${name}.esm.js`, import.meta.url),
+                ),
+              ]),
+            ),
+            // Its ES build, run through Vite (server.deps.inline below) so that its `react` is the
+            // storefront's alias, preact/compat (docs/decisions/0075); Node's require would not alias.
+            '@testing-library/react': fileURLToPath(
+              new URL(
+                './node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+                import.meta.url,
               ),
-            ]),
-          ),
+            ),
+          },
         },
         test: {
           name: 'storefront',
@@ -186,6 +196,7 @@ export default defineConfig({
           testTimeout: 15_000,
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          server: { deps: { inline: ['@testing-library/react', 'wouter'] } },
         },
       },
     ],

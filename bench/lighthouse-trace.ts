@@ -50,7 +50,10 @@ for (const task of tasks) {
   const agg = new Map<string, number>();
   for (const e of inside) {
     const key =
-      e.name === 'FunctionCall' || e.name === 'EvaluateScript'
+      e.name === 'FunctionCall' ||
+      e.name === 'EvaluateScript' ||
+      e.name === 'v8.evaluateModule' ||
+      e.name === 'v8.compileModule'
         ? `${e.name} ${(e.args?.data?.url ?? '').split('/').pop()} ${e.args?.data?.functionName ?? ''}`
         : e.name;
     agg.set(key, (agg.get(key) ?? 0) + e.dur);

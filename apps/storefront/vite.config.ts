@@ -110,7 +110,20 @@ const isStaffModule = (id: string) => id.includes('/src/staff/');
 /** `vite` (dev) forwards the API to a server on :3000 (`npm run dev`); its default store answers. */
 const API_PREFIXES = ['/core', '/estoque', '/financeiro', '/bar', '/integracoes', '/media'];
 
-const FIRST_LOAD_CHUNKS = new Set(['preload-helper', 'react', 'home', 'rolldown-runtime']);
+/**
+ * The storefront and the staff app are written against React's API and run on Preact's (preact/compat):
+ * 8.5 KB of runtime where React's was 67 (docs/decisions/0075). The tests render through the same aliases.
+ */
+const PREACT_ALIASES = [
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+const FIRST_LOAD_CHUNKS = new Set(['preload-helper', 'preact', 'home', 'rolldown-runtime']);
 
 export default defineConfig({
   server: {
@@ -123,6 +136,7 @@ export default defineConfig({
   },
   resolve: {
     alias: [
+      ...PREACT_ALIASES,
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
         replacement: path.resolve(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts'),
@@ -144,15 +158,15 @@ export default defineConfig({
       // The staff app's lazy screens (the store editor) carry its prefix like its entry, so the
       // customers' service worker leaves them out of its precache (globIgnores above).
       output: {
-        // The menu home's code (src/app/mount.tsx and everything it imports statically, React
-        // included) is one chunk: gzip shares one dictionary over it and no module of a lazy screen
-        // rides along because a lazy screen shares its chunk (docs/decisions/0067).
+        // The menu home's code (src/app/mount.tsx and everything it imports statically) is one chunk,
+        // Preact another: gzip shares one dictionary over each and no module of a lazy screen rides
+        // along because a lazy screen shares its chunk (docs/decisions/0067).
         codeSplitting: {
           groups: [
             // The entry's only import: kept out of `home`, or main.ts would need all of it (and
-            // React) before it runs, ahead of the header picture (docs/decisions/0011).
+            // Preact) before it runs, ahead of the header picture (docs/decisions/0011).
             { name: 'preload-helper', test: /preload-helper/, priority: 3 },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 2 },
             { name: 'home', test: /src[\\/]app[\\/]mount\.tsx$/, priority: 1 },
           ],
         },

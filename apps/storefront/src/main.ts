@@ -1,7 +1,7 @@
 /**
  * Entry. The server pre-paints the menu home's top bar and header picture (the page's largest
  * element) into the first HTML. This tiny module lets the browser put them on screen first, then
- * loads the app (app/mount.tsx and its React chunk, fetched in parallel), which replaces them with
+ * loads the app (app/mount.tsx and its Preact chunk, fetched in parallel), which replaces them with
  * the same markup plus the rest of the page. The picture gets the bandwidth first; the app follows
  * at most MAX_WAIT_MS later (apps/storefront/README.md, "First paint").
  */

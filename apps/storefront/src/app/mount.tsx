@@ -1,7 +1,8 @@
-/** The app proper: everything the menu home needs (React, the router, the data cache, the menu). Loaded by main.ts. */
-import { StrictMode, startTransition } from 'react';
+/** The app proper: everything the menu home needs (the router, the data cache, the menu; Preact beside it). Loaded by main.ts. */
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readBoot } from '../lib/boot.ts';
+import { keepControlledFieldsControlled } from '../lib/controlled-inputs.ts';
 import { captureCouponParam } from '../lib/coupon-param.ts';
 import { loadLanguage } from '../lib/i18n.ts';
 import {
@@ -17,6 +18,7 @@ import { captureVisitEntry, isStandalone } from '../lib/visit-entry.ts';
 import { App } from './app.tsx';
 
 function start() {
+  keepControlledFieldsControlled();
   // Before the first render: language, theme and look, so the first frame is already right.
   applyLanguage(languageStore.get());
   const company = readBoot().company?.[0];
@@ -38,16 +40,13 @@ function start() {
   const entryReplacement = captureVisitEntry(location, { standalone: isStandalone() });
   if (entryReplacement) history.replaceState(history.state, '', entryReplacement);
 
-  // A transition renders in slices that yield to the browser, so the first render of the whole
-  // menu is not one long task (the pre-painted header is on screen meanwhile).
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  // Preact renders at once (a transition does not slice it as React's did): the menu draws a screen's
+  // rows first and the rest a few per task, so no render is one long task (docs/decisions/0075).
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 
   // Its own small chunk: the worker is registered only after the page has loaded anyway.
   if (import.meta.env.PROD)
@@ -61,7 +60,7 @@ function start() {
 export function mount(): void {
   // An English visitor's texts are fetched meanwhile; Portuguese is here already.
   const language = loadLanguage(languageStore.get());
-  // Evaluating this chunk (React DOM and the app) is one task already; starting in the next one
+  // Evaluating this chunk (and Preact's) is one task already; starting in the next one
   // keeps each under the long-task line on a phone. If English cannot be fetched, Portuguese shows.
   setTimeout(() => {
     void language.then(start, start);

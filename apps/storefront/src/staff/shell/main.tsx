@@ -4,6 +4,7 @@ import './staff.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { readBoot } from '../../lib/boot.ts';
+import { keepControlledFieldsControlled } from '../../lib/controlled-inputs.ts';
 import { loadLanguage } from '../../lib/i18n.ts';
 import {
   applyLanguage,
@@ -16,6 +17,7 @@ import {
 import { applyLook } from '../../lib/store-look.ts';
 import { StaffApp } from './staff-app.tsx';
 
+keepControlledFieldsControlled();
 applyLanguage(languageStore.get());
 const company = readBoot().company?.[0];
 if (company) {

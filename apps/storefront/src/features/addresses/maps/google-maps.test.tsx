@@ -215,9 +215,9 @@ describe('the address wizard with Google Maps', () => {
     renderGoogleWizard();
     const search = screen.getByRole('searchbox', { name: 'Buscar endereço' });
 
-    fireEvent.change(search, { target: { value: 'aug' } });
+    fireEvent.input(search, { target: { value: 'aug' } });
     await act(() => vi.advanceTimersByTimeAsync(300));
-    fireEvent.change(search, { target: { value: 'augusta' } });
+    fireEvent.input(search, { target: { value: 'augusta' } });
     await act(() => vi.advanceTimersByTimeAsync(399));
     expect(fake.getPlacePredictions).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1));

@@ -41,7 +41,7 @@ describe('the look screen', () => {
       ),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Usar #/ }));
-    expect(primary().getAttribute('value')).toMatch(/^#[0-9a-f]{6}$/);
+    expect((primary() as HTMLInputElement).value).toMatch(/^#[0-9a-f]{6}$/);
     expect(screen.getByText(/com texto branco: legível/)).toBeInTheDocument();
   });
 
