@@ -15,8 +15,10 @@ import { CategoryAccordion } from './category-accordion.tsx';
 import { CategoryBar, useCategoryInView } from './category-bar.tsx';
 import { MenuSearch } from './menu-search.tsx';
 
-/** Product rows drawn per task: the first frame's fill a 390x844 phone's screen under the header. */
-const ROWS_PER_TASK = 6;
+/** Product rows of the first frame: a 390x844 phone shows three under the header. */
+const FIRST_FRAME_ROWS = 4;
+/** Product rows each next task adds until the menu is whole. */
+const ROWS_PER_TASK = 3;
 
 /** The sticky search and category bar, and the categories as accordions. */
 export function MenuCatalog({ categories, products }: { categories: Category[]; products: Product[] }) {
@@ -28,7 +30,7 @@ export function MenuCatalog({ categories, products }: { categories: Category[]; 
   const [open, setOpen] = useState(() => initiallyOpen(categories));
   const [collapsedInSearch, setCollapsedInSearch] = useState<ReadonlySet<number>>(() => new Set());
   // Product rows drawn so far: the first frame's fill a phone's screen, each next task adds a few.
-  const [rows, setRows] = useState(ROWS_PER_TASK);
+  const [rows, setRows] = useState(FIRST_FRAME_ROWS);
 
   const sections = useMemo(
     () => menuSections(categories, products, deferredQuery),
