@@ -10,7 +10,7 @@ import {
   ONLINE_PIX_ID,
   type OrderTotals,
 } from '@comanda/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { removeLine } from '../../../lib/cart-actions.ts';
 import { isFlagged } from '../../../lib/cart-availability.ts';
@@ -172,9 +172,10 @@ function Checkout({
     return { ...fresh, ...saved, deliveryType };
   });
   const change = (patch: Partial<OrderDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  // Every choice is kept until an order is placed (then the next order starts afresh).
+  // Every choice is kept until an order is placed (then the next order starts afresh). Kept as the
+  // choice renders, not after the paint: a reload or a screen change right after a tap keeps it too.
   const placedRef = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!placedRef.current) saveCheckoutDraft(customer.id, draft);
   }, [customer.id, draft]);
   const [dialog, setDialog] = useState<OpenDialog>(null);
