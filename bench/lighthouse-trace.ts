@@ -5,11 +5,13 @@
  * with the trace events that fill it. A diagnostic beside `bench/storefront.ts`, not part of
  * `npm run bench`: `node --import tsx bench/lighthouse-trace.ts sakura`.
  */
-import { lighthouseResult } from './storefront.ts';
+import { lighthouseResultRetried } from './storefront.ts';
 import { startServer } from './support.ts';
 
 const server = await startServer(3873);
-const result = await lighthouseResult(`http://${process.argv[2] ?? 'pizzaria'}.localhost:3873/`);
+const result = await lighthouseResultRetried(
+  `http://${process.argv[2] ?? 'pizzaria'}.localhost:3873/`,
+).finally(() => server.stop());
 const a = result.lhr.audits;
 console.log(
   'score',
@@ -26,17 +28,22 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { data?: { url?: string; functionName?: string } };
+  args?: { name?: string; data?: { url?: string; functionName?: string } };
 }
 const artifacts = result.artifacts as unknown as {
   Trace?: { traceEvents: TraceEvent[] };
   traces?: { defaultPass?: { traceEvents: TraceEvent[] } };
 };
 const events = (artifacts.Trace ?? artifacts.traces?.defaultPass)!.traceEvents;
-// the renderer main thread: the thread with most RunTask durations in the page's process
+// the page's main thread: of the threads named CrRendererMain, the one with most task time
+const rendererMains = new Set(
+  events
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`),
+);
 const byThread = new Map<string, number>();
 for (const e of events)
-  if (e.name === 'RunTask' && e.dur)
+  if (e.name === 'RunTask' && e.dur && rendererMains.has(`${e.pid}:${e.tid}`))
     byThread.set(`${e.pid}:${e.tid}`, (byThread.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
 const main = [...byThread].sort((x, y) => y[1] - x[1])[0]![0];
 const [pid, tid] = main.split(':').map(Number);
@@ -65,4 +72,3 @@ for (const task of tasks) {
     .join(' | ');
   console.log(`@${((task.ts - t0) / 1000).toFixed(0)}ms ${(task.dur / 1000).toFixed(1)}ms: ${top}`);
 }
-await server.stop();

@@ -135,17 +135,20 @@ export async function lighthouseResult(url: string) {
 const RETRIED_LIGHTHOUSE_ERRORS = /\b(NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|NO_LCP)\b/;
 const LIGHTHOUSE_ATTEMPTS = 3;
 
-async function lighthouseOnce(url: string): Promise<LighthouseRun> {
-  let result: Awaited<ReturnType<typeof lighthouseResult>> | undefined;
-  for (let attempt = 1; !result; attempt++) {
+/** `lighthouseResult`, run again when Lighthouse's recording missed the navigation. */
+export async function lighthouseResultRetried(url: string) {
+  for (let attempt = 1; ; attempt++) {
     try {
-      result = await lighthouseResult(url);
+      return await lighthouseResult(url);
     } catch (error) {
       if (attempt >= LIGHTHOUSE_ATTEMPTS || !RETRIED_LIGHTHOUSE_ERRORS.test(String(error))) throw error;
       console.log(`Lighthouse run recorded no page load (${String(error)}); running it again`);
     }
   }
-  const { lhr } = result;
+}
+
+async function lighthouseOnce(url: string): Promise<LighthouseRun> {
+  const { lhr } = await lighthouseResultRetried(url);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
