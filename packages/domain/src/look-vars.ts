@@ -51,9 +51,13 @@ export function lookVars(look: LookInput): Record<string, string> {
   };
 }
 
+/**
+ * The variables as a rule that wins over the stylesheets' defaults wherever it sits: a chunk's
+ * stylesheet that the browser adds after it declares them on `:root` too.
+ */
 export function lookCss(vars: Record<string, string>): string {
   const body = Object.entries(vars)
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
-  return `:root{${body}}`;
+  return `html:root{${body}}`;
 }

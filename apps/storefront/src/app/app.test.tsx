@@ -97,9 +97,9 @@ describe('App shell', () => {
   it('applies the store look: title, colours and readable text on the primary colour', async () => {
     setup({ nome: 'Sakura', primary_color: '#ff5c8a' });
     await vi.waitFor(() => expect(document.title).toBe('Sakura'));
-    const root = document.documentElement.style;
-    expect(root.getPropertyValue('--primary')).toBe('#ff5c8a');
-    expect(root.getPropertyValue('--on-primary')).toBe('#000000');
+    const root = getComputedStyle(document.documentElement);
+    expect(root.getPropertyValue('--primary').trim()).toBe('#ff5c8a');
+    expect(root.getPropertyValue('--on-primary').trim()).toBe('#000000');
   });
 
   it('shows the closed banner for a closed store', () => {

@@ -6,6 +6,7 @@ import { useT } from '../lib/i18n.ts';
 import { PENDING_PIX_KEY } from '../lib/pending-pix-key.ts';
 import { setDefaultMode } from '../lib/preferences.ts';
 import { bootFallback, useCompany } from '../lib/start-data.ts';
+import { AtStartStage, StartStage } from '../lib/start-stages.ts';
 import { readStorage } from '../lib/storage.ts';
 import { applyLook } from '../lib/store-look.ts';
 import { BannerLine } from './layout/banner-line.tsx';
@@ -83,15 +84,17 @@ function Shell() {
       <main id="main" className="main" tabIndex={-1}>
         <RouteView />
       </main>
-      {hideBars ? null : <TabBar />}
-      <StoreInfoHost />
-      <CouponsHost />
-      <FlashHost />
-      {resumePix ? (
-        <Suspense fallback={null}>
-          <PixResume />
-        </Suspense>
-      ) : null}
+      <AtStartStage stage={StartStage.rest}>
+        {hideBars ? null : <TabBar />}
+        <StoreInfoHost />
+        <CouponsHost />
+        <FlashHost />
+        {resumePix ? (
+          <Suspense fallback={null}>
+            <PixResume />
+          </Suspense>
+        ) : null}
+      </AtStartStage>
     </div>
   );
 }

@@ -13,11 +13,13 @@ import {
   setDefaultMode,
   storedModeStore,
 } from '../lib/preferences.ts';
+import { beginStagedStart } from '../lib/start-stages.ts';
 import { applyLook, restoreSavedLook } from '../lib/store-look.ts';
 import { captureVisitEntry, isStandalone } from '../lib/visit-entry.ts';
 import { App } from './app.tsx';
 
-function start() {
+/** Before the first render, in a task of its own: the start data, language, theme and look. */
+function prepare() {
   keepControlledFieldsControlled();
   // Before the first render: language, theme and look, so the first frame is already right.
   applyLanguage(languageStore.get());
@@ -39,9 +41,12 @@ function start() {
   // A table's QR address or a campaign link is remembered, then the menu is shown in its place.
   const entryReplacement = captureVisitEntry(location, { standalone: isStandalone() });
   if (entryReplacement) history.replaceState(history.state, '', entryReplacement);
+}
 
-  // Preact renders at once (a transition does not slice it as React's did): the menu draws a screen's
-  // rows first and the rest a few per task, so no render is one long task (docs/decisions/0075).
+function render() {
+  // Preact renders at once (a transition does not slice it as React's did): the page is drawn in
+  // stages, the menu a few rows per task, so no render is one long task (docs/decisions/0075, 0076).
+  beginStagedStart();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
@@ -60,9 +65,13 @@ function start() {
 export function mount(): void {
   // An English visitor's texts are fetched meanwhile; Portuguese is here already.
   const language = loadLanguage(languageStore.get());
-  // Evaluating this chunk (and Preact's) is one task already; starting in the next one
-  // keeps each under the long-task line on a phone. If English cannot be fetched, Portuguese shows.
+  // Evaluating this chunk (and Preact's) is one task already, preparing the next, rendering the one
+  // after: each stays under the long-task line on a phone. If English cannot be fetched, Portuguese
+  // shows.
   setTimeout(() => {
-    void language.then(start, start);
+    prepare();
+    setTimeout(() => {
+      void language.then(render, render);
+    }, 0);
   }, 0);
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { company } from '../test/fixtures.ts';
 import { applyLook, FONT_TIMEOUT_MS, loadStoreFont, restoreSavedLook } from './store-look.ts';
 
@@ -14,6 +14,8 @@ class FakeFontFace {
 }
 
 const fonts = { add: vi.fn() };
+
+const lookVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
 describe('store look', () => {
   beforeEach(() => {
@@ -46,16 +48,25 @@ describe('store look', () => {
   it('applies title, colours, theme colour and the manifest link', () => {
     applyLook(company({ nome: 'Sakura', primary_color: '#ff5c8a', font_url: null }));
     expect(document.title).toBe('Sakura');
-    expect(document.documentElement.style.getPropertyValue('--on-primary')).toBe('#000000');
+    expect(lookVar('--on-primary')).toBe('#000000');
     expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#ff5c8a');
     expect(document.querySelector('link[rel="manifest"]')).toHaveAttribute('href', '/core/get_app_manifest');
   });
 
+  it("keeps the store's colours over a stylesheet added after them (a lazy chunk's, the staff app's)", () => {
+    applyLook(company({ primary_color: '#ff5c8a', font_url: null }));
+    const later = document.createElement('style');
+    later.textContent = ':root{--primary:#b3261e}';
+    document.head.append(later);
+    onTestFinished(() => later.remove());
+    expect(lookVar('--primary')).toBe('#ff5c8a');
+  });
+
   it("keeps the store's colours for a start without the company (offline: the connection screen in its colours)", () => {
     applyLook(company({ primary_color: '#ff5c8a', default_style_mode: 'dark', font_url: null }));
-    document.documentElement.removeAttribute('style');
-    expect(document.documentElement.style.getPropertyValue('--primary')).toBe('');
+    document.getElementById('store-look')?.remove();
+    expect(lookVar('--primary')).toBe('');
     expect(restoreSavedLook()).toBe('dark');
-    expect(document.documentElement.style.getPropertyValue('--primary')).toBe('#ff5c8a');
+    expect(lookVar('--primary')).toBe('#ff5c8a');
   });
 });

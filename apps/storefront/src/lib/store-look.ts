@@ -1,6 +1,6 @@
 import type { Company } from '@comanda/contract';
-import { lookVars, safeFontFamily } from '@comanda/domain';
-import { readJson, writeStorage } from './storage.ts';
+import { lookCss, lookVars, safeFontFamily } from '@comanda/domain';
+import { readJson, readStorage, writeStorage } from './storage.ts';
 
 export const FONT_TIMEOUT_MS = 2_000;
 
@@ -12,9 +12,24 @@ interface SavedLook {
   mode: 'light' | 'dark';
 }
 
+/** The style element the server puts last in the head with the store's variables (same id). */
+const LOOK_STYLE_ID = 'store-look';
+
+/**
+ * Writes the variables into the look's style element, and only when they changed: the first HTML
+ * already holds them, and restyling the whole page again for the same values is a long task on a
+ * phone (docs/decisions/0076).
+ */
 function setLookVars(vars: Record<string, string>) {
-  const root = document.documentElement.style;
-  for (const [name, value] of Object.entries(vars)) root.setProperty(name, value);
+  const css = lookCss(vars);
+  let style = document.getElementById(LOOK_STYLE_ID);
+  if (style?.textContent === css) return;
+  if (!style) {
+    style = document.createElement('style');
+    style.id = LOOK_STYLE_ID;
+    document.head.append(style);
+  }
+  style.textContent = css;
 }
 
 /**
@@ -90,7 +105,9 @@ function ensureLink(rel: string, href: string) {
 export function applyLook(company: Company): void {
   const vars = lookVars(company);
   setLookVars(vars);
-  writeStorage(LOOK_KEY, JSON.stringify({ vars, mode: company.default_style_mode }));
+  const saved = JSON.stringify({ vars, mode: company.default_style_mode });
+  // The company reply comes again and again with the same look: a write only when it changed.
+  if (readStorage(LOOK_KEY) !== saved) writeStorage(LOOK_KEY, saved);
   document.title = company.nome;
   setMeta('theme-color', company.primary_color);
   ensureLink('manifest', '/core/get_app_manifest');

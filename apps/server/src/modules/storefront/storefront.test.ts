@@ -85,7 +85,7 @@ describe('storefront page', () => {
     );
     expect(html).not.toContain('<link rel="stylesheet"');
     const css = html.indexOf('<style>:root{--primary:#000}');
-    const look = html.indexOf('<style id="store-look">:root{--primary:#b3261e;--on-primary:#ffffff');
+    const look = html.indexOf('<style id="store-look">html:root{--primary:#b3261e;--on-primary:#ffffff');
     expect(css).toBeGreaterThan(0);
     expect(look).toBeGreaterThan(css);
     expect(html.match(/<title>/g)).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ConnectionError } from '../../../components/connection-error.tsx';
 import { useCategories, useCompany, useProducts, useRefetchStartData } from '../../../lib/start-data.ts';
+import { AtStartStage, StartStage } from '../../../lib/start-stages.ts';
 import { showsClosedView } from '../../../lib/store-status.ts';
 import { ClosedView } from './closed-view.tsx';
 import { MenuCatalog } from './menu-catalog.tsx';
@@ -39,7 +40,9 @@ export function MenuHome() {
   return (
     <>
       <MenuHeader company={company.data} />
-      <MenuCatalog categories={categories.data} products={products.data} />
+      <AtStartStage stage={StartStage.catalog}>
+        <MenuCatalog categories={categories.data} products={products.data} />
+      </AtStartStage>
     </>
   );
 }

@@ -13,7 +13,7 @@ const STYLE_ID = 'look-preview';
 /** The header layer this preview draws over the page's own (which stays in place, hidden). */
 const LAYER = 'data-look-preview';
 
-/** The CSS the preview adds to the page: the draft's variables win over the ones the page sets inline. */
+/** The CSS the preview adds to the page: the draft's variables win over the page's own look. */
 export function previewCss(look: DocumentLook): string {
   const vars = Object.entries(lookVars(look))
     .map(([name, value]) => `${name}:${value} !important`)
