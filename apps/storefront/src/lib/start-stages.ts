@@ -42,7 +42,7 @@ export function beginStagedStart(
   schedule(advance);
 }
 
-export function useStartStage(): StartStage {
+function useStartStage(): StartStage {
   return useStore(stageStore);
 }
 

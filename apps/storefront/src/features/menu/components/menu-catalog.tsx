@@ -15,7 +15,7 @@ import { CategoryAccordion } from './category-accordion.tsx';
 import { CategoryBar, useCategoryInView } from './category-bar.tsx';
 import { MenuSearch } from './menu-search.tsx';
 
-/** Product rows of the first frame: a 390x844 phone shows three under the header. */
+/** Product rows of the catalog's first render: a 390x844 phone shows three under the header. */
 const FIRST_FRAME_ROWS = 4;
 /** Product rows each next task adds until the menu is whole. */
 const ROWS_PER_TASK = 3;
@@ -29,7 +29,7 @@ export function MenuCatalog({ categories, products }: { categories: Category[]; 
   const searching = isSearching(deferredQuery);
   const [open, setOpen] = useState(() => initiallyOpen(categories));
   const [collapsedInSearch, setCollapsedInSearch] = useState<ReadonlySet<number>>(() => new Set());
-  // Product rows drawn so far: the first frame's fill a phone's screen, each next task adds a few.
+  // Product rows drawn so far: the first render's fill a phone's screen, each next task adds a few.
   const [rows, setRows] = useState(FIRST_FRAME_ROWS);
 
   const sections = useMemo(
