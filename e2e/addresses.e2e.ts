@@ -193,6 +193,9 @@ test.describe('addresses', () => {
     await expect(page.getByText('Você ainda não tem endereços salvos.')).toBeVisible();
   });
 
+  // The wizard asks the store as soon as it knows the place (issue 34), so the refusal comes on the
+  // map, before the details; an address saved before the store changed its area is labelled in the
+  // list (address-components.test.tsx). Clicking 'Confirmar' at once would race that answer.
   test('on sakura (radius) a far-away address is shown as not deliverable', async ({ page }) => {
     await signUp(page, 'sakura');
     await page.goto(storeUrl('sakura', '/addresses/new'));
@@ -203,12 +206,9 @@ test.describe('addresses', () => {
       .getByRole('button', { name: /Autonomistas/ })
       .first()
       .click();
-    await page.getByRole('button', { name: 'Confirmar localização' }).click();
-    await page.getByRole('button', { name: 'Trabalho' }).click();
-    await page.getByRole('button', { name: 'Salvar endereço' }).click();
-    await expect(page).toHaveURL(/\/addresses$/);
-    await expect(page.getByRole('listitem', { name: 'Trabalho' })).toContainText(
-      'Esse endereço não está disponível para entrega',
-    );
+    await expect(page.getByRole('alert')).toHaveText('Esse endereço não está disponível para entrega');
+    await expect(page.getByRole('button', { name: 'Confirmar localização' })).toBeDisabled();
+    await page.goto(storeUrl('sakura', '/addresses'));
+    await expect(page.getByText('Você ainda não tem endereços salvos.')).toBeVisible();
   });
 });
