@@ -19,9 +19,16 @@ export interface DialogProps {
   className?: string;
 }
 
+/** Focus is on an element outside the dialog (not inside it, and not nowhere, on the body). */
+function hasFocusOutside(dialog: HTMLElement): boolean {
+  const active = document.activeElement;
+  return active !== null && active !== document.body && !dialog.contains(active);
+}
+
 /**
  * A modal dialog on the native <dialog>: the page behind is inert, Tab stays inside, Escape and a
- * click on the backdrop close it, and focus goes back to what was focused before it opened.
+ * click on the backdrop close it, and focus goes back to what was focused before it opened, unless
+ * the person has put it elsewhere since.
  * Rendered means open; the owner unmounts it to close.
  */
 export function Dialog({ labelledBy, onClose, children, className }: DialogProps) {
@@ -47,8 +54,11 @@ export function Dialog({ labelledBy, onClose, children, className }: DialogProps
     dialog.addEventListener('cancel', onCancel);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      // Asked before close(), which moves focus out of the dialog. The clean-up runs after the
+      // render that removed the dialog, so a tap in that gap may have focused a field: it keeps it.
+      const focusWasLeftInDialog = !hasFocusOutside(dialog);
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
+      if (focusWasLeftInDialog && previous?.isConnected) previous.focus();
     };
   }, []);
 
