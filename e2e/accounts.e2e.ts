@@ -277,6 +277,9 @@ test.describe('accounts', () => {
       await useSession(page, token);
       await page.goto('/profile');
       await expect(page.getByRole('region', { name: 'Meus dados' })).toContainText('Ana Lima');
+      // The profile's last read (the WhatsApp consent) is back: one still on its way when the session
+      // ends would be the next call itself, and send the customer to /signin before the edit.
+      await expect(page.getByRole('switch', { name: 'Atualizações do pedido pelo WhatsApp' })).toBeVisible();
 
       // Signed out from another device: the server forgets the session.
       const logout = await request.post(`${API}/core/v2/auth/session-logout/`, {
