@@ -2,7 +2,7 @@ import { formatBRL } from '@comanda/domain';
 import { submission } from '../apps/server/src/test/submission.ts';
 import { API, signUpThroughApi, userIdOf } from './support/customers.ts';
 import { expect, test } from './support/fixtures.ts';
-import { createJourneyStore, openStoreStaffApp } from './support/own-store.ts';
+import { closePrintDialog, createJourneyStore, openStoreStaffApp } from './support/own-store.ts';
 
 /*
  * The cash register (issue 33, docs/decisions/0060) on a counter tablet, in a store of the
@@ -82,11 +82,11 @@ test('opening the register, a sangria, and closing it with a difference', async 
   await expect(page.getByRole('row', { name: /^Dinheiro/ })).toContainText(money(-200));
   await page.getByRole('button', { name: 'Imprimir (80 mm)' }).click();
   await expect(page.getByTestId('ticket')).toContainText('FECHAMENTO DE CAIXA');
-  await page.evaluate("window.dispatchEvent(new Event('afterprint'))");
+  await closePrintDialog(page);
   await page.getByRole('button', { name: 'Imprimir (A4)' }).click();
   await expect(page.getByTestId('register-a4')).toContainText('Depósito no banco');
   await expect(page.getByTestId('register-a4')).toContainText(money(-200));
-  await page.evaluate("window.dispatchEvent(new Event('afterprint'))");
+  await closePrintDialog(page);
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page.getByRole('heading', { name: 'Caixa está fechado' })).toBeVisible();
   await expect(page.locator('.register-history')).toContainText('Falta R$ 2,00');

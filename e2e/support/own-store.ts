@@ -60,6 +60,26 @@ export async function createJourneyStore(request: APIRequestContext, prefix: str
   };
 }
 
+/** The browser's print dialog, which a journey closes with closePrintDialog: it counts the pages' asks. */
+const PRINT_DIALOG_STAND_IN = 'window.print = () => { window.printsAsked = (window.printsAsked ?? 0) + 1; };';
+
+/**
+ * What the browser does when its print dialog closes: 'afterprint'. Only once the page has asked to
+ * print: it listens from then on, and its print view is on screen a frame before that.
+ */
+export async function closePrintDialog(page: Page) {
+  type Printing = { printsAsked?: number; printsClosed?: number };
+  await page.waitForFunction(() => {
+    const printing = globalThis as Printing;
+    return (printing.printsAsked ?? 0) > (printing.printsClosed ?? 0);
+  });
+  await page.evaluate(() => {
+    const printing = globalThis as unknown as Printing & { dispatchEvent(event: Event): boolean };
+    printing.printsClosed = (printing.printsClosed ?? 0) + 1;
+    printing.dispatchEvent(new Event('afterprint'));
+  });
+}
+
 /** The journey store's staff app on a counter tablet, signed in as its owner through the form. */
 export async function openStoreStaffApp(browser: Browser, store: JourneyStore): Promise<Page> {
   const context = await browser.newContext({
@@ -69,7 +89,7 @@ export async function openStoreStaffApp(browser: Browser, store: JourneyStore): 
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
-  await page.addInitScript({ content: 'window.print = () => {};' });
+  await page.addInitScript({ content: PRINT_DIALOG_STAND_IN });
   await page.goto(`${store.origin}/staff`);
   await page.getByRole('textbox', { name: 'Celular' }).fill(store.ownerPhone);
   await page.getByLabel('Senha').fill(store.ownerPassword);
