@@ -164,4 +164,40 @@ describe('the WhatsApp inbox', () => {
     expect(rows[0]).toHaveTextContent('Precisa de atendente');
     expect(onUnread).toHaveBeenLastCalledWith(3);
   });
+
+  it('reads the list again for a live message heard while the list was still on its way', async () => {
+    const asked = {
+      ...old,
+      ultima_mensagem: 'Vocês têm estacionamento?',
+      ultima_direcao: 'entrada' as const,
+      ultima_em: NOW.toISOString(),
+      nao_lidas: 1,
+      precisa_atendente: true,
+    };
+    // The first reply was read before the message arrived; a later read has it.
+    let reads = 0;
+    const api = stubStaffApi({
+      'GET /staff/whatsapp/conversations': () => {
+        reads += 1;
+        return { body: { conversas: reads === 1 ? [marina, old] : [asked, marina] } };
+      },
+    });
+    const onUnread = vi.fn();
+    const { rerender } = render(<WhatsappInbox heard={null} onUnread={onUnread} />);
+    rerender(
+      <WhatsappInbox
+        heard={{
+          conversa_id: 2,
+          telefone: '+5511912345678',
+          cliente_nome: null,
+          texto: 'Vocês têm estacionamento?',
+          em: NOW.toISOString(),
+        }}
+        onUnread={onUnread}
+      />,
+    );
+    expect(await screen.findByText('Vocês têm estacionamento?')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/staff/whatsapp/conversations')).toHaveLength(2);
+    expect(onUnread).toHaveBeenLastCalledWith(3);
+  });
 });

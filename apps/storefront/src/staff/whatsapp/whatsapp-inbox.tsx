@@ -72,13 +72,17 @@ export default function WhatsappInbox({ heard, onUnread }: WhatsappInboxProps) {
   const openRef = useRef(openId);
   openRef.current = openId;
 
+  const lastRead = useRef(0);
   const load = useCallback(async () => {
+    // Only the newest read is shown: an older reply coming back later would drop a message.
+    const read = ++lastRead.current;
     try {
       const reply = await staffFetch<WhatsappConversationsReply>('/staff/whatsapp/conversations');
+      if (read !== lastRead.current) return;
       setList(reply.conversas);
       setFailed(null);
     } catch (error) {
-      setFailed(errorDetail(error));
+      if (read === lastRead.current) setFailed(errorDetail(error));
     }
   }, []);
 
@@ -90,7 +94,11 @@ export default function WhatsappInbox({ heard, onUnread }: WhatsappInboxProps) {
     if (!heard) return;
     let known = true;
     setList((current) => {
-      if (!current) return current;
+      // Still loading: that reply may have been read before this message arrived.
+      if (!current) {
+        known = false;
+        return current;
+      }
       const next = heardMessage(current, heard, openRef.current);
       known = next.known;
       return next.conversations;
@@ -283,14 +291,18 @@ function ConversationView({
   const readRef = useRef(onRead);
   readRef.current = onRead;
 
+  const lastRead = useRef(0);
   const load = useCallback(async () => {
+    // As the list: a reply older than the newest read is dropped.
+    const readNumber = ++lastRead.current;
     try {
       const read = await staffFetch<WhatsappConversationReply>(`/staff/whatsapp/conversations/${summary.id}`);
+      if (readNumber !== lastRead.current) return;
       setReply(read);
       setFailed(null);
       readRef.current(read.conversa);
     } catch (error) {
-      setFailed(errorDetail(error));
+      if (readNumber === lastRead.current) setFailed(errorDetail(error));
     }
   }, [summary.id]);
 
