@@ -749,9 +749,10 @@ export class WhatsappService {
     body: string,
     template: string | null,
     staffId: number | null = null,
+    db: DbExecutor = this.deps.db,
   ): Promise<number> {
     const at = this.deps.now();
-    const [row] = await this.deps.db
+    const [row] = await db
       .insert(whatsappMessages)
       .values({
         storeId,
@@ -767,7 +768,7 @@ export class WhatsappService {
       .returning({ id: whatsappMessages.id });
     // A code is not a conversation's news (the inbox leaves codes out).
     if (!repo.isCodeMessage(template)) {
-      await this.deps.db
+      await db
         .update(whatsappConversations)
         .set({ lastText: body.slice(0, 200), lastAt: at })
         .where(eq(whatsappConversations.id, conversationId));
@@ -1099,6 +1100,20 @@ export class WhatsappService {
           ...(needsPerson ? { needsPerson: true } : {}),
         })
         .where(eq(whatsappConversations.id, conversation.id));
+      // The store's "someone will answer" is written before the inbox hears of the question, so it
+      // cannot reach the customer after an attendant's answer.
+      const personAnswerId =
+        needsPerson && !conversation.needsPerson && this.sender(channel)
+          ? await this.addMessage(
+              conversation.id,
+              storeId,
+              'automatica',
+              personText(language),
+              null,
+              null,
+              tx,
+            )
+          : null;
       if (needsPerson) {
         const event: WhatsappStaffEvent = {
           conversa_id: conversation.id,
@@ -1109,23 +1124,28 @@ export class WhatsappService {
         };
         await events.publishStaff(tx, { storeId, name: WHATSAPP_STAFF_EVENT, data: event });
       }
-      return { conversation, language, alreadyWaiting: conversation.needsPerson };
+      return { conversation, language, alreadyWaiting: conversation.needsPerson, personAnswerId };
     });
     if (!received) return;
     if (intent === 'stop' && customer) {
       await this.setConsent(storeId, customer.id, false, 'whatsapp');
     }
-    const answer = await this.answerFor(
-      channel,
-      intent,
-      received.language,
-      customer?.id ?? null,
-      received.alreadyWaiting,
-    );
+    const answer =
+      received.personAnswerId !== null
+        ? personText(received.language)
+        : await this.answerFor(
+            channel,
+            intent,
+            received.language,
+            customer?.id ?? null,
+            received.alreadyWaiting,
+          );
     if (!answer) return;
     const account = this.sender(channel);
     if (!account) return;
-    const messageId = await this.addMessage(received.conversation.id, storeId, 'automatica', answer, null);
+    const messageId =
+      received.personAnswerId ??
+      (await this.addMessage(received.conversation.id, storeId, 'automatica', answer, null));
     try {
       await this.messageSent(
         messageId,

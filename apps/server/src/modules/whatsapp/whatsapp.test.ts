@@ -631,6 +631,39 @@ describe('a store that answers', () => {
     expect((await call('GET', '/staff/whatsapp/conversations/999999', attendant.token)).statusCode).toBe(404);
   });
 
+  it('the store’s "someone will answer" is written before the board hears of the question', async () => {
+    // What the conversation holds at the moment the event goes out (in its transaction): an
+    // attendant quick to answer must never have the automatic message follow the answer.
+    const events = w.t.ctx.orderEvents;
+    const publish = events.publishStaff;
+    const lastAtPublish: { direction: string; body: string | null }[] = [];
+    events.publishStaff = async (tx, event) => {
+      if (event.name === WHATSAPP_STAFF_EVENT) {
+        const { conversa_id } = whatsappStaffEvent.parse(event.data);
+        const [last] = await tx
+          .select({ direction: whatsappMessages.direction, body: whatsappMessages.body })
+          .from(whatsappMessages)
+          .where(eq(whatsappMessages.conversationId, conversa_id))
+          .orderBy(desc(whatsappMessages.id))
+          .limit(1);
+        if (last) lastAtPublish.push(last);
+      }
+      return publish.call(events, tx, event);
+    };
+    try {
+      const customer = await signUp(w.t.app, { name: 'Rui Rápido' });
+      await customerWrites(customer, 'Vocês aceitam vale-refeição?');
+    } finally {
+      events.publishStaff = publish;
+    }
+    expect(lastAtPublish).toEqual([
+      {
+        direction: 'saida',
+        body: 'Recebemos sua mensagem! Uma pessoa da loja vai responder por aqui em breve.',
+      },
+    ]);
+  });
+
   it('tells the staff board live of a message for a person (whatsapp.message), not of one the store answered', async () => {
     const base = await listen(w.t);
     const board = await openSse(base, '/staff/orders/events', { host: PIZZARIA, ...bearer(attendant.token) });
