@@ -166,11 +166,13 @@ describe('the WhatsApp inbox', () => {
   });
 
   it('reads the list again for a live message heard while the list was still on its way', async () => {
+    // As the server has it: the store's automatic answer, written with the question, is last.
     const asked = {
       ...old,
-      ultima_mensagem: 'Vocês têm estacionamento?',
-      ultima_direcao: 'entrada' as const,
+      ultima_mensagem: 'Recebemos sua mensagem! Uma pessoa da loja vai responder por aqui em breve.',
+      ultima_direcao: 'saida' as const,
       ultima_em: NOW.toISOString(),
+      janela_aberta_ate: '2026-05-06T23:00:00Z',
       nao_lidas: 1,
       precisa_atendente: true,
     };
@@ -196,7 +198,10 @@ describe('the WhatsApp inbox', () => {
         onUnread={onUnread}
       />,
     );
-    expect(await screen.findByText('Vocês têm estacionamento?')).toBeInTheDocument();
+    expect(await screen.findByText(/Recebemos sua mensagem!/)).toBeInTheDocument();
+    const rows = screen.getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('(11) 91234-5678');
+    expect(rows[0]).toHaveTextContent('Precisa de atendente');
     expect(api.callsTo('GET', '/staff/whatsapp/conversations')).toHaveLength(2);
     expect(onUnread).toHaveBeenLastCalledWith(3);
   });
